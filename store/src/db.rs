@@ -1,0 +1,133 @@
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, ConnectOptions, Executor};
+
+use crate::StoreError;
+
+/// SQLite waits this long for the write lock before giving up; writers are few and short
+/// (group commit), so a long wait means something is stuck, not busy.
+const SQLITE_BUSY_TIMEOUT_MS: u32 = 10_000;
+const POOL_MAX_CONNECTIONS_SQLITE: u32 = 8;
+const POOL_MAX_CONNECTIONS_POSTGRES: u32 = 16;
+
+/// Which database the store runs on. SQL that differs between them branches on this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Where the data lives: the embedded default is a SQLite file under `data_dir`;
+/// a `database_url` (postgres://…) switches to Postgres.
+#[derive(Debug, Clone)]
+pub struct StorageConfig {
+    pub data_dir: PathBuf,
+    pub database_url: Option<String>,
+}
+
+impl StorageConfig {
+    pub fn embedded(data_dir: impl Into<PathBuf>) -> Self {
+        Self {
+            data_dir: data_dir.into(),
+            database_url: None,
+        }
+    }
+
+    pub fn sqlite_path(&self) -> PathBuf {
+        self.data_dir.join("ledgerline.sqlite3")
+    }
+}
+
+/// The one pool every crate shares. `sqlx::Any` keeps read-model SQL portable (`$1`
+/// placeholders, TEXT ids, BIGINT times work on both); backend-specific SQL lives only in
+/// the event-log backends and migrations.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+impl Db {
+    pub async fn connect(config: &StorageConfig) -> Result<Self, StoreError> {
+        sqlx::any::install_default_drivers();
+        match &config.database_url {
+            Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+                Self::connect_postgres(url).await
+            }
+            Some(url) if url.starts_with("sqlite:") => {
+                let path = url
+                    .trim_start_matches("sqlite://")
+                    .trim_start_matches("sqlite:");
+                Self::connect_sqlite(Path::new(path)).await
+            }
+            Some(url) => Err(StoreError::Config(format!(
+                "DATABASE_URL must start with postgres:// or sqlite:, got {:?}",
+                url.split(':').next().unwrap_or_default()
+            ))),
+            None => {
+                std::fs::create_dir_all(&config.data_dir).map_err(|e| {
+                    StoreError::Config(format!(
+                        "cannot create data directory {}: {e}",
+                        config.data_dir.display()
+                    ))
+                })?;
+                Self::connect_sqlite(&config.sqlite_path()).await
+            }
+        }
+    }
+
+    async fn connect_sqlite(path: &Path) -> Result<Self, StoreError> {
+        let url = format!("sqlite://{}?mode=rwc", path.display());
+        let options = AnyConnectOptions::from_str(&url)?.disable_statement_logging();
+        let pool = AnyPoolOptions::new()
+            .max_connections(POOL_MAX_CONNECTIONS_SQLITE)
+            .after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    // WAL lets readers run beside the single writer; NORMAL sync is durable
+                    // across application crashes and only risks the last commits on power loss.
+                    conn.execute(
+                        format!(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                             PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON;"
+                        )
+                        .as_str(),
+                    )
+                    .await?;
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        Ok(Self {
+            pool,
+            backend: Backend::Sqlite,
+        })
+    }
+
+    async fn connect_postgres(url: &str) -> Result<Self, StoreError> {
+        let options = AnyConnectOptions::from_str(url)?
+            .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_secs(1))
+            .disable_statement_logging();
+        let pool = AnyPoolOptions::new()
+            .max_connections(POOL_MAX_CONNECTIONS_POSTGRES)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options)
+            .await?;
+        Ok(Self {
+            pool,
+            backend: Backend::Postgres,
+        })
+    }
+
+    /// Begins a transaction that holds the write lock from its first statement on SQLite, so
+    /// a read-then-write transaction never fails with a stale snapshot (SQLITE_BUSY_SNAPSHOT).
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
+        match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.pool.begin().await,
+        }
+    }
+}

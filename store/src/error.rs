@@ -1,0 +1,36 @@
+use thiserror::Error;
+
+/// Storage failures: infrastructure problems, never business rules.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    #[error("configuration error: {0}")]
+    Config(String),
+    #[error("the event store is shutting down")]
+    ShuttingDown,
+}
+
+/// Why one append request was refused; other requests in the same group commit are unaffected.
+#[derive(Debug, Error)]
+pub enum AppendError {
+    /// Another command appended to the same stream first (optimistic concurrency).
+    #[error("stream {aggregate_type}/{aggregate_id} moved on: expected sequence {expected}")]
+    Conflict {
+        aggregate_type: String,
+        aggregate_id: String,
+        expected: i64,
+    },
+    #[error("invalid append: {0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<sqlx::Error> for AppendError {
+    fn from(err: sqlx::Error) -> Self {
+        Self::Store(StoreError::Database(err))
+    }
+}

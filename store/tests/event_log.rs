@@ -1,0 +1,348 @@
+//! The event log on both backends: append, read, optimistic concurrency, group commit,
+//! gap-safe tailing and the tamper-evident hash chain.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::json;
+use store::backend::AppendRequest;
+use store::testing::TestDatabase;
+use store::verify::verify;
+use store::{
+    backend_tests, AppendError, Backend, Cursor, EventMetadata, EventStore, NewEvent, RecordedEvent,
+};
+
+fn event(aggregate_id: &str, sequence: i64, workspace: &str, n: i64) -> NewEvent {
+    NewEvent {
+        aggregate_type: "Ledger".into(),
+        aggregate_id: aggregate_id.into(),
+        sequence,
+        event_type: "AmountRecorded".into(),
+        event_version: "1".into(),
+        payload: json!({ "amount": format!("{n}.00"), "n": n }),
+        metadata: EventMetadata {
+            actor_id: Some("user-1".into()),
+            workspace_id: Some(workspace.into()),
+            request_id: Some(format!("req-{n}")),
+            ..Default::default()
+        }
+        .to_value(),
+    }
+}
+
+/// The whole committed log. On Postgres the gap-safe watermark can trail commits while
+/// other transactions on the server (other tests) are open, so this waits until every
+/// committed event is readable.
+async fn read_all(store: &EventStore) -> Vec<RecordedEvent> {
+    let committed = store.log().event_count().await.expect("count");
+    let mut all = Vec::new();
+    let mut cursor = Cursor::START;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let page = store.read_log(cursor, 1000).await.expect("read log");
+        match page.last() {
+            Some(last) => cursor = last.cursor(),
+            None if all.len() as i64 >= committed => return all,
+            None => {
+                assert!(
+                    tokio::time::Instant::now() < deadline,
+                    "committed events never became readable"
+                );
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+        all.extend(page);
+    }
+}
+
+async fn appended_events_are_read_back_in_order_with_their_metadata(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    store
+        .append(AppendRequest::new(vec![
+            event("a", 1, "ws1", 1),
+            event("a", 2, "ws1", 2),
+        ]))
+        .await
+        .expect("append");
+    store
+        .append(AppendRequest::new(vec![event("b", 1, "ws2", 3)]))
+        .await
+        .expect("append");
+
+    let all = read_all(&store).await;
+
+    assert_eq!(
+        all.iter()
+            .map(|e| e.payload["n"].as_i64().unwrap_or(0))
+            .collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    assert_eq!(all[0].metadata["actor_id"], "user-1");
+    assert_eq!(all[0].workspace_id(), Some("ws1"));
+    assert_eq!((all[0].chain.as_str(), all[0].chain_seq), ("ws1", 1));
+    assert_eq!((all[2].chain.as_str(), all[2].chain_seq), ("ws2", 1));
+    assert!(all
+        .windows(2)
+        .all(|w| w[0].global_position < w[1].global_position));
+    assert!(all[0].recorded_at > 0);
+    t.cleanup().await;
+}
+
+async fn appending_a_sequence_that_exists_is_a_conflict_and_writes_nothing(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    store
+        .append(AppendRequest::new(vec![event("a", 1, "ws", 1)]))
+        .await
+        .expect("append");
+
+    let second = store
+        .append(AppendRequest::new(vec![
+            event("a", 1, "ws", 2),
+            event("a", 2, "ws", 3),
+        ]))
+        .await;
+
+    assert!(
+        matches!(second, Err(AppendError::Conflict { expected: 2, .. })),
+        "{second:?}"
+    );
+    assert_eq!(read_all(&store).await.len(), 1);
+    t.cleanup().await;
+}
+
+async fn a_conflicting_command_in_a_group_commit_does_not_fail_its_neighbours(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    store
+        .append(AppendRequest::new(vec![event("taken", 1, "ws", 0)]))
+        .await
+        .expect("append");
+
+    let mut tasks = Vec::new();
+    for i in 1..=20 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            let request = if i == 10 {
+                event("taken", 1, "ws", i)
+            } else {
+                event(&format!("s{i}"), 1, "ws", i)
+            };
+            store.append(AppendRequest::new(vec![request])).await
+        }));
+    }
+    let mut failures = 0;
+    for task in tasks {
+        if task.await.expect("join").is_err() {
+            failures += 1;
+        }
+    }
+
+    assert_eq!(failures, 1);
+    assert_eq!(read_all(&store).await.len(), 20);
+    assert!(verify(store.log())
+        .await
+        .expect("verify")
+        .first_break
+        .is_none());
+    t.cleanup().await;
+}
+
+/// Many writers on different streams — through several independent stores, as several
+/// nodes would — while one reader tails the log: the reader must see exactly the final log,
+/// in the same order, nothing skipped and nothing twice.
+async fn a_tailing_reader_sees_exactly_the_final_log_while_many_writers_append(backend: Backend) {
+    const NODES: usize = 4;
+    const WRITERS_PER_NODE: usize = 8;
+    const COMMANDS_PER_WRITER: i64 = 40;
+    let t = TestDatabase::new(backend).await;
+    let mut stores = vec![EventStore::open(t.db.clone()).await.expect("open")];
+    for _ in 1..NODES {
+        stores.push(
+            EventStore::open(t.connect_again().await)
+                .await
+                .expect("open node"),
+        );
+    }
+    let reader_store = stores[0].clone();
+    let finished = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reader = {
+        let finished = finished.clone();
+        tokio::spawn(async move {
+            let mut seen: Vec<RecordedEvent> = Vec::new();
+            let mut cursor = Cursor::START;
+            loop {
+                let writers_done = finished.load(std::sync::atomic::Ordering::SeqCst);
+                let page = reader_store.read_log(cursor, 97).await.expect("tail");
+                if let Some(last) = page.last() {
+                    cursor = last.cursor();
+                    seen.extend(page);
+                    continue;
+                }
+                if writers_done
+                    && seen.len() as i64 >= reader_store.log().event_count().await.expect("count")
+                {
+                    return seen;
+                }
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        })
+    };
+    let mut writers = Vec::new();
+    for (node, store) in stores.iter().enumerate() {
+        for w in 0..WRITERS_PER_NODE {
+            let store = store.clone();
+            writers.push(tokio::spawn(async move {
+                let stream = format!("n{node}-w{w}");
+                let workspace = format!("ws{}", w % 3);
+                for seq in 1..=COMMANDS_PER_WRITER {
+                    store
+                        .append(AppendRequest::new(vec![event(
+                            &stream, seq, &workspace, seq,
+                        )]))
+                        .await
+                        .expect("append");
+                }
+            }));
+        }
+    }
+    for writer in writers {
+        writer.await.expect("writer");
+    }
+    finished.store(true, std::sync::atomic::Ordering::SeqCst);
+    let seen = reader.await.expect("reader");
+
+    let final_log = read_all(&stores[0]).await;
+    let total = NODES * WRITERS_PER_NODE * COMMANDS_PER_WRITER as usize;
+    assert_eq!(final_log.len(), total);
+    let seen_positions: Vec<Cursor> = seen.iter().map(RecordedEvent::cursor).collect();
+    let final_positions: Vec<Cursor> = final_log.iter().map(RecordedEvent::cursor).collect();
+    assert_eq!(
+        seen_positions.len(),
+        final_positions.len(),
+        "the reader skipped or repeated events"
+    );
+    assert_eq!(
+        seen_positions, final_positions,
+        "the reader's order differs from the log"
+    );
+    assert_eq!(seen_positions.iter().collect::<HashSet<_>>().len(), total);
+    assert!(verify(stores[0].log())
+        .await
+        .expect("verify")
+        .first_break
+        .is_none());
+    t.cleanup().await;
+}
+
+async fn verify_passes_on_an_untouched_log(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    for i in 1..=30 {
+        store
+            .append(AppendRequest::new(vec![event(
+                &format!("s{}", i % 4),
+                i / 4 + 1,
+                &format!("ws{}", i % 2),
+                i,
+            )]))
+            .await
+            .ok();
+    }
+
+    let report = verify(store.log()).await.expect("verify");
+
+    assert!(report.first_break.is_none(), "{report:?}");
+    assert_eq!(report.events, read_all(&store).await.len() as i64);
+    t.cleanup().await;
+}
+
+async fn altering_one_stored_payload_is_named_by_verify(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    for i in 1..=10 {
+        store
+            .append(AppendRequest::new(vec![event("s", i, "ws", i)]))
+            .await
+            .expect("append");
+    }
+    let victim = read_all(&store).await[6].global_position;
+    let new_payload = if backend == Backend::Postgres {
+        "'{\"amount\":\"9999.00\",\"n\":7}'::json"
+    } else {
+        "'{\"amount\":\"9999.00\",\"n\":7}'"
+    };
+    sqlx::query(&format!(
+        "UPDATE events SET payload = {new_payload} WHERE global_position = $1"
+    ))
+    .bind(victim)
+    .execute(&t.db.pool)
+    .await
+    .expect("tamper");
+
+    let report = verify(store.log()).await.expect("verify");
+
+    let broken = report.first_break.expect("verify must detect the change");
+    assert_eq!(broken.global_position, victim);
+    assert_eq!((broken.chain.as_str(), broken.chain_seq), ("ws", 7));
+    t.cleanup().await;
+}
+
+async fn the_chain_head_of_a_workspace_names_its_last_event(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    for i in 1..=3 {
+        store
+            .append(AppendRequest::new(vec![event("s", i, "ws-x", i)]))
+            .await
+            .expect("append");
+    }
+    let last = read_all(&store).await.pop().expect("events");
+
+    let head = store
+        .chain_head("ws-x")
+        .await
+        .expect("head")
+        .expect("chain exists");
+
+    assert_eq!(
+        (
+            head.event_count,
+            head.head_hash.as_str(),
+            head.last_position
+        ),
+        (3, last.hash.as_str(), last.global_position)
+    );
+    t.cleanup().await;
+}
+
+async fn the_notifier_announces_each_commit(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let mut receiver = store.subscribe();
+
+    let cursors = store
+        .append(AppendRequest::new(vec![event("s", 1, "ws", 1)]))
+        .await
+        .expect("append");
+
+    tokio::time::timeout(Duration::from_secs(5), receiver.changed())
+        .await
+        .expect("woken")
+        .expect("open");
+    assert_eq!(*receiver.borrow(), cursors[0]);
+    t.cleanup().await;
+}
+
+backend_tests!(
+    appended_events_are_read_back_in_order_with_their_metadata,
+    appending_a_sequence_that_exists_is_a_conflict_and_writes_nothing,
+    a_conflicting_command_in_a_group_commit_does_not_fail_its_neighbours,
+    a_tailing_reader_sees_exactly_the_final_log_while_many_writers_append,
+    verify_passes_on_an_untouched_log,
+    altering_one_stored_payload_is_named_by_verify,
+    the_chain_head_of_a_workspace_names_its_last_event,
+    the_notifier_announces_each_commit,
+);
