@@ -10,6 +10,7 @@
 //! - [`committer`]: group commit — concurrent appends share one transaction.
 //! - [`store`]: [`EventStore`], the facade every other crate uses.
 //! - [`repository`]: cqrs-es's `PersistedEventRepository` over the log, so aggregates run on cqrs-es.
+//! - [`transfer`]: NDJSON export and verified import of the whole log.
 //! - [`verify`]: recomputes every chain and names the first break.
 //! - `testing` (feature): a fresh SQLite or Postgres database per test.
 
@@ -24,6 +25,7 @@ pub mod repository;
 pub mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod transfer;
 pub mod verify;
 
 pub use db::{Backend, Db, StorageConfig};

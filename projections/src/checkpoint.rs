@@ -1,0 +1,153 @@
+use sqlx::{Any, Row, Transaction};
+use store::migrate::Migration;
+use store::{Cursor, Db};
+
+pub const MIGRATIONS: &[Migration] = &[Migration {
+    version: 1,
+    name: "projector checkpoints",
+    sqlite: CHECKPOINTS_TABLE,
+    postgres: CHECKPOINTS_TABLE,
+}];
+
+const CHECKPOINTS_TABLE: &str = "CREATE TABLE projector_checkpoints (
+    name TEXT PRIMARY KEY,
+    version BIGINT NOT NULL,
+    tx BIGINT NOT NULL,
+    position BIGINT NOT NULL,
+    events BIGINT NOT NULL,
+    state TEXT NOT NULL,
+    error TEXT,
+    error_position BIGINT,
+    updated_at BIGINT NOT NULL
+)";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProjectorState {
+    Running,
+    Failed,
+}
+
+impl ProjectorState {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Running => "running",
+            Self::Failed => "failed",
+        }
+    }
+}
+
+/// Where a projector stands: the cursor past its last applied event and how many events
+/// it has applied (so lag is exact on both backends: log size minus `events`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Checkpoint {
+    pub name: String,
+    pub version: i64,
+    pub cursor: Cursor,
+    pub events: i64,
+    pub state: ProjectorState,
+    pub error: Option<String>,
+    pub error_position: Option<i64>,
+    pub updated_at: i64,
+}
+
+fn now_us() -> i64 {
+    chrono::Utc::now().timestamp_micros()
+}
+
+pub async fn load(db: &Db, name: &str) -> Result<Option<Checkpoint>, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT name, version, tx, position, events, state, error, error_position, updated_at \
+         FROM projector_checkpoints WHERE name = $1",
+    )
+    .bind(name)
+    .fetch_optional(&db.pool)
+    .await?;
+    row.map(|row| {
+        let state: String = row.try_get("state")?;
+        Ok(Checkpoint {
+            name: row.try_get("name")?,
+            version: row.try_get("version")?,
+            cursor: Cursor {
+                tx: row.try_get("tx")?,
+                position: row.try_get("position")?,
+            },
+            events: row.try_get("events")?,
+            state: if state == "failed" {
+                ProjectorState::Failed
+            } else {
+                ProjectorState::Running
+            },
+            error: row.try_get("error")?,
+            error_position: row.try_get("error_position")?,
+            updated_at: row.try_get("updated_at")?,
+        })
+    })
+    .transpose()
+}
+
+/// Sets a projector back to the start of the log (inside the caller's transaction, together
+/// with emptying its tables).
+pub async fn reset(
+    tx: &mut Transaction<'static, Any>,
+    name: &str,
+    version: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO projector_checkpoints (name, version, tx, position, events, state, error, error_position, updated_at) \
+         VALUES ($1, $2, 0, 0, 0, 'running', NULL, NULL, $3) \
+         ON CONFLICT (name) DO UPDATE SET version = excluded.version, tx = 0, position = 0, events = 0, \
+         state = 'running', error = NULL, error_position = NULL, updated_at = excluded.updated_at",
+    )
+    .bind(name)
+    .bind(version)
+    .bind(now_us())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Moves the checkpoint from `from` to `to` only if it still stands at `from`: if another
+/// worker (a second projector node, or a rebuild) moved it meanwhile, nothing is applied
+/// twice — the caller rolls back. Run first in the batch transaction: on SQLite the write
+/// also takes the lock before any read.
+pub async fn advance(
+    tx: &mut Transaction<'static, Any>,
+    name: &str,
+    from: Cursor,
+    to: Cursor,
+    applied: i64,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "UPDATE projector_checkpoints SET tx = $1, position = $2, events = events + $3, updated_at = $4 \
+         WHERE name = $5 AND tx = $6 AND position = $7 AND state = 'running'",
+    )
+    .bind(to.tx)
+    .bind(to.position)
+    .bind(applied)
+    .bind(now_us())
+    .bind(name)
+    .bind(from.tx)
+    .bind(from.position)
+    .execute(&mut **tx)
+    .await?;
+    Ok(result.rows_affected() == 1)
+}
+
+pub async fn mark(
+    db: &Db,
+    name: &str,
+    state: ProjectorState,
+    error: Option<&str>,
+    position: Option<i64>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE projector_checkpoints SET state = $1, error = $2, error_position = $3, updated_at = $4 WHERE name = $5")
+        .bind(state.as_str())
+        .bind(error)
+        .bind(position)
+        .bind(now_us())
+        .bind(name)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,297 @@
+use std::sync::Arc;
+use std::time::Duration;
+
+use store::{Db, EventStore};
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use crate::checkpoint::{self, Checkpoint, ProjectorState};
+use crate::{ProjectionError, Projector};
+
+/// Events per batch while live: small enough that a batch commits in milliseconds.
+pub const LIVE_BATCH_EVENTS: i64 = 2_000;
+/// Events per batch during rebuild and catch-up from far behind: big batches amortize the
+/// commit and let projectors aggregate in memory.
+pub const REBUILD_BATCH_EVENTS: i64 = 10_000;
+/// Fallback wake-up for commits this process is not told about (another node without NATS).
+const POLL_INTERVAL: Duration = Duration::from_millis(1_000);
+/// On Postgres a commit can be briefly invisible below the gap-safe watermark; retry soon.
+const WATERMARK_RETRY: Duration = Duration::from_millis(10);
+
+/// What `projections status` shows for one projector.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ProjectorStatus {
+    pub name: String,
+    pub version: i64,
+    pub position: i64,
+    pub events: i64,
+    /// Events in the log this projector has not applied yet.
+    pub lag: i64,
+    pub state: ProjectorState,
+    pub error: Option<String>,
+    pub error_position: Option<i64>,
+}
+
+/// Runs a set of projectors over one store.
+#[derive(Clone)]
+pub struct ProjectionRuntime {
+    store: EventStore,
+    projectors: Arc<Vec<Arc<dyn Projector>>>,
+}
+
+impl ProjectionRuntime {
+    pub fn new(store: EventStore, projectors: Vec<Arc<dyn Projector>>) -> Self {
+        Self {
+            store,
+            projectors: Arc::new(projectors),
+        }
+    }
+
+    fn db(&self) -> &Db {
+        self.store.db()
+    }
+
+    pub fn names(&self) -> Vec<&'static str> {
+        self.projectors.iter().map(|p| p.name()).collect()
+    }
+
+    fn find(&self, name: &str) -> Result<Arc<dyn Projector>, ProjectionError> {
+        self.projectors
+            .iter()
+            .find(|p| p.name() == name)
+            .cloned()
+            .ok_or_else(|| ProjectionError {
+                position: None,
+                message: format!(
+                    "no projector named {name:?}; known: {}",
+                    self.names().join(", ")
+                ),
+            })
+    }
+
+    /// Creates every read model's tables and checkpoint; a projector whose stored version
+    /// differs is reset to be rebuilt; a failed one is given another try (the cause may be
+    /// fixed in this build).
+    pub async fn prepare(&self) -> Result<(), ProjectionError> {
+        store::migrate::run(self.db(), "projections", checkpoint::MIGRATIONS).await?;
+        for projector in self.projectors.iter() {
+            store::migrate::run(self.db(), projector.name(), projector.migrations()).await?;
+            match checkpoint::load(self.db(), projector.name()).await? {
+                None => self.reset(projector.as_ref()).await?,
+                Some(cp) if cp.version != projector.version() => {
+                    tracing::warn!(
+                        projector = projector.name(),
+                        from = cp.version,
+                        to = projector.version(),
+                        "projector version changed: rebuilding"
+                    );
+                    self.reset(projector.as_ref()).await?;
+                }
+                Some(cp) if cp.state == ProjectorState::Failed => {
+                    checkpoint::mark(
+                        self.db(),
+                        projector.name(),
+                        ProjectorState::Running,
+                        None,
+                        None,
+                    )
+                    .await?;
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    async fn reset(&self, projector: &dyn Projector) -> Result<(), ProjectionError> {
+        let mut tx = self.db().begin_write().await?;
+        for table in projector.tables() {
+            sqlx::query(&format!("DELETE FROM {table}"))
+                .execute(&mut *tx)
+                .await?;
+        }
+        checkpoint::reset(&mut tx, projector.name(), projector.version()).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Applies one batch after the checkpoint; returns how many events it applied
+    /// (0 when caught up, or when another worker moved the checkpoint first).
+    pub async fn step(
+        &self,
+        projector: &dyn Projector,
+        batch: i64,
+    ) -> Result<usize, ProjectionError> {
+        let cp = self.checkpoint(projector.name()).await?;
+        if cp.state == ProjectorState::Failed {
+            return Ok(0);
+        }
+        let events = self.store.read_log(cp.cursor, batch).await?;
+        let Some(last) = events.last() else {
+            return Ok(0);
+        };
+        let mut tx = self.db().begin_write().await?;
+        if !checkpoint::advance(
+            &mut tx,
+            projector.name(),
+            cp.cursor,
+            last.cursor(),
+            events.len() as i64,
+        )
+        .await?
+        {
+            tx.rollback().await?;
+            return Ok(0);
+        }
+        if let Err(err) = projector.apply_batch(&mut tx, &events).await {
+            tx.rollback().await?;
+            tracing::error!(projector = projector.name(), position = ?err.position, error = %err.message, "projector stopped");
+            checkpoint::mark(
+                self.db(),
+                projector.name(),
+                ProjectorState::Failed,
+                Some(&err.message),
+                err.position,
+            )
+            .await?;
+            return Err(err);
+        }
+        tx.commit().await?;
+        Ok(events.len())
+    }
+
+    /// Applies batches until the projector reaches the readable end of the log.
+    pub async fn catch_up(
+        &self,
+        name: &str,
+        batch: i64,
+        progress: &(dyn Fn(i64) + Sync),
+    ) -> Result<i64, ProjectionError> {
+        let projector = self.find(name)?;
+        let mut applied = 0;
+        loop {
+            let n = self.step(projector.as_ref(), batch).await?;
+            if n == 0 {
+                return Ok(applied);
+            }
+            applied += n as i64;
+            progress(applied);
+        }
+    }
+
+    /// Empties the projector's tables, replays the whole log and returns the events applied.
+    pub async fn rebuild(
+        &self,
+        name: &str,
+        progress: &(dyn Fn(i64) + Sync),
+    ) -> Result<i64, ProjectionError> {
+        let projector = self.find(name)?;
+        self.reset(projector.as_ref()).await?;
+        self.catch_up(name, REBUILD_BATCH_EVENTS, progress).await
+    }
+
+    pub async fn checkpoint(&self, name: &str) -> Result<Checkpoint, ProjectionError> {
+        checkpoint::load(self.db(), name)
+            .await?
+            .ok_or_else(|| ProjectionError {
+                position: None,
+                message: format!("projector {name} has no checkpoint; run migrate"),
+            })
+    }
+
+    pub async fn status(&self) -> Result<Vec<ProjectorStatus>, ProjectionError> {
+        let total = self.store.log().event_count().await?;
+        let mut out = Vec::new();
+        for projector in self.projectors.iter() {
+            let cp = self.checkpoint(projector.name()).await?;
+            out.push(ProjectorStatus {
+                name: cp.name,
+                version: cp.version,
+                position: cp.cursor.position,
+                events: cp.events,
+                lag: (total - cp.events).max(0),
+                state: cp.state,
+                error: cp.error,
+                error_position: cp.error_position,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Runs every projector live, one task each, until `shutdown` turns true. A projector
+    /// that fails stops (its state says why); the others go on.
+    pub fn spawn(&self, shutdown: watch::Receiver<bool>) -> Vec<JoinHandle<()>> {
+        self.projectors
+            .iter()
+            .map(|projector| {
+                let runtime = self.clone();
+                let projector = projector.clone();
+                let shutdown = shutdown.clone();
+                tokio::spawn(async move { runtime.run_live(projector, shutdown).await })
+            })
+            .collect()
+    }
+
+    async fn run_live(&self, projector: Arc<dyn Projector>, mut shutdown: watch::Receiver<bool>) {
+        let mut commits = self.store.subscribe();
+        loop {
+            if *shutdown.borrow() {
+                return;
+            }
+            let batch = match self.step(projector.as_ref(), LIVE_BATCH_EVENTS).await {
+                Ok(n) => n,
+                Err(err) => {
+                    if err.position.is_some() || self.is_failed(projector.name()).await {
+                        return;
+                    }
+                    // Infrastructure trouble (database restarting): try again, don't spin.
+                    tracing::warn!(projector = projector.name(), error = %err, "projector batch failed; retrying");
+                    tokio::time::sleep(POLL_INTERVAL).await;
+                    continue;
+                }
+            };
+            if batch > 0 {
+                continue;
+            }
+            let behind = match self.checkpoint(projector.name()).await {
+                Ok(cp) => *commits.borrow() > cp.cursor,
+                Err(_) => false,
+            };
+            let wait = if behind {
+                WATERMARK_RETRY
+            } else {
+                POLL_INTERVAL
+            };
+            tokio::select! {
+                _ = commits.changed() => {}
+                _ = shutdown.changed() => {}
+                _ = tokio::time::sleep(wait) => {}
+            }
+        }
+    }
+
+    async fn is_failed(&self, name: &str) -> bool {
+        matches!(self.checkpoint(name).await, Ok(cp) if cp.state == ProjectorState::Failed)
+    }
+
+    /// Waits until every projector has applied every event committed so far (tests, CLI).
+    pub async fn wait_caught_up(&self, timeout: Duration) -> Result<(), ProjectionError> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let status = self.status().await?;
+            if status
+                .iter()
+                .all(|s| s.lag == 0 || s.state == ProjectorState::Failed)
+            {
+                return Ok(());
+            }
+            if tokio::time::Instant::now() > deadline {
+                return Err(ProjectionError {
+                    position: None,
+                    message: format!("projectors still behind after {timeout:?}: {status:?}"),
+                });
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}
