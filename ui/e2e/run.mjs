@@ -1,0 +1,278 @@
+#!/usr/bin/env node
+/**
+ * Browser suite: drives Debian's chromium with playwright-core (no browser download)
+ * against a running Ledgerline UI — `vite preview` locally or `ledgerline serve` later.
+ *
+ *   E2E_BASE_URL   where the UI is served (default http://127.0.0.1:8080)
+ *   CHROMIUM_PATH  the browser (default /usr/bin/chromium)
+ *
+ * Prints one line per test and ends with `N passed, M failed`. Exits 1 on any failed
+ * check or any console error. Screenshots go to e2e/screenshots/<name>.png.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const baseUrl = (process.env.E2E_BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const screenshotDir = join(here, 'screenshots');
+/** Upper bound for any single wait, so a broken page fails instead of hanging. */
+const WAIT_MS = 15_000;
+const DESKTOP = { width: 1440, height: 900 };
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function ensureChromium() {
+  if (existsSync(executablePath)) return;
+  // Debian's chromium only; never a downloaded browser build.
+  if (executablePath === '/usr/bin/chromium' && process.getuid?.() === 0) {
+    console.log('# chromium missing: installing the Debian package');
+    const run = (cmd) => spawnSync('sh', ['-c', cmd], { stdio: 'inherit' }).status === 0;
+    if (run('apt-get update -qq') && run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium') && existsSync(executablePath)) {
+      return;
+    }
+  }
+  console.error(`chromium not found at ${executablePath}; install it with: apt-get install -y chromium`);
+  process.exit(1);
+}
+
+async function ensureServer() {
+  try {
+    const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(WAIT_MS) });
+    if (!response.ok) throw new Error(`GET / answered ${response.status}`);
+  } catch (error) {
+    console.error(`the UI is not reachable at ${baseUrl}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Fixtures. The identity API is being built concurrently, so tests about routing
+// answer /api with these fixtures; they assert on routing and layout, never on data.
+
+const FIXTURE_USER = {
+  first_name: 'Ada',
+  last_name: 'Okafor',
+  email: 'ada@example.com',
+  date_joined: '2024-01-15T09:00:00Z',
+  memberships: [{ id: 'm-1', role: 2, workspaces: ['ws-1', 'ws-2'] }],
+};
+const FIXTURE_WORKSPACES = [
+  { id: 'ws-1', organization_id: 'org-1', role: 2, role_display: 'Admin', latest: true, is_invited: false, name: 'Acme Nigeria Ltd', image: null },
+  { id: 'ws-2', organization_id: 'org-1', role: 2, role_display: 'Admin', latest: false, is_invited: false, name: 'Brightside Foods', image: null },
+];
+
+async function answerApiWithFixtures(context) {
+  await context.route('**/api/**', async (route) => {
+    const { pathname } = new URL(route.request().url());
+    const json = (body, status = 200) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    if (pathname === '/api/v1/accounts/me/') return json({ data: FIXTURE_USER });
+    if (pathname === '/api/v1/accounts/me/workspaces/') return json({ data: FIXTURE_WORKSPACES });
+    if (pathname.endsWith('/organization-subscription/latest/')) return json({ data: { plan: 'professional' } });
+    if (pathname.endsWith('/accounts/default/setup/')) return json({ data: {} });
+    return json({ data: {} });
+  });
+}
+
+async function withToken(context, extra = {}) {
+  await context.addInitScript((items) => {
+    for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
+  }, { token: 'e2e-token', ...extra });
+}
+
+// ---------------------------------------------------------------------------
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function pathOf(page) {
+  return new URL(page.url()).pathname;
+}
+
+async function waitForPath(page, pathname) {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: WAIT_MS });
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+}
+
+test('a deep link without a token lands on /auth/login', async ({ page }) => {
+  await page.goto(`${baseUrl}/accounting/trial-balance`);
+  await waitForPath(page, '/auth/login');
+  await page.getByRole('heading', { name: 'Sign in to Ledgerline' }).waitFor({ timeout: WAIT_MS });
+  await shot(page, 'login');
+});
+
+test('the login form shows validation on an empty submit', async ({ page }) => {
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Email is required').waitFor({ timeout: WAIT_MS });
+  await page.getByText('Password is required').waitFor({ timeout: WAIT_MS });
+  await shot(page, 'login-validation');
+});
+
+test('/login shows the sign-in page', async ({ page }) => {
+  await page.goto(`${baseUrl}/login`);
+  await waitForPath(page, '/auth/login');
+});
+
+test('a stored token at / goes to /audit by default', async ({ page, context }) => {
+  await answerApiWithFixtures(context);
+  await withToken(context);
+  await page.goto(`${baseUrl}/`);
+  await waitForPath(page, '/audit');
+  await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor({ timeout: WAIT_MS });
+  await page.getByTestId('account-menu').getByText('A', { exact: true }).waitFor({ timeout: WAIT_MS });
+  await shot(page, 'audit');
+});
+
+test('a stored token at / with preferredService=accounting goes to /dashboard', async ({ page, context }) => {
+  await answerApiWithFixtures(context);
+  await withToken(context, { preferredService: 'accounting' });
+  await page.goto(`${baseUrl}/`);
+  await waitForPath(page, '/dashboard');
+  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor({ timeout: WAIT_MS });
+  await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+  await page.getByTestId('active-workspace-name').getByText('Acme Nigeria Ltd').waitFor({ timeout: WAIT_MS });
+  await shot(page, 'dashboard');
+});
+
+test('the sidebar is 315 px wide with the workspace rail', async ({ page, context }) => {
+  await answerApiWithFixtures(context);
+  await withToken(context, { preferredService: 'accounting' });
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+  const sidebar = await page.getByTestId('sidebar').boundingBox();
+  const rail = await page.getByTestId('workspace-rail').boundingBox();
+  check(sidebar?.width === 315, `sidebar is ${sidebar?.width} px wide`);
+  check(rail?.width === 55, `rail is ${rail?.width} px wide`);
+});
+
+test('Accounting expands with its 8 sub-items on /accounting/trial-balance', async ({ page, context }) => {
+  await answerApiWithFixtures(context);
+  await withToken(context);
+  await page.goto(`${baseUrl}/accounting/trial-balance`);
+  await page.getByRole('heading', { name: 'Trial Balance', exact: true }).waitFor({ timeout: WAIT_MS });
+  const links = await page.getByTestId('accounting-subnav').getByRole('link').count();
+  check(links === 8, `${links} accounting sub-items`);
+  await page.getByTestId('nav-/accounting/trial-balance').hover();
+  await page.getByRole('tooltip').getByText('Debit and credit totals of every account as of any date.').waitFor({ timeout: WAIT_MS });
+  await shot(page, 'trial-balance');
+});
+
+test('the account menu offers My account, Manage plan and Logout', async ({ page, context }) => {
+  await answerApiWithFixtures(context);
+  await withToken(context);
+  await page.goto(`${baseUrl}/accounting`);
+  await page.getByTestId('account-menu').click();
+  for (const item of ['My account', 'Manage plan', 'Logout']) {
+    await page.getByRole('menuitem', { name: item }).waitFor({ timeout: WAIT_MS });
+  }
+  await shot(page, 'account-menu');
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await waitForPath(page, '/auth/login');
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  check(token === null, 'token still stored after Logout');
+});
+
+test('the license page lists the three plans and their limits', async ({ page, context }) => {
+  await answerApiWithFixtures(context);
+  await withToken(context);
+  await page.goto(`${baseUrl}/license`);
+  for (const plan of ['Basic', 'Professional', 'Enterprise']) {
+    await page.getByRole('columnheader', { name: new RegExp(plan) }).waitFor({ timeout: WAIT_MS });
+  }
+  await shot(page, 'license');
+});
+
+test('the mobile notice shows at 768 px width', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByTestId('mobile-notice').waitFor({ timeout: WAIT_MS });
+  await shot(page, 'mobile-notice');
+});
+
+test('the mobile notice does not show on /audit-shared/abc', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto(`${baseUrl}/audit-shared/abc`);
+  await page.getByRole('heading', { name: 'Shared audit', exact: true }).waitFor({ timeout: WAIT_MS });
+  const notices = await page.getByTestId('mobile-notice').count();
+  check(notices === 0, 'mobile notice shown on a shared audit page');
+  check((await pathOf(page)) === '/audit-shared/abc', `moved to ${await pathOf(page)}`);
+  await shot(page, 'audit-shared');
+});
+
+test('the register page is a form with names, email and password', async ({ page }) => {
+  await page.goto(`${baseUrl}/auth/register`);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('First Name is required').waitFor({ timeout: WAIT_MS });
+  await page.getByText('Last Name is required').waitFor({ timeout: WAIT_MS });
+  await shot(page, 'register');
+});
+
+test('an unknown path with a token shows Page not found', async ({ page, context }) => {
+  await answerApiWithFixtures(context);
+  await withToken(context);
+  await page.goto(`${baseUrl}/no-such-page`);
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: WAIT_MS });
+});
+
+// ---------------------------------------------------------------------------
+
+async function main() {
+  ensureChromium();
+  await ensureServer();
+  mkdirSync(screenshotDir, { recursive: true });
+
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  let passed = 0;
+  let failed = 0;
+  try {
+    for (const { name, fn } of tests) {
+      const context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      const consoleErrors = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+      const started = Date.now();
+      try {
+        await fn({ page, context });
+        if (consoleErrors.length > 0) throw new Error(`console errors:\n    ${consoleErrors.join('\n    ')}`);
+        passed += 1;
+        console.log(`ok   ${name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed += 1;
+        console.log(`FAIL ${name}: ${error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n    ') : String(error)}`);
+        await shot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`).catch(() => undefined);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+await main();

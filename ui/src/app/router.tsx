@@ -1,0 +1,187 @@
+/**
+ * The route tree of spec §2, built from `config/paths.ts`. Every screen is its own chunk
+ * (route `lazy`), so the first page loads only the code it needs.
+ */
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+
+import { PermissionModals } from '@/components/permissions/permission-modals';
+import { RouteLoader } from '@/components/ui/route-loader';
+import { paths, routePattern } from '@/config/paths';
+
+import { RouteError } from './route-error';
+import { StartGuard } from './start-guard';
+
+type RouteModule = { default: ComponentType };
+
+/** Turns a module's default export into a lazily loaded route component. */
+function load(importer: () => Promise<RouteModule>): RouteObject['lazy'] {
+  return async () => ({ Component: (await importer()).default });
+}
+
+const a = paths.accounting;
+
+function Root() {
+  return (
+    <>
+      <StartGuard />
+      <PermissionModals />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.root,
+    element: <Root />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <RouteLoader />,
+    children: [
+      // Main layout with side navigation.
+      {
+        lazy: load(() => import('./routes/app/main-root')),
+        children: [
+          { index: true, lazy: load(() => import('./routes/app/service-home')) },
+          {
+            path: routePattern(paths.dashboard, '/', true),
+            lazy: load(() => import('./routes/app/dashboard')),
+          },
+          {
+            path: routePattern(a.root),
+            children: [
+              { index: true, lazy: load(() => import('./routes/app/accounting/overview')) },
+              {
+                path: routePattern(a.journalEntry, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/journal-entry')),
+              },
+              {
+                path: routePattern(a.trialBalance, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/trial-balance')),
+              },
+              {
+                path: routePattern(a.generalLedger, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/general-ledger')),
+              },
+              {
+                path: routePattern(a.payroll, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/payroll')),
+              },
+              {
+                path: routePattern(a.incomeSummary, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/income-summary')),
+              },
+              {
+                path: routePattern(a.expenseSummary, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/expense-summary')),
+              },
+              {
+                path: routePattern(a.assetSchedule, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/asset-schedule')),
+              },
+              {
+                path: routePattern(a.debtManagement, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/debt-management')),
+              },
+              { path: '*', element: <Navigate to={a.root} replace /> },
+            ],
+          },
+          {
+            path: routePattern(paths.reports.root),
+            children: [
+              { index: true, element: <Navigate to={paths.reports.downloads} replace /> },
+              {
+                path: routePattern(paths.reports.downloads, paths.reports.root, true),
+                lazy: load(() => import('./routes/app/downloads')),
+              },
+              { path: '*', element: <Navigate to={paths.reports.downloads} replace /> },
+            ],
+          },
+          {
+            path: routePattern(paths.notifications, '/', true),
+            lazy: load(() => import('./routes/app/notifications')),
+          },
+          {
+            path: routePattern(paths.activityLogs, '/', true),
+            lazy: load(() => import('./routes/app/activity-logs')),
+          },
+          {
+            path: routePattern(paths.license, '/', true),
+            lazy: load(() => import('./routes/app/license')),
+          },
+          {
+            path: routePattern(paths.wallet, '/', true),
+            lazy: load(() => import('./routes/app/wallet')),
+          },
+          {
+            path: `${routePattern(paths.settings.root)}/:tabValue`,
+            lazy: load(() => import('./routes/app/settings')),
+          },
+          {
+            path: routePattern(paths.settings.root),
+            lazy: load(() => import('./routes/app/settings')),
+          },
+        ],
+      },
+      // Audit area.
+      {
+        path: routePattern(paths.audit, '/', true),
+        lazy: load(() => import('./routes/audit/audit-root')),
+      },
+      // Public shared audit view.
+      {
+        path: `${routePattern(paths.auditShared.root)}/:sessionId`,
+        lazy: load(() => import('./routes/audit/audit-shared')),
+      },
+      // Workspace area in a bare layout.
+      {
+        path: routePattern(paths.workspace.root),
+        lazy: load(() => import('./routes/workspace/workspace-root')),
+        children: [
+          { index: true, lazy: load(() => import('./routes/workspace/create-workspace')) },
+          { path: '*', element: <Navigate to={paths.workspace.root} replace /> },
+        ],
+      },
+      // Public authentication pages.
+      {
+        path: routePattern(paths.auth.root),
+        lazy: load(() => import('./routes/auth/auth-root')),
+        children: [
+          { index: true, element: <Navigate to={paths.auth.login} replace /> },
+          {
+            path: routePattern(paths.auth.login, paths.auth.root),
+            lazy: load(() => import('./routes/auth/login')),
+          },
+          {
+            path: routePattern(paths.auth.register, paths.auth.root),
+            lazy: load(() => import('./routes/auth/register')),
+          },
+          {
+            path: routePattern(paths.auth.resetPassword, paths.auth.root),
+            lazy: load(() => import('./routes/auth/reset-password')),
+          },
+          {
+            path: routePattern(paths.auth.activate, paths.auth.root),
+            lazy: load(() => import('./routes/auth/activate')),
+          },
+          {
+            path: routePattern(paths.auth.twoFactor, paths.auth.root),
+            lazy: load(() => import('./routes/auth/two-factor')),
+          },
+          { path: '*', element: <Navigate to={paths.auth.login} replace /> },
+        ],
+      },
+      { path: routePattern(paths.login), element: <Navigate to={paths.auth.login} replace /> },
+      {
+        path: routePattern(paths.inviteUser),
+        lazy: load(() => import('./routes/invite-user')),
+      },
+      {
+        path: routePattern(paths.paymentCompletion),
+        lazy: load(() => import('./routes/payment-completion')),
+      },
+      { path: '*', lazy: load(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,27 @@
+import { IconShieldCheck } from '@tabler/icons-react';
+
+import { AuditLayout } from '@/components/layouts/audit-layout';
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { EmptyState } from '@/components/ui/empty-state';
+import { notify } from '@/lib/notify';
+import { switchService } from '@/lib/workspaces';
+
+/** `/audit/*`: the audit area. Sessions, tests and findings arrive with the audit API. */
+export default function AuditRoute() {
+  return (
+    <AuditLayout
+      onSwitchService={() => {
+        switchService('audit');
+        notify.info('Switch Service', 'Switching to Accounting…');
+      }}
+    >
+      <ContentLayout title="Audit" caption="Audit sessions for the active workspace">
+        <EmptyState
+          icon={<IconShieldCheck size={24} stroke={1.6} />}
+          title="Your audit sessions will appear here"
+          description="An audit session replays the workspace's history, runs journal-entry tests and records findings that you can share through a read-only link."
+        />
+      </ContentLayout>
+    </AuditLayout>
+  );
+}

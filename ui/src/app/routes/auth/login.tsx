@@ -1,0 +1,12 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { useNavigate } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+import { LoginForm } from '@/features/auth/components/login-form';
+
+/** `/auth/login`: on success the token is stored and the start-up rules pick the service. */
+export default function LoginRoute() {
+  useDocumentTitle('Sign in · Ledgerline');
+  const navigate = useNavigate();
+  return <LoginForm onSuccess={() => void navigate(paths.root, { replace: true })} />;
+}

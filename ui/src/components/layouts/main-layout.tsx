@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+
+import type { Service } from '@/lib/storage';
+import type { Workspace } from '@/lib/workspaces';
+import { WORKSPACE_NAME_FALLBACK } from '@/lib/workspaces';
+
+import classes from './layout.module.css';
+import { SideNav } from './side-nav';
+import { WorkspaceRail } from './workspace-rail';
+
+/** Spec §2 sidebar widths: 315 px with the workspace rail (55 px), 260 px without. */
+export const SIDEBAR_WIDTH_WITH_RAIL_PX = 315;
+export const SIDEBAR_WIDTH_PX = 260;
+export const RAIL_WIDTH_PX = SIDEBAR_WIDTH_WITH_RAIL_PX - SIDEBAR_WIDTH_PX;
+
+type MainLayoutProps = {
+  workspaces: Workspace[];
+  active: Workspace | null;
+  organizationName?: string;
+  onSelectWorkspace: (workspace: Workspace) => void;
+  onSwitchService: () => void;
+  children: ReactNode;
+};
+
+/** The main layout: workspace rail (when the user has workspaces), side navigation, page. */
+export function MainLayout({
+  workspaces,
+  active,
+  organizationName,
+  onSelectWorkspace,
+  onSwitchService,
+  children,
+}: MainLayoutProps) {
+  const withRail = workspaces.length > 0;
+  const service: Service = 'accounting';
+  return (
+    <div className={classes.shell}>
+      <aside
+        className={classes.aside}
+        style={{ width: withRail ? SIDEBAR_WIDTH_WITH_RAIL_PX : SIDEBAR_WIDTH_PX }}
+        data-testid="sidebar"
+      >
+        {withRail && (
+          <WorkspaceRail
+            workspaces={workspaces}
+            activeId={active?.id ?? null}
+            service={service}
+            onSelect={onSelectWorkspace}
+            onSwitchService={onSwitchService}
+          />
+        )}
+        <SideNav
+          organizationName={organizationName}
+          workspaceName={active ? active.name || WORKSPACE_NAME_FALLBACK : undefined}
+        />
+      </aside>
+      <main className={classes.main}>{children}</main>
+    </div>
+  );
+}

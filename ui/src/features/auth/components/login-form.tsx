@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+
+import { login, loginInputSchema, type LoginInput, type LoginResult } from '../api/login';
+
+import { AuthHeading } from './auth-heading';
+
+type LoginFormProps = {
+  onSuccess: (result: LoginResult) => void;
+};
+
+/** Email and password sign-in (spec §7 POST /accounts/login/). */
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      onSuccess(await login(values));
+    } catch {
+      // The API client has already shown what went wrong.
+    }
+  });
+
+  return (
+    <>
+      <AuthHeading title="Sign in to Ledgerline" subtitle="Welcome back. Enter your details to continue." />
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in">
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            placeholder="you@company.com"
+            type="email"
+            autoComplete="email"
+            size="md"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            placeholder="Your password"
+            autoComplete="current-password"
+            size="md"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Group justify="flex-end" mt={-4}>
+            <Anchor component={Link} to={paths.auth.resetPassword} size="sm" fw={500}>
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={isSubmitting} data-testid="sign-in">
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" c="dimmed" ta="center" mt="xl">
+        Don&apos;t have an account?{' '}
+        <Anchor component={Link} to={paths.auth.register} fw={500}>
+          Create one
+        </Anchor>
+      </Text>
+    </>
+  );
+}

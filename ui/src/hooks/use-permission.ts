@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+
+import { openPermissionDialog } from '@/components/permissions/permission-dialog-store';
+import { useCurrentUser } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+import {
+  checkPermission,
+  effectivePlan,
+  modalKindFor,
+  roleInWorkspace,
+  type PermissionCheck,
+  type PermissionResult,
+} from '@/lib/permissions';
+import { storage } from '@/lib/storage';
+import { useOrganizationPlan } from '@/lib/subscription';
+
+/**
+ * Checks an action for the signed-in user in the active workspace. With variant
+ * 'dialog' a denial opens the matching permission modal; with 'alert' it is an error
+ * toast; with 'none' (default) the caller decides.
+ */
+export function usePermission() {
+  const { data: user, isLoading } = useCurrentUser();
+  const planRef = useOrganizationPlan();
+  const workspaceId = storage.getWorkspaceId();
+  const role = user ? roleInWorkspace(user.memberships, workspaceId) : null;
+  const plan = effectivePlan(planRef).id;
+
+  const check = useCallback(
+    (input: PermissionCheck): PermissionResult => {
+      const result = checkPermission(input, { role, plan });
+      if (!result.allowed) {
+        if (input.variant === 'dialog') {
+          openPermissionDialog({ kind: modalKindFor(result.reason), resourceName: result.resourceName });
+        } else if (input.variant === 'alert') {
+          notify.error(result.message);
+        }
+      }
+      return result;
+    },
+    [role, plan],
+  );
+
+  return { checkPermission: check, role, plan, isLoading };
+}

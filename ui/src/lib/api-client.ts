@@ -1,0 +1,248 @@
+/**
+ * The one HTTP client of the UI (DESIGN.md §6, spec §7–§8).
+ *
+ * - Base `/api/v1`; every request sends `Accept: application/json` and, when a token is
+ *   stored, `Authorization: Bearer <token>`. No default timeout (spec §7).
+ * - Every response is parsed with the caller's zod schema: a shape the UI does not
+ *   understand is an error, never silently trusted.
+ * - Failures go through `handleApiError` (spec §8) unless the caller opts out, then are
+ *   rethrown so forms and SWR see them.
+ */
+import { z } from 'zod';
+
+import { paths } from '@/config/paths';
+import { navigateTo } from '@/lib/navigation';
+import { notify } from '@/lib/notify';
+import { storage } from '@/lib/storage';
+
+export const API_BASE_URL = '/api/v1';
+
+/** Spec §8: the text of the toast for any 500 response. */
+export const SERVER_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
+
+/** Spec §8: the error code that means the stored token is no longer accepted. */
+export const TOKEN_NOT_VALID_CODE = 'token_not_valid';
+
+/** A non-2xx answer from the API, with its parsed body (or null when not JSON). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The request never got an answer (server down, connection refused, aborted). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}
+
+/** The server answered 2xx with a body the UI's schema rejects. */
+export class ResponseShapeError extends Error {
+  override readonly name = 'ResponseShapeError';
+  constructor(
+    readonly path: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(`Unexpected response shape from ${path}`);
+  }
+}
+
+/** Raised by `requireParam` (spec §5: "Every call needs its path ids and body"). */
+export class RequiredParamError extends Error {
+  override readonly name = 'RequiredParamError';
+  constructor(
+    readonly param: string,
+    readonly operation: string,
+  ) {
+    super(`Required parameter ${param} was null or undefined when calling ${operation}`);
+  }
+}
+
+/** Returns `value`, or throws the spec's exact text when it is null or undefined. */
+export function requireParam<T>(name: string, value: T | null | undefined, operation: string): T {
+  if (value === null || value === undefined) {
+    throw new RequiredParamError(name, operation);
+  }
+  return value;
+}
+
+/** Side effects of error handling, injectable so the mapping is testable. */
+export type ErrorHandlingEnv = {
+  toastError: (message: string) => void;
+  clearStorage: () => void;
+  navigate: (to: string) => void;
+};
+
+const defaultEnv: ErrorHandlingEnv = {
+  toastError: (message) => notify.error(message),
+  clearStorage: () => storage.clear(),
+  navigate: (to) => navigateTo(to, { replace: true }),
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Spec §8 error catalogue, in one place:
+ * - any 500 (and any answer-less failure) → 'Something went wrong. Please try again later.'
+ * - a body with `detail`: code `token_not_valid` clears storage and goes to /login;
+ *   otherwise the detail is an error toast;
+ * - each `non_field_errors` message is a toast; other list-valued fields give
+ *   'field: message' toasts.
+ */
+export function handleApiError(error: unknown, env: ErrorHandlingEnv = defaultEnv): void {
+  if (error instanceof RequiredParamError) {
+    // A programming error at the call site: show it rather than hide it.
+    env.toastError(error.message);
+    return;
+  }
+  if (!(error instanceof ApiError)) {
+    env.toastError(SERVER_ERROR_MESSAGE);
+    return;
+  }
+  if (error.status >= 500) {
+    env.toastError(SERVER_ERROR_MESSAGE);
+    return;
+  }
+  const body = error.body;
+  if (!isRecord(body)) return;
+
+  const detail = body['detail'];
+  if (detail !== undefined && detail !== null) {
+    if (body['code'] === TOKEN_NOT_VALID_CODE) {
+      env.clearStorage();
+      env.navigate(paths.login);
+      return;
+    }
+    env.toastError(typeof detail === 'string' ? detail : JSON.stringify(detail));
+    return;
+  }
+
+  for (const [field, value] of Object.entries(body)) {
+    if (!Array.isArray(value)) continue;
+    for (const message of value) {
+      if (typeof message !== 'string') continue;
+      env.toastError(field === 'non_field_errors' ? message : `${field}: ${message}`);
+    }
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+export type RequestOptions = {
+  query?: Query;
+  signal?: AbortSignal;
+  /** Default true: run `handleApiError` before rethrowing. Listing calls opt out (spec §8). */
+  handleErrors?: boolean;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Joins the base, the path and the query; `path` is written as in spec §7, e.g. '/accounts/me/'. */
+export function buildUrl(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  const normalized = path.startsWith('/') ? path : `/${path}`;
+  return `${API_BASE_URL}${normalized}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+async function request<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  body: unknown,
+  options: RequestOptions,
+): Promise<z.infer<S>> {
+  const { query, signal, handleErrors = true } = options;
+  try {
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = storage.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) {
+      payload = body; // the browser sets the multipart boundary
+    } else if (body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      payload = JSON.stringify(body);
+    }
+
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        headers,
+        body: payload,
+        signal,
+      });
+    } catch (cause) {
+      throw new NetworkError(`${method} ${path} failed: ${String(cause)}`);
+    }
+
+    const parsed = await readBody(response);
+    if (!response.ok) {
+      throw new ApiError(response.status, parsed, `${method} ${path} answered ${response.status}`);
+    }
+    const result = schema.safeParse(parsed);
+    if (!result.success) {
+      throw new ResponseShapeError(path, result.error.issues);
+    }
+    return result.data;
+  } catch (error) {
+    const aborted = signal?.aborted === true;
+    if (handleErrors && !aborted) handleApiError(error);
+    throw error;
+  }
+}
+
+export const apiClient = {
+  get: <S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}) =>
+    request('GET', path, schema, undefined, options),
+  post: <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    body?: unknown,
+    options: RequestOptions = {},
+  ) => request('POST', path, schema, body, options),
+  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options: RequestOptions = {}) =>
+    request('PUT', path, schema, body, options),
+  patch: <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    body?: unknown,
+    options: RequestOptions = {},
+  ) => request('PATCH', path, schema, body, options),
+  delete: <S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}) =>
+    request('DELETE', path, schema, undefined, options),
+};
+
+/** `{"data": T}` — the success envelope of DESIGN.md §6. */
+export function dataEnvelope<S extends z.ZodType>(inner: S) {
+  return z.object({ data: inner });
+}
+
+/** Ids arrive as strings (UUID) or numbers; the UI keeps them as strings. */
+export const idSchema = z.union([z.string(), z.number()]).transform((value) => String(value));

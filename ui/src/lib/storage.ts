@@ -1,0 +1,111 @@
+/**
+ * The one place that touches browser storage (spec §3: "Persisted in browser storage").
+ * Every key the product stores is listed in `STORAGE_KEYS`; nothing else may write to
+ * localStorage under its own name.
+ */
+
+export const STORAGE_KEYS = {
+  token: 'token',
+  preferredService: 'preferredService',
+  wsId: 'wsId',
+  activeOrgId: 'activeOrgId',
+  activeRole: 'activeRole',
+  twoFactor: '2FAData',
+  /** The spec leaves this key's name open; the welcome dialog sets it once closed. */
+  welcomeShown: 'welcomeShown',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export type Service = 'accounting' | 'audit';
+
+/** What the login response says about the user's second factor (spec §3). */
+export type TwoFactorData = {
+  is_two_fa_enabled: boolean;
+  is_google_authenticator_set: boolean;
+};
+
+function store(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Storage can be disabled (privacy modes); the app then behaves as signed out.
+    return null;
+  }
+}
+
+function read(key: StorageKey): string | null {
+  return store()?.getItem(key) ?? null;
+}
+
+function write(key: StorageKey, value: string | null): void {
+  const s = store();
+  if (!s) return;
+  if (value === null) s.removeItem(key);
+  else s.setItem(key, value);
+}
+
+export function isService(value: unknown): value is Service {
+  return value === 'accounting' || value === 'audit';
+}
+
+export const storage = {
+  getToken: (): string | null => {
+    const token = read(STORAGE_KEYS.token);
+    return token && token.length > 0 ? token : null;
+  },
+  setToken: (token: string | null): void => write(STORAGE_KEYS.token, token),
+
+  /** Preferred service; `null` when none is chosen yet (spec §3 default "none"). */
+  getPreferredService: (): Service | null => {
+    const value = read(STORAGE_KEYS.preferredService);
+    return isService(value) ? value : null;
+  },
+  setPreferredService: (service: Service | null): void =>
+    write(STORAGE_KEYS.preferredService, service),
+
+  getWorkspaceId: (): string | null => read(STORAGE_KEYS.wsId),
+  setWorkspaceId: (id: string | null): void => write(STORAGE_KEYS.wsId, id),
+
+  getActiveOrgId: (): string | null => read(STORAGE_KEYS.activeOrgId),
+  setActiveOrgId: (id: string | null): void => write(STORAGE_KEYS.activeOrgId, id),
+
+  /** Active role number (0 Viewer, 1 Editor, 2 Admin); defaults to 0 (spec §3). */
+  getActiveRole: (): number => {
+    const value = Number.parseInt(read(STORAGE_KEYS.activeRole) ?? '', 10);
+    return Number.isInteger(value) ? value : 0;
+  },
+  setActiveRole: (role: number | null): void =>
+    write(STORAGE_KEYS.activeRole, role === null ? null : String(role)),
+
+  getTwoFactor: (): TwoFactorData | null => {
+    const raw = read(STORAGE_KEYS.twoFactor);
+    if (!raw) return null;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (
+        typeof parsed === 'object' &&
+        parsed !== null &&
+        'is_two_fa_enabled' in parsed &&
+        'is_google_authenticator_set' in parsed
+      ) {
+        return {
+          is_two_fa_enabled: Boolean(parsed.is_two_fa_enabled),
+          is_google_authenticator_set: Boolean(parsed.is_google_authenticator_set),
+        };
+      }
+      return null;
+    } catch {
+      return null;
+    }
+  },
+  setTwoFactor: (data: TwoFactorData | null): void =>
+    write(STORAGE_KEYS.twoFactor, data === null ? null : JSON.stringify(data)),
+
+  getWelcomeShown: (): boolean => read(STORAGE_KEYS.welcomeShown) === 'true',
+  setWelcomeShown: (shown: boolean): void =>
+    write(STORAGE_KEYS.welcomeShown, shown ? 'true' : null),
+
+  /** Spec §8: an invalid token "clears local storage". */
+  clear: (): void => store()?.clear(),
+};

@@ -1,0 +1,51 @@
+/**
+ * The organization's plan, as far as permission checks need it. The subscription's
+ * shape beyond `plan` is not fixed yet (spec §3 "Organization subscription: plan"), so
+ * this accepts a plan id, a plan name or an object carrying either, and otherwise
+ * leaves the choice to the catalog's default plan.
+ */
+import useSWR from 'swr';
+import { z } from 'zod';
+
+import { apiClient } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
+import { currentUserFreshness } from '@/lib/swr';
+
+export const LATEST_SUBSCRIPTION_PATH =
+  '/payments/payments/subcription/organization-subscription/latest/';
+
+const planRefSchema = z.union([
+  z.string(),
+  z.object({ id: z.string().nullish(), name: z.string().nullish() }),
+]);
+
+const latestSubscriptionSchema = z.object({
+  data: z.object({ plan: planRefSchema.nullish() }).nullish(),
+});
+
+/** The plan reference as a string the permission module can match, or null. */
+export function planReference(plan: z.infer<typeof planRefSchema> | null | undefined): string | null {
+  if (!plan) return null;
+  if (typeof plan === 'string') return plan;
+  return plan.id ?? plan.name ?? null;
+}
+
+async function getOrganizationPlan(): Promise<string | null> {
+  // Not knowing the plan is not an error the user can act on: the default plan applies.
+  const body = await apiClient.get(LATEST_SUBSCRIPTION_PATH, latestSubscriptionSchema, {
+    handleErrors: false,
+  });
+  return planReference(body.data?.plan);
+}
+
+/** The active organization's plan reference; null while unknown. */
+export function useOrganizationPlan(): string | null {
+  const orgId = storage.getActiveOrgId();
+  const token = storage.getToken();
+  const { data } = useSWR(
+    token && orgId ? [LATEST_SUBSCRIPTION_PATH, orgId] : null,
+    getOrganizationPlan,
+    { ...currentUserFreshness, shouldRetryOnError: false },
+  );
+  return data ?? null;
+}

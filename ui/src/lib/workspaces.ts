@@ -1,0 +1,106 @@
+/**
+ * The user's workspaces (spec §3 "Workspace (from the my-workspaces call)") and the
+ * client-side active workspace context (wsId, activeOrgId, activeRole in storage).
+ */
+import { useEffect } from 'react';
+import useSWR from 'swr';
+import { z } from 'zod';
+
+import { serviceHome } from '@/config/paths';
+import { apiClient, dataEnvelope, idSchema } from '@/lib/api-client';
+import { navigateTo } from '@/lib/navigation';
+import { storage, type Service } from '@/lib/storage';
+import { resetCache, workspacesFreshness } from '@/lib/swr';
+
+export const workspaceSchema = z.object({
+  id: idSchema,
+  organization_id: idSchema,
+  role: z.number().int(),
+  role_display: z.string().nullish(),
+  latest: z.boolean().nullish().transform((value) => value ?? false),
+  is_invited: z.boolean().nullish().transform((value) => value ?? false),
+  name: z.string().nullish().transform((value) => value ?? ''),
+  image: z.object({ absolute_url: z.string().nullish() }).nullish(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+export const MY_WORKSPACES_PATH = '/accounts/me/workspaces/';
+
+/** Spec §2: the Switch Service tile reloads to the other service after 2 seconds. */
+export const SERVICE_SWITCH_DELAY_MS = 2000;
+
+/** Spec §2 fallback when a workspace has no name. */
+export const WORKSPACE_NAME_FALLBACK = 'Workspace';
+
+export function getMyWorkspaces(): Promise<Workspace[]> {
+  return apiClient
+    .get(MY_WORKSPACES_PATH, dataEnvelope(z.array(workspaceSchema)))
+    .then((envelope) => envelope.data);
+}
+
+export function useMyWorkspaces() {
+  const token = storage.getToken();
+  return useSWR(token ? MY_WORKSPACES_PATH : null, getMyWorkspaces, workspacesFreshness);
+}
+
+/**
+ * Spec §2: on first load the active workspace is the one flagged latest, otherwise the
+ * first in the list. A stored wsId that is still in the list wins, so a reload keeps
+ * the user where they were.
+ */
+export function pickActiveWorkspace(
+  workspaces: readonly Workspace[],
+  storedId: string | null,
+): Workspace | null {
+  const stored = storedId ? workspaces.find((ws) => ws.id === storedId) : undefined;
+  if (stored) return stored;
+  return workspaces.find((ws) => ws.latest) ?? workspaces[0] ?? null;
+}
+
+/** Makes `workspace` active: its organization, id and role go to storage (spec §3). */
+export function rememberWorkspace(workspace: Workspace): void {
+  storage.setWorkspaceId(workspace.id);
+  storage.setActiveOrgId(workspace.organization_id);
+  storage.setActiveRole(workspace.role);
+}
+
+/** Keeps the stored active workspace in line with the list once it loads. */
+export function useActiveWorkspace(): {
+  workspaces: Workspace[];
+  active: Workspace | null;
+  isLoading: boolean;
+} {
+  const { data, isLoading } = useMyWorkspaces();
+  const workspaces = data ?? [];
+  const active = pickActiveWorkspace(workspaces, storage.getWorkspaceId());
+  useEffect(() => {
+    if (active && storage.getWorkspaceId() !== active.id) rememberWorkspace(active);
+  }, [active]);
+  return { workspaces, active, isLoading };
+}
+
+/** Spec §2: switching workspace sets the context, discards all cached data, goes to /dashboard. */
+export async function switchWorkspace(workspace: Workspace): Promise<void> {
+  rememberWorkspace(workspace);
+  await resetCache();
+  navigateTo(serviceHome.accounting);
+}
+
+export function otherService(service: Service): Service {
+  return service === 'accounting' ? 'audit' : 'accounting';
+}
+
+/**
+ * Spec §2: the Switch Service tile toggles the preferred service and, after 2 seconds,
+ * reloads into the new service's home. `current` is the service the user is in now.
+ * Returns the new service and a cancel function.
+ */
+export function switchService(
+  current: Service,
+  reload: (to: string) => void = (to) => window.location.assign(to),
+): { next: Service; cancel: () => void } {
+  const next = otherService(current);
+  storage.setPreferredService(next);
+  const timer = window.setTimeout(() => reload(serviceHome[next]), SERVICE_SWITCH_DELAY_MS);
+  return { next, cancel: () => window.clearTimeout(timer) };
+}

@@ -1,0 +1,17 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@/styles/global.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { App } from '@/app';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element in index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

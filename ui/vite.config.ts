@@ -1,0 +1,47 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server (`ledgerline serve`) listens on 8080 by default; override with
+// LEDGERLINE_API_URL when it runs elsewhere.
+const apiTarget = process.env.LEDGERLINE_API_URL ?? 'http://127.0.0.1:8080';
+
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: { port: 5173, proxy },
+  preview: { proxy },
+  build: {
+    // Keep vendor code in a few stable chunks; route code is split by the router's lazy().
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|swr|use-sync-external-store)\//.test(id)) return 'react';
+          if (id.includes('node_modules/@mantine/')) return 'mantine';
+          if (id.includes('node_modules/@tabler/')) return 'icons';
+          if (/node_modules\/(zod|react-hook-form|@hookform)\//.test(id)) return 'forms';
+          // Everything else stays with its importer: a catch-all vendor chunk can form an
+          // import cycle with the react chunk and break start-up.
+          return undefined;
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});
