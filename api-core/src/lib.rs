@@ -1,1 +1,21 @@
+//! What every HTTP crate shares, so routes stay thin and the contract (DESIGN.md §6) is
+//! written once.
+//!
+//! - [`error`]: [`ApiError`], the one mapping from failures to status codes and bodies.
+//! - [`auth`]: bearer JWTs ([`auth::AuthUser`] extractor, `token_not_valid` on failure).
+//! - [`access`]: the workspace access policy every workspace-scoped route asks.
+//! - [`idempotency`]: `Idempotency-Key` for every command route.
+//! - [`request_id`]: request ids on every request, response and log line.
+//! - [`pagination`]: bounded `page`/`page_size` and the paginated envelope.
+//! - [`state`]: [`AppState`], what handlers get.
 
+pub mod access;
+pub mod auth;
+pub mod error;
+pub mod idempotency;
+pub mod pagination;
+pub mod request_id;
+pub mod state;
+
+pub use error::{ApiError, FieldErrors};
+pub use state::AppState;

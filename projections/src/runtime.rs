@@ -47,6 +47,10 @@ impl ProjectionRuntime {
         }
     }
 
+    pub fn store(&self) -> &EventStore {
+        &self.store
+    }
+
     fn db(&self) -> &Db {
         self.store.db()
     }

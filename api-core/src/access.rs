@@ -1,0 +1,62 @@
+//! Who may do what in which workspace. Routes never decide this themselves: they call
+//! [`authorize`] with the action they perform (DESIGN.md §7's one table, in `domain`).
+//! Where memberships come from is the identity service's business; it plugs its read
+//! model in as an [`AccessPolicy`].
+
+use std::future::Future;
+use std::pin::Pin;
+
+use domain::permissions::{check, Action, CheckContext, Plan, Role, Usage};
+
+use crate::auth::AuthUser;
+use crate::{ApiError, AppState};
+
+/// The caller's standing in one workspace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkspaceAccess {
+    pub role: Role,
+    /// The organization's effective plan (its active subscription, else Professional).
+    pub plan: Plan,
+}
+
+pub type AccessFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<Option<WorkspaceAccess>, ApiError>> + Send + 'a>>;
+
+pub trait AccessPolicy: Send + Sync + 'static {
+    /// The caller's role and plan in `workspace_id`, or `None` without a membership.
+    fn access<'a>(&'a self, user_id: &'a str, workspace_id: &'a str) -> AccessFuture<'a>;
+}
+
+/// The policy before any membership exists: nobody has access to any workspace.
+pub struct NoMemberships;
+
+impl AccessPolicy for NoMemberships {
+    fn access<'a>(&'a self, _user_id: &'a str, _workspace_id: &'a str) -> AccessFuture<'a> {
+        Box::pin(async { Ok(None) })
+    }
+}
+
+/// Checks membership, role, plan and (with `usage`) the plan limit for `action`; answers
+/// the caller's access or the 403 of DESIGN.md §6.
+pub async fn authorize(
+    state: &AppState,
+    user: &AuthUser,
+    workspace_id: &str,
+    action: Action,
+    usage: Option<Usage>,
+) -> Result<WorkspaceAccess, ApiError> {
+    let access = state.access.access(&user.user_id, workspace_id).await?;
+    let mut ctx = CheckContext::new(
+        access.map(|a| a.role),
+        access.map_or(Plan::DEFAULT_EFFECTIVE, |a| a.plan),
+        action,
+    );
+    if let Some(usage) = usage {
+        ctx = ctx.with_usage(usage);
+    }
+    check(ctx)?;
+    // `check` refuses a missing membership first, so access is present here.
+    access.ok_or(ApiError::Forbidden(
+        domain::permissions::Denial::NoWorkspaceAccess,
+    ))
+}

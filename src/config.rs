@@ -1,0 +1,173 @@
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use store::StorageConfig;
+
+/// Where the data lives; every subcommand takes the same options so that
+/// `ledgerline events verify --data-dir X` checks what `ledgerline serve --data-dir X` wrote.
+#[derive(Debug, Clone, Args)]
+pub struct StorageArgs {
+    /// Directory for the embedded SQLite database, files and the mail outbox.
+    #[arg(
+        long,
+        env = "LEDGERLINE_DATA_DIR",
+        default_value = "./data",
+        global = true
+    )]
+    pub data_dir: PathBuf,
+    /// Postgres URL (postgres://…). When unset, the embedded SQLite store under --data-dir is used.
+    #[arg(long, env = "DATABASE_URL", global = true)]
+    pub database_url: Option<String>,
+}
+
+impl StorageArgs {
+    pub fn validate(&self) -> Result<StorageConfig, ConfigError> {
+        if let Some(url) = &self.database_url {
+            if !(url.starts_with("postgres://")
+                || url.starts_with("postgresql://")
+                || url.starts_with("sqlite:"))
+            {
+                return Err(ConfigError(
+                    "DATABASE_URL must be a postgres:// (or sqlite:) URL".into(),
+                ));
+            }
+        }
+        Ok(StorageConfig {
+            data_dir: self.data_dir.clone(),
+            database_url: self.database_url.clone().filter(|u| !u.is_empty()),
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Role {
+    /// API, projectors, and the relay when NATS_URL is set.
+    All,
+    Api,
+    Projector,
+    Relay,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    #[arg(long, value_enum, default_value = "all")]
+    pub role: Role,
+    #[arg(long, env = "LEDGERLINE_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    /// The built UI to serve (with SPA fallback).
+    #[arg(long, env = "LEDGERLINE_UI_DIR", default_value = "./ui/dist")]
+    pub ui_dir: PathBuf,
+    /// NATS with JetStream (nats://host:port) for scale-out; unset means single node.
+    #[arg(long, env = "NATS_URL")]
+    pub nats_url: Option<String>,
+    /// SMTP server (smtp:// or smtps://); unset means mail goes to <data-dir>/outbox.
+    #[arg(long, env = "SMTP_URL")]
+    pub smtp_url: Option<String>,
+}
+
+/// Validated serving configuration.
+#[derive(Debug, Clone)]
+pub struct ServeConfig {
+    pub role: Role,
+    pub bind: SocketAddr,
+    pub ui_dir: PathBuf,
+    pub nats_url: Option<String>,
+    pub smtp_url: Option<String>,
+    pub storage: StorageConfig,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("configuration error: {0}")]
+pub struct ConfigError(pub String);
+
+impl ServeArgs {
+    pub fn validate(&self, storage: &StorageArgs) -> Result<ServeConfig, ConfigError> {
+        let bind = self.bind.parse().map_err(|_| {
+            ConfigError(format!(
+                "--bind / LEDGERLINE_BIND must be host:port, got {:?}",
+                self.bind
+            ))
+        })?;
+        let nats_url = self.nats_url.clone().filter(|u| !u.is_empty());
+        if let Some(url) = &nats_url {
+            if !url.starts_with("nats://") && !url.starts_with("tls://") {
+                return Err(ConfigError(
+                    "NATS_URL must start with nats:// or tls://".into(),
+                ));
+            }
+        }
+        if self.role == Role::Relay && nats_url.is_none() {
+            return Err(ConfigError("--role relay needs NATS_URL".into()));
+        }
+        let smtp_url = self.smtp_url.clone().filter(|u| !u.is_empty());
+        if let Some(url) = &smtp_url {
+            if !url.starts_with("smtp://") && !url.starts_with("smtps://") {
+                return Err(ConfigError(
+                    "SMTP_URL must start with smtp:// or smtps://".into(),
+                ));
+            }
+        }
+        Ok(ServeConfig {
+            role: self.role,
+            bind,
+            ui_dir: self.ui_dir.clone(),
+            nats_url,
+            smtp_url,
+            storage: storage.validate()?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn serve(bind: &str, nats: Option<&str>, role: Role) -> ServeArgs {
+        ServeArgs {
+            role,
+            bind: bind.into(),
+            ui_dir: "ui/dist".into(),
+            nats_url: nats.map(str::to_owned),
+            smtp_url: None,
+        }
+    }
+
+    fn storage(url: Option<&str>) -> StorageArgs {
+        StorageArgs {
+            data_dir: "./data".into(),
+            database_url: url.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn a_bind_address_without_a_port_is_refused_with_a_clear_message() {
+        let err = serve("localhost", None, Role::All)
+            .validate(&storage(None))
+            .expect_err("refused");
+        assert!(err.to_string().contains("LEDGERLINE_BIND"), "{err}");
+    }
+
+    #[test]
+    fn a_database_url_of_another_kind_is_refused() {
+        let err = serve("127.0.0.1:0", None, Role::All)
+            .validate(&storage(Some("mysql://x")))
+            .expect_err("refused");
+        assert!(err.to_string().contains("DATABASE_URL"), "{err}");
+    }
+
+    #[test]
+    fn the_relay_role_needs_nats() {
+        assert!(serve("127.0.0.1:0", None, Role::Relay)
+            .validate(&storage(None))
+            .is_err());
+    }
+
+    #[test]
+    fn the_embedded_default_needs_no_database_url() {
+        let config = serve("127.0.0.1:8080", None, Role::All)
+            .validate(&storage(None))
+            .expect("valid");
+        assert!(config.storage.database_url.is_none());
+    }
+}

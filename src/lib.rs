@@ -1,0 +1,20 @@
+//! The `ledgerline` binary's library: configuration and wiring only. Everything with rules
+//! lives in the crates it wires together.
+//!
+//! - [`config`]: flags and environment, validated before anything starts.
+//! - [`server`]: [`server::Application`] — the HTTP server, projectors and relay of one
+//!   node, startable on port 0 by tests.
+//! - [`cli`]: the subcommands.
+
+pub mod cli;
+pub mod config;
+pub mod server;
+
+use std::sync::Arc;
+
+use projections::Projector;
+
+/// Every read model this build maintains.
+pub fn projectors() -> Vec<Arc<dyn Projector>> {
+    vec![Arc::new(projections::log_stats::LogStats)]
+}

@@ -1,0 +1,202 @@
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use api_core::access::NoMemberships;
+use api_core::auth::TokenKeys;
+use api_core::{idempotency, request_id, ApiError, AppState};
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{any, get};
+use axum::{middleware, Json, Router};
+use projections::ProjectionRuntime;
+use query_api::QueryState;
+use store::{Db, EventStore};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tower::ServiceBuilder;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::services::{ServeDir, ServeFile};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::config::{Role, ServeConfig};
+
+/// The largest request body any route accepts (CSV imports of 10,000 lines are ~1 MB;
+/// uploads have their own, plan-based limits below this).
+pub const REQUEST_BODY_BYTES_MAX: usize = 32 * 1024 * 1024;
+/// How long in-flight work may take to finish after a shutdown signal.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+#[derive(OpenApi)]
+#[openapi(info(
+    title = "Ledgerline API",
+    description = "Workspace-based accounting and audit on an event-sourced ledger."
+))]
+struct ApiDoc;
+
+/// One node: HTTP API, projectors and (with NATS) the relay, per its role.
+pub struct Application {
+    config: ServeConfig,
+    listener: Option<TcpListener>,
+    router: Router,
+    store: EventStore,
+    projections: ProjectionRuntime,
+}
+
+impl Application {
+    /// Opens and migrates the store, prepares the projectors and binds the port (0 picks a
+    /// free one, for tests).
+    pub async fn build(config: ServeConfig) -> anyhow::Result<Self> {
+        let db = Db::connect(&config.storage)
+            .await
+            .context("opening the database")?;
+        let store = EventStore::open(db.clone())
+            .await
+            .context("migrating the event store")?;
+        store::migrate::run(&db, "api-core", idempotency::MIGRATIONS).await?;
+        let projections = ProjectionRuntime::new(store.clone(), crate::projectors());
+        projections
+            .prepare()
+            .await
+            .map_err(|e| anyhow::anyhow!("preparing projectors: {e}"))?;
+        let keys = TokenKeys::load_or_create(&config.storage.data_dir)
+            .context("loading the token signing secret")?;
+        let app = AppState {
+            store: store.clone(),
+            keys,
+            access: Arc::new(NoMemberships),
+            data_dir: config.storage.data_dir.clone(),
+        };
+        if !config.ui_dir.join("index.html").exists() {
+            tracing::warn!(ui_dir = %config.ui_dir.display(), "the UI is not built: only the API is served (run scripts/run to build it)");
+        }
+        let router = build_router(app, projections.clone(), &config);
+        let listener = match config.role {
+            Role::All | Role::Api => Some(
+                TcpListener::bind(config.bind)
+                    .await
+                    .with_context(|| format!("binding {}", config.bind))?,
+            ),
+            Role::Projector | Role::Relay => None,
+        };
+        Ok(Self {
+            config,
+            listener,
+            router,
+            store,
+            projections,
+        })
+    }
+
+    pub fn local_addr(&self) -> Option<std::net::SocketAddr> {
+        self.listener.as_ref().and_then(|l| l.local_addr().ok())
+    }
+
+    pub fn store(&self) -> &EventStore {
+        &self.store
+    }
+
+    pub fn projections(&self) -> &ProjectionRuntime {
+        &self.projections
+    }
+
+    /// Serves until `shutdown` completes, then lets in-flight requests and projector
+    /// batches finish.
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> anyhow::Result<()> {
+        let (stop, stopped) = watch::channel(false);
+        let mut tasks = Vec::new();
+        if matches!(self.config.role, Role::All | Role::Projector) {
+            tasks.extend(self.projections.spawn(stopped.clone()));
+        }
+        if let Some(nats_url) = &self.config.nats_url {
+            if matches!(self.config.role, Role::All | Role::Relay) {
+                tasks.push(crate::cli::spawn_relay(
+                    self.store.clone(),
+                    nats_url.clone(),
+                    stopped.clone(),
+                ));
+            }
+            if self.config.role != Role::Relay {
+                tasks.push(crate::cli::spawn_commit_listener(
+                    self.store.clone(),
+                    nats_url.clone(),
+                    stopped.clone(),
+                ));
+            }
+        }
+        match self.listener {
+            Some(listener) => {
+                tracing::info!(address = %listener.local_addr()?, "serving");
+                axum::serve(listener, self.router)
+                    .with_graceful_shutdown(shutdown)
+                    .await?;
+            }
+            None => shutdown.await,
+        }
+        let _ = stop.send(true);
+        for task in tasks {
+            let _ = tokio::time::timeout(SHUTDOWN_GRACE, task).await;
+        }
+        Ok(())
+    }
+}
+
+/// All routes: the API under /api/v1 (with its OpenAPI document), a JSON 404 for unknown
+/// API paths, and the built UI with SPA fallback so deep links load the app.
+pub fn build_router(app: AppState, projections: ProjectionRuntime, config: &ServeConfig) -> Router {
+    let db: Db = app.db().clone();
+    let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(command_api::router(app.clone()))
+        .merge(query_api::router(QueryState { app, projections }))
+        .split_for_parts();
+    let openapi = Arc::new(openapi);
+    let index = config.ui_dir.join("index.html");
+    let spa = ServeDir::new(&config.ui_dir).fallback(ServeFile::new(index));
+    Router::new()
+        .merge(api)
+        .route(
+            "/api/v1/openapi.json",
+            get(move || std::future::ready(Json(openapi.as_ref().clone()))),
+        )
+        .route(
+            "/api/{*rest}",
+            any(|| async { ApiError::NotFound("No such API route.".into()) }),
+        )
+        .fallback_service(spa)
+        .layer(middleware::from_fn_with_state(db, idempotency::layer))
+        .layer(
+            ServiceBuilder::new()
+                .layer(request_id::set_layer())
+                .layer(request_id::trace_layer())
+                .layer(request_id::propagate_layer())
+                .layer(DefaultBodyLimit::max(REQUEST_BODY_BYTES_MAX))
+                .layer(RequestBodyLimitLayer::new(REQUEST_BODY_BYTES_MAX)),
+        )
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}
