@@ -5,5 +5,9 @@
 //! - [`permissions`] — the permission, role, plan and limit tables of spec §6/§9, the
 //!   DESIGN §7 action table, the one `check` the server enforces and the UI mirrors,
 //!   and the JSON export the UI consumes (`ui/src/generated/permissions.json`).
+//! - [`organization`] — the Organization aggregate on cqrs-es: organizations and the
+//!   workspaces they own, their commands and business rules (events live in
+//!   `event-schemas`).
 
+pub mod organization;
 pub mod permissions;

@@ -1,0 +1,415 @@
+//! The Organization aggregate: its state, the pure decision of each command, and the
+//! cqrs-es wiring.
+
+use std::collections::BTreeMap;
+
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use event_schemas::organization::{
+    OrganizationCreated, OrganizationEvent, OrganizationUpdated, WorkspaceCreated,
+    WorkspaceDeleted, WorkspaceRenamed, AGGREGATE_TYPE, EMAIL_CHARS_MAX, LOCATION_CHARS_MAX,
+    NAME_CHARS_MAX,
+};
+use event_schemas::{OrganizationId, UserId, WorkspaceId};
+use serde::{Deserialize, Serialize};
+
+use super::commands::{
+    CreateOrganization, CreateWorkspace, DeleteWorkspace, OrganizationCommand, UpdateOrganization,
+    UpdateWorkspace,
+};
+use super::errors::OrganizationError;
+
+/// Most workspaces one organization may ever create, deleted ones included. Plans limit
+/// live workspaces far lower (spec §9: Professional 50) and are checked before the
+/// command; this ceiling bounds the aggregate itself — it is loaded, and snapshotted,
+/// whole for every command — even on Enterprise, whose plan limit is "unlimited".
+pub const WORKSPACES_MAX: usize = 10_000;
+
+/// A workspace's base currency when the client names none (DESIGN §5).
+pub const DEFAULT_BASE_CURRENCY: &str = "NGN";
+
+/// An organization as its events left it. `Default` is the state before
+/// `OrganizationCreated`, which is how cqrs-es starts every stream.
+///
+/// Serialized as the snapshot payload. If this shape changes, old snapshots fail to
+/// deserialize and cqrs-es rebuilds the state from the events, so it is not a contract.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Organization {
+    /// `None` until the organization is created.
+    profile: Option<OrganizationProfile>,
+    /// Every workspace ever created here, deleted ones included: their ids stay taken.
+    workspaces: BTreeMap<WorkspaceId, Workspace>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrganizationProfile {
+    pub organization_id: OrganizationId,
+    pub name: String,
+    /// Fixed at creation; see `OrganizationCreated::slug`.
+    pub slug: String,
+    pub email: String,
+    pub location: Option<String>,
+    pub created_by: UserId,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Workspace {
+    pub name: String,
+    pub base_currency: String,
+    pub created_by: UserId,
+    /// A deleted workspace accepts no command and frees its name.
+    pub deleted: bool,
+}
+
+impl Organization {
+    /// The profile, once the organization exists.
+    pub fn profile(&self) -> Option<&OrganizationProfile> {
+        self.profile.as_ref()
+    }
+
+    /// A workspace by id, deleted or not.
+    pub fn workspace(&self, workspace_id: WorkspaceId) -> Option<&Workspace> {
+        self.workspaces.get(&workspace_id)
+    }
+
+    /// The workspaces that are not deleted, by id.
+    pub fn live_workspaces(&self) -> impl Iterator<Item = (WorkspaceId, &Workspace)> {
+        self.workspaces
+            .iter()
+            .filter(|(_, w)| !w.deleted)
+            .map(|(id, w)| (*id, w))
+    }
+
+    /// Decides a command against this state: the events it causes, or the rule it breaks.
+    /// Pure and synchronous; a command that would change nothing causes no event.
+    pub fn decide(
+        &self,
+        command: OrganizationCommand,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        match command {
+            OrganizationCommand::CreateOrganization(c) => self.create_organization(c),
+            OrganizationCommand::UpdateOrganization(c) => self.update_organization(c),
+            OrganizationCommand::CreateWorkspace(c) => self.create_workspace(c),
+            OrganizationCommand::UpdateWorkspace(c) => self.update_workspace(c),
+            OrganizationCommand::DeleteWorkspace(c) => self.delete_workspace(c),
+        }
+    }
+
+    fn create_organization(
+        &self,
+        command: CreateOrganization,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        if let Some(profile) = &self.profile {
+            return Err(OrganizationError::OrganizationAlreadyExists {
+                organization_id: profile.organization_id,
+            });
+        }
+        let name = parse_name(&command.name)?;
+        let email = parse_email(&command.email)?;
+        let location = parse_location(command.location.as_deref())?;
+        Ok(vec![OrganizationEvent::OrganizationCreated(
+            OrganizationCreated {
+                organization_id: command.organization_id,
+                slug: slug_of(&name, command.organization_id),
+                name,
+                email,
+                location,
+                created_by: command.created_by,
+            },
+        )])
+    }
+
+    fn update_organization(
+        &self,
+        command: UpdateOrganization,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let name = match command.name {
+            Some(raw) => parse_name(&raw)?,
+            None => profile.name.clone(),
+        };
+        let email = match command.email {
+            Some(raw) => parse_email(&raw)?,
+            None => profile.email.clone(),
+        };
+        let location = match command.location {
+            Some(raw) => parse_location(Some(&raw))?,
+            None => profile.location.clone(),
+        };
+        if (&name, &email, &location) == (&profile.name, &profile.email, &profile.location) {
+            return Ok(Vec::new());
+        }
+        Ok(vec![OrganizationEvent::OrganizationUpdated(
+            OrganizationUpdated {
+                organization_id: profile.organization_id,
+                name,
+                email,
+                location,
+            },
+        )])
+    }
+
+    fn create_workspace(
+        &self,
+        command: CreateWorkspace,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        if self.workspaces.contains_key(&command.workspace_id) {
+            return Err(OrganizationError::WorkspaceAlreadyExists {
+                workspace_id: command.workspace_id,
+            });
+        }
+        let name = parse_name(&command.name)?;
+        let base_currency = parse_currency(command.base_currency.as_deref())?;
+        self.ensure_name_free(&name, None)?;
+        if self.workspaces.len() >= WORKSPACES_MAX {
+            return Err(OrganizationError::TooManyWorkspaces {
+                max: WORKSPACES_MAX,
+            });
+        }
+        Ok(vec![OrganizationEvent::WorkspaceCreated(
+            WorkspaceCreated {
+                organization_id: profile.organization_id,
+                workspace_id: command.workspace_id,
+                name,
+                base_currency,
+                created_by: command.created_by,
+            },
+        )])
+    }
+
+    fn update_workspace(
+        &self,
+        command: UpdateWorkspace,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let workspace = self.live_workspace(command.workspace_id)?;
+        let Some(raw) = command.name else {
+            return Ok(Vec::new());
+        };
+        let name = parse_name(&raw)?;
+        if name == workspace.name {
+            return Ok(Vec::new());
+        }
+        self.ensure_name_free(&name, Some(command.workspace_id))?;
+        Ok(vec![OrganizationEvent::WorkspaceRenamed(
+            WorkspaceRenamed {
+                organization_id: profile.organization_id,
+                workspace_id: command.workspace_id,
+                name,
+            },
+        )])
+    }
+
+    fn delete_workspace(
+        &self,
+        command: DeleteWorkspace,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        self.live_workspace(command.workspace_id)?;
+        Ok(vec![OrganizationEvent::WorkspaceDeleted(
+            WorkspaceDeleted {
+                organization_id: profile.organization_id,
+                workspace_id: command.workspace_id,
+            },
+        )])
+    }
+
+    fn existing(&self) -> Result<&OrganizationProfile, OrganizationError> {
+        self.profile
+            .as_ref()
+            .ok_or(OrganizationError::OrganizationNotFound)
+    }
+
+    fn live_workspace(&self, workspace_id: WorkspaceId) -> Result<&Workspace, OrganizationError> {
+        match self.workspaces.get(&workspace_id) {
+            None => Err(OrganizationError::WorkspaceNotFound { workspace_id }),
+            Some(w) if w.deleted => Err(OrganizationError::WorkspaceIsDeleted { workspace_id }),
+            Some(w) => Ok(w),
+        }
+    }
+
+    /// Workspace names are unique among the organization's live workspaces, ignoring
+    /// case: "Lagos Office" and "lagos office" side by side in the workspace rail would be
+    /// told apart by nobody. `except` is the workspace being renamed.
+    fn ensure_name_free(
+        &self,
+        name: &str,
+        except: Option<WorkspaceId>,
+    ) -> Result<(), OrganizationError> {
+        let wanted = name.to_lowercase();
+        let taken = self
+            .live_workspaces()
+            .any(|(id, w)| Some(id) != except && w.name.to_lowercase() == wanted);
+        if taken {
+            return Err(OrganizationError::WorkspaceNameTaken {
+                name: name.to_owned(),
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Aggregate for Organization {
+    const TYPE: &'static str = AGGREGATE_TYPE;
+    type Command = OrganizationCommand;
+    type Event = OrganizationEvent;
+    type Error = OrganizationError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        let events = self.decide(command)?;
+        // `EventSink::write` applies each event to the aggregate it is given, and cqrs-es
+        // 0.5's snapshot store then applies the same events again to this aggregate when
+        // it builds the snapshot (`PersistedEventStore::update_snapshot_with_events`), so
+        // writing through `self` would snapshot every event twice — and a snapshot taken
+        // mid-command would hold events past its sequence. Writing through a copy leaves
+        // `self` as loaded, and the snapshot holds each event exactly once.
+        let mut staged = self.clone();
+        for event in events {
+            sink.write(event, &mut staged).await;
+        }
+        Ok(())
+    }
+
+    /// Applies a committed event. Events are facts, so this never rejects one; each
+    /// event carries the full values it sets, which also makes applying it idempotent.
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            OrganizationEvent::OrganizationCreated(e) => {
+                self.profile = Some(OrganizationProfile {
+                    organization_id: e.organization_id,
+                    name: e.name,
+                    slug: e.slug,
+                    email: e.email,
+                    location: e.location,
+                    created_by: e.created_by,
+                });
+            }
+            OrganizationEvent::OrganizationUpdated(e) => {
+                debug_assert!(self.profile.is_some(), "update before creation");
+                if let Some(profile) = &mut self.profile {
+                    profile.name = e.name;
+                    profile.email = e.email;
+                    profile.location = e.location;
+                }
+            }
+            OrganizationEvent::WorkspaceCreated(e) => {
+                self.workspaces.insert(
+                    e.workspace_id,
+                    Workspace {
+                        name: e.name,
+                        base_currency: e.base_currency,
+                        created_by: e.created_by,
+                        deleted: false,
+                    },
+                );
+            }
+            OrganizationEvent::WorkspaceRenamed(e) => {
+                debug_assert!(self.workspaces.contains_key(&e.workspace_id));
+                if let Some(workspace) = self.workspaces.get_mut(&e.workspace_id) {
+                    workspace.name = e.name;
+                }
+            }
+            OrganizationEvent::WorkspaceDeleted(e) => {
+                debug_assert!(self.workspaces.contains_key(&e.workspace_id));
+                if let Some(workspace) = self.workspaces.get_mut(&e.workspace_id) {
+                    workspace.deleted = true;
+                }
+            }
+        }
+    }
+}
+
+/// A display name: trimmed, not blank, at most [`NAME_CHARS_MAX`] characters (Unicode
+/// scalar values, as JSON Schema's `maxLength` counts them).
+fn parse_name(raw: &str) -> Result<String, OrganizationError> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(OrganizationError::NameRequired);
+    }
+    let length = name.chars().count();
+    if length > NAME_CHARS_MAX {
+        return Err(OrganizationError::NameTooLong {
+            length,
+            max: NAME_CHARS_MAX,
+        });
+    }
+    Ok(name.to_owned())
+}
+
+/// An e-mail address by the spec's basic pattern (§5): a local part, `@`, a domain with a
+/// dot, and at least two letters after the last dot; no spaces. Deliverability is the
+/// mailer's business, not this rule's.
+fn parse_email(raw: &str) -> Result<String, OrganizationError> {
+    let email = raw.trim();
+    let invalid = || OrganizationError::InvalidEmail {
+        email: email.to_owned(),
+    };
+    if email.chars().count() > EMAIL_CHARS_MAX || email.chars().any(char::is_whitespace) {
+        return Err(invalid());
+    }
+    let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
+    let (host, tld) = domain.rsplit_once('.').ok_or_else(invalid)?;
+    let tld_ok = tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic());
+    if local.is_empty() || host.is_empty() || domain.contains('@') || !tld_ok {
+        return Err(invalid());
+    }
+    Ok(email.to_owned())
+}
+
+/// An optional location: trimmed; blank means none.
+fn parse_location(raw: Option<&str>) -> Result<Option<String>, OrganizationError> {
+    let Some(location) = raw.map(str::trim).filter(|l| !l.is_empty()) else {
+        return Ok(None);
+    };
+    let length = location.chars().count();
+    if length > LOCATION_CHARS_MAX {
+        return Err(OrganizationError::LocationTooLong {
+            length,
+            max: LOCATION_CHARS_MAX,
+        });
+    }
+    Ok(Some(location.to_owned()))
+}
+
+/// A base currency: three ASCII letters, stored upper case; none given means NGN.
+fn parse_currency(raw: Option<&str>) -> Result<String, OrganizationError> {
+    let Some(code) = raw.map(str::trim) else {
+        return Ok(DEFAULT_BASE_CURRENCY.to_owned());
+    };
+    if code.len() != 3 || !code.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Err(OrganizationError::InvalidCurrency {
+            currency: code.to_owned(),
+        });
+    }
+    Ok(code.to_ascii_uppercase())
+}
+
+/// The URL handle of a name: lower-case letters and digits, runs of anything else
+/// replaced by one `-` ("Adebayo & Sons Ltd" → `adebayo-sons-ltd`). A name with no
+/// letter or digit at all falls back to the organization id, so a slug is never empty.
+fn slug_of(name: &str, organization_id: OrganizationId) -> String {
+    let mut slug = String::with_capacity(name.len());
+    let mut gap = false;
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            if gap && !slug.is_empty() {
+                slug.push('-');
+            }
+            gap = false;
+            slug.extend(c.to_lowercase());
+        } else {
+            gap = true;
+        }
+    }
+    if slug.is_empty() {
+        return format!("org-{}", organization_id.as_uuid().simple());
+    }
+    slug
+}

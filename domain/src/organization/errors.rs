@@ -1,0 +1,65 @@
+//! The business rules an Organization command can break. Variants are facts with the data
+//! a client needs to explain them; the HTTP layer maps each to a status and a code in one
+//! place, and [`OrganizationError::field`] names the request field to highlight.
+
+use event_schemas::{OrganizationId, WorkspaceId};
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OrganizationError {
+    #[error("organization {organization_id} already exists")]
+    OrganizationAlreadyExists { organization_id: OrganizationId },
+
+    #[error("the organization does not exist")]
+    OrganizationNotFound,
+
+    #[error("a name is required")]
+    NameRequired,
+
+    #[error("a name may have at most {max} characters; this one has {length}")]
+    NameTooLong { length: usize, max: usize },
+
+    #[error("'{email}' is not a valid e-mail address")]
+    InvalidEmail { email: String },
+
+    #[error("a location may have at most {max} characters; this one has {length}")]
+    LocationTooLong { length: usize, max: usize },
+
+    #[error("'{currency}' is not a three-letter ISO 4217 currency code")]
+    InvalidCurrency { currency: String },
+
+    #[error("a workspace named '{name}' already exists in this organization")]
+    WorkspaceNameTaken { name: String },
+
+    #[error("workspace {workspace_id} already exists")]
+    WorkspaceAlreadyExists { workspace_id: WorkspaceId },
+
+    #[error("workspace {workspace_id} does not exist in this organization")]
+    WorkspaceNotFound { workspace_id: WorkspaceId },
+
+    #[error("workspace {workspace_id} has been deleted")]
+    WorkspaceIsDeleted { workspace_id: WorkspaceId },
+
+    #[error("an organization may own at most {max} workspaces")]
+    TooManyWorkspaces { max: usize },
+}
+
+impl OrganizationError {
+    /// The request body field at fault, for `{"field": ["message"]}` answers; `None` when
+    /// the error is about the resource, not one input.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            Self::NameRequired | Self::NameTooLong { .. } | Self::WorkspaceNameTaken { .. } => {
+                Some("name")
+            }
+            Self::InvalidEmail { .. } => Some("email"),
+            Self::LocationTooLong { .. } => Some("location"),
+            Self::InvalidCurrency { .. } => Some("base_currency"),
+            Self::OrganizationAlreadyExists { .. }
+            | Self::OrganizationNotFound
+            | Self::WorkspaceAlreadyExists { .. }
+            | Self::WorkspaceNotFound { .. }
+            | Self::WorkspaceIsDeleted { .. }
+            | Self::TooManyWorkspaces { .. } => None,
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! Typed ids: one newtype per entity over a UUID, so an organization id can never be
+//! passed where a workspace id is expected. On the wire each is a bare UUID string
+//! (`#[serde(transparent)]`), so the JSON contract does not change if an id's Rust type
+//! is renamed.
+
+use std::fmt;
+use std::str::FromStr;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+macro_rules! typed_id {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+            JsonSchema,
+        )]
+        #[serde(transparent)]
+        pub struct $name(Uuid);
+
+        impl $name {
+            /// A fresh UUID v7. The client of a command generates it, so a retried
+            /// command carries the same id and the id doubles as an idempotency key;
+            /// v7's time prefix keeps ids roughly in creation order in indexes.
+            pub fn new_v7() -> Self {
+                Self(Uuid::now_v7())
+            }
+
+            pub const fn from_uuid(uuid: Uuid) -> Self {
+                Self(uuid)
+            }
+
+            pub const fn as_uuid(&self) -> Uuid {
+                self.0
+            }
+        }
+
+        impl From<Uuid> for $name {
+            fn from(uuid: Uuid) -> Self {
+                Self(uuid)
+            }
+        }
+
+        impl From<$name> for Uuid {
+            fn from(id: $name) -> Self {
+                id.0
+            }
+        }
+
+        /// The hyphenated form, as in JSON, URLs and event metadata.
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = uuid::Error;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                Uuid::parse_str(s).map(Self)
+            }
+        }
+    };
+}
+
+typed_id!(
+    /// An organization: the tenant that owns workspaces and holds the subscription. It is
+    /// also the id of the Organization aggregate's stream.
+    OrganizationId
+);
+typed_id!(
+    /// A workspace: one set of books (and audit sessions) inside an organization.
+    WorkspaceId
+);
+typed_id!(
+    /// A user account: the actor of commands and the holder of memberships.
+    UserId
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_id_is_a_bare_uuid_string_on_the_wire() {
+        let uuid = Uuid::now_v7();
+        let id = WorkspaceId::from_uuid(uuid);
+
+        let json = serde_json::to_value(id).expect("serialize");
+
+        assert_eq!(json, serde_json::Value::String(uuid.to_string()));
+        assert_eq!(
+            serde_json::from_value::<WorkspaceId>(json).expect("deserialize"),
+            id
+        );
+    }
+
+    #[test]
+    fn an_id_displays_and_parses_as_its_hyphenated_uuid() {
+        let id = OrganizationId::new_v7();
+
+        let parsed: OrganizationId = id.to_string().parse().expect("parse");
+
+        assert_eq!(parsed, id);
+        assert_eq!(id.to_string().len(), 36);
+    }
+
+    #[test]
+    fn fresh_ids_are_version_7() {
+        assert_eq!(UserId::new_v7().as_uuid().get_version_num(), 7);
+    }
+}
