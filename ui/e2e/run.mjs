@@ -75,13 +75,13 @@ const FIXTURE_WORKSPACES = [
   { id: 'ws-2', organization_id: 'org-1', role: 2, role_display: 'Admin', latest: false, is_invited: false, name: 'Brightside Foods', image: null },
 ];
 
-async function answerApiWithFixtures(context) {
+async function answerApiWithFixtures(context, { user = FIXTURE_USER, plan = 'professional' } = {}) {
   await context.route('**/api/**', async (route) => {
     const { pathname } = new URL(route.request().url());
     const json = (body, status = 200) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-    if (pathname === '/api/v1/accounts/me/') return json({ data: FIXTURE_USER });
+    if (pathname === '/api/v1/accounts/me/') return json({ data: user });
     if (pathname === '/api/v1/accounts/me/workspaces/') return json({ data: FIXTURE_WORKSPACES });
-    if (pathname.endsWith('/organization-subscription/latest/')) return json({ data: { plan: 'professional' } });
+    if (pathname.endsWith('/organization-subscription/latest/')) return json({ data: { plan } });
     if (pathname.endsWith('/accounts/default/setup/')) return json({ data: {} });
     return json({ data: {} });
   });
@@ -110,7 +110,9 @@ async function waitForPath(page, pathname) {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: WAIT_MS });
 }
 
-async function shot(page, name) {
+async function shot(page, name, { settleMs = 0 } = {}) {
+  // Menus and modals fade in; let them settle so the picture shows the final state.
+  if (settleMs > 0) await page.waitForTimeout(settleMs);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
 }
 
@@ -186,7 +188,7 @@ test('the account menu offers My account, Manage plan and Logout', async ({ page
   for (const item of ['My account', 'Manage plan', 'Logout']) {
     await page.getByRole('menuitem', { name: item }).waitFor({ timeout: WAIT_MS });
   }
-  await shot(page, 'account-menu');
+  await shot(page, 'account-menu', { settleMs: 400 });
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await waitForPath(page, '/auth/login');
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
@@ -201,6 +203,33 @@ test('the license page lists the three plans and their limits', async ({ page, c
     await page.getByRole('columnheader', { name: new RegExp(plan) }).waitFor({ timeout: WAIT_MS });
   }
   await shot(page, 'license');
+});
+
+test('a user who joined today is welcomed with a choice of service, once', async ({ page, context }) => {
+  await answerApiWithFixtures(context, { user: { ...FIXTURE_USER, date_joined: new Date().toISOString() } });
+  await withToken(context);
+  await page.goto(`${baseUrl}/audit`);
+  const dialog = page.getByRole('dialog', { name: 'Welcome, Ada' });
+  await dialog.waitFor({ timeout: WAIT_MS });
+  await shot(page, 'welcome', { settleMs: 400 });
+  await dialog.getByRole('button', { name: /Accounting/ }).click();
+  await waitForPath(page, '/dashboard');
+  const stored = await page.evaluate(() => [localStorage.getItem('welcomeShown'), localStorage.getItem('preferredService')]);
+  check(stored[0] === 'true' && stored[1] === 'accounting', `stored ${JSON.stringify(stored)}`);
+});
+
+test('creating a workspace on the Basic plan shows the Plan Restriction modal', async ({ page, context }) => {
+  await answerApiWithFixtures(context, { plan: 'basic' });
+  await withToken(context, { activeOrgId: 'org-1', wsId: 'ws-1' });
+  await page.goto(`${baseUrl}/workspace`);
+  await page.getByLabel('Workspace name').fill('Third workspace');
+  // The button waits for the user and the organization's plan before it checks anything.
+  await page.getByRole('button', { name: 'Create workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Plan Restriction' });
+  await dialog.getByText('Your current plan does not allow you to perform this action.').waitFor({ timeout: WAIT_MS });
+  await shot(page, 'plan-restriction', { settleMs: 400 });
+  await dialog.getByRole('button', { name: 'View Plans' }).click();
+  await waitForPath(page, '/license');
 });
 
 test('the mobile notice shows at 768 px width', async ({ page }) => {

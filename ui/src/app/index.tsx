@@ -4,7 +4,9 @@ import { RouterProvider } from 'react-router-dom';
 import { registerNavigator } from '@/lib/navigation';
 
 import { AppProvider } from './provider';
-import { router } from './router';
+import { createAppRouter } from './router';
+
+const router = createAppRouter();
 
 export function App() {
   useEffect(() => {

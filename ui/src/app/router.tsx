@@ -184,4 +184,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The app's router; created once by `App`. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -20,8 +20,8 @@ import { useOrganizationPlan } from '@/lib/subscription';
  * toast; with 'none' (default) the caller decides.
  */
 export function usePermission() {
-  const { data: user, isLoading } = useCurrentUser();
-  const planRef = useOrganizationPlan();
+  const { data: user } = useCurrentUser();
+  const { plan: planRef, settled: planSettled } = useOrganizationPlan();
   const workspaceId = storage.getWorkspaceId();
   const role = user ? roleInWorkspace(user.memberships, workspaceId) : null;
   const plan = effectivePlan(planRef).id;
@@ -41,5 +41,7 @@ export function usePermission() {
     [role, plan],
   );
 
-  return { checkPermission: check, role, plan, isLoading };
+  /** False until the user and the organization's plan are known; checks before then would mislead. */
+  const ready = user !== undefined && planSettled;
+  return { checkPermission: check, role, plan, ready };
 }

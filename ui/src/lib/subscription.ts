@@ -38,14 +38,17 @@ async function getOrganizationPlan(): Promise<string | null> {
   return planReference(body.data?.plan);
 }
 
-/** The active organization's plan reference; null while unknown. */
-export function useOrganizationPlan(): string | null {
+/**
+ * The active organization's plan reference (null while unknown) and whether the lookup
+ * has settled (answered, failed, or not needed).
+ */
+export function useOrganizationPlan(): { plan: string | null; settled: boolean } {
   const orgId = storage.getActiveOrgId();
   const token = storage.getToken();
-  const { data } = useSWR(
-    token && orgId ? [LATEST_SUBSCRIPTION_PATH, orgId] : null,
-    getOrganizationPlan,
-    { ...currentUserFreshness, shouldRetryOnError: false },
-  );
-  return data ?? null;
+  const key = token && orgId ? [LATEST_SUBSCRIPTION_PATH, orgId] : null;
+  const { data, error, isLoading } = useSWR(key, getOrganizationPlan, {
+    ...currentUserFreshness,
+    shouldRetryOnError: false,
+  });
+  return { plan: data ?? null, settled: key === null || !isLoading || error !== undefined };
 }

@@ -64,7 +64,11 @@ export function rememberWorkspace(workspace: Workspace): void {
   storage.setActiveRole(workspace.role);
 }
 
-/** Keeps the stored active workspace in line with the list once it loads. */
+/**
+ * Keeps the stored active workspace in line with the list once it loads. Spec §2: after
+ * an invited user's workspace loads, the preferred service becomes accounting and the
+ * user goes to /dashboard.
+ */
 export function useActiveWorkspace(): {
   workspaces: Workspace[];
   active: Workspace | null;
@@ -74,7 +78,12 @@ export function useActiveWorkspace(): {
   const workspaces = data ?? [];
   const active = pickActiveWorkspace(workspaces, storage.getWorkspaceId());
   useEffect(() => {
-    if (active && storage.getWorkspaceId() !== active.id) rememberWorkspace(active);
+    if (!active) return;
+    if (storage.getWorkspaceId() !== active.id) rememberWorkspace(active);
+    if (active.is_invited && storage.getPreferredService() !== 'accounting') {
+      storage.setPreferredService('accounting');
+      navigateTo(serviceHome.accounting);
+    }
   }, [active]);
   return { workspaces, active, isLoading };
 }

@@ -42,7 +42,10 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { fw: 500 } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 250, fz: 'xs', maw: 260, multiline: true } },
-    Modal: { defaultProps: { overlayProps: { backgroundOpacity: 0.35, blur: 2 } } },
+    Modal: {
+      defaultProps: { overlayProps: { backgroundOpacity: 0.35, blur: 2 }, radius: 'lg' },
+      styles: { title: { fontWeight: 600 } },
+    },
     Menu: { defaultProps: { shadow: 'md', radius: 'md' } },
     Popover: { defaultProps: { shadow: 'md', radius: 'md' } },
   },

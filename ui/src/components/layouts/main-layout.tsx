@@ -52,6 +52,7 @@ export function MainLayout({
         <SideNav
           organizationName={organizationName}
           workspaceName={active ? active.name || WORKSPACE_NAME_FALLBACK : undefined}
+          roleName={active?.role_display ?? undefined}
         />
       </aside>
       <main className={classes.main}>{children}</main>

@@ -3,6 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { Logo } from '@/components/ui/logo';
+import { initialOf } from '@/lib/auth';
 
 import classes from './layout.module.css';
 import { bottomNavItems, isActivePath, mainNavItems, type NavItem } from './nav-items';
@@ -69,26 +70,31 @@ function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
 type SideNavProps = {
   organizationName?: string;
   workspaceName?: string;
+  /** The user's role in the active workspace, as the server names it. */
+  roleName?: string;
 };
 
 /** Spec §2 side navigation: main items, Accounting with its 8 sub-items, License Plan and Settings at the bottom. */
-export function SideNav({ organizationName, workspaceName }: SideNavProps) {
+export function SideNav({ organizationName, workspaceName, roleName }: SideNavProps) {
   const { pathname } = useLocation();
   return (
     <nav className={classes.sidebar} aria-label="Main navigation">
       <Box className={classes.sidebarTop}>
         <Logo />
         {workspaceName !== undefined && (
-          <Box mt={18} px={4}>
-            {organizationName && (
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }} truncate>
-                {organizationName}
+          <Group className={classes.workspaceCard} gap={10} wrap="nowrap" mt={18}>
+            <Box className={classes.workspaceMark} aria-hidden="true">
+              {initialOf(workspaceName)}
+            </Box>
+            <Box style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} c="gray.9" truncate data-testid="active-workspace-name">
+                {workspaceName}
               </Text>
-            )}
-            <Text size="sm" fw={600} c="gray.9" truncate data-testid="active-workspace-name">
-              {workspaceName}
-            </Text>
-          </Box>
+              <Text size="xs" c="dimmed" truncate>
+                {[organizationName, roleName].filter(Boolean).join(' · ') || 'Workspace'}
+              </Text>
+            </Box>
+          </Group>
         )}
       </Box>
       <Box className={classes.sidebarNav}>

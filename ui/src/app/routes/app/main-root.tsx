@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 
 import { MainLayout } from '@/components/layouts/main-layout';
+import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
 import { setupDefaultAccounts } from '@/features/accounting/api/setup-default-accounts';
 import { notify } from '@/lib/notify';
 import { switchService, switchWorkspace, useActiveWorkspace } from '@/lib/workspaces';
@@ -28,6 +29,7 @@ export default function MainRoot() {
       }}
     >
       <Outlet />
+      <WelcomeDialog />
     </MainLayout>
   );
 }

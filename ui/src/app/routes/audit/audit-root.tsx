@@ -3,11 +3,14 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { AuditLayout } from '@/components/layouts/audit-layout';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { EmptyState } from '@/components/ui/empty-state';
+import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
 import { notify } from '@/lib/notify';
-import { switchService } from '@/lib/workspaces';
+import { switchService, useActiveWorkspace } from '@/lib/workspaces';
 
 /** `/audit/*`: the audit area. Sessions, tests and findings arrive with the audit API. */
 export default function AuditRoute() {
+  // Loads the workspaces so the active workspace context is set here too.
+  useActiveWorkspace();
   return (
     <AuditLayout
       onSwitchService={() => {
@@ -22,6 +25,7 @@ export default function AuditRoute() {
           description="An audit session replays the workspace's history, runs journal-entry tests and records findings that you can share through a read-only link."
         />
       </ContentLayout>
+      <WelcomeDialog />
     </AuditLayout>
   );
 }

@@ -21,7 +21,7 @@ type CreateWorkspaceFormProps = {
 
 /** Spec §6: creating a workspace needs workspace:write and room in the plan's workspace limit. */
 export function CreateWorkspaceForm({ organizationId, workspaceCount, onCreated }: CreateWorkspaceFormProps) {
-  const { checkPermission } = usePermission();
+  const { checkPermission, ready } = usePermission();
   const {
     register,
     handleSubmit,
@@ -70,7 +70,7 @@ export function CreateWorkspaceForm({ organizationId, workspaceCount, onCreated 
             error={errors.name?.message}
             {...register('name')}
           />
-          <Button type="submit" size="md" loading={isSubmitting}>
+          <Button type="submit" size="md" loading={isSubmitting} disabled={!ready}>
             Create workspace
           </Button>
         </Stack>
