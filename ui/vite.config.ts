@@ -25,7 +25,12 @@ export default defineConfig({
       output: {
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
-          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|swr|use-sync-external-store)\//.test(id)) return 'react';
+          if (
+            /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|swr|use-sync-external-store)\//.test(
+              id,
+            )
+          )
+            return 'react';
           if (id.includes('node_modules/@mantine/')) return 'mantine';
           if (id.includes('node_modules/@tabler/')) return 'icons';
           if (/node_modules\/(zod|react-hook-form|@hookform)\//.test(id)) return 'forms';

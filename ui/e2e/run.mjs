@@ -41,11 +41,17 @@ function ensureChromium() {
   if (executablePath === '/usr/bin/chromium' && process.getuid?.() === 0) {
     console.log('# chromium missing: installing the Debian package');
     const run = (cmd) => spawnSync('sh', ['-c', cmd], { stdio: 'inherit' }).status === 0;
-    if (run('apt-get update -qq') && run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium') && existsSync(executablePath)) {
+    if (
+      run('apt-get update -qq') &&
+      run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium') &&
+      existsSync(executablePath)
+    ) {
       return;
     }
   }
-  console.error(`chromium not found at ${executablePath}; install it with: apt-get install -y chromium`);
+  console.error(
+    `chromium not found at ${executablePath}; install it with: apt-get install -y chromium`,
+  );
   process.exit(1);
 }
 
@@ -54,7 +60,9 @@ async function ensureServer() {
     const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(WAIT_MS) });
     if (!response.ok) throw new Error(`GET / answered ${response.status}`);
   } catch (error) {
-    console.error(`the UI is not reachable at ${baseUrl}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `the UI is not reachable at ${baseUrl}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   }
 }
@@ -71,14 +79,33 @@ const FIXTURE_USER = {
   memberships: [{ id: 'm-1', role: 2, workspaces: ['ws-1', 'ws-2'] }],
 };
 const FIXTURE_WORKSPACES = [
-  { id: 'ws-1', organization_id: 'org-1', role: 2, role_display: 'Admin', latest: true, is_invited: false, name: 'Acme Nigeria Ltd', image: null },
-  { id: 'ws-2', organization_id: 'org-1', role: 2, role_display: 'Admin', latest: false, is_invited: false, name: 'Brightside Foods', image: null },
+  {
+    id: 'ws-1',
+    organization_id: 'org-1',
+    role: 2,
+    role_display: 'Admin',
+    latest: true,
+    is_invited: false,
+    name: 'Acme Nigeria Ltd',
+    image: null,
+  },
+  {
+    id: 'ws-2',
+    organization_id: 'org-1',
+    role: 2,
+    role_display: 'Admin',
+    latest: false,
+    is_invited: false,
+    name: 'Brightside Foods',
+    image: null,
+  },
 ];
 
 async function answerApiWithFixtures(context, { user = FIXTURE_USER, plan = 'professional' } = {}) {
   await context.route('**/api/**', async (route) => {
     const { pathname } = new URL(route.request().url());
-    const json = (body, status = 200) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    const json = (body, status = 200) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
     if (pathname === '/api/v1/accounts/me/') return json({ data: user });
     if (pathname === '/api/v1/accounts/me/workspaces/') return json({ data: FIXTURE_WORKSPACES });
     if (pathname.endsWith('/organization-subscription/latest/')) return json({ data: { plan } });
@@ -88,15 +115,19 @@ async function answerApiWithFixtures(context, { user = FIXTURE_USER, plan = 'pro
 }
 
 async function withToken(context, extra = {}) {
-  await context.addInitScript((items) => {
-    for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
-  }, { token: 'e2e-token', ...extra });
+  await context.addInitScript(
+    (items) => {
+      for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
+    },
+    { token: 'e2e-token', ...extra },
+  );
 }
 
 // ---------------------------------------------------------------------------
 
 const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
+/** `allowConsole`: console errors a test provokes on purpose; any other fails it. */
+const test = (name, fn, { allowConsole = [] } = {}) => tests.push({ name, fn, allowConsole });
 
 function check(condition, message) {
   if (!condition) throw new Error(message);
@@ -142,18 +173,27 @@ test('a stored token at / goes to /audit by default', async ({ page, context }) 
   await page.goto(`${baseUrl}/`);
   await waitForPath(page, '/audit');
   await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor({ timeout: WAIT_MS });
-  await page.getByTestId('account-menu').getByText('A', { exact: true }).waitFor({ timeout: WAIT_MS });
+  await page
+    .getByTestId('account-menu')
+    .getByText('A', { exact: true })
+    .waitFor({ timeout: WAIT_MS });
   await shot(page, 'audit');
 });
 
-test('a stored token at / with preferredService=accounting goes to /dashboard', async ({ page, context }) => {
+test('a stored token at / with preferredService=accounting goes to /dashboard', async ({
+  page,
+  context,
+}) => {
   await answerApiWithFixtures(context);
   await withToken(context, { preferredService: 'accounting' });
   await page.goto(`${baseUrl}/`);
   await waitForPath(page, '/dashboard');
   await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor({ timeout: WAIT_MS });
   await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
-  await page.getByTestId('active-workspace-name').getByText('Acme Nigeria Ltd').waitFor({ timeout: WAIT_MS });
+  await page
+    .getByTestId('active-workspace-name')
+    .getByText('Acme Nigeria Ltd')
+    .waitFor({ timeout: WAIT_MS });
   await shot(page, 'dashboard');
 });
 
@@ -168,15 +208,23 @@ test('the sidebar is 315 px wide with the workspace rail', async ({ page, contex
   check(rail?.width === 55, `rail is ${rail?.width} px wide`);
 });
 
-test('Accounting expands with its 8 sub-items on /accounting/trial-balance', async ({ page, context }) => {
+test('Accounting expands with its 8 sub-items on /accounting/trial-balance', async ({
+  page,
+  context,
+}) => {
   await answerApiWithFixtures(context);
   await withToken(context);
   await page.goto(`${baseUrl}/accounting/trial-balance`);
-  await page.getByRole('heading', { name: 'Trial Balance', exact: true }).waitFor({ timeout: WAIT_MS });
+  await page
+    .getByRole('heading', { name: 'Trial Balance', exact: true })
+    .waitFor({ timeout: WAIT_MS });
   const links = await page.getByTestId('accounting-subnav').getByRole('link').count();
   check(links === 8, `${links} accounting sub-items`);
   await page.getByTestId('nav-/accounting/trial-balance').hover();
-  await page.getByRole('tooltip').getByText('Debit and credit totals of every account as of any date.').waitFor({ timeout: WAIT_MS });
+  await page
+    .getByRole('tooltip')
+    .getByText('Debit and credit totals of every account as of any date.')
+    .waitFor({ timeout: WAIT_MS });
   await shot(page, 'trial-balance');
 });
 
@@ -205,8 +253,25 @@ test('the license page lists the three plans and their limits', async ({ page, c
   await shot(page, 'license');
 });
 
-test('a user who joined today is welcomed with a choice of service, once', async ({ page, context }) => {
-  await answerApiWithFixtures(context, { user: { ...FIXTURE_USER, date_joined: new Date().toISOString() } });
+test(
+  'a screen whose code fails to load at start sends the user to /auth/login',
+  async ({ page, context }) => {
+    await answerApiWithFixtures(context);
+    await withToken(context);
+    await context.route('**/assets/trial-balance-*.js', (route) => route.abort('failed'));
+    await page.goto(`${baseUrl}/accounting/trial-balance`);
+    await waitForPath(page, '/auth/login');
+  },
+  { allowConsole: [/Failed to load resource: net::ERR_FAILED/, /dynamically imported module/i] },
+);
+
+test('a user who joined today is welcomed with a choice of service, once', async ({
+  page,
+  context,
+}) => {
+  await answerApiWithFixtures(context, {
+    user: { ...FIXTURE_USER, date_joined: new Date().toISOString() },
+  });
   await withToken(context);
   await page.goto(`${baseUrl}/audit`);
   const dialog = page.getByRole('dialog', { name: 'Welcome, Ada' });
@@ -214,11 +279,17 @@ test('a user who joined today is welcomed with a choice of service, once', async
   await shot(page, 'welcome', { settleMs: 400 });
   await dialog.getByRole('button', { name: /Accounting/ }).click();
   await waitForPath(page, '/dashboard');
-  const stored = await page.evaluate(() => [localStorage.getItem('welcomeShown'), localStorage.getItem('preferredService')]);
+  const stored = await page.evaluate(() => [
+    localStorage.getItem('welcomeShown'),
+    localStorage.getItem('preferredService'),
+  ]);
   check(stored[0] === 'true' && stored[1] === 'accounting', `stored ${JSON.stringify(stored)}`);
 });
 
-test('creating a workspace on the Basic plan shows the Plan Restriction modal', async ({ page, context }) => {
+test('creating a workspace on the Basic plan shows the Plan Restriction modal', async ({
+  page,
+  context,
+}) => {
   await answerApiWithFixtures(context, { plan: 'basic' });
   await withToken(context, { activeOrgId: 'org-1', wsId: 'ws-1' });
   await page.goto(`${baseUrl}/workspace`);
@@ -226,7 +297,9 @@ test('creating a workspace on the Basic plan shows the Plan Restriction modal', 
   // The button waits for the user and the organization's plan before it checks anything.
   await page.getByRole('button', { name: 'Create workspace' }).click();
   const dialog = page.getByRole('dialog', { name: 'Plan Restriction' });
-  await dialog.getByText('Your current plan does not allow you to perform this action.').waitFor({ timeout: WAIT_MS });
+  await dialog
+    .getByText('Your current plan does not allow you to perform this action.')
+    .waitFor({ timeout: WAIT_MS });
   await shot(page, 'plan-restriction', { settleMs: 400 });
   await dialog.getByRole('button', { name: 'View Plans' }).click();
   await waitForPath(page, '/license');
@@ -242,7 +315,9 @@ test('the mobile notice shows at 768 px width', async ({ page }) => {
 test('the mobile notice does not show on /audit-shared/abc', async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto(`${baseUrl}/audit-shared/abc`);
-  await page.getByRole('heading', { name: 'Shared audit', exact: true }).waitFor({ timeout: WAIT_MS });
+  await page
+    .getByRole('heading', { name: 'Shared audit', exact: true })
+    .waitFor({ timeout: WAIT_MS });
   const notices = await page.getByTestId('mobile-notice').count();
   check(notices === 0, 'mobile notice shown on a shared audit page');
   check((await pathOf(page)) === '/audit-shared/abc', `moved to ${await pathOf(page)}`);
@@ -275,24 +350,31 @@ async function main() {
   let passed = 0;
   let failed = 0;
   try {
-    for (const { name, fn } of tests) {
+    for (const { name, fn, allowConsole } of tests) {
       const context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1 });
       const page = await context.newPage();
       const consoleErrors = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(message.text());
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowConsole.some((pattern) => pattern.test(text))) consoleErrors.push(text);
       });
       page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
       const started = Date.now();
       try {
         await fn({ page, context });
-        if (consoleErrors.length > 0) throw new Error(`console errors:\n    ${consoleErrors.join('\n    ')}`);
+        if (consoleErrors.length > 0)
+          throw new Error(`console errors:\n    ${consoleErrors.join('\n    ')}`);
         passed += 1;
         console.log(`ok   ${name} (${Date.now() - started} ms)`);
       } catch (error) {
         failed += 1;
-        console.log(`FAIL ${name}: ${error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n    ') : String(error)}`);
-        await shot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`).catch(() => undefined);
+        console.log(
+          `FAIL ${name}: ${error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n    ') : String(error)}`,
+        );
+        await shot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`).catch(
+          () => undefined,
+        );
       } finally {
         await context.close();
       }

@@ -4,11 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 
-import {
-  TOAST_AUTO_CLOSE_DEFAULT_MS,
-  TOAST_POSITION,
-  TOAST_WIDTH_MAX_PX,
-} from '@/lib/notify';
+import { TOAST_AUTO_CLOSE_DEFAULT_MS, TOAST_POSITION, TOAST_WIDTH_MAX_PX } from '@/lib/notify';
 import { SWR_DEFAULTS } from '@/lib/swr';
 import { theme } from '@/styles/theme';
 

@@ -60,10 +60,13 @@ describe('the route table (spec §2)', () => {
     },
   );
 
-  it.each(['/audit', '/workspace', '/auth/login', '/audit-shared/abc'])('%s renders outside the main layout', (pathname) => {
-    const matches = matchRoutes(routes, pathname) ?? [];
-    expect(matches[1]?.route.path).toBeDefined();
-  });
+  it.each(['/audit', '/workspace', '/auth/login', '/audit-shared/abc'])(
+    '%s renders outside the main layout',
+    (pathname) => {
+      const matches = matchRoutes(routes, pathname) ?? [];
+      expect(matches[1]?.route.path).toBeDefined();
+    },
+  );
 
   it('settings takes a tab value', () => {
     const matches = matchRoutes(routes, '/settings/security') ?? [];

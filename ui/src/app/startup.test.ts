@@ -12,23 +12,33 @@ describe('start-up redirects (spec §2)', () => {
   });
 
   it('a stored token at / goes to /dashboard when accounting is preferred', () => {
-    expect(startRedirect({ pathname: '/', token: 't', preferredService: 'accounting' })).toBe('/dashboard');
+    expect(startRedirect({ pathname: '/', token: 't', preferredService: 'accounting' })).toBe(
+      '/dashboard',
+    );
   });
 
   it('a stored token on any other path stays there', () => {
-    expect(startRedirect({ pathname: '/accounting/trial-balance', token: 't', preferredService: null })).toBeNull();
+    expect(
+      startRedirect({ pathname: '/accounting/trial-balance', token: 't', preferredService: null }),
+    ).toBeNull();
   });
 
   it('no token on a deep link goes to /auth/login', () => {
-    expect(startRedirect({ pathname: '/accounting/trial-balance', token: null, preferredService: null })).toBe('/auth/login');
+    expect(
+      startRedirect({ pathname: '/accounting/trial-balance', token: null, preferredService: null }),
+    ).toBe('/auth/login');
   });
 
   it('no token at / goes to /auth/login', () => {
-    expect(startRedirect({ pathname: '/', token: null, preferredService: 'accounting' })).toBe('/auth/login');
+    expect(startRedirect({ pathname: '/', token: null, preferredService: 'accounting' })).toBe(
+      '/auth/login',
+    );
   });
 
   it('no token on workspace creation goes to /auth/login', () => {
-    expect(startRedirect({ pathname: '/workspace', token: null, preferredService: null })).toBe('/auth/login');
+    expect(startRedirect({ pathname: '/workspace', token: null, preferredService: null })).toBe(
+      '/auth/login',
+    );
   });
 
   it.each([

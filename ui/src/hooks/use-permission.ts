@@ -31,7 +31,10 @@ export function usePermission() {
       const result = checkPermission(input, { role, plan });
       if (!result.allowed) {
         if (input.variant === 'dialog') {
-          openPermissionDialog({ kind: modalKindFor(result.reason), resourceName: result.resourceName });
+          openPermissionDialog({
+            kind: modalKindFor(result.reason),
+            resourceName: result.resourceName,
+          });
         } else if (input.variant === 'alert') {
           notify.error(result.message);
         }

@@ -39,7 +39,9 @@ describe('the error catalogue (spec §8)', () => {
   it('a 500 response shows the generic server error toast', () => {
     const env = fakeEnv();
     handleApiError(new ApiError(500, { detail: 'boom' }, 'x'), env);
-    expect(env.toastError).toHaveBeenCalledExactlyOnceWith('Something went wrong. Please try again later.');
+    expect(env.toastError).toHaveBeenCalledExactlyOnceWith(
+      'Something went wrong. Please try again later.',
+    );
   });
 
   it('the generic server error text is verbatim from the spec', () => {
@@ -60,34 +62,65 @@ describe('the error catalogue (spec §8)', () => {
 
   it('a detail with code token_not_valid clears storage and goes to /login', () => {
     const env = fakeEnv();
-    handleApiError(new ApiError(401, { detail: 'Token is invalid', code: 'token_not_valid' }, 'x'), env);
+    handleApiError(
+      new ApiError(401, { detail: 'Token is invalid', code: 'token_not_valid' }, 'x'),
+      env,
+    );
     expect(env.clearStorage).toHaveBeenCalledOnce();
     expect(env.navigate).toHaveBeenCalledExactlyOnceWith('/login');
   });
 
   it('a token_not_valid error shows no toast', () => {
     const env = fakeEnv();
-    handleApiError(new ApiError(401, { detail: 'Token is invalid', code: 'token_not_valid' }, 'x'), env);
+    handleApiError(
+      new ApiError(401, { detail: 'Token is invalid', code: 'token_not_valid' }, 'x'),
+      env,
+    );
     expect(env.toastError).not.toHaveBeenCalled();
   });
 
   it('any other detail is shown as an error toast', () => {
     const env = fakeEnv();
-    handleApiError(new ApiError(403, { detail: 'Insufficient plan permissions to access this feature.', code: 'plan_restriction' }, 'x'), env);
-    expect(env.toastError).toHaveBeenCalledExactlyOnceWith('Insufficient plan permissions to access this feature.');
+    handleApiError(
+      new ApiError(
+        403,
+        {
+          detail: 'Insufficient plan permissions to access this feature.',
+          code: 'plan_restriction',
+        },
+        'x',
+      ),
+      env,
+    );
+    expect(env.toastError).toHaveBeenCalledExactlyOnceWith(
+      'Insufficient plan permissions to access this feature.',
+    );
     expect(env.clearStorage).not.toHaveBeenCalled();
     expect(env.navigate).not.toHaveBeenCalled();
   });
 
   it('each non_field_errors message is its own toast, without a field prefix', () => {
     const env = fakeEnv();
-    handleApiError(new ApiError(400, { non_field_errors: ['Entry does not balance', 'Period is locked'] }, 'x'), env);
+    handleApiError(
+      new ApiError(400, { non_field_errors: ['Entry does not balance', 'Period is locked'] }, 'x'),
+      env,
+    );
     expect(env.toastError.mock.calls).toEqual([['Entry does not balance'], ['Period is locked']]);
   });
 
   it("other list-valued fields give 'field: message' toasts", () => {
     const env = fakeEnv();
-    handleApiError(new ApiError(400, { email: ['Enter a valid email address.'], name: ['This field is required.', 'Too short.'] }, 'x'), env);
+    handleApiError(
+      new ApiError(
+        400,
+        {
+          email: ['Enter a valid email address.'],
+          name: ['This field is required.', 'Too short.'],
+        },
+        'x',
+      ),
+      env,
+    );
     expect(env.toastError.mock.calls).toEqual([
       ['email: Enter a valid email address.'],
       ['name: This field is required.'],
@@ -122,7 +155,9 @@ describe('requireParam', () => {
     } catch (error) {
       message = error instanceof Error ? error.message : '';
     }
-    expect(message).toBe('Required parameter organizationId was null or undefined when calling createWorkspace');
+    expect(message).toBe(
+      'Required parameter organizationId was null or undefined when calling createWorkspace',
+    );
   });
 
   it('returns falsy values that are present, such as 0 and the empty string', () => {
@@ -144,9 +179,9 @@ describe('the API client', () => {
   });
 
   it('puts every path under /api/v1 and leaves out empty query values', () => {
-    expect(buildUrl('/accounts/services/', { page: 1, page_size: 100, slug: null, email: undefined })).toBe(
-      '/api/v1/accounts/services/?page=1&page_size=100',
-    );
+    expect(
+      buildUrl('/accounts/services/', { page: 1, page_size: 100, slug: null, email: undefined }),
+    ).toBe('/api/v1/accounts/services/?page=1&page_size=100');
   });
 
   it('sends the stored token as a bearer token and asks for JSON', async () => {
@@ -191,7 +226,9 @@ describe('the API client', () => {
   it('rejects a success body the schema does not accept', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { data: { name: 42 } }));
     await expect(
-      apiClient.get('/x/', z.object({ data: z.object({ name: z.string() }) }), { handleErrors: false }),
+      apiClient.get('/x/', z.object({ data: z.object({ name: z.string() }) }), {
+        handleErrors: false,
+      }),
     ).rejects.toBeInstanceOf(ResponseShapeError);
   });
 
@@ -203,7 +240,9 @@ describe('the API client', () => {
 
   it('a call that opts out of error handling shows no toast', async () => {
     fetchMock.mockResolvedValue(jsonResponse(400, { detail: 'Nope' }));
-    await expect(apiClient.get('/x/', z.unknown(), { handleErrors: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(apiClient.get('/x/', z.unknown(), { handleErrors: false })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(notify.error).not.toHaveBeenCalled();
   });
 
@@ -212,7 +251,9 @@ describe('the API client', () => {
     window.localStorage.setItem(STORAGE_KEYS.wsId, 'ws-1');
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, replace: assign });
-    fetchMock.mockResolvedValue(jsonResponse(401, { detail: 'Token expired', code: 'token_not_valid' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { detail: 'Token expired', code: 'token_not_valid' }),
+    );
     await expect(apiClient.get('/accounts/me/', z.unknown())).rejects.toBeInstanceOf(ApiError);
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.wsId)).toBeNull();

@@ -227,8 +227,12 @@ export const apiClient = {
     body?: unknown,
     options: RequestOptions = {},
   ) => request('POST', path, schema, body, options),
-  put: <S extends z.ZodType>(path: string, schema: S, body?: unknown, options: RequestOptions = {}) =>
-    request('PUT', path, schema, body, options),
+  put: <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    body?: unknown,
+    options: RequestOptions = {},
+  ) => request('PUT', path, schema, body, options),
   patch: <S extends z.ZodType>(
     path: string,
     schema: S,

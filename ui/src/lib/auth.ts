@@ -18,7 +18,10 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-const nullableText = z.string().nullish().transform((value) => value ?? '');
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
 
 export const currentUserSchema = z.object({
   first_name: nullableText,
@@ -31,7 +34,10 @@ export const currentUserSchema = z.object({
   date_joined: z.string().nullish(),
   image_id: idSchema.nullish(),
   image: z.object({ absolute_url: z.string().nullish() }).nullish(),
-  memberships: z.array(membershipSchema).nullish().transform((value) => value ?? []),
+  memberships: z
+    .array(membershipSchema)
+    .nullish()
+    .transform((value) => value ?? []),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

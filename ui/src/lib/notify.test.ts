@@ -8,12 +8,16 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 describe('toasts (spec §2, §8, §9)', () => {
   it('a success toast is titled Success and closes after 3000 ms', () => {
     notify.success('Saved');
-    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Success', message: 'Saved', autoClose: 3000 }));
+    expect(notifications.show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Success', message: 'Saved', autoClose: 3000 }),
+    );
   });
 
   it('an error toast is titled Error and closes after 3000 ms', () => {
     notify.error('Nope');
-    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Error', message: 'Nope', autoClose: 3000 }));
+    expect(notifications.show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Error', message: 'Nope', autoClose: 3000 }),
+    );
   });
 
   it('a screen can ask for 5000 ms instead', () => {

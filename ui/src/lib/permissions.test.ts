@@ -16,22 +16,53 @@ import {
 } from './permissions';
 
 const ALL = [
-  'read', 'write', 'delete',
-  'user_management:read', 'user_management:write', 'user_management:delete',
-  'role_management', 'collection_management', 'permission_assignment',
-  'workspace:read', 'workspace:write', 'workspace:delete', 'workspace_settings', 'workspace_limited',
-  'accounting:read', 'accounting:write', 'accounting:post', 'accounting:basic', 'accounting:advanced',
-  'financial_document_generation', 'ai_chatbot:full_access', 'ai_chatbot:limited_access',
-  'payroll:read', 'payroll:write', 'payroll:basic', 'payroll:advanced',
-  'sandbox_access', 'audit_logs_access', 'audit_service_access',
-  'journal_entries:read', 'journal_entries:write', 'journal_entries:post',
-  'general_ledgers:read', 'general_ledgers:write', 'activity_logs',
-  'actions:invite_collaborators', 'import_journal_entries',
+  'read',
+  'write',
+  'delete',
+  'user_management:read',
+  'user_management:write',
+  'user_management:delete',
+  'role_management',
+  'collection_management',
+  'permission_assignment',
+  'workspace:read',
+  'workspace:write',
+  'workspace:delete',
+  'workspace_settings',
+  'workspace_limited',
+  'accounting:read',
+  'accounting:write',
+  'accounting:post',
+  'accounting:basic',
+  'accounting:advanced',
+  'financial_document_generation',
+  'ai_chatbot:full_access',
+  'ai_chatbot:limited_access',
+  'payroll:read',
+  'payroll:write',
+  'payroll:basic',
+  'payroll:advanced',
+  'sandbox_access',
+  'audit_logs_access',
+  'audit_service_access',
+  'journal_entries:read',
+  'journal_entries:write',
+  'journal_entries:post',
+  'general_ledgers:read',
+  'general_ledgers:write',
+  'activity_logs',
+  'actions:invite_collaborators',
+  'import_journal_entries',
 ];
 
 const ADMIN_EXCLUDED = [
-  'collection_management', 'accounting:basic', 'accounting:advanced', 'ai_chatbot:limited_access',
-  'workspace_limited', 'payroll:basic', 'payroll:advanced',
+  'collection_management',
+  'accounting:basic',
+  'accounting:advanced',
+  'ai_chatbot:limited_access',
+  'workspace_limited',
+  'payroll:basic',
+  'payroll:advanced',
 ];
 
 const SPEC_ROLES: Record<string, { number: number; permissions: string[] }> = {
@@ -39,40 +70,91 @@ const SPEC_ROLES: Record<string, { number: number; permissions: string[] }> = {
   Editor: {
     number: 1,
     permissions: [
-      'read', 'write', 'workspace:read', 'workspace_limited', 'ai_chatbot:full_access',
-      'ai_chatbot:limited_access', 'payroll:read', 'accounting:basic', 'accounting:read',
-      'journal_entries:read', 'journal_entries:write', 'general_ledgers:read', 'general_ledgers:write',
-      'audit_service_access', 'activity_logs',
+      'read',
+      'write',
+      'workspace:read',
+      'workspace_limited',
+      'ai_chatbot:full_access',
+      'ai_chatbot:limited_access',
+      'payroll:read',
+      'accounting:basic',
+      'accounting:read',
+      'journal_entries:read',
+      'journal_entries:write',
+      'general_ledgers:read',
+      'general_ledgers:write',
+      'audit_service_access',
+      'activity_logs',
     ],
   },
   Viewer: {
     number: 0,
     permissions: [
-      'read', 'ai_chatbot:limited_access', 'general_ledgers:read', 'workspace_limited',
-      'accounting:basic', 'accounting:read', 'journal_entries:read', 'audit_service_access', 'activity_logs',
+      'read',
+      'ai_chatbot:limited_access',
+      'general_ledgers:read',
+      'workspace_limited',
+      'accounting:basic',
+      'accounting:read',
+      'journal_entries:read',
+      'audit_service_access',
+      'activity_logs',
     ],
   },
 };
 
 const BASIC = [
-  'read', 'write', 'workspace_limited', 'ai_chatbot:limited_access', 'accounting:basic', 'accounting:read',
-  'journal_entries:read', 'journal_entries:write', 'audit_service_access', 'activity_logs',
+  'read',
+  'write',
+  'workspace_limited',
+  'ai_chatbot:limited_access',
+  'accounting:basic',
+  'accounting:read',
+  'journal_entries:read',
+  'journal_entries:write',
+  'audit_service_access',
+  'activity_logs',
 ];
 
 const SPEC_PLANS: Record<PlanId, string[]> = {
   basic: BASIC,
   professional: [
-    ...BASIC, 'workspace:read', 'workspace:write', 'workspace_settings', 'ai_chatbot:full_access',
-    'role_management', 'import_journal_entries', 'actions:invite_collaborators', 'collection_management',
+    ...BASIC,
+    'workspace:read',
+    'workspace:write',
+    'workspace_settings',
+    'ai_chatbot:full_access',
+    'role_management',
+    'import_journal_entries',
+    'actions:invite_collaborators',
+    'collection_management',
   ],
   enterprise: ALL,
 };
 
 const MB = 1024 * 1024;
 const SPEC_LIMITS: Record<PlanId, Record<string, number | null>> = {
-  basic: { workspaces: 1, collaborators: 0, financial_reports: 5, file_upload: 100 * MB, document_storage: 50 * MB },
-  professional: { workspaces: 50, collaborators: 10, financial_reports: 50, file_upload: 1024 * MB, document_storage: 500 * MB },
-  enterprise: { workspaces: null, collaborators: null, financial_reports: null, file_upload: null, document_storage: null },
+  basic: {
+    workspaces: 1,
+    collaborators: 0,
+    financial_reports: 5,
+    file_upload: 100 * MB,
+    document_storage: 50 * MB,
+  },
+  professional: {
+    workspaces: 50,
+    collaborators: 10,
+    financial_reports: 50,
+    file_upload: 1024 * MB,
+    document_storage: 500 * MB,
+  },
+  enterprise: {
+    workspaces: null,
+    collaborators: null,
+    financial_reports: null,
+    file_upload: null,
+    document_storage: null,
+  },
 };
 
 const PLAN_IDS: PlanId[] = ['basic', 'professional', 'enterprise'];
@@ -93,11 +175,14 @@ describe('the generated catalog matches the spec tables', () => {
     expect(sorted(permissionCatalog.permissions)).toEqual(sorted(ALL));
   });
 
-  it.each(Object.entries(SPEC_ROLES))('the %s role grants exactly the spec permissions', (name, role) => {
-    const found = permissionCatalog.roles.find((r) => r.name === name);
-    expect(found?.number).toBe(role.number);
-    expect(sorted(found?.permissions ?? [])).toEqual(sorted(role.permissions));
-  });
+  it.each(Object.entries(SPEC_ROLES))(
+    'the %s role grants exactly the spec permissions',
+    (name, role) => {
+      const found = permissionCatalog.roles.find((r) => r.name === name);
+      expect(found?.number).toBe(role.number);
+      expect(sorted(found?.permissions ?? [])).toEqual(sorted(role.permissions));
+    },
+  );
 
   it.each(PLAN_IDS)('the %s plan grants exactly the spec permissions', (id) => {
     const plan = permissionCatalog.plans.find((p) => p.id === id);
@@ -127,39 +212,64 @@ describe('the generated catalog matches the spec tables', () => {
 
   it('carries the spec modal titles and texts verbatim', () => {
     expect(permissionCatalog.modals).toEqual({
-      plan_restriction: { title: 'Plan Restriction', text: 'Your current plan does not allow you to perform this action.' },
-      role_restriction: { title: 'Role Restriction', text: 'Your role does not allow you to perform this action.' },
-      permission_denied: { title: 'Permission Denied', text: 'You do not have the necessary permissions to perform this action.' },
-      limit_exceeded: { title: 'Resource Limit Exceeded', text: 'You have reached the limit for {resource}.' },
+      plan_restriction: {
+        title: 'Plan Restriction',
+        text: 'Your current plan does not allow you to perform this action.',
+      },
+      role_restriction: {
+        title: 'Role Restriction',
+        text: 'Your role does not allow you to perform this action.',
+      },
+      permission_denied: {
+        title: 'Permission Denied',
+        text: 'You do not have the necessary permissions to perform this action.',
+      },
+      limit_exceeded: {
+        title: 'Resource Limit Exceeded',
+        text: 'You have reached the limit for {resource}.',
+      },
     });
   });
 });
 
 describe.each(Object.entries(SPEC_ROLES))('the %s role', (roleName, role) => {
   describe.each(PLAN_IDS)('on the %s plan', (planId) => {
-    it.each(ALL)('checking %s by both is allowed only when role and plan both grant it', (permission) => {
-      const expected = role.permissions.includes(permission) && SPEC_PLANS[planId].includes(permission);
-      const result = checkPermission({ action: permission, checkBy: 'both' }, { role: role.number, plan: planId });
-      expect({ roleName, planId, permission, allowed: result.allowed }).toEqual({
-        roleName,
-        planId,
-        permission,
-        allowed: expected,
-      });
-    });
+    it.each(ALL)(
+      'checking %s by both is allowed only when role and plan both grant it',
+      (permission) => {
+        const expected =
+          role.permissions.includes(permission) && SPEC_PLANS[planId].includes(permission);
+        const result = checkPermission(
+          { action: permission, checkBy: 'both' },
+          { role: role.number, plan: planId },
+        );
+        expect({ roleName, planId, permission, allowed: result.allowed }).toEqual({
+          roleName,
+          planId,
+          permission,
+          allowed: expected,
+        });
+      },
+    );
   });
 });
 
 describe('check modes', () => {
   it('a role check ignores the plan', () => {
     // payroll:write: Admin has it, Basic does not.
-    const result = checkPermission({ action: 'payroll:write', checkBy: 'role' }, { role: 2, plan: 'basic' });
+    const result = checkPermission(
+      { action: 'payroll:write', checkBy: 'role' },
+      { role: 2, plan: 'basic' },
+    );
     expect(result.allowed).toBe(true);
   });
 
   it('a plan check ignores the role', () => {
     // journal_entries:write: Basic has it, Viewer does not.
-    const result = checkPermission({ action: 'journal_entries:write', checkBy: 'plan' }, { role: 0, plan: 'basic' });
+    const result = checkPermission(
+      { action: 'journal_entries:write', checkBy: 'plan' },
+      { role: 0, plan: 'basic' },
+    );
     expect(result.allowed).toBe(true);
   });
 
@@ -170,7 +280,10 @@ describe('check modes', () => {
 
   it("an action's own mode applies when checkBy is not given", () => {
     // Posting is a role-mode action: Admin may post even where the plan lacks journal_entries:post.
-    const result = checkPermission({ action: actionFor('journal_entries:post') }, { role: 2, plan: 'basic' });
+    const result = checkPermission(
+      { action: actionFor('journal_entries:post') },
+      { role: 2, plan: 'basic' },
+    );
     expect(result.allowed).toBe(true);
   });
 
@@ -184,7 +297,10 @@ describe('check modes', () => {
   });
 
   it('a role-only failure is a Role Restriction with the spec message', () => {
-    const result = checkPermission({ action: 'journal_entries:write' }, { role: 0, plan: 'professional' });
+    const result = checkPermission(
+      { action: 'journal_entries:write' },
+      { role: 0, plan: 'professional' },
+    );
     expect(result).toEqual({
       allowed: false,
       reason: 'role_restriction',
@@ -202,9 +318,9 @@ describe('check modes', () => {
   });
 
   it.each(['', 'all', 'Plan', 'roles'])("checkBy '%s' throws the spec text", (checkBy) => {
-    expect(() => checkPermission({ action: 'read', checkBy }, { role: 2, plan: 'enterprise' })).toThrow(
-      "Invalid checkBy value. Must be 'plan', 'role', or 'both'.",
-    );
+    expect(() =>
+      checkPermission({ action: 'read', checkBy }, { role: 2, plan: 'enterprise' }),
+    ).toThrow("Invalid checkBy value. Must be 'plan', 'role', or 'both'.");
   });
 
   it('a user without a membership covering the workspace has no access to it', () => {
@@ -249,49 +365,84 @@ describe('limits (spec §5 and §9)', () => {
   });
 
   it('Basic allows a first workspace', () => {
-    const result = checkPermission({ action: createWorkspace(), checkBy: 'role', currentUsage: 0, increment: 1 }, { role: 2, plan: 'basic' });
+    const result = checkPermission(
+      { action: createWorkspace(), checkBy: 'role', currentUsage: 0, increment: 1 },
+      { role: 2, plan: 'basic' },
+    );
     expect(result.allowed).toBe(true);
   });
 
   it('Basic denies a second workspace with the limit message', () => {
-    const result = checkPermission({ action: createWorkspace(), checkBy: 'role', currentUsage: 1, increment: 1 }, { role: 2, plan: 'basic' });
-    expect(result).toMatchObject({ allowed: false, reason: 'limit_exceeded', message: 'You have reached the limit for workspaces.' });
+    const result = checkPermission(
+      { action: createWorkspace(), checkBy: 'role', currentUsage: 1, increment: 1 },
+      { role: 2, plan: 'basic' },
+    );
+    expect(result).toMatchObject({
+      allowed: false,
+      reason: 'limit_exceeded',
+      message: 'You have reached the limit for workspaces.',
+    });
   });
 
   it('Basic allows no collaborators', () => {
-    const result = checkPermission({ action: invite(), checkBy: 'role', currentUsage: 0, increment: 1 }, { role: 2, plan: 'basic' });
+    const result = checkPermission(
+      { action: invite(), checkBy: 'role', currentUsage: 0, increment: 1 },
+      { role: 2, plan: 'basic' },
+    );
     expect(result).toMatchObject({ allowed: false, reason: 'limit_exceeded' });
   });
 
   it('Professional allows the tenth collaborator but not the eleventh', () => {
     const ctx = { role: 2, plan: 'professional' as const };
-    expect(checkPermission({ action: invite(), currentUsage: 9, increment: 1 }, ctx).allowed).toBe(true);
-    expect(checkPermission({ action: invite(), currentUsage: 10, increment: 1 }, ctx).allowed).toBe(false);
+    expect(checkPermission({ action: invite(), currentUsage: 9, increment: 1 }, ctx).allowed).toBe(
+      true,
+    );
+    expect(checkPermission({ action: invite(), currentUsage: 10, increment: 1 }, ctx).allowed).toBe(
+      false,
+    );
   });
 
   it('Enterprise has no workspace limit', () => {
-    const result = checkPermission({ action: createWorkspace(), currentUsage: 10_000, increment: 1 }, { role: 2, plan: 'enterprise' });
+    const result = checkPermission(
+      { action: createWorkspace(), currentUsage: 10_000, increment: 1 },
+      { role: 2, plan: 'enterprise' },
+    );
     expect(result.allowed).toBe(true);
   });
 
   it('Enterprise has no collaborator limit', () => {
-    const result = checkPermission({ action: invite(), currentUsage: 10_000, increment: 5 }, { role: 2, plan: 'enterprise' });
+    const result = checkPermission(
+      { action: invite(), currentUsage: 10_000, increment: 5 },
+      { role: 2, plan: 'enterprise' },
+    );
     expect(result.allowed).toBe(true);
   });
 
   it('the increment defaults to 1, so usage equal to the limit is denied', () => {
-    const result = checkPermission({ action: createWorkspace(), currentUsage: 50 }, { role: 2, plan: 'professional' });
+    const result = checkPermission(
+      { action: createWorkspace(), currentUsage: 50 },
+      { role: 2, plan: 'professional' },
+    );
     expect(result.allowed).toBe(false);
   });
 
   it('without a current usage no limit is checked', () => {
-    const result = checkPermission({ action: invite(), checkBy: 'role' }, { role: 2, plan: 'basic' });
+    const result = checkPermission(
+      { action: invite(), checkBy: 'role' },
+      { role: 2, plan: 'basic' },
+    );
     expect(result.allowed).toBe(true);
   });
 
   it('a resource given by the caller selects the limit of a bare permission', () => {
-    const result = checkPermission({ action: 'write', resource: 'financial_reports', currentUsage: 5 }, { role: 2, plan: 'basic' });
-    expect(result).toMatchObject({ allowed: false, message: 'You have reached the limit for financial reports.' });
+    const result = checkPermission(
+      { action: 'write', resource: 'financial_reports', currentUsage: 5 },
+      { role: 2, plan: 'basic' },
+    );
+    expect(result).toMatchObject({
+      allowed: false,
+      message: 'You have reached the limit for financial reports.',
+    });
   });
 });
 

@@ -193,10 +193,18 @@ export function checkPermission(
     };
   }
   if (!planAllows) {
-    return { allowed: false, reason: 'plan_restriction', message: catalog.messages.plan_restriction };
+    return {
+      allowed: false,
+      reason: 'plan_restriction',
+      message: catalog.messages.plan_restriction,
+    };
   }
   if (!roleAllows) {
-    return { allowed: false, reason: 'role_restriction', message: catalog.messages.role_restriction };
+    return {
+      allowed: false,
+      reason: 'role_restriction',
+      message: catalog.messages.role_restriction,
+    };
   }
 
   if (input.currentUsage !== undefined) {

@@ -5,7 +5,15 @@ import { STORAGE_KEYS, storage } from './storage';
 describe('browser storage keys (spec §3)', () => {
   it('uses exactly the spec key names, and welcomeShown for the welcome flag', () => {
     expect(Object.values(STORAGE_KEYS).sort()).toEqual(
-      ['2FAData', 'activeOrgId', 'activeRole', 'preferredService', 'token', 'welcomeShown', 'wsId'].sort(),
+      [
+        '2FAData',
+        'activeOrgId',
+        'activeRole',
+        'preferredService',
+        'token',
+        'welcomeShown',
+        'wsId',
+      ].sort(),
     );
   });
 

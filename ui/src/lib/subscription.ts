@@ -24,7 +24,9 @@ const latestSubscriptionSchema = z.object({
 });
 
 /** The plan reference as a string the permission module can match, or null. */
-export function planReference(plan: z.infer<typeof planRefSchema> | null | undefined): string | null {
+export function planReference(
+  plan: z.infer<typeof planRefSchema> | null | undefined,
+): string | null {
   if (!plan) return null;
   if (typeof plan === 'string') return plan;
   return plan.id ?? plan.name ?? null;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { PROFILE_FRESH_MS, SESSION_FRESH_MS, SWR_DEFAULTS, currentUserFreshness, profileFreshness, workspacesFreshness } from './swr';
+import {
+  PROFILE_FRESH_MS,
+  SESSION_FRESH_MS,
+  SWR_DEFAULTS,
+  currentUserFreshness,
+  profileFreshness,
+  workspacesFreshness,
+} from './swr';
 
 describe('data-fetching defaults (spec §9)', () => {
   it('do not refetch on window focus, refetch on mount, retry once and have stale time 0', () => {

@@ -10,19 +10,27 @@ describe('the welcome dialog (spec §2)', () => {
   });
 
   it('is offered to a user who joined an hour ago and has not seen it', () => {
-    expect(shouldOfferWelcome({ dateJoined: '2026-03-10T11:00:00Z', nowMs: NOW, alreadyShown: false })).toBe(true);
+    expect(
+      shouldOfferWelcome({ dateJoined: '2026-03-10T11:00:00Z', nowMs: NOW, alreadyShown: false }),
+    ).toBe(true);
   });
 
   it('is offered to a user who joined exactly 2 days ago', () => {
-    expect(shouldOfferWelcome({ dateJoined: '2026-03-08T12:00:00Z', nowMs: NOW, alreadyShown: false })).toBe(true);
+    expect(
+      shouldOfferWelcome({ dateJoined: '2026-03-08T12:00:00Z', nowMs: NOW, alreadyShown: false }),
+    ).toBe(true);
   });
 
   it('is not offered to a user who joined more than 2 days ago', () => {
-    expect(shouldOfferWelcome({ dateJoined: '2026-03-08T11:59:00Z', nowMs: NOW, alreadyShown: false })).toBe(false);
+    expect(
+      shouldOfferWelcome({ dateJoined: '2026-03-08T11:59:00Z', nowMs: NOW, alreadyShown: false }),
+    ).toBe(false);
   });
 
   it('is not offered again once it was shown', () => {
-    expect(shouldOfferWelcome({ dateJoined: '2026-03-10T11:00:00Z', nowMs: NOW, alreadyShown: true })).toBe(false);
+    expect(
+      shouldOfferWelcome({ dateJoined: '2026-03-10T11:00:00Z', nowMs: NOW, alreadyShown: true }),
+    ).toBe(false);
   });
 
   it('is not offered when the join date is unknown', () => {

@@ -17,9 +17,18 @@ export const workspaceSchema = z.object({
   organization_id: idSchema,
   role: z.number().int(),
   role_display: z.string().nullish(),
-  latest: z.boolean().nullish().transform((value) => value ?? false),
-  is_invited: z.boolean().nullish().transform((value) => value ?? false),
-  name: z.string().nullish().transform((value) => value ?? ''),
+  latest: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  is_invited: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  name: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
   image: z.object({ absolute_url: z.string().nullish() }).nullish(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;

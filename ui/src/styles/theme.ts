@@ -36,12 +36,15 @@ export const theme = createTheme({
   colors: { accent, gray: neutral },
   fontFamily: FONT_STACK,
   headings: { fontFamily: FONT_STACK, fontWeight: '600' },
-  fontFamilyMonospace: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
+  fontFamilyMonospace:
+    'ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { fw: 500 } },
-    Tooltip: { defaultProps: { withArrow: true, openDelay: 250, fz: 'xs', maw: 260, multiline: true } },
+    Tooltip: {
+      defaultProps: { withArrow: true, openDelay: 250, fz: 'xs', maw: 260, multiline: true },
+    },
     Modal: {
       defaultProps: { overlayProps: { backgroundOpacity: 0.35, blur: 2 }, radius: 'lg' },
       styles: { title: { fontWeight: 600 } },

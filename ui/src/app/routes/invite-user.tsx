@@ -18,8 +18,8 @@ export default function InviteUserRoute() {
             You&apos;ve been invited
           </Title>
           <Text size="sm" c="dimmed">
-            The workspace you were invited to, who invited you and your role will appear
-            here, with the choice to accept or decline the invitation.
+            The workspace you were invited to, who invited you and your role will appear here, with
+            the choice to accept or decline the invitation.
           </Text>
         </Stack>
       </Paper>

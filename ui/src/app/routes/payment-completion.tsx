@@ -20,8 +20,8 @@ export default function PaymentCompletionRoute() {
             Payment
           </Title>
           <Text size="sm" c="dimmed">
-            The outcome of your payment will appear here once it has been confirmed with the
-            payment provider; you then return to your plan.
+            The outcome of your payment will appear here once it has been confirmed with the payment
+            provider; you then return to your plan.
           </Text>
           <Button component={Link} to={paths.license} variant="light" mt="xs">
             Go to License Plan

@@ -5,7 +5,13 @@ import type { ReactNode } from 'react';
 import { Logo } from '@/components/ui/logo';
 
 /** The audit area: a slim top bar (brand, service, switch) above the page. */
-export function AuditLayout({ children, onSwitchService }: { children: ReactNode; onSwitchService: () => void }) {
+export function AuditLayout({
+  children,
+  onSwitchService,
+}: {
+  children: ReactNode;
+  onSwitchService: () => void;
+}) {
   return (
     <Box mih="100vh" bg="white">
       <Group

@@ -64,7 +64,9 @@ describe('the main layout (spec §2)', () => {
   it('expands Accounting with its 8 sub-items in order when it is active', () => {
     renderLayout('/accounting/trial-balance');
     const sub = within(screen.getByTestId('accounting-subnav'));
-    expect(sub.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      sub.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Journal Entry', '/accounting/journal-entry'],
       ['Trial Balance', '/accounting/trial-balance'],
       ['General Ledger', '/accounting/general-ledger'],

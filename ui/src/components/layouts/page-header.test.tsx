@@ -15,10 +15,15 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockResolvedValue(
-    new Response(JSON.stringify({ data: { first_name: 'ngozi', last_name: 'Eze', email: 'n@example.com', memberships: [] } }), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    }),
+    new Response(
+      JSON.stringify({
+        data: { first_name: 'ngozi', last_name: 'Eze', email: 'n@example.com', memberships: [] },
+      }),
+      {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      },
+    ),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -60,8 +65,14 @@ describe('the page header (spec §2)', () => {
     window.localStorage.setItem('token', 't');
     renderWithProviders(<PageHeader title="Dashboard" />);
     await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
-    expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/settings');
-    expect(screen.getByRole('menuitem', { name: 'Manage plan' })).toHaveAttribute('href', '/license');
+    expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    expect(screen.getByRole('menuitem', { name: 'Manage plan' })).toHaveAttribute(
+      'href',
+      '/license',
+    );
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 

@@ -27,7 +27,13 @@ function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
           rightSection={
             hasChildren ? (
               <Group gap={6} wrap="nowrap">
-                <Badge size="sm" variant="light" color="gray" radius="sm" aria-label={`${children.length} sub-items`}>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color="gray"
+                  radius="sm"
+                  aria-label={`${children.length} sub-items`}
+                >
                   {children.length}
                 </Badge>
                 <IconChevronRight

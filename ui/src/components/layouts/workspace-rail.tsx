@@ -18,7 +18,13 @@ type WorkspaceRailProps = {
 };
 
 /** Spec §2: one tile per workspace, a Create Workspace tile and the Switch Service tile. */
-export function WorkspaceRail({ workspaces, activeId, service, onSelect, onSwitchService }: WorkspaceRailProps) {
+export function WorkspaceRail({
+  workspaces,
+  activeId,
+  service,
+  onSelect,
+  onSwitchService,
+}: WorkspaceRailProps) {
   const otherLabel = service === 'accounting' ? 'Audit' : 'Accounting';
   return (
     <div className={classes.rail} data-testid="workspace-rail">
@@ -42,13 +48,22 @@ export function WorkspaceRail({ workspaces, activeId, service, onSelect, onSwitc
         );
       })}
       <Tooltip label="Create Workspace" position="right" offset={10}>
-        <UnstyledButton component={Link} to={paths.workspace.root} className={classes.railTile} aria-label="Create Workspace">
+        <UnstyledButton
+          component={Link}
+          to={paths.workspace.root}
+          className={classes.railTile}
+          aria-label="Create Workspace"
+        >
           <IconPlus size={16} stroke={2} />
         </UnstyledButton>
       </Tooltip>
       <div className={classes.railSpacer} />
       <Tooltip label={`Switch Service: go to ${otherLabel}`} position="right" offset={10}>
-        <UnstyledButton className={classes.railTile} aria-label="Switch Service" onClick={onSwitchService}>
+        <UnstyledButton
+          className={classes.railTile}
+          aria-label="Switch Service"
+          onClick={onSwitchService}
+        >
           <IconArrowsExchange size={16} stroke={2} />
         </UnstyledButton>
       </Tooltip>

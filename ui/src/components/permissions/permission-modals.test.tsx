@@ -23,7 +23,9 @@ describe('permission modals (spec §8)', () => {
     renderHost();
     act(() => openPermissionDialog({ kind: 'plan_restriction' }));
     expect(screen.getByText('Plan Restriction')).toBeInTheDocument();
-    expect(screen.getByText('Your current plan does not allow you to perform this action.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your current plan does not allow you to perform this action.'),
+    ).toBeInTheDocument();
   });
 
   it('Plan Restriction Upgrade Plan goes to /license', async () => {
@@ -44,7 +46,9 @@ describe('permission modals (spec §8)', () => {
     renderHost();
     act(() => openPermissionDialog({ kind: 'role_restriction' }));
     expect(screen.getByText('Role Restriction')).toBeInTheDocument();
-    expect(screen.getByText('Your role does not allow you to perform this action.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your role does not allow you to perform this action.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Contact Admin' })).toBeDisabled();
   });
 
@@ -52,7 +56,9 @@ describe('permission modals (spec §8)', () => {
     renderHost();
     act(() => openPermissionDialog({ kind: 'permission_denied' }));
     expect(screen.getByText('Permission Denied')).toBeInTheDocument();
-    expect(screen.getByText('You do not have the necessary permissions to perform this action.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You do not have the necessary permissions to perform this action.'),
+    ).toBeInTheDocument();
   });
 
   it('Resource Limit Exceeded names the resource and offers Upgrade Plan to /license', async () => {

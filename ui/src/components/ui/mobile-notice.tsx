@@ -13,8 +13,8 @@ export function MobileNotice() {
           Not optimised for mobile
         </Title>
         <Text c="dimmed" size="sm">
-          Ledgerline is not optimised for mobile devices yet. Please use it on a desktop or
-          tablet for the best experience.
+          Ledgerline is not optimised for mobile devices yet. Please use it on a desktop or tablet
+          for the best experience.
         </Text>
       </Stack>
     </Center>

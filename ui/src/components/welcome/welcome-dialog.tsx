@@ -29,7 +29,11 @@ export function WelcomeDialog() {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const offer = user
-    ? shouldOfferWelcome({ dateJoined: user.date_joined, nowMs: Date.now(), alreadyShown: storage.getWelcomeShown() })
+    ? shouldOfferWelcome({
+        dateJoined: user.date_joined,
+        nowMs: Date.now(),
+        alreadyShown: storage.getWelcomeShown(),
+      })
     : false;
 
   useEffect(() => {
@@ -50,7 +54,13 @@ export function WelcomeDialog() {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={`Welcome${user?.first_name ? `, ${user.first_name}` : ''}`} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Welcome${user?.first_name ? `, ${user.first_name}` : ''}`}
+      centered
+      size="lg"
+    >
       <Text size="sm" c="dimmed" mb="lg">
         Where would you like to start? You can switch service at any time.
       </Text>

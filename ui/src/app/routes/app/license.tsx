@@ -89,8 +89,8 @@ export default function LicenseRoute() {
             Your subscription
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
-            Your organization&apos;s current plan, its renewal date, payment history and the
-            option to upgrade will appear here.
+            Your organization&apos;s current plan, its renewal date, payment history and the option
+            to upgrade will appear here.
           </Text>
         </Paper>
       </Stack>

@@ -22,8 +22,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
     label: 'My account',
     icon: <IconUser size={16} />,
     emptyTitle: 'Your profile will appear here',
-    emptyText:
-      'Your name, phone number, address, location and avatar, with a form to change them.',
+    emptyText: 'Your name, phone number, address, location and avatar, with a form to change them.',
   },
   {
     value: 'workspaces',
@@ -67,7 +66,8 @@ export default function SettingsRoute() {
       <Tabs
         value={current}
         onChange={(value) => {
-          if (value) void navigate(value === DEFAULT_TAB ? paths.settings.root : paths.settings.tab(value));
+          if (value)
+            void navigate(value === DEFAULT_TAB ? paths.settings.root : paths.settings.tab(value));
         }}
         keepMounted={false}
       >

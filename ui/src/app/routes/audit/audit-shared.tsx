@@ -12,7 +12,13 @@ export default function AuditSharedRoute() {
   useDocumentTitle('Shared audit · Ledgerline');
   return (
     <Box mih="100vh" bg="gray.0">
-      <Group justify="space-between" px={24} h={56} bg="white" style={{ borderBottom: '1px solid var(--ll-border)' }}>
+      <Group
+        justify="space-between"
+        px={24}
+        h={56}
+        bg="white"
+        style={{ borderBottom: '1px solid var(--ll-border)' }}
+      >
         <Logo />
         <Badge variant="light" color="gray" leftSection={<IconEye size={12} />}>
           Read-only
@@ -24,7 +30,10 @@ export default function AuditSharedRoute() {
             Shared audit
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
-            Audit session <Text span ff="monospace" size="sm" c="gray.8">{sessionId}</Text>
+            Audit session{' '}
+            <Text span ff="monospace" size="sm" c="gray.8">
+              {sessionId}
+            </Text>
           </Text>
         </Paper>
         <EmptyState

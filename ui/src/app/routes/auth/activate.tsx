@@ -48,15 +48,24 @@ export default function ActivateRoute() {
       );
     case 'verified':
       return (
-        <AuthResult icon={<IconCircleCheck size={24} />} color="teal" title="Your e-mail is verified" actions={toLogin}>
+        <AuthResult
+          icon={<IconCircleCheck size={24} />}
+          color="teal"
+          title="Your e-mail is verified"
+          actions={toLogin}
+        >
           Your account is active. Sign in to continue.
         </AuthResult>
       );
     case 'failed':
       return (
-        <AuthResult icon={<IconAlertTriangle size={24} />} color="red" title="This link did not work" actions={toLogin}>
-          The verification link may have expired or been used already. Sign in to request a
-          new one.
+        <AuthResult
+          icon={<IconAlertTriangle size={24} />}
+          color="red"
+          title="This link did not work"
+          actions={toLogin}
+        >
+          The verification link may have expired or been used already. Sign in to request a new one.
         </AuthResult>
       );
   }

@@ -42,8 +42,8 @@ export default function RegisterRoute() {
         </Group>
       }
     >
-      We sent a verification link to <b>{email}</b>. Open it to activate your account, then
-      sign in. Wrong address?{' '}
+      We sent a verification link to <b>{email}</b>. Open it to activate your account, then sign in.
+      Wrong address?{' '}
       <Anchor component="button" type="button" size="sm" onClick={() => setEmail(null)}>
         Start again
       </Anchor>

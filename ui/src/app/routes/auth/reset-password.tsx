@@ -7,7 +7,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { AuthHeading } from '@/features/auth/components/auth-heading';
 import { AuthResult } from '@/features/auth/components/auth-result';
-import { ResetCompleteForm, ResetRequestForm } from '@/features/auth/components/reset-password-forms';
+import {
+  ResetCompleteForm,
+  ResetRequestForm,
+} from '@/features/auth/components/reset-password-forms';
 import { notify } from '@/lib/notify';
 
 /** `/auth/reset-password`: request a link, or (with ?token=) choose a new password. */
@@ -51,7 +54,10 @@ export default function ResetPasswordRoute() {
 
   return (
     <>
-      <AuthHeading title="Reset your password" subtitle="We'll e-mail you a link to choose a new one." />
+      <AuthHeading
+        title="Reset your password"
+        subtitle="We'll e-mail you a link to choose a new one."
+      />
       <ResetRequestForm onSent={setSentTo} />
       <Text size="sm" c="dimmed" ta="center" mt="xl">
         Remembered it?{' '}

@@ -27,6 +27,9 @@ export async function requestPasswordReset(input: ResetRequestInput): Promise<vo
 }
 
 /** Spec §7 POST /accounts/password/reset/complete/ with {token, password}. */
-export async function completePasswordReset(token: string, input: ResetCompleteInput): Promise<void> {
+export async function completePasswordReset(
+  token: string,
+  input: ResetCompleteInput,
+): Promise<void> {
   await apiClient.post(RESET_COMPLETE_PATH, z.unknown(), { token, password: input.password });
 }

@@ -17,7 +17,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const loginBody = {
-  data: { access: 'access.jwt', refresh: 'refresh.jwt', is_google_authenticator_set: true, is_two_fa_enabled: false },
+  data: {
+    access: 'access.jwt',
+    refresh: 'refresh.jwt',
+    is_google_authenticator_set: true,
+    is_two_fa_enabled: false,
+  },
 };
 
 async function fillAndSubmit() {
@@ -45,18 +50,31 @@ describe('the login form', () => {
   });
 
   it('posts the credentials to /api/v1/accounts/login/', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify(loginBody), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify(loginBody), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     renderWithProviders(<LoginForm onSuccess={vi.fn()} />);
     await fillAndSubmit();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/accounts/login/');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.com', password: 'correct horse' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
   });
 
   it('a successful sign-in stores the token and the 2FA flags', async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify(loginBody), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify(loginBody), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     const onSuccess = vi.fn();
     renderWithProviders(<LoginForm onSuccess={onSuccess} />);
     await fillAndSubmit();
@@ -74,16 +92,24 @@ describe('the login form', () => {
     renderWithProviders(<LoginForm onSuccess={vi.fn()} />);
     await fillAndSubmit();
     await waitFor(() => expect(screen.getByTestId('sign-in')).toBeDisabled());
-    answer(new Response(JSON.stringify(loginBody), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    answer(
+      new Response(JSON.stringify(loginBody), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId('sign-in')).toBeEnabled());
   });
 
   it('a refused sign-in stores no token', async () => {
     fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ detail: 'Invalid credentials', code: 'authentication_failed' }), {
-        status: 401,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+      new Response(
+        JSON.stringify({ detail: 'Invalid credentials', code: 'authentication_failed' }),
+        {
+          status: 401,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      ),
     );
     const onSuccess = vi.fn();
     renderWithProviders(<LoginForm onSuccess={onSuccess} />);

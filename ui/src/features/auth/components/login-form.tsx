@@ -34,7 +34,10 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
 
   return (
     <>
-      <AuthHeading title="Sign in to Ledgerline" subtitle="Welcome back. Enter your details to continue." />
+      <AuthHeading
+        title="Sign in to Ledgerline"
+        subtitle="Welcome back. Enter your details to continue."
+      />
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in">
         <Stack gap="md">
           <TextInput

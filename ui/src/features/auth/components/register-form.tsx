@@ -6,7 +6,11 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 import { PASSWORD_LENGTH_MIN } from '../api/credentials';
-import { register as registerAccount, registerInputSchema, type RegisterInput } from '../api/register';
+import {
+  register as registerAccount,
+  registerInputSchema,
+  type RegisterInput,
+} from '../api/register';
 
 import { AuthHeading } from './auth-heading';
 
@@ -36,10 +40,27 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create account">
         <Stack gap="md">
           <Group grow align="flex-start">
-            <TextInput label="First name" autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
-            <TextInput label="Last name" autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              error={errors.first_name?.message}
+              {...register('first_name')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.last_name?.message}
+              {...register('last_name')}
+            />
           </Group>
-          <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" error={errors.email?.message} {...register('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
@@ -47,7 +68,12 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
             error={errors.password?.message}
             {...register('password')}
           />
-          <PasswordInput label="Confirm password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirm_password?.message}
+            {...register('confirm_password')}
+          />
           <Button type="submit" size="md" fullWidth loading={isSubmitting} mt="xs">
             Create account
           </Button>

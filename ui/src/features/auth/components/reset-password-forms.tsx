@@ -18,7 +18,10 @@ export function ResetRequestForm({ onSent }: { onSent: (email: string) => void }
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetRequestInput>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' } });
+  } = useForm<ResetRequestInput>({
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { email: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -32,7 +35,15 @@ export function ResetRequestForm({ onSent }: { onSent: (email: string) => void }
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Request password reset">
       <Stack gap="md">
-        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" size="md" error={errors.email?.message} {...register('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          size="md"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Button type="submit" size="md" fullWidth loading={isSubmitting}>
           Send reset link
         </Button>
@@ -72,7 +83,13 @@ export function ResetCompleteForm({ token, onDone }: { token: string; onDone: ()
           error={errors.password?.message}
           {...register('password')}
         />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" size="md" error={errors.confirm_password?.message} {...register('confirm_password')} />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          size="md"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
         <Button type="submit" size="md" fullWidth loading={isSubmitting}>
           Set new password
         </Button>

@@ -10,7 +10,10 @@ export const createWorkspaceInputSchema = z.object({
     .string()
     .trim()
     .min(1, 'Workspace name is required')
-    .max(WORKSPACE_NAME_LENGTH_MAX, `Workspace name must be at most ${WORKSPACE_NAME_LENGTH_MAX} characters`),
+    .max(
+      WORKSPACE_NAME_LENGTH_MAX,
+      `Workspace name must be at most ${WORKSPACE_NAME_LENGTH_MAX} characters`,
+    ),
 });
 export type CreateWorkspaceInput = z.infer<typeof createWorkspaceInputSchema>;
 
@@ -26,6 +29,10 @@ export async function createWorkspace(
 ): Promise<{ name: string }> {
   const orgId = requireParam('organizationId', organizationId, 'createWorkspace');
   const body = requireParam('body', input, 'createWorkspace');
-  const { data } = await apiClient.post(organizationWorkspacesPath(orgId), createWorkspaceResponseSchema, body);
+  const { data } = await apiClient.post(
+    organizationWorkspacesPath(orgId),
+    createWorkspaceResponseSchema,
+    body,
+  );
   return { name: data.name };
 }

@@ -20,7 +20,11 @@ type CreateWorkspaceFormProps = {
 };
 
 /** Spec §6: creating a workspace needs workspace:write and room in the plan's workspace limit. */
-export function CreateWorkspaceForm({ organizationId, workspaceCount, onCreated }: CreateWorkspaceFormProps) {
+export function CreateWorkspaceForm({
+  organizationId,
+  workspaceCount,
+  onCreated,
+}: CreateWorkspaceFormProps) {
   const { checkPermission, ready } = usePermission();
   const {
     register,
@@ -56,8 +60,8 @@ export function CreateWorkspaceForm({ organizationId, workspaceCount, onCreated 
           Create a workspace
         </Title>
         <Text size="sm" c="dimmed">
-          A workspace holds one set of books: its chart of accounts, journal entries, reports
-          and the people who work on them.
+          A workspace holds one set of books: its chart of accounts, journal entries, reports and
+          the people who work on them.
         </Text>
       </Stack>
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create workspace">

@@ -5,7 +5,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 
 export default function JournalEntryRoute() {
   return (
-    <ContentLayout title="Journal Entry" caption="Record, review and post double-entry journal entries">
+    <ContentLayout
+      title="Journal Entry"
+      caption="Record, review and post double-entry journal entries"
+    >
       <EmptyState
         icon={<IconBook2 size={24} stroke={1.6} />}
         title="No journal entries to show yet"

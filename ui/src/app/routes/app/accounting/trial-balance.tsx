@@ -5,7 +5,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 
 export default function TrialBalanceRoute() {
   return (
-    <ContentLayout title="Trial Balance" caption="Debit and credit totals of every account as of a date">
+    <ContentLayout
+      title="Trial Balance"
+      caption="Debit and credit totals of every account as of a date"
+    >
       <EmptyState
         icon={<IconScale size={24} stroke={1.6} />}
         title="The trial balance will appear here"
