@@ -49,9 +49,10 @@ function ensureChromium() {
       return;
     }
   }
-  console.error(
-    `chromium not found at ${executablePath}; install it with: apt-get install -y chromium`,
+  console.log(
+    `FAIL chromium not found at ${executablePath}; install it with: apt-get install -y chromium`,
   );
+  console.log('0 passed, 1 failed');
   process.exit(1);
 }
 
@@ -60,9 +61,9 @@ async function ensureServer() {
     const response = await fetch(`${baseUrl}/`, { signal: AbortSignal.timeout(WAIT_MS) });
     if (!response.ok) throw new Error(`GET / answered ${response.status}`);
   } catch (error) {
-    console.error(
-      `the UI is not reachable at ${baseUrl}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    const reason = error instanceof Error ? error.message : String(error);
+    console.log(`FAIL the UI is reachable at ${baseUrl}: ${reason}`);
+    console.log('0 passed, 1 failed');
     process.exit(1);
   }
 }

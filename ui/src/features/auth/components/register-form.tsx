@@ -41,12 +41,14 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
         <Stack gap="md">
           <Group grow align="flex-start">
             <TextInput
+              size="md"
               label="First name"
               autoComplete="given-name"
               error={errors.first_name?.message}
               {...register('first_name')}
             />
             <TextInput
+              size="md"
               label="Last name"
               autoComplete="family-name"
               error={errors.last_name?.message}
@@ -54,6 +56,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
             />
           </Group>
           <TextInput
+            size="md"
             label="Email"
             type="email"
             autoComplete="email"
@@ -62,6 +65,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
             {...register('email')}
           />
           <PasswordInput
+            size="md"
             label="Password"
             autoComplete="new-password"
             description={`At least ${PASSWORD_LENGTH_MIN} characters`}
@@ -69,6 +73,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (email: string) => void
             {...register('password')}
           />
           <PasswordInput
+            size="md"
             label="Confirm password"
             autoComplete="new-password"
             error={errors.confirm_password?.message}
