@@ -46,7 +46,14 @@ async fn single_event_commands(store: &EventStore) -> f64 {
             tokio::spawn(async move {
                 for i in 0..per_writer {
                     let stream = format!("single-{w}-{}", i / 50);
-                    store.append(AppendRequest::new(vec![event(&stream, (i % 50) as i64 + 1, i)])).await.expect("append");
+                    store
+                        .append(AppendRequest::new(vec![event(
+                            &stream,
+                            (i % 50) as i64 + 1,
+                            i,
+                        )]))
+                        .await
+                        .expect("append");
                 }
             })
         })
@@ -66,8 +73,13 @@ async fn batched_commands(store: &EventStore) -> f64 {
             tokio::spawn(async move {
                 for i in 0..per_writer {
                     let stream = format!("batch-{w}-{i}");
-                    let events = (0..BATCH_EVENTS).map(|k| event(&stream, k as i64 + 1, i * BATCH_EVENTS + k)).collect();
-                    store.append(AppendRequest::new(events)).await.expect("append");
+                    let events = (0..BATCH_EVENTS)
+                        .map(|k| event(&stream, k as i64 + 1, i * BATCH_EVENTS + k))
+                        .collect();
+                    store
+                        .append(AppendRequest::new(events))
+                        .await
+                        .expect("append");
                 }
             })
         })
@@ -87,7 +99,11 @@ async fn fill(store: &EventStore, target: i64) {
             .map(|_| {
                 stream_no += 1;
                 let stream = format!("fill-{stream_no}");
-                AppendRequest::new((0..BATCH_EVENTS).map(|k| event(&stream, k as i64 + 1, stream_no * BATCH_EVENTS + k)).collect())
+                AppendRequest::new(
+                    (0..BATCH_EVENTS)
+                        .map(|k| event(&stream, k as i64 + 1, stream_no * BATCH_EVENTS + k))
+                        .collect(),
+                )
             })
             .collect();
         store.log().append_all(&requests).await.expect("fill");
@@ -111,7 +127,11 @@ async fn read_rate(store: &EventStore) -> (i64, f64) {
 async fn run(backend: Backend, replay_events: i64) {
     let t = TestDatabase::new(backend).await;
     let store = EventStore::open(t.db.clone()).await.expect("open");
-    let name = if backend == Backend::Sqlite { "sqlite" } else { "postgres" };
+    let name = if backend == Backend::Sqlite {
+        "sqlite"
+    } else {
+        "postgres"
+    };
 
     let single = single_event_commands(&store).await;
     println!("{name:<9} append, 1 event/command, {WRITERS} writers: {single:>12.0} events/s");
@@ -125,7 +145,10 @@ async fn run(backend: Backend, replay_events: i64) {
     let runtime = ProjectionRuntime::new(store.clone(), vec![Arc::new(LogStats)]);
     runtime.prepare().await.expect("prepare");
     let started = Instant::now();
-    let applied = runtime.rebuild("log_stats", &|_| {}).await.expect("rebuild");
+    let applied = runtime
+        .rebuild("log_stats", &|_| {})
+        .await
+        .expect("rebuild");
     let rate = applied as f64 / started.elapsed().as_secs_f64();
     println!("{name:<9} projector replay (log_stats, {applied} events): {rate:>8.0} events/s");
     t.cleanup().await;
@@ -135,7 +158,10 @@ async fn run(backend: Backend, replay_events: i64) {
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
     let which = args.get(1).map_or("both", String::as_str);
-    let replay_events: i64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let replay_events: i64 = args
+        .get(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
     if matches!(which, "sqlite" | "both") {
         run(Backend::Sqlite, replay_events).await;
     }
