@@ -36,6 +36,8 @@ pub async fn listen_for_commits(
         tracing::warn!(subject = %subject, error = %error, "flushing the commit subscription failed; it may start late");
     }
     Ok(tokio::spawn(async move {
+        // Own the connection for as long as we listen, whatever the caller does with theirs.
+        let _client = client;
         tracing::info!(subject = %subject, "listening for commits on other nodes");
         while let Some(message) = subscription.next().await {
             match message.headers.as_ref().and_then(cursor_from_headers) {
