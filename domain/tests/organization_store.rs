@@ -5,7 +5,6 @@
 //! through the upcasters.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::persist::PersistedEventStore;
@@ -19,7 +18,7 @@ use event_schemas::{OrganizationId, UserId, WorkspaceId};
 use store::backend::AppendRequest;
 use store::repository::LogRepository;
 use store::testing::TestDatabase;
-use store::{backend_tests, Backend, Cursor, EventMetadata, EventStore, NewEvent, RecordedEvent};
+use store::{backend_tests, Backend, EventMetadata, EventStore, NewEvent, RecordedEvent};
 
 /// Small, so a handful of commands crosses two snapshot boundaries.
 const SNAPSHOT_SIZE: usize = 3;
@@ -137,29 +136,8 @@ fn workspace(workspace_id: WorkspaceId, name: &str) -> OrganizationCommand {
     .into()
 }
 
-/// The whole committed log. On Postgres the gap-safe watermark can trail commits while
-/// other tests' transactions are open, so this waits until every committed event is
-/// readable.
 async fn read_all(store: &EventStore) -> Vec<RecordedEvent> {
-    let committed = store.log().event_count().await.expect("count");
-    let mut all = Vec::new();
-    let mut cursor = Cursor::START;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    loop {
-        let page = store.read_log(cursor, 1000).await.expect("read log");
-        match page.last() {
-            Some(last) => cursor = last.cursor(),
-            None if all.len() as i64 >= committed => return all,
-            None => {
-                assert!(
-                    tokio::time::Instant::now() < deadline,
-                    "committed events never became readable"
-                );
-                tokio::time::sleep(Duration::from_millis(5)).await;
-            }
-        }
-        all.extend(page);
-    }
+    store::testing::read_all_committed(store).await
 }
 
 async fn commands_run_on_cqrs_es_and_reload_from_a_snapshot_plus_the_tail(backend: Backend) {

@@ -27,6 +27,24 @@ pub struct HashedContent<'a> {
     pub recorded_at: i64,
 }
 
+impl<'a> HashedContent<'a> {
+    /// The hashed fields of an event already in the log (verify, import).
+    pub fn of(event: &'a crate::RecordedEvent) -> Self {
+        Self {
+            chain: &event.chain,
+            chain_seq: event.chain_seq,
+            aggregate_type: &event.aggregate_type,
+            aggregate_id: &event.aggregate_id,
+            sequence: event.sequence,
+            event_type: &event.event_type,
+            event_version: &event.event_version,
+            payload: &event.payload,
+            metadata: &event.metadata,
+            recorded_at: event.recorded_at,
+        }
+    }
+}
+
 pub fn event_hash(prev_hash: &str, content: &HashedContent<'_>) -> String {
     let canonical = json!([
         content.chain,

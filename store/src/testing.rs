@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use sqlx::Executor;
 
-use crate::{Backend, Db, StorageConfig};
+use crate::{Backend, Cursor, Db, EventStore, RecordedEvent, StorageConfig};
 
 /// The server tests create their databases on; trust auth on the project's machines.
 pub fn postgres_admin_url() -> String {
@@ -133,4 +133,29 @@ macro_rules! backend_tests {
             )*
         }
     };
+}
+
+/// The whole committed log, in log order. On Postgres the gap-safe watermark can trail
+/// commits while other tests' transactions are open, so this waits until every committed
+/// event is readable.
+pub async fn read_all_committed(store: &EventStore) -> Vec<RecordedEvent> {
+    let committed = store.log().event_count().await.expect("count");
+    let mut all = Vec::new();
+    let mut cursor = Cursor::START;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let page = store.read_log(cursor, 1000).await.expect("read log");
+        match page.last() {
+            Some(last) => cursor = last.cursor(),
+            None if all.len() as i64 >= committed => return all,
+            None => {
+                assert!(
+                    tokio::time::Instant::now() < deadline,
+                    "committed events never became readable"
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+        }
+        all.extend(page);
+    }
 }

@@ -124,21 +124,7 @@ fn check_chain(
             event.global_position, event.chain
         ));
     }
-    let hash = event_hash(
-        &prev,
-        &HashedContent {
-            chain: &event.chain,
-            chain_seq: event.chain_seq,
-            aggregate_type: &event.aggregate_type,
-            aggregate_id: &event.aggregate_id,
-            sequence: event.sequence,
-            event_type: &event.event_type,
-            event_version: &event.event_version,
-            payload: &event.payload,
-            metadata: &event.metadata,
-            recorded_at: event.recorded_at,
-        },
-    );
+    let hash = event_hash(&prev, &HashedContent::of(event));
     if hash != event.hash {
         return Err(format!(
             "event {} does not match its hash: the export was altered",

@@ -60,21 +60,7 @@ pub async fn verify(log: &dyn LogBackend) -> Result<VerifyReport, StoreError> {
                     ));
                     return Ok(report);
                 }
-                let recomputed = event_hash(
-                    &prev,
-                    &HashedContent {
-                        chain: &event.chain,
-                        chain_seq: event.chain_seq,
-                        aggregate_type: &event.aggregate_type,
-                        aggregate_id: &event.aggregate_id,
-                        sequence: event.sequence,
-                        event_type: &event.event_type,
-                        event_version: &event.event_version,
-                        payload: &event.payload,
-                        metadata: &event.metadata,
-                        recorded_at: event.recorded_at,
-                    },
-                );
+                let recomputed = event_hash(&prev, &HashedContent::of(event));
                 if recomputed != event.hash {
                     report.first_break = Some(broken(
                         "content does not match its hash (altered after it was written)".into(),

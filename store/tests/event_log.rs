@@ -31,29 +31,8 @@ fn event(aggregate_id: &str, sequence: i64, workspace: &str, n: i64) -> NewEvent
     }
 }
 
-/// The whole committed log. On Postgres the gap-safe watermark can trail commits while
-/// other transactions on the server (other tests) are open, so this waits until every
-/// committed event is readable.
 async fn read_all(store: &EventStore) -> Vec<RecordedEvent> {
-    let committed = store.log().event_count().await.expect("count");
-    let mut all = Vec::new();
-    let mut cursor = Cursor::START;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    loop {
-        let page = store.read_log(cursor, 1000).await.expect("read log");
-        match page.last() {
-            Some(last) => cursor = last.cursor(),
-            None if all.len() as i64 >= committed => return all,
-            None => {
-                assert!(
-                    tokio::time::Instant::now() < deadline,
-                    "committed events never became readable"
-                );
-                tokio::time::sleep(Duration::from_millis(5)).await;
-            }
-        }
-        all.extend(page);
-    }
+    store::testing::read_all_committed(store).await
 }
 
 async fn appended_events_are_read_back_in_order_with_their_metadata(backend: Backend) {
