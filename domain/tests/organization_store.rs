@@ -14,7 +14,7 @@ use domain::organization::{
     OrganizationCommand, OrganizationError, UpdateOrganization, UpdateWorkspace, AGGREGATE_TYPE,
 };
 use event_schemas::contract::fixtures_dir;
-use event_schemas::{OrganizationId, UserId, WorkspaceId};
+use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
 use store::backend::AppendRequest;
 use store::repository::LogRepository;
 use store::testing::TestDatabase;
@@ -75,8 +75,9 @@ struct Scenario {
     abuja: WorkspaceId,
 }
 
-/// Five commands, each with its metadata: the organization, two workspaces (the third
-/// event completes the first snapshot), a rename and a deletion.
+/// Five commands, each with its metadata: the organization (and its founder's
+/// membership), two workspaces (each extending the founder's membership; the sixth event
+/// completes the second snapshot), a rename and a deletion: eight events.
 async fn run_scenario(cqrs: &Framework) -> Scenario {
     let s = Scenario {
         organization: OrganizationId::new_v7(),
@@ -92,6 +93,7 @@ async fn run_scenario(cqrs: &Framework) -> Scenario {
                 email: "accounts@adebayo-sons.ng".into(),
                 location: Some("Lagos".into()),
                 created_by: ACTOR,
+                founder_membership_id: MembershipId::new_v7(),
             }
             .into(),
             None,
@@ -155,8 +157,8 @@ async fn commands_run_on_cqrs_es_and_reload_from_a_snapshot_plus_the_tail(backen
         .await
         .expect("read snapshot")
         .expect("a snapshot after three events");
-    assert_eq!(snapshot.last_sequence, 3);
-    assert_eq!(loaded.current_sequence, 5);
+    assert_eq!(snapshot.last_sequence, 6);
+    assert_eq!(loaded.current_sequence, 8);
     let organization = loaded.aggregate;
     let profile = organization.profile().expect("created");
     assert_eq!(
@@ -187,8 +189,8 @@ async fn a_snapshot_holds_exactly_the_state_its_events_replay_to(backend: Backen
     let cqrs = framework(&store);
     let s = run_scenario(&cqrs).await;
     let id = s.organization.to_string();
-    // The sixth event completes the second snapshot, so it is taken from the state the
-    // first snapshot and two tail events loaded into.
+    // The ninth event completes the third snapshot, so it is taken from the state the
+    // second snapshot and two tail events loaded into.
     cqrs.execute_with_metadata(
         &id,
         UpdateOrganization {
@@ -209,7 +211,7 @@ async fn a_snapshot_holds_exactly_the_state_its_events_replay_to(backend: Backen
     let from_snapshot: Organization =
         serde_json::from_value(snapshot.payload).expect("snapshot payload");
 
-    assert_eq!(snapshot.last_sequence, 6);
+    assert_eq!(snapshot.last_sequence, 9);
     assert_eq!(from_snapshot, replayed(&store, s.organization).await);
     assert_eq!(
         from_snapshot.profile().and_then(|p| p.location.as_deref()),
@@ -226,13 +228,13 @@ async fn every_event_lands_in_the_global_log_with_its_commands_metadata(backend:
     let log = read_all(&store).await;
 
     let org = s.organization.to_string();
-    assert_eq!(log.len(), 5);
+    assert_eq!(log.len(), 8);
     assert!(log
         .iter()
         .all(|e| e.aggregate_type == AGGREGATE_TYPE && e.aggregate_id == org));
     assert_eq!(
         log.iter().map(|e| e.sequence).collect::<Vec<_>>(),
-        vec![1, 2, 3, 4, 5]
+        vec![1, 2, 3, 4, 5, 6, 7, 8]
     );
     assert!(log
         .windows(2)
@@ -243,17 +245,23 @@ async fn every_event_lands_in_the_global_log_with_its_commands_metadata(backend:
             .collect::<Vec<_>>(),
         vec![
             ("OrganizationCreated", "2.0"),
+            ("MemberAdded", "1.0"),
             ("WorkspaceCreated", "1.0"),
+            ("MemberWorkspacesChanged", "1.0"),
             ("WorkspaceCreated", "1.0"),
+            ("MemberWorkspacesChanged", "1.0"),
             ("WorkspaceRenamed", "1.0"),
             ("WorkspaceDeleted", "1.0"),
         ]
     );
-    assert_eq!(log[1].payload["type"], "workspace_created");
-    assert_eq!(log[1].payload["base_currency"], "NGN");
+    assert_eq!(log[2].payload["type"], "workspace_created");
+    assert_eq!(log[2].payload["base_currency"], "NGN");
     let actor = ACTOR.to_string();
-    for (n, event) in log.iter().enumerate() {
-        let request = format!("req-{}", n + 1);
+    // The command that caused each event: creating the organization adds its founder,
+    // and creating a workspace extends its creator's membership.
+    let commands = [1, 1, 2, 2, 3, 3, 4, 5];
+    for (event, command) in log.iter().zip(commands) {
+        let request = format!("req-{command}");
         assert_eq!(event.metadata_str("actor_id"), Some(actor.as_str()));
         assert_eq!(event.metadata_str("organization_id"), Some(org.as_str()));
         assert_eq!(event.metadata_str("request_id"), Some(request.as_str()));
@@ -261,10 +269,10 @@ async fn every_event_lands_in_the_global_log_with_its_commands_metadata(backend:
     let lagos = s.lagos.to_string();
     assert_eq!(log[0].workspace_id(), None);
     assert_eq!(log[0].chain, store::GLOBAL_CHAIN);
-    assert_eq!(log[1].workspace_id(), Some(lagos.as_str()));
+    assert_eq!(log[2].workspace_id(), Some(lagos.as_str()));
     assert_eq!(
-        (log[3].chain.as_str(), log[3].chain_seq),
-        (lagos.as_str(), 2)
+        (log[6].chain.as_str(), log[6].chain_seq),
+        (lagos.as_str(), 3)
     );
     t.cleanup().await;
 }
@@ -320,8 +328,9 @@ async fn a_command_decided_on_a_stale_state_is_an_aggregate_conflict(backend: Ba
         "{late:?}"
     );
     let log = read_all(&store).await;
-    assert_eq!(log.len(), 6);
-    assert_eq!(log[5].metadata_str("request_id"), Some("req-a"));
+    assert_eq!(log.len(), 10);
+    assert_eq!(log[8].metadata_str("request_id"), Some("req-a"));
+    assert_eq!(log[9].metadata_str("request_id"), Some("req-a"));
     t.cleanup().await;
 }
 
@@ -353,10 +362,11 @@ async fn concurrent_commands_on_one_organization_each_commit_or_conflict(backend
 
     assert!(committed >= 1);
     let log = read_all(&store).await;
-    assert_eq!(log.len(), 5 + committed);
+    // Each committed workspace creation writes two events (see `run_scenario`).
+    assert_eq!(log.len(), 8 + 2 * committed);
     assert_eq!(
         log.iter().map(|e| e.sequence).collect::<Vec<_>>(),
-        (1..=(5 + committed) as i64).collect::<Vec<_>>()
+        (1..=(8 + 2 * committed) as i64).collect::<Vec<_>>()
     );
     t.cleanup().await;
 }
@@ -383,7 +393,7 @@ async fn a_broken_business_rule_writes_nothing(backend: Backend) {
         ),
         "{result:?}"
     );
-    assert_eq!(read_all(&store).await.len(), 5);
+    assert_eq!(read_all(&store).await.len(), 8);
     t.cleanup().await;
 }
 

@@ -79,6 +79,10 @@ typed_id!(
     /// A user account: the actor of commands and the holder of memberships.
     UserId
 );
+typed_id!(
+    /// A membership: one user's role in one organization and the workspaces it covers.
+    MembershipId
+);
 
 #[cfg(test)]
 mod tests {

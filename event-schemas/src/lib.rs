@@ -27,4 +27,4 @@ pub mod schemas;
 pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
-pub use ids::{OrganizationId, UserId, WorkspaceId};
+pub use ids::{MembershipId, OrganizationId, UserId, WorkspaceId};

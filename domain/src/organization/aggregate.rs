@@ -1,23 +1,24 @@
 //! The Organization aggregate: its state, the pure decision of each command, and the
 //! cqrs-es wiring.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use event_schemas::organization::{
-    OrganizationCreated, OrganizationEvent, OrganizationUpdated, WorkspaceCreated,
-    WorkspaceDeleted, WorkspaceRenamed, AGGREGATE_TYPE, EMAIL_CHARS_MAX, LOCATION_CHARS_MAX,
-    NAME_CHARS_MAX,
+    MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged, OrganizationCreated,
+    OrganizationEvent, OrganizationUpdated, WorkspaceCreated, WorkspaceDeleted, WorkspaceRenamed,
+    AGGREGATE_TYPE, EMAIL_CHARS_MAX, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
 };
-use event_schemas::{OrganizationId, UserId, WorkspaceId};
+use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
 
 use super::commands::{
-    CreateOrganization, CreateWorkspace, DeleteWorkspace, OrganizationCommand, UpdateOrganization,
-    UpdateWorkspace,
+    AddMember, ChangeMemberRole, CreateOrganization, CreateWorkspace, DeleteWorkspace,
+    OrganizationCommand, RemoveMember, UpdateOrganization, UpdateWorkspace,
 };
 use super::errors::OrganizationError;
+use crate::permissions::Role;
 
 /// Most workspaces one organization may ever create, deleted ones included. Plans limit
 /// live workspaces far lower (spec §9: Professional 50) and are checked before the
@@ -39,6 +40,17 @@ pub struct Organization {
     profile: Option<OrganizationProfile>,
     /// Every workspace ever created here, deleted ones included: their ids stay taken.
     workspaces: BTreeMap<WorkspaceId, Workspace>,
+    /// Current members by membership id. The organization decides membership rules (the
+    /// last Admin stays) because they span all its members.
+    #[serde(default)]
+    members: BTreeMap<MembershipId, Member>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    pub user_id: UserId,
+    pub role: Role,
+    pub workspaces: BTreeSet<WorkspaceId>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,6 +92,19 @@ impl Organization {
             .map(|(id, w)| (*id, w))
     }
 
+    /// The current members, by membership id.
+    pub fn members(&self) -> &BTreeMap<MembershipId, Member> {
+        &self.members
+    }
+
+    /// The membership of `user_id`, if they are a member.
+    pub fn membership_of(&self, user_id: UserId) -> Option<(MembershipId, &Member)> {
+        self.members
+            .iter()
+            .find(|(_, m)| m.user_id == user_id)
+            .map(|(id, m)| (*id, m))
+    }
+
     /// Decides a command against this state: the events it causes, or the rule it breaks.
     /// Pure and synchronous; a command that would change nothing causes no event.
     pub fn decide(
@@ -92,6 +117,9 @@ impl Organization {
             OrganizationCommand::CreateWorkspace(c) => self.create_workspace(c),
             OrganizationCommand::UpdateWorkspace(c) => self.update_workspace(c),
             OrganizationCommand::DeleteWorkspace(c) => self.delete_workspace(c),
+            OrganizationCommand::AddMember(c) => self.add_member(c),
+            OrganizationCommand::ChangeMemberRole(c) => self.change_member_role(c),
+            OrganizationCommand::RemoveMember(c) => self.remove_member(c),
         }
     }
 
@@ -107,16 +135,23 @@ impl Organization {
         let name = parse_name(&command.name)?;
         let email = parse_email(&command.email)?;
         let location = parse_location(command.location.as_deref())?;
-        Ok(vec![OrganizationEvent::OrganizationCreated(
-            OrganizationCreated {
+        Ok(vec![
+            OrganizationEvent::OrganizationCreated(OrganizationCreated {
                 organization_id: command.organization_id,
                 slug: slug_of(&name, command.organization_id),
                 name,
                 email,
                 location,
                 created_by: command.created_by,
-            },
-        )])
+            }),
+            OrganizationEvent::MemberAdded(MemberAdded {
+                organization_id: command.organization_id,
+                membership_id: command.founder_membership_id,
+                user_id: command.created_by,
+                role: Role::Admin.number(),
+                workspaces: Vec::new(),
+            }),
+        ])
     }
 
     fn update_organization(
@@ -167,15 +202,27 @@ impl Organization {
                 max: WORKSPACES_MAX,
             });
         }
-        Ok(vec![OrganizationEvent::WorkspaceCreated(
-            WorkspaceCreated {
-                organization_id: profile.organization_id,
-                workspace_id: command.workspace_id,
-                name,
-                base_currency,
-                created_by: command.created_by,
-            },
-        )])
+        let mut events = vec![OrganizationEvent::WorkspaceCreated(WorkspaceCreated {
+            organization_id: profile.organization_id,
+            workspace_id: command.workspace_id,
+            name,
+            base_currency,
+            created_by: command.created_by,
+        })];
+        // The creator works in what they create: their membership covers it at once.
+        if let Some((membership_id, member)) = self.membership_of(command.created_by) {
+            let mut workspaces = member.workspaces.clone();
+            workspaces.insert(command.workspace_id);
+            events.push(OrganizationEvent::MemberWorkspacesChanged(
+                MemberWorkspacesChanged {
+                    organization_id: profile.organization_id,
+                    membership_id,
+                    user_id: member.user_id,
+                    workspaces: workspaces.into_iter().collect(),
+                },
+            ));
+        }
+        Ok(events)
     }
 
     fn update_workspace(
@@ -213,6 +260,104 @@ impl Organization {
                 workspace_id: command.workspace_id,
             },
         )])
+    }
+
+    fn add_member(&self, command: AddMember) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        if self.membership_of(command.user_id).is_some() {
+            return Err(OrganizationError::AlreadyMember {
+                user_id: command.user_id,
+            });
+        }
+        if self.members.contains_key(&command.membership_id) {
+            return Err(OrganizationError::AlreadyMember {
+                user_id: command.user_id,
+            });
+        }
+        let mut workspaces = BTreeSet::new();
+        for workspace_id in command.workspaces {
+            self.live_workspace(workspace_id)?;
+            workspaces.insert(workspace_id);
+        }
+        Ok(vec![OrganizationEvent::MemberAdded(MemberAdded {
+            organization_id: profile.organization_id,
+            membership_id: command.membership_id,
+            user_id: command.user_id,
+            role: command.role.number(),
+            workspaces: workspaces.into_iter().collect(),
+        })])
+    }
+
+    fn change_member_role(
+        &self,
+        command: ChangeMemberRole,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let member = self.member(command.membership_id)?;
+        if member.role == command.role {
+            return Ok(Vec::new());
+        }
+        if member.role == Role::Admin && self.admin_count() == 1 {
+            return Err(OrganizationError::LastAdmin);
+        }
+        Ok(vec![OrganizationEvent::MemberRoleChanged(
+            MemberRoleChanged {
+                organization_id: profile.organization_id,
+                membership_id: command.membership_id,
+                user_id: member.user_id,
+                role: command.role.number(),
+            },
+        )])
+    }
+
+    fn remove_member(
+        &self,
+        command: RemoveMember,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let member = self.member(command.membership_id)?;
+        if !member.workspaces.contains(&command.workspace_id) {
+            return Err(OrganizationError::WorkspaceNotCovered {
+                workspace_id: command.workspace_id,
+            });
+        }
+        let remaining: Vec<WorkspaceId> = member
+            .workspaces
+            .iter()
+            .copied()
+            .filter(|w| *w != command.workspace_id)
+            .collect();
+        if !remaining.is_empty() {
+            return Ok(vec![OrganizationEvent::MemberWorkspacesChanged(
+                MemberWorkspacesChanged {
+                    organization_id: profile.organization_id,
+                    membership_id: command.membership_id,
+                    user_id: member.user_id,
+                    workspaces: remaining,
+                },
+            )]);
+        }
+        if member.role == Role::Admin && self.admin_count() == 1 {
+            return Err(OrganizationError::LastAdmin);
+        }
+        Ok(vec![OrganizationEvent::MemberRemoved(MemberRemoved {
+            organization_id: profile.organization_id,
+            membership_id: command.membership_id,
+            user_id: member.user_id,
+        })])
+    }
+
+    fn member(&self, membership_id: MembershipId) -> Result<&Member, OrganizationError> {
+        self.members
+            .get(&membership_id)
+            .ok_or(OrganizationError::MemberNotFound { membership_id })
+    }
+
+    fn admin_count(&self) -> usize {
+        self.members
+            .values()
+            .filter(|m| m.role == Role::Admin)
+            .count()
     }
 
     fn existing(&self) -> Result<&OrganizationProfile, OrganizationError> {
@@ -322,8 +467,37 @@ impl Aggregate for Organization {
                     workspace.deleted = true;
                 }
             }
+            OrganizationEvent::MemberAdded(e) => {
+                self.members.insert(
+                    e.membership_id,
+                    Member {
+                        user_id: e.user_id,
+                        role: role_of(e.role),
+                        workspaces: e.workspaces.into_iter().collect(),
+                    },
+                );
+            }
+            OrganizationEvent::MemberRoleChanged(e) => {
+                if let Some(member) = self.members.get_mut(&e.membership_id) {
+                    member.role = role_of(e.role);
+                }
+            }
+            OrganizationEvent::MemberWorkspacesChanged(e) => {
+                if let Some(member) = self.members.get_mut(&e.membership_id) {
+                    member.workspaces = e.workspaces.into_iter().collect();
+                }
+            }
+            OrganizationEvent::MemberRemoved(e) => {
+                self.members.remove(&e.membership_id);
+            }
         }
     }
+}
+
+/// The role an event recorded. Only `decide` writes role numbers, from a [`Role`], so an
+/// unknown number cannot be in the log; reading one as Viewer grants the least.
+fn role_of(number: u8) -> Role {
+    Role::from_number(number).unwrap_or(Role::Viewer)
 }
 
 /// A display name: trimmed, not blank, at most [`NAME_CHARS_MAX`] characters (Unicode

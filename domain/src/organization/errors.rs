@@ -2,7 +2,7 @@
 //! a client needs to explain them; the HTTP layer maps each to a status and a code in one
 //! place, and [`OrganizationError::field`] names the request field to highlight.
 
-use event_schemas::{OrganizationId, WorkspaceId};
+use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OrganizationError {
@@ -41,6 +41,18 @@ pub enum OrganizationError {
 
     #[error("an organization may own at most {max} workspaces")]
     TooManyWorkspaces { max: usize },
+
+    #[error("this user is already a member of the organization")]
+    AlreadyMember { user_id: UserId },
+
+    #[error("membership {membership_id} does not exist in this organization")]
+    MemberNotFound { membership_id: MembershipId },
+
+    #[error("the membership does not cover workspace {workspace_id}")]
+    WorkspaceNotCovered { workspace_id: WorkspaceId },
+
+    #[error("an organization must keep at least one Admin")]
+    LastAdmin,
 }
 
 impl OrganizationError {
@@ -59,7 +71,11 @@ impl OrganizationError {
             | Self::WorkspaceAlreadyExists { .. }
             | Self::WorkspaceNotFound { .. }
             | Self::WorkspaceIsDeleted { .. }
-            | Self::TooManyWorkspaces { .. } => None,
+            | Self::TooManyWorkspaces { .. }
+            | Self::AlreadyMember { .. }
+            | Self::MemberNotFound { .. }
+            | Self::LastAdmin => None,
+            Self::WorkspaceNotCovered { .. } => Some("workspace_id"),
         }
     }
 }

@@ -1,4 +1,5 @@
-//! The Organization aggregate: an organization and the workspaces it owns (spec §3–§4).
+//! The Organization aggregate: an organization, the workspaces it owns and its members
+//! (spec §3–§4).
 //! One aggregate owns both because the rule "workspace names are unique within an
 //! organization" must be decided against one consistent state; its stream id is the
 //! organization id.
@@ -21,11 +22,11 @@ pub mod errors;
 mod tests;
 
 pub use aggregate::{
-    Organization, OrganizationProfile, Workspace, DEFAULT_BASE_CURRENCY, WORKSPACES_MAX,
+    Member, Organization, OrganizationProfile, Workspace, DEFAULT_BASE_CURRENCY, WORKSPACES_MAX,
 };
 pub use commands::{
-    CreateOrganization, CreateWorkspace, DeleteWorkspace, OrganizationCommand, UpdateOrganization,
-    UpdateWorkspace,
+    AddMember, ChangeMemberRole, CreateOrganization, CreateWorkspace, DeleteWorkspace,
+    OrganizationCommand, RemoveMember, UpdateOrganization, UpdateWorkspace,
 };
 pub use errors::OrganizationError;
 pub use event_schemas::organization::{

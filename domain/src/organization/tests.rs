@@ -2,7 +2,12 @@
 //! command arrives, then these events — or this error. One rule per test.
 
 use cqrs_es::test::TestFramework;
-use event_schemas::{OrganizationId, UserId, WorkspaceId};
+use event_schemas::organization::{
+    MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged,
+};
+use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
+
+use crate::permissions::Role;
 use uuid::Uuid;
 
 use super::*;
@@ -21,6 +26,12 @@ const LAGOS: WorkspaceId =
 const ABUJA: WorkspaceId =
     WorkspaceId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0004));
 
+const FOUNDER: MembershipId =
+    MembershipId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0005));
+const BOLA: UserId = UserId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0006));
+const BOLA_MEMBERSHIP: MembershipId =
+    MembershipId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0007));
+
 fn workspace_id(n: u128) -> WorkspaceId {
     WorkspaceId::from_uuid(Uuid::from_u128(
         0x0190_f2a4_6b1e_7c3a_9d55_0001_0000_0000 + n,
@@ -34,7 +45,37 @@ fn create_organization() -> CreateOrganization {
         email: "accounts@adebayo-sons.ng".into(),
         location: Some("Lagos".into()),
         created_by: USER,
+        founder_membership_id: FOUNDER,
     }
+}
+
+fn founder_added() -> OrganizationEvent {
+    OrganizationEvent::MemberAdded(MemberAdded {
+        organization_id: ORG,
+        membership_id: FOUNDER,
+        user_id: USER,
+        role: 2,
+        workspaces: vec![],
+    })
+}
+
+fn bola_added(role: Role, workspaces: Vec<WorkspaceId>) -> OrganizationEvent {
+    OrganizationEvent::MemberAdded(MemberAdded {
+        organization_id: ORG,
+        membership_id: BOLA_MEMBERSHIP,
+        user_id: BOLA,
+        role: role.number(),
+        workspaces,
+    })
+}
+
+fn founder_covers(workspaces: Vec<WorkspaceId>) -> OrganizationEvent {
+    OrganizationEvent::MemberWorkspacesChanged(MemberWorkspacesChanged {
+        organization_id: ORG,
+        membership_id: FOUNDER,
+        user_id: USER,
+        workspaces,
+    })
 }
 
 fn organization_created() -> OrganizationEvent {
@@ -103,7 +144,7 @@ fn creating_an_organization_records_its_trimmed_profile_and_a_slug_from_its_name
             }
             .into(),
         )
-        .then_expect_events(vec![organization_created()]);
+        .then_expect_events(vec![organization_created(), founder_added()]);
 }
 
 #[test]
@@ -163,7 +204,9 @@ fn a_name_of_120_characters_is_accepted_however_many_bytes_they_take() {
         .inspect_result()
         .expect("accepted");
 
-    assert!(matches!(&events[..], [OrganizationEvent::OrganizationCreated(e)] if e.name == name));
+    assert!(
+        matches!(&events[..], [OrganizationEvent::OrganizationCreated(e), _] if e.name == name)
+    );
 }
 
 #[test]
@@ -224,7 +267,7 @@ fn a_blank_location_is_recorded_as_no_location() {
         .expect("accepted");
 
     assert!(
-        matches!(&events[..], [OrganizationEvent::OrganizationCreated(e)] if e.location.is_none())
+        matches!(&events[..], [OrganizationEvent::OrganizationCreated(e), _] if e.location.is_none())
     );
 }
 
@@ -244,7 +287,7 @@ fn a_name_without_letters_or_digits_gets_a_slug_from_the_organization_id() {
 
     let expected = format!("org-{}", ORG.as_uuid().simple());
     assert!(
-        matches!(&events[..], [OrganizationEvent::OrganizationCreated(e)] if e.slug == expected)
+        matches!(&events[..], [OrganizationEvent::OrganizationCreated(e), _] if e.slug == expected)
     );
 }
 
@@ -640,6 +683,259 @@ fn a_workspace_cannot_be_deleted_before_its_organization_exists() {
             .into(),
         )
         .then_expect_error(OrganizationError::OrganizationNotFound);
+}
+
+// --- memberships ----------------------------------------------------------------
+
+#[test]
+fn the_founder_joins_the_new_organization_as_admin() {
+    let events = given()
+        .given_no_previous_events()
+        .when(create_organization().into())
+        .inspect_result()
+        .expect("accepted");
+
+    assert_eq!(events[1], founder_added());
+}
+
+#[test]
+fn a_workspace_created_by_a_member_is_covered_by_their_membership() {
+    given()
+        .given(vec![organization_created(), founder_added()])
+        .when(create_workspace(LAGOS, "Lagos Office").into())
+        .then_expect_events(vec![
+            workspace_created(LAGOS, "Lagos Office"),
+            founder_covers(vec![LAGOS]),
+        ]);
+}
+
+#[test]
+fn adding_a_member_records_their_role_and_workspaces() {
+    given()
+        .given(vec![
+            organization_created(),
+            founder_added(),
+            workspace_created(LAGOS, "Lagos Office"),
+        ])
+        .when(
+            AddMember {
+                membership_id: BOLA_MEMBERSHIP,
+                user_id: BOLA,
+                role: Role::Viewer,
+                workspaces: vec![LAGOS, LAGOS],
+            }
+            .into(),
+        )
+        .then_expect_events(vec![bola_added(Role::Viewer, vec![LAGOS])]);
+}
+
+#[test]
+fn a_user_cannot_be_added_twice() {
+    given()
+        .given(vec![organization_created(), founder_added()])
+        .when(
+            AddMember {
+                membership_id: BOLA_MEMBERSHIP,
+                user_id: USER,
+                role: Role::Viewer,
+                workspaces: vec![],
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::AlreadyMember { user_id: USER });
+}
+
+#[test]
+fn a_member_cannot_be_given_a_deleted_workspace() {
+    given()
+        .given(vec![
+            organization_created(),
+            founder_added(),
+            workspace_created(LAGOS, "Lagos Office"),
+            workspace_deleted(LAGOS),
+        ])
+        .when(
+            AddMember {
+                membership_id: BOLA_MEMBERSHIP,
+                user_id: BOLA,
+                role: Role::Editor,
+                workspaces: vec![LAGOS],
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::WorkspaceIsDeleted {
+            workspace_id: LAGOS,
+        });
+}
+
+#[test]
+fn changing_a_member_role_records_the_new_role() {
+    given()
+        .given(vec![
+            organization_created(),
+            founder_added(),
+            bola_added(Role::Viewer, vec![]),
+        ])
+        .when(
+            ChangeMemberRole {
+                membership_id: BOLA_MEMBERSHIP,
+                role: Role::Editor,
+            }
+            .into(),
+        )
+        .then_expect_events(vec![OrganizationEvent::MemberRoleChanged(
+            MemberRoleChanged {
+                organization_id: ORG,
+                membership_id: BOLA_MEMBERSHIP,
+                user_id: BOLA,
+                role: 1,
+            },
+        )]);
+}
+
+#[test]
+fn the_last_admin_cannot_be_demoted() {
+    given()
+        .given(vec![organization_created(), founder_added()])
+        .when(
+            ChangeMemberRole {
+                membership_id: FOUNDER,
+                role: Role::Editor,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::LastAdmin);
+}
+
+#[test]
+fn an_admin_may_be_demoted_while_another_admin_remains() {
+    given()
+        .given(vec![
+            organization_created(),
+            founder_added(),
+            bola_added(Role::Admin, vec![]),
+        ])
+        .when(
+            ChangeMemberRole {
+                membership_id: FOUNDER,
+                role: Role::Viewer,
+            }
+            .into(),
+        )
+        .then_expect_events(vec![OrganizationEvent::MemberRoleChanged(
+            MemberRoleChanged {
+                organization_id: ORG,
+                membership_id: FOUNDER,
+                user_id: USER,
+                role: 0,
+            },
+        )]);
+}
+
+#[test]
+fn removing_a_member_from_one_of_several_workspaces_keeps_the_others() {
+    given()
+        .given(vec![
+            organization_created(),
+            founder_added(),
+            workspace_created(LAGOS, "Lagos Office"),
+            workspace_created(ABUJA, "Abuja Office"),
+            bola_added(Role::Editor, vec![LAGOS, ABUJA]),
+        ])
+        .when(
+            RemoveMember {
+                membership_id: BOLA_MEMBERSHIP,
+                workspace_id: LAGOS,
+            }
+            .into(),
+        )
+        .then_expect_events(vec![OrganizationEvent::MemberWorkspacesChanged(
+            MemberWorkspacesChanged {
+                organization_id: ORG,
+                membership_id: BOLA_MEMBERSHIP,
+                user_id: BOLA,
+                workspaces: vec![ABUJA],
+            },
+        )]);
+}
+
+#[test]
+fn removing_a_member_from_their_last_workspace_removes_them() {
+    given()
+        .given(vec![
+            organization_created(),
+            founder_added(),
+            workspace_created(LAGOS, "Lagos Office"),
+            bola_added(Role::Editor, vec![LAGOS]),
+        ])
+        .when(
+            RemoveMember {
+                membership_id: BOLA_MEMBERSHIP,
+                workspace_id: LAGOS,
+            }
+            .into(),
+        )
+        .then_expect_events(vec![OrganizationEvent::MemberRemoved(MemberRemoved {
+            organization_id: ORG,
+            membership_id: BOLA_MEMBERSHIP,
+            user_id: BOLA,
+        })]);
+}
+
+#[test]
+fn the_last_admin_cannot_be_removed() {
+    given()
+        .given(vec![
+            organization_created(),
+            founder_added(),
+            workspace_created(LAGOS, "Lagos Office"),
+            founder_covers(vec![LAGOS]),
+        ])
+        .when(
+            RemoveMember {
+                membership_id: FOUNDER,
+                workspace_id: LAGOS,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::LastAdmin);
+}
+
+#[test]
+fn a_member_cannot_be_removed_from_a_workspace_they_do_not_have() {
+    given()
+        .given(vec![
+            organization_created(),
+            founder_added(),
+            workspace_created(LAGOS, "Lagos Office"),
+            bola_added(Role::Editor, vec![]),
+        ])
+        .when(
+            RemoveMember {
+                membership_id: BOLA_MEMBERSHIP,
+                workspace_id: LAGOS,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::WorkspaceNotCovered {
+            workspace_id: LAGOS,
+        });
+}
+
+#[test]
+fn an_unknown_membership_cannot_change_role() {
+    given()
+        .given(vec![organization_created(), founder_added()])
+        .when(
+            ChangeMemberRole {
+                membership_id: BOLA_MEMBERSHIP,
+                role: Role::Admin,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::MemberNotFound {
+            membership_id: BOLA_MEMBERSHIP,
+        });
 }
 
 // --- state and mechanics ------------------------------------------------------------

@@ -18,7 +18,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion};
-use crate::{OrganizationId, UserId, WorkspaceId};
+use crate::{MembershipId, OrganizationId, UserId, WorkspaceId};
 
 pub use upcasters::upcasters;
 
@@ -46,6 +46,10 @@ pub enum OrganizationEvent {
     WorkspaceCreated(WorkspaceCreated),
     WorkspaceRenamed(WorkspaceRenamed),
     WorkspaceDeleted(WorkspaceDeleted),
+    MemberAdded(MemberAdded),
+    MemberRoleChanged(MemberRoleChanged),
+    MemberWorkspacesChanged(MemberWorkspacesChanged),
+    MemberRemoved(MemberRemoved),
 }
 
 /// An organization was created. Version 2.0; version 1.0 (module `legacy`) lacked
@@ -147,6 +151,70 @@ impl EventPayload for WorkspaceDeleted {
     const EVENT_VERSION: &'static str = "1.0";
 }
 
+/// A user joined the organization with a role, covering some of its workspaces. The
+/// organization's founder joins as Admin in the same command that creates it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MemberAdded {
+    pub organization_id: OrganizationId,
+    pub membership_id: MembershipId,
+    pub user_id: UserId,
+    /// 0 Viewer, 1 Editor, 2 Admin (spec §4).
+    #[schemars(range(min = 0, max = 2))]
+    pub role: u8,
+    /// The workspaces the membership covers; the member sees no other.
+    pub workspaces: Vec<WorkspaceId>,
+}
+
+impl EventPayload for MemberAdded {
+    const EVENT_TYPE: &'static str = "MemberAdded";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A member's role changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MemberRoleChanged {
+    pub organization_id: OrganizationId,
+    pub membership_id: MembershipId,
+    pub user_id: UserId,
+    /// The new role: 0 Viewer, 1 Editor, 2 Admin.
+    #[schemars(range(min = 0, max = 2))]
+    pub role: u8,
+}
+
+impl EventPayload for MemberRoleChanged {
+    const EVENT_TYPE: &'static str = "MemberRoleChanged";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// The set of workspaces a membership covers changed (a workspace was created by the
+/// member, granted by an invitation, or taken away). Carries the whole new set.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MemberWorkspacesChanged {
+    pub organization_id: OrganizationId,
+    pub membership_id: MembershipId,
+    pub user_id: UserId,
+    pub workspaces: Vec<WorkspaceId>,
+}
+
+impl EventPayload for MemberWorkspacesChanged {
+    const EVENT_TYPE: &'static str = "MemberWorkspacesChanged";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A member left the organization (removed from their last workspace, or removed
+/// outright). Their past actions stay attributed to them in the log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct MemberRemoved {
+    pub organization_id: OrganizationId,
+    pub membership_id: MembershipId,
+    pub user_id: UserId,
+}
+
+impl EventPayload for MemberRemoved {
+    const EVENT_TYPE: &'static str = "MemberRemoved";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
 impl OrganizationEvent {
     /// The organization whose stream holds the event.
     pub fn organization_id(&self) -> OrganizationId {
@@ -156,6 +224,10 @@ impl OrganizationEvent {
             Self::WorkspaceCreated(e) => e.organization_id,
             Self::WorkspaceRenamed(e) => e.organization_id,
             Self::WorkspaceDeleted(e) => e.organization_id,
+            Self::MemberAdded(e) => e.organization_id,
+            Self::MemberRoleChanged(e) => e.organization_id,
+            Self::MemberWorkspacesChanged(e) => e.organization_id,
+            Self::MemberRemoved(e) => e.organization_id,
         }
     }
 
@@ -163,7 +235,12 @@ impl OrganizationEvent {
     /// carry, which also picks the hash chain it extends.
     pub fn workspace_id(&self) -> Option<WorkspaceId> {
         match self {
-            Self::OrganizationCreated(_) | Self::OrganizationUpdated(_) => None,
+            Self::OrganizationCreated(_)
+            | Self::OrganizationUpdated(_)
+            | Self::MemberAdded(_)
+            | Self::MemberRoleChanged(_)
+            | Self::MemberWorkspacesChanged(_)
+            | Self::MemberRemoved(_) => None,
             Self::WorkspaceCreated(e) => Some(e.workspace_id),
             Self::WorkspaceRenamed(e) => Some(e.workspace_id),
             Self::WorkspaceDeleted(e) => Some(e.workspace_id),
@@ -180,6 +257,10 @@ impl OrganizationEvent {
             Self::WorkspaceCreated(e) => of(e),
             Self::WorkspaceRenamed(e) => of(e),
             Self::WorkspaceDeleted(e) => of(e),
+            Self::MemberAdded(e) => of(e),
+            Self::MemberRoleChanged(e) => of(e),
+            Self::MemberWorkspacesChanged(e) => of(e),
+            Self::MemberRemoved(e) => of(e),
         }
     }
 }
@@ -204,6 +285,10 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<WorkspaceCreated>(),
         EventVersion::current::<WorkspaceRenamed>(),
         EventVersion::current::<WorkspaceDeleted>(),
+        EventVersion::current::<MemberAdded>(),
+        EventVersion::current::<MemberRoleChanged>(),
+        EventVersion::current::<MemberWorkspacesChanged>(),
+        EventVersion::current::<MemberRemoved>(),
     ]
 }
 
