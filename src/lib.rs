@@ -16,5 +16,8 @@ use projections::Projector;
 
 /// Every read model this build maintains.
 pub fn projectors() -> Vec<Arc<dyn Projector>> {
-    vec![Arc::new(projections::log_stats::LogStats)]
+    vec![
+        Arc::new(projections::log_stats::LogStats),
+        Arc::new(projections::organizations::Organizations),
+    ]
 }

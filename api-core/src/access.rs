@@ -23,8 +23,17 @@ pub type AccessFuture<'a> =
     Pin<Box<dyn Future<Output = Result<Option<WorkspaceAccess>, ApiError>> + Send + 'a>>;
 
 pub trait AccessPolicy: Send + Sync + 'static {
-    /// The caller's role and plan in `workspace_id`, or `None` without a membership.
+    /// The caller's role and plan in `workspace_id`, or `None` without a membership
+    /// covering it.
     fn access<'a>(&'a self, user_id: &'a str, workspace_id: &'a str) -> AccessFuture<'a>;
+
+    /// The caller's role and plan in `organization_id` (organization-wide actions:
+    /// inviting, member roles, creating workspaces), or `None` if not a member.
+    fn organization_access<'a>(
+        &'a self,
+        user_id: &'a str,
+        organization_id: &'a str,
+    ) -> AccessFuture<'a>;
 }
 
 /// The policy before any membership exists: nobody has access to any workspace.
@@ -32,6 +41,14 @@ pub struct NoMemberships;
 
 impl AccessPolicy for NoMemberships {
     fn access<'a>(&'a self, _user_id: &'a str, _workspace_id: &'a str) -> AccessFuture<'a> {
+        Box::pin(async { Ok(None) })
+    }
+
+    fn organization_access<'a>(
+        &'a self,
+        _user_id: &'a str,
+        _organization_id: &'a str,
+    ) -> AccessFuture<'a> {
         Box::pin(async { Ok(None) })
     }
 }
@@ -46,6 +63,45 @@ pub async fn authorize(
     usage: Option<Usage>,
 ) -> Result<WorkspaceAccess, ApiError> {
     let access = state.access.access(&user.user_id, workspace_id).await?;
+    decide(access, action, usage)
+}
+
+/// [`authorize`] for an organization-wide action: the caller's membership in the
+/// organization (whatever workspaces it covers) decides.
+pub async fn authorize_organization(
+    state: &AppState,
+    user: &AuthUser,
+    organization_id: &str,
+    action: Action,
+    usage: Option<Usage>,
+) -> Result<WorkspaceAccess, ApiError> {
+    let access = state
+        .access
+        .organization_access(&user.user_id, organization_id)
+        .await?;
+    decide(access, action, usage)
+}
+
+/// Requires only membership of the organization (reading its profile, its lists).
+pub async fn require_member(
+    state: &AppState,
+    user: &AuthUser,
+    organization_id: &str,
+) -> Result<WorkspaceAccess, ApiError> {
+    state
+        .access
+        .organization_access(&user.user_id, organization_id)
+        .await?
+        .ok_or(ApiError::Forbidden(
+            domain::permissions::Denial::NoWorkspaceAccess,
+        ))
+}
+
+fn decide(
+    access: Option<WorkspaceAccess>,
+    action: Action,
+    usage: Option<Usage>,
+) -> Result<WorkspaceAccess, ApiError> {
     let mut ctx = CheckContext::new(
         access.map(|a| a.role),
         access.map_or(Plan::DEFAULT_EFFECTIVE, |a| a.plan),

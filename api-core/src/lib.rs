@@ -4,6 +4,7 @@
 //! - [`error`]: [`ApiError`], the one mapping from failures to status codes and bodies.
 //! - [`auth`]: bearer JWTs ([`auth::AuthUser`] extractor, `token_not_valid` on failure).
 //! - [`access`]: the workspace access policy every workspace-scoped route asks.
+//! - [`consistency`]: read-your-writes after a command.
 //! - [`idempotency`]: `Idempotency-Key` for every command route.
 //! - [`request_id`]: request ids on every request, response and log line.
 //! - [`pagination`]: bounded `page`/`page_size` and the paginated envelope.
@@ -11,6 +12,7 @@
 
 pub mod access;
 pub mod auth;
+pub mod consistency;
 pub mod error;
 pub mod idempotency;
 pub mod pagination;

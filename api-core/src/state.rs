@@ -14,6 +14,10 @@ pub struct AppState {
     pub keys: TokenKeys,
     pub access: Arc<dyn AccessPolicy>,
     pub data_dir: PathBuf,
+    /// Where users reach the product: the base of links in mails.
+    pub public_url: String,
+    /// Wakes the mail delivery worker after a commit that queued mail.
+    pub mail: identity::outbox::OutboxSignal,
 }
 
 impl AppState {

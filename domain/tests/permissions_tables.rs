@@ -289,6 +289,8 @@ fn every_action_requires_what_the_design_table_says() {
             "both",
             None,
         ),
+        // Beyond DESIGN §7's table; see `Action::DeleteWorkspace` for why by role.
+        (Action::DeleteWorkspace, "workspace:delete", "role", None),
         (
             Action::InviteCollaborators,
             "actions:invite_collaborators",

@@ -6,9 +6,11 @@
 //! - [`runtime`]: catch-up, live processing (woken by the store's notifier), failure
 //!   isolation, status and rebuild.
 //! - [`log_stats`]: a built-in read model — events per workspace, aggregate and type.
+//! - [`organizations`]: organizations, workspaces and memberships (the account service).
 
 pub mod checkpoint;
 pub mod log_stats;
+pub mod organizations;
 pub mod projector;
 pub mod runtime;
 

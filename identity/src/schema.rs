@@ -1,0 +1,82 @@
+use store::migrate::Migration;
+
+const USERS: &str = "CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL,
+    email_normalized TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    first_name TEXT NOT NULL,
+    last_name TEXT NOT NULL,
+    address TEXT,
+    location TEXT,
+    persona BIGINT,
+    phone_number TEXT,
+    image_id TEXT,
+    email_verified_at BIGINT,
+    latest_workspace_id TEXT,
+    welcome_seen BIGINT NOT NULL DEFAULT 0,
+    date_joined BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)";
+
+const REFRESH_TOKENS: &str = "CREATE TABLE refresh_tokens (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    family_id TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    used_at BIGINT,
+    revoked_at BIGINT
+)";
+
+const REFRESH_FAMILY_INDEX: &str =
+    "CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id)";
+
+const ONE_TIME_TOKENS: &str = "CREATE TABLE one_time_tokens (
+    token_hash TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    purpose TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    used_at BIGINT
+)";
+
+const OUTBOX: &str = "CREATE TABLE mail_outbox (
+    id TEXT PRIMARY KEY,
+    recipient TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    sent_at BIGINT,
+    attempts BIGINT NOT NULL DEFAULT 0,
+    last_error TEXT
+)";
+
+const LOGIN_FAILURES: &str = "CREATE TABLE login_failures (
+    subject TEXT NOT NULL,
+    at BIGINT NOT NULL
+)";
+
+const LOGIN_FAILURES_INDEX: &str = "CREATE INDEX login_failures_subject ON login_failures (subject, at)";
+
+macro_rules! same {
+    ($version:expr, $name:expr, $sql:expr) => {
+        Migration {
+            version: $version,
+            name: $name,
+            sqlite: $sql,
+            postgres: $sql,
+        }
+    };
+}
+
+/// The identity tables, the same SQL on both backends.
+pub const MIGRATIONS: &[Migration] = &[
+    same!(1, "users", USERS),
+    same!(2, "refresh_tokens", REFRESH_TOKENS),
+    same!(3, "refresh_tokens_family", REFRESH_FAMILY_INDEX),
+    same!(4, "one_time_tokens", ONE_TIME_TOKENS),
+    same!(5, "mail_outbox", OUTBOX),
+    same!(6, "login_failures", LOGIN_FAILURES),
+    same!(7, "login_failures_subject", LOGIN_FAILURES_INDEX),
+];

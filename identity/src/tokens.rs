@@ -1,0 +1,209 @@
+//! Tokens that are not JWTs: refresh tokens and one-time tokens, stored as SHA-256
+//! hashes only.
+//!
+//! Refresh tokens rotate: each use marks the token used and issues a new one in the same
+//! family. A used token presented again means it was stolen (the thief or the owner
+//! already rotated it), so the whole family is revoked and both must sign in again
+//! (OAuth 2.0 Security BCP, §4.14).
+
+use sqlx::{Any, Executor, Row};
+use store::Db;
+
+use crate::{now_us, random_secret, secret_hash};
+
+/// A refresh token lives 14 days; each refresh resets the clock for its successor.
+pub const REFRESH_TOKEN_TTL_US: i64 = 14 * 24 * 3600 * 1_000_000;
+
+/// What a one-time token is for; a token of one purpose never serves another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    EmailVerification,
+    PasswordReset,
+}
+
+impl Purpose {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::EmailVerification => "email_verification",
+            Self::PasswordReset => "password_reset",
+        }
+    }
+
+    /// Verification links last 3 days; reset links 1 hour (they grant an account).
+    pub fn ttl_us(self) -> i64 {
+        match self {
+            Self::EmailVerification => 3 * 24 * 3600 * 1_000_000,
+            Self::PasswordReset => 3600 * 1_000_000,
+        }
+    }
+}
+
+/// Issues a refresh token for `user_id` in `family_id` (a new family at sign-in).
+pub async fn issue_refresh<'c, E>(
+    executor: E,
+    user_id: &str,
+    family_id: &str,
+) -> Result<String, sqlx::Error>
+where
+    E: Executor<'c, Database = Any>,
+{
+    let secret = random_secret();
+    let now = now_us();
+    sqlx::query(
+        "INSERT INTO refresh_tokens (token_hash, user_id, family_id, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(secret_hash(&secret))
+    .bind(user_id)
+    .bind(family_id)
+    .bind(now)
+    .bind(now + REFRESH_TOKEN_TTL_US)
+    .execute(executor)
+    .await?;
+    Ok(secret)
+}
+
+/// Why a refresh token was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefreshRefused {
+    Unknown,
+    Expired,
+    Revoked,
+    /// Presented after it was already rotated: its family is now revoked.
+    Reused,
+}
+
+/// Rotates `secret`: marks it used and returns the user id and a successor token in the
+/// same family. Atomic: of two concurrent refreshes with one token, one wins and the
+/// other counts as reuse.
+pub async fn rotate_refresh(
+    db: &Db,
+    secret: &str,
+) -> Result<Result<(String, String), RefreshRefused>, sqlx::Error> {
+    let hash = secret_hash(secret);
+    let mut tx = db.begin_write().await?;
+    let row = sqlx::query(
+        "SELECT user_id, family_id, expires_at, used_at, revoked_at FROM refresh_tokens \
+         WHERE token_hash = $1",
+    )
+    .bind(&hash)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(row) = row else {
+        return Ok(Err(RefreshRefused::Unknown));
+    };
+    let user_id: String = row.try_get("user_id")?;
+    let family_id: String = row.try_get("family_id")?;
+    let expires_at: i64 = row.try_get("expires_at")?;
+    let used_at: Option<i64> = row.try_get("used_at")?;
+    let revoked_at: Option<i64> = row.try_get("revoked_at")?;
+    let now = now_us();
+    if revoked_at.is_some() {
+        return Ok(Err(RefreshRefused::Revoked));
+    }
+    if used_at.is_some() {
+        revoke_family(&mut *tx, &family_id, now).await?;
+        tx.commit().await?;
+        return Ok(Err(RefreshRefused::Reused));
+    }
+    if expires_at <= now {
+        return Ok(Err(RefreshRefused::Expired));
+    }
+    let claimed = sqlx::query(
+        "UPDATE refresh_tokens SET used_at = $1 WHERE token_hash = $2 AND used_at IS NULL",
+    )
+    .bind(now)
+    .bind(&hash)
+    .execute(&mut *tx)
+    .await?;
+    if claimed.rows_affected() != 1 {
+        revoke_family(&mut *tx, &family_id, now).await?;
+        tx.commit().await?;
+        return Ok(Err(RefreshRefused::Reused));
+    }
+    let successor = issue_refresh(&mut *tx, &user_id, &family_id).await?;
+    tx.commit().await?;
+    Ok(Ok((user_id, successor)))
+}
+
+async fn revoke_family<'c, E>(executor: E, family_id: &str, now: i64) -> Result<(), sqlx::Error>
+where
+    E: Executor<'c, Database = Any>,
+{
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(now)
+    .bind(family_id)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// Revokes every refresh token of a user (after a password reset: sessions elsewhere end).
+pub async fn revoke_all_refresh<'c, E>(executor: E, user_id: &str) -> Result<(), sqlx::Error>
+where
+    E: Executor<'c, Database = Any>,
+{
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(now_us())
+    .bind(user_id)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// Issues a one-time token; earlier unused tokens of the same purpose stay valid until
+/// they expire (the user may click either mail).
+pub async fn issue_one_time<'c, E>(
+    executor: E,
+    user_id: &str,
+    purpose: Purpose,
+) -> Result<String, sqlx::Error>
+where
+    E: Executor<'c, Database = Any>,
+{
+    let secret = random_secret();
+    let now = now_us();
+    sqlx::query(
+        "INSERT INTO one_time_tokens (token_hash, user_id, purpose, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(secret_hash(&secret))
+    .bind(user_id)
+    .bind(purpose.as_str())
+    .bind(now)
+    .bind(now + purpose.ttl_us())
+    .execute(executor)
+    .await?;
+    Ok(secret)
+}
+
+/// Uses up a one-time token inside `tx`: the user it was issued to, or `None` if it is
+/// unknown, of another purpose, expired or already used.
+pub async fn consume_one_time(
+    tx: &mut sqlx::Transaction<'static, Any>,
+    secret: &str,
+    purpose: Purpose,
+) -> Result<Option<String>, sqlx::Error> {
+    let hash = secret_hash(secret);
+    let now = now_us();
+    let claimed = sqlx::query(
+        "UPDATE one_time_tokens SET used_at = $1 WHERE token_hash = $2 AND purpose = $3 \
+         AND used_at IS NULL AND expires_at > $1",
+    )
+    .bind(now)
+    .bind(&hash)
+    .bind(purpose.as_str())
+    .execute(&mut **tx)
+    .await?;
+    if claimed.rows_affected() != 1 {
+        return Ok(None);
+    }
+    sqlx::query_scalar("SELECT user_id FROM one_time_tokens WHERE token_hash = $1")
+        .bind(&hash)
+        .fetch_optional(&mut **tx)
+        .await
+}

@@ -1,0 +1,291 @@
+//! `organizations`: the read models of the Organization aggregate — organizations,
+//! workspaces, memberships and which workspaces each membership covers. The account
+//! service's lists, `/me/workspaces/` and every route's access check read these.
+
+use async_trait::async_trait;
+use cqrs_es::persist::SerializedEvent;
+use event_schemas::organization::{upcasters, OrganizationEvent, AGGREGATE_TYPE};
+use sqlx::{Any, Transaction};
+use store::migrate::Migration;
+use store::RecordedEvent;
+
+use crate::{ProjectionError, Projector};
+
+const ORGANIZATIONS: &str = "CREATE TABLE read_organizations (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    slug TEXT NOT NULL,
+    email TEXT NOT NULL,
+    location TEXT,
+    created_by TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)";
+
+const WORKSPACES: &str = "CREATE TABLE read_workspaces (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    base_currency TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    deleted BIGINT NOT NULL DEFAULT 0
+)";
+
+const WORKSPACES_INDEX: &str =
+    "CREATE INDEX read_workspaces_organization ON read_workspaces (organization_id)";
+
+const MEMBERSHIPS: &str = "CREATE TABLE read_memberships (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    role BIGINT NOT NULL,
+    is_active BIGINT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)";
+
+const MEMBERSHIPS_INDEX: &str =
+    "CREATE INDEX read_memberships_user ON read_memberships (user_id, organization_id)";
+
+const COVERAGE: &str = "CREATE TABLE read_membership_workspaces (
+    membership_id TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    PRIMARY KEY (membership_id, workspace_id)
+)";
+
+const COVERAGE_INDEX: &str = "CREATE INDEX read_membership_workspaces_user \
+    ON read_membership_workspaces (user_id, workspace_id)";
+
+macro_rules! same {
+    ($version:expr, $name:expr, $sql:expr) => {
+        Migration {
+            version: $version,
+            name: $name,
+            sqlite: $sql,
+            postgres: $sql,
+        }
+    };
+}
+
+pub struct Organizations;
+
+/// Decodes an Organization event, lifting old versions through the upcasters exactly as
+/// the aggregate's event store does.
+fn decode(event: &RecordedEvent) -> Result<OrganizationEvent, ProjectionError> {
+    let serialized = SerializedEvent {
+        aggregate_id: event.aggregate_id.clone(),
+        sequence: usize::try_from(event.sequence).unwrap_or_default(),
+        aggregate_type: event.aggregate_type.clone(),
+        event_type: event.event_type.clone(),
+        event_version: event.event_version.clone(),
+        payload: event.payload.clone(),
+        metadata: serde_json::Value::Null,
+    };
+    let lifted = event_schemas::upcast(serialized, &upcasters());
+    serde_json::from_value(lifted.payload)
+        .map_err(|e| ProjectionError::at(event, format!("undecodable {}: {e}", event.event_type)))
+}
+
+#[async_trait]
+impl Projector for Organizations {
+    fn name(&self) -> &'static str {
+        "organizations"
+    }
+
+    fn version(&self) -> i64 {
+        1
+    }
+
+    fn migrations(&self) -> &'static [Migration] {
+        &[
+            same!(1, "read_organizations", ORGANIZATIONS),
+            same!(2, "read_workspaces", WORKSPACES),
+            same!(3, "read_workspaces_organization", WORKSPACES_INDEX),
+            same!(4, "read_memberships", MEMBERSHIPS),
+            same!(5, "read_memberships_user", MEMBERSHIPS_INDEX),
+            same!(6, "read_membership_workspaces", COVERAGE),
+            same!(7, "read_membership_workspaces_user", COVERAGE_INDEX),
+        ]
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &[
+            "read_organizations",
+            "read_workspaces",
+            "read_memberships",
+            "read_membership_workspaces",
+        ]
+    }
+
+    async fn apply_batch(
+        &self,
+        tx: &mut Transaction<'static, Any>,
+        events: &[RecordedEvent],
+    ) -> Result<(), ProjectionError> {
+        for event in events.iter().filter(|e| e.aggregate_type == AGGREGATE_TYPE) {
+            let decoded = decode(event)?;
+            apply(tx, &decoded, event.recorded_at)
+                .await
+                .map_err(|e| ProjectionError::at(event, e.to_string()))?;
+        }
+        Ok(())
+    }
+}
+
+async fn apply(
+    tx: &mut Transaction<'static, Any>,
+    event: &OrganizationEvent,
+    at: i64,
+) -> Result<(), sqlx::Error> {
+    match event {
+        OrganizationEvent::OrganizationCreated(e) => {
+            sqlx::query(
+                "INSERT INTO read_organizations (id, name, slug, email, location, created_by, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+            )
+            .bind(e.organization_id.to_string())
+            .bind(&e.name)
+            .bind(&e.slug)
+            .bind(&e.email)
+            .bind(&e.location)
+            .bind(e.created_by.to_string())
+            .bind(at)
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::OrganizationUpdated(e) => {
+            sqlx::query(
+                "UPDATE read_organizations SET name = $1, email = $2, location = $3, updated_at = $4 WHERE id = $5",
+            )
+            .bind(&e.name)
+            .bind(&e.email)
+            .bind(&e.location)
+            .bind(at)
+            .bind(e.organization_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::WorkspaceCreated(e) => {
+            sqlx::query(
+                "INSERT INTO read_workspaces (id, organization_id, name, base_currency, created_by, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $6)",
+            )
+            .bind(e.workspace_id.to_string())
+            .bind(e.organization_id.to_string())
+            .bind(&e.name)
+            .bind(&e.base_currency)
+            .bind(e.created_by.to_string())
+            .bind(at)
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::WorkspaceRenamed(e) => {
+            sqlx::query("UPDATE read_workspaces SET name = $1, updated_at = $2 WHERE id = $3")
+                .bind(&e.name)
+                .bind(at)
+                .bind(e.workspace_id.to_string())
+                .execute(&mut **tx)
+                .await?;
+        }
+        OrganizationEvent::WorkspaceDeleted(e) => {
+            let id = e.workspace_id.to_string();
+            sqlx::query("UPDATE read_workspaces SET deleted = 1, updated_at = $1 WHERE id = $2")
+                .bind(at)
+                .bind(&id)
+                .execute(&mut **tx)
+                .await?;
+            sqlx::query("DELETE FROM read_membership_workspaces WHERE workspace_id = $1")
+                .bind(&id)
+                .execute(&mut **tx)
+                .await?;
+        }
+        OrganizationEvent::MemberAdded(e) => {
+            sqlx::query(
+                "INSERT INTO read_memberships (id, organization_id, user_id, role, is_active, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, 1, $5, $5)",
+            )
+            .bind(e.membership_id.to_string())
+            .bind(e.organization_id.to_string())
+            .bind(e.user_id.to_string())
+            .bind(i64::from(e.role))
+            .bind(at)
+            .execute(&mut **tx)
+            .await?;
+            cover(
+                tx,
+                &e.membership_id.to_string(),
+                &e.organization_id.to_string(),
+                &e.user_id.to_string(),
+                &e.workspaces,
+            )
+            .await?;
+        }
+        OrganizationEvent::MemberRoleChanged(e) => {
+            sqlx::query("UPDATE read_memberships SET role = $1, updated_at = $2 WHERE id = $3")
+                .bind(i64::from(e.role))
+                .bind(at)
+                .bind(e.membership_id.to_string())
+                .execute(&mut **tx)
+                .await?;
+        }
+        OrganizationEvent::MemberWorkspacesChanged(e) => {
+            sqlx::query("UPDATE read_memberships SET updated_at = $1 WHERE id = $2")
+                .bind(at)
+                .bind(e.membership_id.to_string())
+                .execute(&mut **tx)
+                .await?;
+            cover(
+                tx,
+                &e.membership_id.to_string(),
+                &e.organization_id.to_string(),
+                &e.user_id.to_string(),
+                &e.workspaces,
+            )
+            .await?;
+        }
+        OrganizationEvent::MemberRemoved(e) => {
+            let id = e.membership_id.to_string();
+            sqlx::query("UPDATE read_memberships SET is_active = 0, updated_at = $1 WHERE id = $2")
+                .bind(at)
+                .bind(&id)
+                .execute(&mut **tx)
+                .await?;
+            sqlx::query("DELETE FROM read_membership_workspaces WHERE membership_id = $1")
+                .bind(&id)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Replaces the set of workspaces a membership covers.
+async fn cover(
+    tx: &mut Transaction<'static, Any>,
+    membership_id: &str,
+    organization_id: &str,
+    user_id: &str,
+    workspaces: &[event_schemas::WorkspaceId],
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM read_membership_workspaces WHERE membership_id = $1")
+        .bind(membership_id)
+        .execute(&mut **tx)
+        .await?;
+    for workspace in workspaces {
+        sqlx::query(
+            "INSERT INTO read_membership_workspaces (membership_id, workspace_id, organization_id, user_id) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+        )
+        .bind(membership_id)
+        .bind(workspace.to_string())
+        .bind(organization_id)
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
