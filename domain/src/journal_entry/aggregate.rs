@@ -190,7 +190,13 @@ impl JournalEntry {
         &self,
         command: ReverseEntry,
     ) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
-        let original = self.reversible()?;
+        if let EntryState::Posted(posted) = &self.state {
+            if posted.reversed_by == Some(command.reversed_by) {
+                // A retried reversal (same reversing entry): already recorded.
+                return Ok(Vec::new());
+            }
+        }
+        let original = self.reversible(None)?;
         check_books(original.workspace_id, &command.books)?;
         if let Some(lock_date) = command.books.lock_date() {
             if command.reversal_date <= lock_date {
@@ -219,7 +225,9 @@ impl JournalEntry {
         let original = JournalEntry {
             state: EntryState::Posted(command.original),
         };
-        let original = original.reversible()?;
+        // The recipe records the link on the original first, so the original normally
+        // names this very entry as its reversal already.
+        let original = original.reversible(Some(command.journal_entry_id))?;
         check_sequence(command.entry_sequence)?;
         check_books(original.workspace_id, &command.books)?;
         let content = EntryContent {
@@ -259,15 +267,16 @@ impl JournalEntry {
         }
     }
 
-    /// A posted entry that may be reversed: not reversed yet, not itself a reversal.
-    fn reversible(&self) -> Result<&PostedEntry, JournalEntryError> {
+    /// A posted entry that may be reversed: not itself a reversal, and not reversed yet —
+    /// or reversed by `by` exactly, the reversing entry being posted.
+    fn reversible(&self, by: Option<JournalEntryId>) -> Result<&PostedEntry, JournalEntryError> {
         let posted = match &self.state {
             EntryState::Posted(posted) => posted,
             EntryState::Draft(_) => return Err(JournalEntryError::EntryNotPosted),
             EntryState::New => return Err(JournalEntryError::EntryNotFound),
             EntryState::Deleted => return Err(JournalEntryError::EntryDeleted),
         };
-        if let Some(reversed_by) = posted.reversed_by {
+        if let Some(reversed_by) = posted.reversed_by.filter(|r| Some(*r) != by) {
             return Err(JournalEntryError::AlreadyReversed { reversed_by });
         }
         if let Some(reverses) = posted.reverses {

@@ -16,12 +16,21 @@
 //!   `BooksSnapshot::for_lines(&tree, draft.content.lines.iter().map(|l| &l.account_id))`
 //!   (or `BooksSnapshot::for_entry(&tree, &input)` for `PostNewEntry`); read the next
 //!   entry sequence; send `PostDraft` (or `PostNewEntry` for `"post": true`).
-//! - Reverse: load the original `O` and the tree; the client names the new entry `N`.
-//!   Decide `ReverseEntry { reversed_by: N, .. }` on `O` and `PostReversal { original:
-//!   O.posted().clone(), .. }` on `N`'s empty stream, then append both decisions in one
-//!   `AppendRequest` (the store appends a request atomically, with `O`'s expected
-//!   sequence): either both entries record the link or neither does, and a second,
-//!   racing reversal of `O` fails on `O`'s sequence — an entry is reversed once.
+//! - Reverse, in this order (the store appends one stream per request, so the two
+//!   entries are two appends; the order makes the pair safe):
+//!   1. Load the original `O` and the tree; the client names the new entry `N` (UUID v7,
+//!      kept across retries). Dry-run `PostReversal` on `N`'s empty state with
+//!      `original = O.posted()` as it will be after step 2 (pure, writes nothing), so a
+//!      reversal the posting rules refuse (archived account, lock date) never marks `O`.
+//!   2. `ReverseEntry { reversed_by: N, .. }` on `O`. This is the gate: of two racing
+//!      reversals one commits and the other meets `AlreadyReversed` or an optimistic
+//!      concurrency conflict on `O` — an entry is reversed once.
+//!   3. Reload `O` and send `PostReversal { journal_entry_id: N, original:
+//!      O.posted().clone(), entry_sequence, .. }` on `N`'s stream.
+//!
+//!   A crash between 2 and 3 leaves `O` naming an `N` not yet posted; the client's retry
+//!   (same `N`) completes it: `ReverseEntry` with the same `N` decides no event, and
+//!   `PostReversal` accepts an original already reversed by `N` itself.
 
 pub mod aggregate;
 pub mod commands;

@@ -21,6 +21,8 @@ const ENTRY: JournalEntryId =
     JournalEntryId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0003_0000_0001));
 const REVERSAL: JournalEntryId =
     JournalEntryId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0003_0000_0002));
+const OTHER_REVERSAL: JournalEntryId =
+    JournalEntryId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0003_0000_0003));
 const USER: UserId = UserId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0002));
 
 fn workspace() -> event_schemas::WorkspaceId {
@@ -408,18 +410,55 @@ fn the_reversing_entry_posts_the_original_lines_swapped_and_links_back() {
 fn an_entry_is_reversed_only_once() {
     given()
         .given(vec![posted_event(42), reversed()])
-        .when(reverse().into())
+        .when(
+            ReverseEntry {
+                reversed_by: OTHER_REVERSAL,
+                ..reverse()
+            }
+            .into(),
+        )
         .then_expect_error(JournalEntryError::AlreadyReversed {
             reversed_by: REVERSAL,
         });
 }
 
 #[test]
-fn a_reversal_of_an_already_reversed_original_is_refused() {
+fn a_retried_reversal_with_the_same_reversing_entry_decides_no_events() {
+    given()
+        .given(vec![posted_event(42), reversed()])
+        .when(reverse().into())
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn the_reversing_entry_is_posted_after_the_original_records_it() {
+    let original = [posted_event(42), reversed()];
+
+    let events = JournalEntry::default()
+        .decide(post_reversal(&original).into())
+        .expect("posted");
+
+    assert!(matches!(
+        &events[..],
+        [JournalEntryEvent::JournalEntryPosted(JournalEntryPosted {
+            reverses: Some(ENTRY),
+            ..
+        })]
+    ));
+}
+
+#[test]
+fn a_second_reversing_entry_of_an_original_reversed_by_another_is_refused() {
     let original = [posted_event(42), reversed()];
 
     let error = JournalEntry::default()
-        .decide(post_reversal(&original).into())
+        .decide(
+            PostReversal {
+                journal_entry_id: OTHER_REVERSAL,
+                ..post_reversal(&original)
+            }
+            .into(),
+        )
         .expect_err("refused");
 
     assert_eq!(
