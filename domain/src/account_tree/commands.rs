@@ -24,6 +24,26 @@ pub enum AccountTreeCommand {
 }
 
 impl AccountTreeCommand {
+    /// spec §7's `DELETE accounts/?account_id=`: an account with postings is archived
+    /// (history kept), one without is deleted (DESIGN §5: an account with postings cannot
+    /// be deleted). `has_postings` comes from the ledger read model.
+    pub fn remove(workspace_id: WorkspaceId, account_id: AccountId, has_postings: bool) -> Self {
+        if has_postings {
+            ArchiveAccount {
+                workspace_id,
+                account_id,
+            }
+            .into()
+        } else {
+            DeleteAccount {
+                workspace_id,
+                account_id,
+                has_postings,
+            }
+            .into()
+        }
+    }
+
     /// The workspace the command is for: the stream it must be sent to.
     pub fn workspace_id(&self) -> WorkspaceId {
         match self {

@@ -1028,6 +1028,27 @@ fn a_deleted_account_is_gone_from_the_tree() {
     assert!(tree(&events).account(chart("1130")).is_none());
 }
 
+#[test]
+fn removing_an_account_with_postings_archives_it_and_without_postings_deletes_it() {
+    let with_postings = decide(
+        &chart_set_up(),
+        AccountTreeCommand::remove(WS, chart("1130"), true),
+    );
+    let without = decide(
+        &chart_set_up(),
+        AccountTreeCommand::remove(WS, chart("1130"), false),
+    );
+
+    assert_eq!(with_postings, Ok(vec![archived(chart("1130"))]));
+    assert_eq!(
+        without,
+        Ok(vec![AccountTreeEvent::AccountDeleted(AccountDeleted {
+            workspace_id: WS,
+            account_id: chart("1130"),
+        })])
+    );
+}
+
 // --- budgets ------------------------------------------------------------------------
 
 fn budget(account: AccountId, amount: &str, period: BudgetPeriod) -> SetBudgetAmount {

@@ -1,7 +1,8 @@
 //! The JournalEntry aggregate: one entry per stream (the stream id is the entry id), from
 //! draft to posted to reversed, and the pure [`rules`] every entry meets (DESIGN §5).
 //!
-//! - [`rules`] — [`check_draft`], [`check_posting`], [`check_balanced_and_open`] over a
+//! - [`rules`] — [`check_draft`], [`check_posting`], [`check_balanced_and_open`] and, for
+//!   imports, [`check_batch`] (all or nothing, every failing entry named) over a
 //!   [`Books`] (the workspace's AccountTree or a [`BooksSnapshot`] of it); every
 //!   [`EntryProblem`] names its field with the line index (`lines[2].debit`).
 //! - [`aggregate`] — [`JournalEntry`], its state, the pure [`JournalEntry::decide`] and
@@ -55,6 +56,7 @@ pub use event_schemas::journal_entry::{
     LINES_PER_ENTRY_MAX, MEMO_CHARS_MAX, REFERENCE_CHARS_MAX,
 };
 pub use rules::{
-    check_balanced_and_open, check_draft, check_posting, Books, BooksSnapshot, EntryContent,
-    EntryInput, EntryProblem, LineInput, PostingAccount, Side, LINES_PER_ENTRY_MIN,
+    check_balanced_and_open, check_batch, check_draft, check_posting, BatchRejection, Books,
+    BooksSnapshot, EntryContent, EntryInput, EntryProblem, LineInput, PostingAccount, Side,
+    BATCH_LINES_MAX, LINES_PER_ENTRY_MIN,
 };

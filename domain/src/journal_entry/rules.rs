@@ -443,3 +443,48 @@ pub fn check_balanced_and_open(
     }
     Ok(debits)
 }
+
+/// Most lines one batch of entries (a CSV import) may carry in total: twice the 10,000
+/// lines an import must accept, so a request stays bounded in memory and time while every
+/// realistic month-end upload fits.
+pub const BATCH_LINES_MAX: usize = 20_000;
+
+/// Why a batch was refused as a whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BatchRejection {
+    /// The batch is over [`BATCH_LINES_MAX`]; nothing was checked.
+    TooManyLines { count: usize, max: usize },
+    /// Every entry that breaks a rule, by its 0-based index in the batch, with all its
+    /// problems: an import answers with every row's errors at once.
+    Entries(Vec<(usize, Vec<EntryProblem>)>),
+}
+
+/// The posting rules on a batch of entries, all or nothing: every entry's content and
+/// total when all pass, or every failing entry's problems. All entries are checked
+/// against the same books, as they will be posted together. Pass a [`BooksSnapshot`] of
+/// the accounts the batch names rather than the tree: it computes each account's
+/// `is_last_level` once instead of once per line.
+pub fn check_batch(
+    entries: &[EntryInput],
+    books: &impl Books,
+) -> Result<Vec<(EntryContent, Decimal)>, BatchRejection> {
+    let count: usize = entries.iter().map(|e| e.lines.len()).sum();
+    if count > BATCH_LINES_MAX {
+        return Err(BatchRejection::TooManyLines {
+            count,
+            max: BATCH_LINES_MAX,
+        });
+    }
+    let mut checked = Vec::with_capacity(entries.len());
+    let mut failures = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        match check_posting(entry, books) {
+            Ok(ok) => checked.push(ok),
+            Err(problems) => failures.push((i, problems)),
+        }
+    }
+    if !failures.is_empty() {
+        return Err(BatchRejection::Entries(failures));
+    }
+    Ok(checked)
+}

@@ -459,3 +459,148 @@ fn credits_above_debits_are_unbalanced_too() {
         }]
     );
 }
+
+#[test]
+fn a_batch_passes_whole_when_every_entry_passes() {
+    let checked = check_batch(&[diesel(), diesel()], &books()).expect("valid");
+
+    assert_eq!(checked.len(), 2);
+}
+
+#[test]
+fn a_batch_is_refused_whole_naming_every_failing_entry_and_its_problems() {
+    let mut broken = diesel();
+    broken.lines[1].credit = Some(d("1.00"));
+
+    let rejection =
+        check_batch(&[diesel(), broken.clone(), diesel(), broken], &books()).expect_err("refused");
+
+    let BatchRejection::Entries(failures) = rejection else {
+        panic!("{rejection:?}");
+    };
+    assert_eq!(
+        failures.iter().map(|(i, _)| *i).collect::<Vec<_>>(),
+        vec![1, 3]
+    );
+    assert!(matches!(
+        failures[0].1.as_slice(),
+        [EntryProblem::Unbalanced { .. }]
+    ));
+}
+
+#[test]
+fn a_batch_of_ten_thousand_lines_is_accepted() {
+    let entry = EntryInput {
+        lines: (0..100)
+            .map(|i| {
+                if i % 2 == 0 {
+                    debit("6230", "10.01")
+                } else {
+                    credit("1110", "10.01")
+                }
+            })
+            .collect(),
+        ..diesel()
+    };
+
+    let checked = check_batch(&vec![entry; 100], &books()).expect("valid");
+
+    assert_eq!(
+        checked.iter().map(|(c, _)| c.lines.len()).sum::<usize>(),
+        10_000
+    );
+}
+
+#[test]
+fn a_batch_over_the_line_limit_is_refused_before_any_check() {
+    let entry = EntryInput {
+        lines: vec![debit("6230", "1"); 1_000],
+        ..diesel()
+    };
+
+    let rejection = check_batch(&vec![entry; 21], &books()).expect_err("refused");
+
+    assert_eq!(
+        rejection,
+        BatchRejection::TooManyLines {
+            count: 21_000,
+            max: BATCH_LINES_MAX
+        }
+    );
+}
+
+/// A tiny deterministic generator (64-bit LCG), so the test needs no dependency and
+/// fails the same way every run.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 33
+    }
+}
+
+#[test]
+fn a_generated_entry_posts_exactly_when_its_debits_equal_its_credits() {
+    let leaves = ["1110", "1120", "2110", "4100", "6230", "6310"];
+    let mut rng = Lcg(20_260_314);
+    let mut balanced_seen = 0;
+    for _ in 0..2_000 {
+        let count = 2 + (rng.next() % 6) as usize;
+        let mut lines = Vec::with_capacity(count);
+        for _ in 0..count {
+            let account = leaves[(rng.next() % leaves.len() as u64) as usize];
+            let amount = Decimal::new(1 + (rng.next() % 10_000_000) as i64, 2);
+            let line = if rng.next() & 1 == 0 {
+                debit(account, "0")
+            } else {
+                credit(account, "0")
+            };
+            lines.push(LineInput {
+                debit: line.debit.map(|_| amount),
+                credit: line.credit.map(|_| amount),
+                ..line
+            });
+        }
+        // Half the time, close the entry with the exact difference, as a person would.
+        if rng.next() & 1 == 0 {
+            let debits: Decimal = lines.iter().filter_map(|l| l.debit).sum();
+            let credits: Decimal = lines.iter().filter_map(|l| l.credit).sum();
+            let gap = debits - credits;
+            if gap > Decimal::ZERO {
+                lines.push(LineInput {
+                    credit: Some(gap),
+                    ..credit("1120", "0")
+                });
+            } else if gap < Decimal::ZERO {
+                lines.push(LineInput {
+                    debit: Some(-gap),
+                    ..debit("1120", "0")
+                });
+            }
+        }
+        let input = EntryInput { lines, ..diesel() };
+        let debits: Decimal = input.lines.iter().filter_map(|l| l.debit).sum();
+        let credits: Decimal = input.lines.iter().filter_map(|l| l.credit).sum();
+
+        let result = check_posting(&input, &books());
+
+        match &result {
+            Ok((content, total)) => {
+                assert_eq!(*total, content.total_credits());
+                assert_eq!(content.total_debits(), content.total_credits());
+                balanced_seen += 1;
+            }
+            Err(problems) => assert_eq!(
+                problems.as_slice(),
+                [EntryProblem::Unbalanced { debits, credits }],
+                "{input:?}"
+            ),
+        }
+        assert_eq!(result.is_ok(), debits == credits);
+    }
+    assert!(balanced_seen > 500, "{balanced_seen}");
+}
