@@ -21,8 +21,8 @@
 //!   entries are two appends; the order makes the pair safe):
 //!   1. Load the original `O` and the tree; the client names the new entry `N` (UUID v7,
 //!      kept across retries). Dry-run `PostReversal` on `N`'s empty state with
-//!      `original = O.posted()` as it will be after step 2 (pure, writes nothing), so a
-//!      reversal the posting rules refuse (archived account, lock date) never marks `O`.
+//!      `original = O.posted()` (`decide` is pure and writes nothing), so a reversal the
+//!      posting rules refuse (archived account, lock date) never marks `O`.
 //!   2. `ReverseEntry { reversed_by: N, .. }` on `O`. This is the gate: of two racing
 //!      reversals one commits and the other meets `AlreadyReversed` or an optimistic
 //!      concurrency conflict on `O` — an entry is reversed once.
