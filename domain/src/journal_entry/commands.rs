@@ -8,10 +8,12 @@
 //!   names and the lock date) — `BooksSnapshot::for_entry(&tree, &input)` or
 //!   `BooksSnapshot::for_lines(&tree, ..)` for a draft's or an original's lines.
 //! - `entry_sequence`: the workspace's next entry number (1-based; `JE-000001` is 1),
-//!   one more than the highest posted so far. Numbering is serialized per workspace by
-//!   the store's per-workspace chain: posts of one workspace append one after another,
-//!   and the caller reads the next number inside that serialization, so numbers are
-//!   gapless and never repeat. The aggregate checks only that it is at least 1.
+//!   one more than the highest posted so far. Numbering is serialized per workspace:
+//!   the store's per-workspace chain orders a workspace's appends one after another, and
+//!   the caller must read the next number and append the posting inside that same
+//!   serialization (each post is its own stream, so optimistic concurrency alone would
+//!   not stop two posts that read the same number). Only then are numbers gapless and
+//!   never repeated. The aggregate sees one stream and checks only that it is ≥ 1.
 
 use chrono::NaiveDate;
 use event_schemas::{JournalEntryId, UserId, WorkspaceId};
