@@ -8,6 +8,15 @@
 //! - [`organization`] — the Organization aggregate on cqrs-es: organizations and the
 //!   workspaces they own, their commands and business rules (events live in
 //!   `event-schemas`).
+//! - [`money`] — the bounds every amount meets (two decimals, not negative, a maximum).
+//! - [`account_tree`] — the AccountTree aggregate: a workspace's chart of accounts, its
+//!   default chart, budgets and lock date.
+//! - [`journal_entry`] — the JournalEntry aggregate (drafts, posting with gapless
+//!   numbers, reversal) and the pure entry rules (balanced, ≥ 2 lines, debit xor credit,
+//!   active last-level accounts, after the lock date).
 
+pub mod account_tree;
+pub mod journal_entry;
+pub mod money;
 pub mod organization;
 pub mod permissions;

@@ -235,7 +235,7 @@ fn an_organization_without_a_subscription_is_on_professional() {
 #[test]
 fn every_action_requires_what_the_design_table_says() {
     // DESIGN §7, row by row: (action, permission, mode, limit).
-    let design: [(Action, &str, &str, Option<&str>); 20] = [
+    let design: [(Action, &str, &str, Option<&str>); 21] = [
         (Action::ReadBooks, "accounting:read", "both", None),
         (
             Action::ReadGeneralLedger,

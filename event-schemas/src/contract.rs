@@ -92,7 +92,11 @@ pub struct AggregateContract {
 
 /// Every aggregate whose events are contracts. Add new aggregates here.
 pub fn aggregates() -> Vec<AggregateContract> {
-    vec![crate::organization::contract()]
+    vec![
+        crate::organization::contract(),
+        crate::account_tree::contract(),
+        crate::journal_entry::contract(),
+    ]
 }
 
 /// Decodes `payload` as the event enum `E` and re-encodes it: the `decode` of a contract.

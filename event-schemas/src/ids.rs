@@ -83,6 +83,15 @@ typed_id!(
     /// A membership: one user's role in one organization and the workspaces it covers.
     MembershipId
 );
+typed_id!(
+    /// A node of a workspace's account tree (chart of accounts). Unique across all
+    /// workspaces, so read models may key postings by it alone.
+    AccountId
+);
+typed_id!(
+    /// A journal entry, draft or posted. It is also the id of its event stream.
+    JournalEntryId
+);
 
 #[cfg(test)]
 mod tests {

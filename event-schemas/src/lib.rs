@@ -4,7 +4,9 @@
 //! version plus an upcaster, and a fixture of every version ever written loads forever.
 //!
 //! Module map:
-//! - [`ids`] — typed ids ([`OrganizationId`], [`WorkspaceId`], [`UserId`]) over UUIDs.
+//! - [`ids`] — typed ids ([`OrganizationId`], [`WorkspaceId`], [`UserId`], [`AccountId`],
+//!   [`JournalEntryId`]) over UUIDs.
+//! - [`money`] — amounts on the wire: decimal strings at exactly two places.
 //! - [`contract`] — the catalogue the contract tests walk: [`EventVersion`] per version
 //!   ever written, [`AggregateContract`] per aggregate, [`UpcastStep`], [`upcast`], and
 //!   the folders of the committed schemas and fixtures.
@@ -19,12 +21,15 @@
 //! - `fixtures/<aggregate>/<event_type>.v<version>.json` — one stored payload per event
 //!   version ever written; `tests/fixtures.rs` loads each through the upcasters.
 
+pub mod account_tree;
 pub mod contract;
 pub mod ids;
+pub mod journal_entry;
+pub mod money;
 pub mod organization;
 pub mod schemas;
 
 pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
-pub use ids::{MembershipId, OrganizationId, UserId, WorkspaceId};
+pub use ids::{AccountId, JournalEntryId, MembershipId, OrganizationId, UserId, WorkspaceId};

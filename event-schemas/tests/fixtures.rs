@@ -7,8 +7,10 @@ use std::collections::BTreeMap;
 
 use cqrs_es::persist::SerializedEvent;
 use event_schemas::contract::{fixture_path, fixtures_dir};
+use event_schemas::journal_entry::JournalEntryEvent;
 use event_schemas::organization::{OrganizationCreated, OrganizationEvent};
 use event_schemas::{aggregates, upcast, AggregateContract, EventVersion};
+use rust_decimal::Decimal;
 use serde_json::{json, Value};
 
 struct Fixture {
@@ -256,4 +258,24 @@ fn a_v1_organization_created_loads_with_no_location_and_everything_else_kept() {
             payload["email"].as_str().unwrap_or_default()
         )
     );
+}
+
+#[test]
+fn a_posted_journal_entry_fixture_loads_its_amounts_as_exact_decimals() {
+    let aggregate = contract("journal_entry");
+    let posted = (aggregate.versions)()
+        .into_iter()
+        .find(|v| v.event_type == "JournalEntryPosted" && v.event_version == "1.0")
+        .expect("v1.0 stays listed");
+
+    let event: JournalEntryEvent = serde_json::from_value(read(&aggregate, &posted)).expect("load");
+
+    let JournalEntryEvent::JournalEntryPosted(entry) = event else {
+        panic!("decoded as {event:?}");
+    };
+    let debits: Decimal = entry.lines.iter().map(|l| l.debit).sum();
+    let credits: Decimal = entry.lines.iter().map(|l| l.credit).sum();
+    assert_eq!(debits, credits);
+    assert_eq!(entry.total.to_string(), "185000.50");
+    assert_eq!(entry.entry_number, "JE-000042");
 }

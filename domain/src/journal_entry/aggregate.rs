@@ -1,0 +1,432 @@
+//! The JournalEntry aggregate: one entry's life from draft to posted (and reversed), the
+//! pure decision of each command, and the cqrs-es wiring.
+
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use event_schemas::journal_entry::{
+    entry_number, JournalEntryDraftDeleted, JournalEntryDraftUpdated, JournalEntryDrafted,
+    JournalEntryEvent, JournalEntryPosted, JournalEntryReversed, AGGREGATE_TYPE, MEMO_CHARS_MAX,
+};
+use event_schemas::{JournalEntryId, UserId, WorkspaceId};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use super::commands::{
+    CreateDraft, PostDraft, PostNewEntry, PostReversal, ReverseEntry, UpdateDraft,
+};
+use super::errors::JournalEntryError;
+use super::rules::{
+    check_balanced_and_open, check_draft, check_posting, Books, BooksSnapshot, EntryContent,
+};
+use super::JournalEntryCommand;
+
+/// One journal entry as its events left it. `Default` is the state before its first
+/// event. Serialized as the snapshot payload; not a contract.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JournalEntry {
+    state: EntryState,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+enum EntryState {
+    #[default]
+    New,
+    Draft(DraftEntry),
+    Posted(PostedEntry),
+    Deleted,
+}
+
+/// A draft: well formed, possibly unbalanced, never in the books.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DraftEntry {
+    pub journal_entry_id: JournalEntryId,
+    pub workspace_id: WorkspaceId,
+    pub content: EntryContent,
+    pub created_by: UserId,
+}
+
+/// A posted entry: in the books, immutable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostedEntry {
+    pub journal_entry_id: JournalEntryId,
+    pub workspace_id: WorkspaceId,
+    pub entry_sequence: u64,
+    pub entry_number: String,
+    pub content: EntryContent,
+    /// Debits = credits = total.
+    pub total: Decimal,
+    /// The entry this one reverses, if it is a reversal.
+    pub reverses: Option<JournalEntryId>,
+    /// The entry that reversed this one, once reversed.
+    pub reversed_by: Option<JournalEntryId>,
+    pub posted_by: UserId,
+}
+
+impl JournalEntry {
+    /// The draft, while the entry is one.
+    pub fn draft(&self) -> Option<&DraftEntry> {
+        match &self.state {
+            EntryState::Draft(draft) => Some(draft),
+            _ => None,
+        }
+    }
+
+    /// The posted entry, once posted; what [`PostReversal::original`] carries.
+    pub fn posted(&self) -> Option<&PostedEntry> {
+        match &self.state {
+            EntryState::Posted(posted) => Some(posted),
+            _ => None,
+        }
+    }
+
+    /// Whether a draft of the entry was deleted.
+    pub fn is_deleted(&self) -> bool {
+        matches!(self.state, EntryState::Deleted)
+    }
+
+    /// Decides a command against this state: the events it causes, or the rule it breaks.
+    /// Pure and synchronous.
+    pub fn decide(
+        &self,
+        command: JournalEntryCommand,
+    ) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
+        match command {
+            JournalEntryCommand::CreateDraft(c) => self.create_draft(c),
+            JournalEntryCommand::UpdateDraft(c) => self.update_draft(c),
+            JournalEntryCommand::DeleteDraft(_) => self.delete_draft(),
+            JournalEntryCommand::PostDraft(c) => self.post_draft(c),
+            JournalEntryCommand::PostNewEntry(c) => self.post_new_entry(c),
+            JournalEntryCommand::ReverseEntry(c) => self.reverse_entry(c),
+            JournalEntryCommand::PostReversal(c) => self.post_reversal(c),
+        }
+    }
+
+    fn create_draft(
+        &self,
+        command: CreateDraft,
+    ) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
+        self.ensure_new(command.journal_entry_id)?;
+        let content = check_draft(&command.entry).map_err(invalid)?;
+        Ok(vec![JournalEntryEvent::JournalEntryDrafted(
+            JournalEntryDrafted {
+                journal_entry_id: command.journal_entry_id,
+                workspace_id: command.workspace_id,
+                date: content.date,
+                memo: content.memo,
+                reference: content.reference,
+                lines: content.lines,
+                created_by: command.created_by,
+            },
+        )])
+    }
+
+    fn update_draft(
+        &self,
+        command: UpdateDraft,
+    ) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
+        let draft = self.existing_draft()?;
+        let content = check_draft(&command.entry).map_err(invalid)?;
+        if content == draft.content {
+            return Ok(Vec::new());
+        }
+        Ok(vec![JournalEntryEvent::JournalEntryDraftUpdated(
+            JournalEntryDraftUpdated {
+                journal_entry_id: draft.journal_entry_id,
+                workspace_id: draft.workspace_id,
+                date: content.date,
+                memo: content.memo,
+                reference: content.reference,
+                lines: content.lines,
+            },
+        )])
+    }
+
+    fn delete_draft(&self) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
+        let draft = self.existing_draft()?;
+        Ok(vec![JournalEntryEvent::JournalEntryDraftDeleted(
+            JournalEntryDraftDeleted {
+                journal_entry_id: draft.journal_entry_id,
+                workspace_id: draft.workspace_id,
+            },
+        )])
+    }
+
+    fn post_draft(&self, command: PostDraft) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
+        let draft = self.existing_draft()?;
+        check_sequence(command.entry_sequence)?;
+        check_books(draft.workspace_id, &command.books)?;
+        let total = check_balanced_and_open(&draft.content, &command.books).map_err(invalid)?;
+        Ok(vec![posted(
+            draft.journal_entry_id,
+            draft.workspace_id,
+            command.entry_sequence,
+            draft.content.clone(),
+            total,
+            None,
+            command.posted_by,
+        )])
+    }
+
+    fn post_new_entry(
+        &self,
+        command: PostNewEntry,
+    ) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
+        self.ensure_new(command.journal_entry_id)?;
+        check_sequence(command.entry_sequence)?;
+        check_books(command.workspace_id, &command.books)?;
+        let (content, total) = check_posting(&command.entry, &command.books).map_err(invalid)?;
+        Ok(vec![posted(
+            command.journal_entry_id,
+            command.workspace_id,
+            command.entry_sequence,
+            content,
+            total,
+            None,
+            command.posted_by,
+        )])
+    }
+
+    fn reverse_entry(
+        &self,
+        command: ReverseEntry,
+    ) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
+        if let EntryState::Posted(posted) = &self.state {
+            if posted.reversed_by == Some(command.reversed_by) {
+                // A retried reversal (same reversing entry): already recorded.
+                return Ok(Vec::new());
+            }
+        }
+        let original = self.reversible(None)?;
+        check_books(original.workspace_id, &command.books)?;
+        if let Some(lock_date) = command.books.lock_date() {
+            if command.reversal_date <= lock_date {
+                return Err(JournalEntryError::ReversalPeriodLocked {
+                    date: command.reversal_date,
+                    lock_date,
+                });
+            }
+        }
+        Ok(vec![JournalEntryEvent::JournalEntryReversed(
+            JournalEntryReversed {
+                journal_entry_id: original.journal_entry_id,
+                workspace_id: original.workspace_id,
+                reversed_by: command.reversed_by,
+                reversal_date: command.reversal_date,
+                reversed_by_user: command.reversed_by_user,
+            },
+        )])
+    }
+
+    fn post_reversal(
+        &self,
+        command: PostReversal,
+    ) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
+        self.ensure_new(command.journal_entry_id)?;
+        let original = JournalEntry {
+            state: EntryState::Posted(command.original),
+        };
+        // The recipe records the link on the original first, so the original normally
+        // names this very entry as its reversal already.
+        let original = original.reversible(Some(command.journal_entry_id))?;
+        check_sequence(command.entry_sequence)?;
+        check_books(original.workspace_id, &command.books)?;
+        let content = EntryContent {
+            date: command.date,
+            memo: reversal_memo(original),
+            reference: original.content.reference.clone(),
+            lines: original.content.swapped(),
+        };
+        let total = check_balanced_and_open(&content, &command.books).map_err(invalid)?;
+        Ok(vec![posted(
+            command.journal_entry_id,
+            original.workspace_id,
+            command.entry_sequence,
+            content,
+            total,
+            Some(original.journal_entry_id),
+            command.posted_by,
+        )])
+    }
+
+    fn ensure_new(&self, journal_entry_id: JournalEntryId) -> Result<(), JournalEntryError> {
+        match self.state {
+            EntryState::New => Ok(()),
+            _ => Err(JournalEntryError::EntryAlreadyExists { journal_entry_id }),
+        }
+    }
+
+    /// The draft a draft-only command acts on; posted entries are immutable.
+    fn existing_draft(&self) -> Result<&DraftEntry, JournalEntryError> {
+        match &self.state {
+            EntryState::Draft(draft) => Ok(draft),
+            EntryState::New => Err(JournalEntryError::EntryNotFound),
+            EntryState::Deleted => Err(JournalEntryError::EntryDeleted),
+            EntryState::Posted(posted) => Err(JournalEntryError::EntryIsPosted {
+                entry_number: posted.entry_number.clone(),
+            }),
+        }
+    }
+
+    /// A posted entry that may be reversed: not itself a reversal, and not reversed yet —
+    /// or reversed by `by` exactly, the reversing entry being posted.
+    fn reversible(&self, by: Option<JournalEntryId>) -> Result<&PostedEntry, JournalEntryError> {
+        let posted = match &self.state {
+            EntryState::Posted(posted) => posted,
+            EntryState::Draft(_) => return Err(JournalEntryError::EntryNotPosted),
+            EntryState::New => return Err(JournalEntryError::EntryNotFound),
+            EntryState::Deleted => return Err(JournalEntryError::EntryDeleted),
+        };
+        if let Some(reversed_by) = posted.reversed_by.filter(|r| Some(*r) != by) {
+            return Err(JournalEntryError::AlreadyReversed { reversed_by });
+        }
+        if let Some(reverses) = posted.reverses {
+            return Err(JournalEntryError::ReversalCannotBeReversed { reverses });
+        }
+        Ok(posted)
+    }
+}
+
+impl Aggregate for JournalEntry {
+    const TYPE: &'static str = AGGREGATE_TYPE;
+    type Command = JournalEntryCommand;
+    type Event = JournalEntryEvent;
+    type Error = JournalEntryError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        let events = self.decide(command)?;
+        // Written through a copy, as in `Organization::handle`: cqrs-es 0.5's snapshot
+        // store applies the committed events to `self` again when it builds the snapshot,
+        // so writing through `self` would apply every event twice.
+        let mut staged = self.clone();
+        for event in events {
+            sink.write(event, &mut staged).await;
+        }
+        Ok(())
+    }
+
+    /// Applies a committed event. Events are facts, so this never rejects one.
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            JournalEntryEvent::JournalEntryDrafted(e) => {
+                self.state = EntryState::Draft(DraftEntry {
+                    journal_entry_id: e.journal_entry_id,
+                    workspace_id: e.workspace_id,
+                    content: EntryContent {
+                        date: e.date,
+                        memo: e.memo,
+                        reference: e.reference,
+                        lines: e.lines,
+                    },
+                    created_by: e.created_by,
+                });
+            }
+            JournalEntryEvent::JournalEntryDraftUpdated(e) => {
+                debug_assert!(matches!(self.state, EntryState::Draft(_)));
+                if let EntryState::Draft(draft) = &mut self.state {
+                    draft.content = EntryContent {
+                        date: e.date,
+                        memo: e.memo,
+                        reference: e.reference,
+                        lines: e.lines,
+                    };
+                }
+            }
+            JournalEntryEvent::JournalEntryDraftDeleted(_) => self.state = EntryState::Deleted,
+            JournalEntryEvent::JournalEntryPosted(e) => {
+                let content = EntryContent {
+                    date: e.date,
+                    memo: e.memo,
+                    reference: e.reference,
+                    lines: e.lines,
+                };
+                // The ledger's invariant, asserted again where the books take the entry
+                // in (TigerStyle): a posted entry balances, to the kobo, at its total.
+                debug_assert_eq!(content.total_debits(), content.total_credits());
+                debug_assert_eq!(content.total_debits(), e.total);
+                self.state = EntryState::Posted(PostedEntry {
+                    journal_entry_id: e.journal_entry_id,
+                    workspace_id: e.workspace_id,
+                    entry_sequence: e.entry_sequence,
+                    entry_number: e.entry_number,
+                    content,
+                    total: e.total,
+                    reverses: e.reverses,
+                    reversed_by: None,
+                    posted_by: e.posted_by,
+                });
+            }
+            JournalEntryEvent::JournalEntryReversed(e) => {
+                debug_assert!(matches!(self.state, EntryState::Posted(_)));
+                if let EntryState::Posted(posted) = &mut self.state {
+                    posted.reversed_by = Some(e.reversed_by);
+                }
+            }
+        }
+    }
+}
+
+fn invalid(problems: Vec<super::rules::EntryProblem>) -> JournalEntryError {
+    JournalEntryError::Invalid { problems }
+}
+
+fn check_sequence(entry_sequence: u64) -> Result<(), JournalEntryError> {
+    if entry_sequence == 0 {
+        return Err(JournalEntryError::InvalidEntrySequence { entry_sequence });
+    }
+    Ok(())
+}
+
+/// The snapshot must be of the entry's own workspace: accounts of another workspace must
+/// never pass as this one's.
+fn check_books(workspace_id: WorkspaceId, books: &BooksSnapshot) -> Result<(), JournalEntryError> {
+    if books.workspace_id != Some(workspace_id) {
+        return Err(JournalEntryError::BooksOfAnotherWorkspace {
+            entry: workspace_id,
+            books: books.workspace_id,
+        });
+    }
+    Ok(())
+}
+
+/// "Reversal of JE-000042: <original memo>", cut to [`MEMO_CHARS_MAX`] characters.
+fn reversal_memo(original: &PostedEntry) -> String {
+    let memo = if original.content.memo.is_empty() {
+        format!("Reversal of {}", original.entry_number)
+    } else {
+        format!(
+            "Reversal of {}: {}",
+            original.entry_number, original.content.memo
+        )
+    };
+    memo.chars().take(MEMO_CHARS_MAX).collect()
+}
+
+fn posted(
+    journal_entry_id: JournalEntryId,
+    workspace_id: WorkspaceId,
+    entry_sequence: u64,
+    content: EntryContent,
+    total: Decimal,
+    reverses: Option<JournalEntryId>,
+    posted_by: UserId,
+) -> JournalEntryEvent {
+    JournalEntryEvent::JournalEntryPosted(JournalEntryPosted {
+        journal_entry_id,
+        workspace_id,
+        entry_sequence,
+        entry_number: entry_number(entry_sequence),
+        date: content.date,
+        memo: content.memo,
+        reference: content.reference,
+        lines: content.lines,
+        total,
+        reverses,
+        posted_by,
+    })
+}

@@ -1,0 +1,90 @@
+//! Amounts as the domain accepts them: `rust_decimal::Decimal` in the workspace's base
+//! currency, at most [`MONEY_DECIMALS`] places, never negative, at most [`AMOUNT_MAX`].
+//! Events store them at exactly two places ([`at_money_scale`]), so `"1234.5"` in a
+//! request is `"1234.50"` in the log.
+
+use std::str::FromStr;
+use std::sync::LazyLock;
+
+use rust_decimal::Decimal;
+
+pub use event_schemas::money::{at_money_scale, MONEY_DECIMALS};
+
+/// The largest single amount (one line, one budget): 999,999,999,999,999.99 — a
+/// quadrillion naira less a kobo, far past any SME's books. It bounds the arithmetic: a
+/// thousand such lines sum to under 10^18, well inside `Decimal`'s 28 digits, so totals
+/// never overflow.
+pub static AMOUNT_MAX: LazyLock<Decimal> =
+    LazyLock::new(|| Decimal::from_str("999999999999999.99").unwrap_or(Decimal::MAX));
+
+/// What is wrong with an amount, if anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AmountProblem {
+    Negative,
+    TooPrecise,
+    TooLarge,
+}
+
+/// Checks an amount against the three bounds. Scale is judged on the normalized value, so
+/// `"12.500"` (two significant places) is accepted as `12.50`.
+pub fn check_amount(amount: Decimal) -> Result<Decimal, AmountProblem> {
+    if amount.is_sign_negative() && !amount.is_zero() {
+        return Err(AmountProblem::Negative);
+    }
+    if amount.normalize().scale() > MONEY_DECIMALS {
+        return Err(AmountProblem::TooPrecise);
+    }
+    if amount > *AMOUNT_MAX {
+        return Err(AmountProblem::TooLarge);
+    }
+    Ok(at_money_scale(amount.abs()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Decimal {
+        Decimal::from_str(s).expect("decimal")
+    }
+
+    #[test]
+    fn an_amount_is_stored_at_exactly_two_places() {
+        assert_eq!(
+            check_amount(d("1234.5")).map(|a| a.to_string()),
+            Ok("1234.50".into())
+        );
+    }
+
+    #[test]
+    fn trailing_zeros_past_two_places_are_not_extra_precision() {
+        assert_eq!(check_amount(d("12.500")), Ok(d("12.50")));
+    }
+
+    #[test]
+    fn a_third_significant_decimal_is_refused() {
+        assert_eq!(check_amount(d("0.001")), Err(AmountProblem::TooPrecise));
+    }
+
+    #[test]
+    fn a_negative_amount_is_refused() {
+        assert_eq!(check_amount(d("-0.01")), Err(AmountProblem::Negative));
+    }
+
+    #[test]
+    fn negative_zero_is_zero() {
+        assert_eq!(
+            check_amount(d("-0.00")).map(|a| a.to_string()),
+            Ok("0.00".into())
+        );
+    }
+
+    #[test]
+    fn an_amount_above_the_maximum_is_refused() {
+        assert_eq!(
+            check_amount(d("1000000000000000.00")),
+            Err(AmountProblem::TooLarge)
+        );
+        assert!(check_amount(*AMOUNT_MAX).is_ok());
+    }
+}
