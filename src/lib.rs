@@ -19,5 +19,7 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
     vec![
         Arc::new(projections::log_stats::LogStats),
         Arc::new(projections::organizations::Organizations),
+        Arc::new(projections::accounts::Accounts),
+        Arc::new(projections::ledger::Ledger),
     ]
 }

@@ -7,8 +7,16 @@
 //!   isolation, status and rebuild.
 //! - [`log_stats`]: a built-in read model — events per workspace, aggregate and type.
 //! - [`organizations`]: organizations, workspaces and memberships (the account service).
+//! - [`accounts`]: the chart of accounts, budgets and lock date of each workspace.
+//! - [`ledger`]: postings, per-account year/month/day totals and the journal list.
+//! - [`cents`]: money in read models (BIGINT hundredths) and back to decimals.
+//! - [`decode`]: payload decoding through the upcasters, shared by the projectors.
 
+pub mod accounts;
+pub mod cents;
 pub mod checkpoint;
+pub mod decode;
+pub mod ledger;
 pub mod log_stats;
 pub mod organizations;
 pub mod projector;

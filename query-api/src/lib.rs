@@ -2,8 +2,11 @@
 //! audit routes, which look at the log on purpose (the chain head auditors pin to).
 //!
 //! - [`health`]: `GET /api/v1/health/` — database reachable, projector lag.
+//! - [`accounting`]: the books' read side — account tree, trial balance, general ledger,
+//!   journal entries, income and expense summaries — as data-access functions.
 //! - [`chain`]: `GET /api/v1/audit/workspaces/{workspace_id}/chain-head/`.
 
+pub mod accounting;
 pub mod chain;
 pub mod health;
 

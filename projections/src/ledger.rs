@@ -1,0 +1,648 @@
+//! `ledger`: the books as the JournalEntry streams posted them.
+//!
+//! - `read_postings`: one row per line of every posted entry (reversals included, as the
+//!   new entries they are). The general ledger pages through it by
+//!   `(workspace_id, account_id, date, entry_sequence, line_index)`.
+//! - `read_ledger_totals`: per account, debit and credit totals and posting counts per
+//!   year (`grain = 'y'`, period `YYYY`), month (`'m'`, `YYYY-MM`) and day (`'d'`,
+//!   `YYYY-MM-DD`). Any date range splits into whole years, whole months and days, so the
+//!   balances at any date — a trial balance, a general ledger's opening balance — read at
+//!   most (years + 11 + 30) rows per account, however many postings there are.
+//! - `read_journal_entries` / `read_journal_draft_lines`: the journal list and detail —
+//!   drafts, posted entries and reversed ones, with their author (the `actor_id` of the
+//!   event that created them). A posted entry's lines are its `read_postings` rows.
+//!
+//! Money is BIGINT cents ([`crate::cents`]). Posted entries are written in multi-row
+//! statements, many entries per statement; the totals of a whole batch are summed in
+//! memory first and upserted once per key. Any other journal event first flushes what is
+//! pending, so the tables always see the log's order.
+//!
+//! Every posted entry is checked again here (TigerStyle: assert where it must hold): each
+//! line is a debit or a credit above zero, and debits = credits = the entry's total. A
+//! failing check stops the projector at that event instead of unbalancing the books.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use async_trait::async_trait;
+use chrono::{Datelike, NaiveDate};
+use event_schemas::journal_entry::{
+    upcasters, JournalEntryEvent, JournalEntryPosted, JournalLine, AGGREGATE_TYPE,
+};
+use sqlx::{Any, Transaction};
+use store::migrate::Migration;
+use store::{metadata_keys, RecordedEvent};
+
+use crate::cents::to_cents;
+use crate::decode::decode;
+use crate::{ProjectionError, Projector};
+
+/// `read_ledger_totals.grain` of yearly totals (period `YYYY`).
+pub const GRAIN_YEAR: &str = "y";
+/// `read_ledger_totals.grain` of monthly totals (period `YYYY-MM`).
+pub const GRAIN_MONTH: &str = "m";
+/// `read_ledger_totals.grain` of daily totals (period `YYYY-MM-DD`).
+pub const GRAIN_DAY: &str = "d";
+
+/// `read_journal_entries.status` values.
+pub const STATUS_DRAFT: &str = "draft";
+pub const STATUS_POSTED: &str = "posted";
+pub const STATUS_REVERSED: &str = "reversed";
+
+/// Bind parameters per multi-row statement. SQLite's limit is 32,766, Postgres's 65,535;
+/// staying well under both keeps one statement a few hundred kilobytes of SQL.
+const BIND_PARAMS_MAX: usize = 20_000;
+
+const POSTINGS: &str = "CREATE TABLE read_postings (
+    workspace_id TEXT NOT NULL,
+    entry_id TEXT NOT NULL,
+    line_index BIGINT NOT NULL,
+    entry_sequence BIGINT NOT NULL,
+    entry_number TEXT NOT NULL,
+    date TEXT NOT NULL,
+    recorded_at BIGINT NOT NULL,
+    account_id TEXT NOT NULL,
+    debit_cents BIGINT NOT NULL,
+    credit_cents BIGINT NOT NULL,
+    description TEXT NOT NULL,
+    memo TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    reverses TEXT,
+    PRIMARY KEY (entry_id, line_index)
+)";
+
+const POSTINGS_ACCOUNT: &str = "CREATE INDEX read_postings_account ON read_postings \
+    (workspace_id, account_id, date, entry_sequence, line_index)";
+
+const POSTINGS_DATE: &str = "CREATE INDEX read_postings_date ON read_postings \
+    (workspace_id, date, entry_sequence, line_index)";
+
+const TOTALS: &str = "CREATE TABLE read_ledger_totals (
+    workspace_id TEXT NOT NULL,
+    grain TEXT NOT NULL,
+    period TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    debit_cents BIGINT NOT NULL,
+    credit_cents BIGINT NOT NULL,
+    postings BIGINT NOT NULL,
+    PRIMARY KEY (workspace_id, grain, period, account_id)
+)";
+
+const TOTALS_ACCOUNT: &str = "CREATE INDEX read_ledger_totals_account ON read_ledger_totals \
+    (workspace_id, account_id, grain, period)";
+
+const ENTRIES: &str = "CREATE TABLE read_journal_entries (
+    entry_id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    entry_sequence BIGINT,
+    entry_number TEXT,
+    date TEXT NOT NULL,
+    memo TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    total_cents BIGINT NOT NULL,
+    line_count BIGINT NOT NULL,
+    author_id TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    posted_at BIGINT,
+    posted_by TEXT,
+    reverses TEXT,
+    reversed_by TEXT,
+    reversal_date TEXT
+)";
+
+const ENTRIES_DATE: &str =
+    "CREATE INDEX read_journal_entries_date ON read_journal_entries (workspace_id, date, entry_sequence)";
+
+const ENTRIES_SEQUENCE: &str =
+    "CREATE INDEX read_journal_entries_sequence ON read_journal_entries \
+    (workspace_id, entry_sequence)";
+
+const DRAFT_LINES: &str = "CREATE TABLE read_journal_draft_lines (
+    entry_id TEXT NOT NULL,
+    line_index BIGINT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    account_id TEXT NOT NULL,
+    description TEXT NOT NULL,
+    debit_cents BIGINT NOT NULL,
+    credit_cents BIGINT NOT NULL,
+    PRIMARY KEY (entry_id, line_index)
+)";
+
+macro_rules! same {
+    ($version:expr, $name:expr, $sql:expr) => {
+        Migration {
+            version: $version,
+            name: $name,
+            sqlite: $sql,
+            postgres: $sql,
+        }
+    };
+}
+
+pub struct Ledger;
+
+#[async_trait]
+impl Projector for Ledger {
+    fn name(&self) -> &'static str {
+        "ledger"
+    }
+
+    fn version(&self) -> i64 {
+        1
+    }
+
+    fn migrations(&self) -> &'static [Migration] {
+        &[
+            same!(1, "read_postings", POSTINGS),
+            same!(2, "read_postings_account", POSTINGS_ACCOUNT),
+            same!(3, "read_postings_date", POSTINGS_DATE),
+            same!(4, "read_ledger_totals", TOTALS),
+            same!(5, "read_ledger_totals_account", TOTALS_ACCOUNT),
+            same!(6, "read_journal_entries", ENTRIES),
+            same!(7, "read_journal_entries_date", ENTRIES_DATE),
+            same!(8, "read_journal_entries_sequence", ENTRIES_SEQUENCE),
+            same!(9, "read_journal_draft_lines", DRAFT_LINES),
+        ]
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &[
+            "read_postings",
+            "read_ledger_totals",
+            "read_journal_entries",
+            "read_journal_draft_lines",
+        ]
+    }
+
+    async fn apply_batch(
+        &self,
+        tx: &mut Transaction<'static, Any>,
+        events: &[RecordedEvent],
+    ) -> Result<(), ProjectionError> {
+        let upcasters = upcasters();
+        let mut pending = Pending::default();
+        for event in events.iter().filter(|e| e.aggregate_type == AGGREGATE_TYPE) {
+            match decode::<JournalEntryEvent>(event, &upcasters)? {
+                JournalEntryEvent::JournalEntryPosted(posted) => pending.post(event, &posted)?,
+                other => {
+                    pending.flush(tx).await?;
+                    apply_other(tx, event, &other).await?;
+                }
+            }
+        }
+        pending.flush(tx).await
+    }
+}
+
+/// A value bound into a multi-row statement.
+enum Value {
+    Text(String),
+    OptText(Option<String>),
+    Int(i64),
+    OptInt(Option<i64>),
+}
+
+/// `(workspace_id, grain, period, account_id)`.
+type TotalKey = (String, &'static str, String, String);
+
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    debit_cents: i64,
+    credit_cents: i64,
+    postings: i64,
+}
+
+/// Posted entries not yet written: one multi-row statement per table at flush.
+#[derive(Default)]
+struct Pending {
+    /// Entries posted from a draft: their draft lines go.
+    drafts_posted: Vec<String>,
+    entries: Vec<Vec<Value>>,
+    postings: Vec<Vec<Value>>,
+    totals: BTreeMap<TotalKey, Tally>,
+}
+
+const ENTRY_COLUMNS: &str = "entry_id, workspace_id, status, entry_sequence, entry_number, date, memo, reference, \
+    total_cents, line_count, author_id, created_at, updated_at, posted_at, posted_by, reverses, reversed_by, reversal_date";
+const ENTRY_COLUMN_COUNT: usize = 18;
+
+const POSTING_COLUMNS: &str =
+    "workspace_id, entry_id, line_index, entry_sequence, entry_number, date, recorded_at, \
+    account_id, debit_cents, credit_cents, description, memo, reference, reverses";
+const POSTING_COLUMN_COUNT: usize = 14;
+
+const DRAFT_LINE_COLUMNS: &str =
+    "entry_id, line_index, workspace_id, account_id, description, debit_cents, credit_cents";
+const DRAFT_LINE_COLUMN_COUNT: usize = 7;
+
+impl Pending {
+    fn post(
+        &mut self,
+        envelope: &RecordedEvent,
+        e: &JournalEntryPosted,
+    ) -> Result<(), ProjectionError> {
+        let lines = line_cents(envelope, &e.lines)?;
+        let debits: i64 = lines.iter().map(|(d, _)| d).sum();
+        let credits: i64 = lines.iter().map(|(_, c)| c).sum();
+        let total = to_cents(e.total).ok_or_else(|| {
+            ProjectionError::at(envelope, format!("total {} is not at money scale", e.total))
+        })?;
+        if lines.len() < 2
+            || lines
+                .iter()
+                .any(|(d, c)| (*d > 0) == (*c > 0) || *d < 0 || *c < 0)
+        {
+            return Err(ProjectionError::at(
+                envelope,
+                "a posted entry needs at least two lines, each a debit or a credit above zero",
+            ));
+        }
+        if debits != credits || debits != total {
+            return Err(ProjectionError::at(
+                envelope,
+                format!("unbalanced posted entry: debits {debits}, credits {credits}, total {total} (cents)"),
+            ));
+        }
+        let sequence = i64::try_from(e.entry_sequence)
+            .map_err(|_| ProjectionError::at(envelope, "entry sequence out of range"))?;
+        let date = checked_date(envelope, e.date)?;
+        let workspace = e.workspace_id.to_string();
+        let entry_id = e.journal_entry_id.to_string();
+        let posted_by = e.posted_by.to_string();
+        let author = envelope
+            .metadata_str(metadata_keys::ACTOR_ID)
+            .map_or_else(|| posted_by.clone(), str::to_owned);
+        let reverses = e.reverses.map(|r| r.to_string());
+        let at = envelope.recorded_at;
+        if envelope.sequence > 1 {
+            self.drafts_posted.push(entry_id.clone());
+        }
+        self.entries.push(vec![
+            Value::Text(entry_id.clone()),
+            Value::Text(workspace.clone()),
+            Value::Text(STATUS_POSTED.to_owned()),
+            Value::Int(sequence),
+            Value::Text(e.entry_number.clone()),
+            Value::Text(date.clone()),
+            Value::Text(e.memo.clone()),
+            Value::Text(e.reference.clone()),
+            Value::Int(total),
+            Value::Int(lines.len() as i64),
+            Value::Text(author),
+            Value::Int(at),
+            Value::Int(at),
+            Value::OptInt(Some(at)),
+            Value::OptText(Some(posted_by)),
+            Value::OptText(reverses.clone()),
+            Value::OptText(None),
+            Value::OptText(None),
+        ]);
+        let year = format!("{:04}", e.date.year());
+        let month = format!("{:04}-{:02}", e.date.year(), e.date.month());
+        for (index, (line, (debit, credit))) in e.lines.iter().zip(lines).enumerate() {
+            let account = line.account_id.to_string();
+            self.postings.push(vec![
+                Value::Text(workspace.clone()),
+                Value::Text(entry_id.clone()),
+                Value::Int(index as i64),
+                Value::Int(sequence),
+                Value::Text(e.entry_number.clone()),
+                Value::Text(date.clone()),
+                Value::Int(at),
+                Value::Text(account.clone()),
+                Value::Int(debit),
+                Value::Int(credit),
+                Value::Text(line.description.clone()),
+                Value::Text(e.memo.clone()),
+                Value::Text(e.reference.clone()),
+                Value::OptText(reverses.clone()),
+            ]);
+            for (grain, period) in [
+                (GRAIN_YEAR, &year),
+                (GRAIN_MONTH, &month),
+                (GRAIN_DAY, &date),
+            ] {
+                let tally = self
+                    .totals
+                    .entry((workspace.clone(), grain, period.clone(), account.clone()))
+                    .or_default();
+                tally.debit_cents += debit;
+                tally.credit_cents += credit;
+                tally.postings += 1;
+            }
+        }
+        Ok(())
+    }
+
+    async fn flush(&mut self, tx: &mut Transaction<'static, Any>) -> Result<(), ProjectionError> {
+        let pending = std::mem::take(self);
+        for chunk in pending.drafts_posted.chunks(BIND_PARAMS_MAX) {
+            let sql = format!(
+                "DELETE FROM read_journal_draft_lines WHERE entry_id IN ({})",
+                placeholders(1, chunk.len())
+            );
+            let mut query = sqlx::query(&sql);
+            for id in chunk {
+                query = query.bind(id.as_str());
+            }
+            query.execute(&mut **tx).await?;
+        }
+        insert_rows(
+            tx,
+            &format!("INSERT INTO read_journal_entries ({ENTRY_COLUMNS})"),
+            ENTRY_COLUMN_COUNT,
+            &pending.entries,
+            // A draft being posted keeps its author and creation time.
+            " ON CONFLICT (entry_id) DO UPDATE SET status = excluded.status, entry_sequence = excluded.entry_sequence, \
+             entry_number = excluded.entry_number, date = excluded.date, memo = excluded.memo, \
+             reference = excluded.reference, total_cents = excluded.total_cents, line_count = excluded.line_count, \
+             updated_at = excluded.updated_at, posted_at = excluded.posted_at, posted_by = excluded.posted_by, \
+             reverses = excluded.reverses",
+        )
+        .await?;
+        insert_rows(
+            tx,
+            &format!("INSERT INTO read_postings ({POSTING_COLUMNS})"),
+            POSTING_COLUMN_COUNT,
+            &pending.postings,
+            "",
+        )
+        .await?;
+        let totals: Vec<Vec<Value>> = pending
+            .totals
+            .into_iter()
+            .map(|((workspace, grain, period, account), t)| {
+                vec![
+                    Value::Text(workspace),
+                    Value::Text(grain.to_owned()),
+                    Value::Text(period),
+                    Value::Text(account),
+                    Value::Int(t.debit_cents),
+                    Value::Int(t.credit_cents),
+                    Value::Int(t.postings),
+                ]
+            })
+            .collect();
+        insert_rows(
+            tx,
+            "INSERT INTO read_ledger_totals (workspace_id, grain, period, account_id, debit_cents, credit_cents, postings)",
+            7,
+            &totals,
+            " ON CONFLICT (workspace_id, grain, period, account_id) DO UPDATE SET \
+             debit_cents = read_ledger_totals.debit_cents + excluded.debit_cents, \
+             credit_cents = read_ledger_totals.credit_cents + excluded.credit_cents, \
+             postings = read_ledger_totals.postings + excluded.postings",
+        )
+        .await?;
+        Ok(())
+    }
+}
+
+/// `$first, $first+1, …` for `count` parameters.
+fn placeholders(first: usize, count: usize) -> String {
+    let mut out = String::with_capacity(count * 6);
+    for n in first..first + count {
+        if n > first {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "${n}");
+    }
+    out
+}
+
+/// `head VALUES (…), (…) tail`, in chunks that stay under [`BIND_PARAMS_MAX`].
+async fn insert_rows(
+    tx: &mut Transaction<'static, Any>,
+    head: &str,
+    columns: usize,
+    rows: &[Vec<Value>],
+    tail: &str,
+) -> Result<(), sqlx::Error> {
+    let rows_per_statement = (BIND_PARAMS_MAX / columns).max(1);
+    for chunk in rows.chunks(rows_per_statement) {
+        let mut sql = String::with_capacity(head.len() + tail.len() + chunk.len() * columns * 6);
+        sql.push_str(head);
+        sql.push_str(" VALUES ");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('(');
+            sql.push_str(&placeholders(i * columns + 1, columns));
+            sql.push(')');
+        }
+        sql.push_str(tail);
+        let mut query = sqlx::query(&sql);
+        for row in chunk {
+            debug_assert_eq!(row.len(), columns);
+            for value in row {
+                query = match value {
+                    Value::Text(v) => query.bind(v.as_str()),
+                    Value::OptText(v) => query.bind(v.as_deref()),
+                    Value::Int(v) => query.bind(*v),
+                    Value::OptInt(v) => query.bind(*v),
+                };
+            }
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// Each line's (debit, credit) in cents.
+fn line_cents(
+    envelope: &RecordedEvent,
+    lines: &[JournalLine],
+) -> Result<Vec<(i64, i64)>, ProjectionError> {
+    lines
+        .iter()
+        .enumerate()
+        .map(
+            |(i, line)| match (to_cents(line.debit), to_cents(line.credit)) {
+                (Some(d), Some(c)) => Ok((d, c)),
+                _ => Err(ProjectionError::at(
+                    envelope,
+                    format!("lines[{i}]: amount not at money scale"),
+                )),
+            },
+        )
+        .collect()
+}
+
+/// `YYYY-MM-DD`, refusing years that would not sort as four-digit text.
+fn checked_date(envelope: &RecordedEvent, date: NaiveDate) -> Result<String, ProjectionError> {
+    if (1..=9999).contains(&date.year()) {
+        Ok(date.format("%Y-%m-%d").to_string())
+    } else {
+        Err(ProjectionError::at(
+            envelope,
+            format!("date {date} outside years 1–9999"),
+        ))
+    }
+}
+
+fn draft_total(lines: &[(i64, i64)]) -> i64 {
+    lines.iter().map(|(d, _)| d).sum()
+}
+
+async fn insert_draft_lines(
+    tx: &mut Transaction<'static, Any>,
+    entry_id: &str,
+    workspace: &str,
+    lines: &[JournalLine],
+    cents: &[(i64, i64)],
+) -> Result<(), sqlx::Error> {
+    let rows: Vec<Vec<Value>> = lines
+        .iter()
+        .zip(cents)
+        .enumerate()
+        .map(|(i, (line, (debit, credit)))| {
+            vec![
+                Value::Text(entry_id.to_owned()),
+                Value::Int(i as i64),
+                Value::Text(workspace.to_owned()),
+                Value::Text(line.account_id.to_string()),
+                Value::Text(line.description.clone()),
+                Value::Int(*debit),
+                Value::Int(*credit),
+            ]
+        })
+        .collect();
+    insert_rows(
+        tx,
+        &format!("INSERT INTO read_journal_draft_lines ({DRAFT_LINE_COLUMNS})"),
+        DRAFT_LINE_COLUMN_COUNT,
+        &rows,
+        "",
+    )
+    .await
+}
+
+async fn apply_other(
+    tx: &mut Transaction<'static, Any>,
+    envelope: &RecordedEvent,
+    event: &JournalEntryEvent,
+) -> Result<(), ProjectionError> {
+    let at = envelope.recorded_at;
+    let failed = |e: sqlx::Error| ProjectionError::at(envelope, e.to_string());
+    match event {
+        JournalEntryEvent::JournalEntryPosted(_) => {
+            unreachable_posted(envelope)?;
+        }
+        JournalEntryEvent::JournalEntryDrafted(e) => {
+            let cents = line_cents(envelope, &e.lines)?;
+            let id = e.journal_entry_id.to_string();
+            let workspace = e.workspace_id.to_string();
+            let author = envelope
+                .metadata_str(metadata_keys::ACTOR_ID)
+                .map_or_else(|| e.created_by.to_string(), str::to_owned);
+            sqlx::query(
+                "INSERT INTO read_journal_entries (entry_id, workspace_id, status, entry_sequence, entry_number, date, \
+                 memo, reference, total_cents, line_count, author_id, created_at, updated_at) \
+                 VALUES ($1, $2, $3, NULL, NULL, $4, $5, $6, $7, $8, $9, $10, $10)",
+            )
+            .bind(&id)
+            .bind(&workspace)
+            .bind(STATUS_DRAFT)
+            .bind(checked_date(envelope, e.date)?)
+            .bind(&e.memo)
+            .bind(&e.reference)
+            .bind(draft_total(&cents))
+            .bind(e.lines.len() as i64)
+            .bind(author)
+            .bind(at)
+            .execute(&mut **tx)
+            .await
+            .map_err(failed)?;
+            insert_draft_lines(tx, &id, &workspace, &e.lines, &cents)
+                .await
+                .map_err(failed)?;
+        }
+        JournalEntryEvent::JournalEntryDraftUpdated(e) => {
+            let cents = line_cents(envelope, &e.lines)?;
+            let id = e.journal_entry_id.to_string();
+            let workspace = e.workspace_id.to_string();
+            let updated = sqlx::query(
+                "UPDATE read_journal_entries SET date = $1, memo = $2, reference = $3, total_cents = $4, \
+                 line_count = $5, updated_at = $6 WHERE entry_id = $7 AND workspace_id = $8",
+            )
+            .bind(checked_date(envelope, e.date)?)
+            .bind(&e.memo)
+            .bind(&e.reference)
+            .bind(draft_total(&cents))
+            .bind(e.lines.len() as i64)
+            .bind(at)
+            .bind(&id)
+            .bind(&workspace)
+            .execute(&mut **tx)
+            .await
+            .map_err(failed)?;
+            require_one(envelope, updated.rows_affected(), &id)?;
+            sqlx::query("DELETE FROM read_journal_draft_lines WHERE entry_id = $1")
+                .bind(&id)
+                .execute(&mut **tx)
+                .await
+                .map_err(failed)?;
+            insert_draft_lines(tx, &id, &workspace, &e.lines, &cents)
+                .await
+                .map_err(failed)?;
+        }
+        JournalEntryEvent::JournalEntryDraftDeleted(e) => {
+            let id = e.journal_entry_id.to_string();
+            for sql in [
+                "DELETE FROM read_journal_draft_lines WHERE entry_id = $1",
+                "DELETE FROM read_journal_entries WHERE entry_id = $1",
+            ] {
+                sqlx::query(sql)
+                    .bind(&id)
+                    .execute(&mut **tx)
+                    .await
+                    .map_err(failed)?;
+            }
+        }
+        JournalEntryEvent::JournalEntryReversed(e) => {
+            let id = e.journal_entry_id.to_string();
+            let updated = sqlx::query(
+                "UPDATE read_journal_entries SET status = $1, reversed_by = $2, reversal_date = $3, updated_at = $4 \
+                 WHERE entry_id = $5 AND workspace_id = $6",
+            )
+            .bind(STATUS_REVERSED)
+            .bind(e.reversed_by.to_string())
+            .bind(checked_date(envelope, e.reversal_date)?)
+            .bind(at)
+            .bind(&id)
+            .bind(e.workspace_id.to_string())
+            .execute(&mut **tx)
+            .await
+            .map_err(failed)?;
+            require_one(envelope, updated.rows_affected(), &id)?;
+        }
+    }
+    Ok(())
+}
+
+/// `apply_batch` routes every `JournalEntryPosted` to [`Pending::post`].
+fn unreachable_posted(envelope: &RecordedEvent) -> Result<(), ProjectionError> {
+    Err(ProjectionError::at(
+        envelope,
+        "posted entry reached the per-event path",
+    ))
+}
+
+/// The aggregate only emits events about entries it holds; a miss means the read model
+/// lost a row. Stop loudly rather than drift.
+fn require_one(envelope: &RecordedEvent, rows: u64, entry_id: &str) -> Result<(), ProjectionError> {
+    if rows == 1 {
+        Ok(())
+    } else {
+        Err(ProjectionError::at(
+            envelope,
+            format!(
+                "{} names entry {entry_id}, which the read model does not hold",
+                envelope.event_type
+            ),
+        ))
+    }
+}

@@ -1,0 +1,227 @@
+//! The general ledger: postings of one account (with its sub-accounts) or of all accounts
+//! over a date range, in date then entry-number order, each with the running balance, plus
+//! the opening balance at the period start and the closing balance at its end.
+//!
+//! A page never scans the postings before it. The per-day posting counts of the range
+//! (one row per day with postings) locate the page's first day; the running balance there
+//! is the balance at the end of the previous day (year/month/day totals, see
+//! [`super::balances`]) plus the postings of that one day before the page.
+
+use api_core::pagination::{Page, Paginated};
+use api_core::ApiError;
+use chrono::NaiveDate;
+use projections::cents::cents_string;
+use projections::ledger::GRAIN_DAY;
+use serde::Serialize;
+use sqlx::Row;
+use store::Db;
+
+use super::balances::total_as_of;
+use super::tree::{load_accounts, subtree};
+use super::{day, int, normal_balance, parse_day, signed, Sql, NORMAL_DEBIT};
+
+/// The last day a range without `to` runs to.
+const DATE_MAX: &str = "9999-12-31";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct LedgerPosting {
+    pub entry_id: String,
+    pub entry_number: String,
+    pub date: NaiveDate,
+    /// Which line of the entry (0-based, as in `lines[i]`).
+    pub line_index: i64,
+    pub account_id: String,
+    pub account_code: String,
+    pub account_name: String,
+    pub description: String,
+    pub memo: String,
+    pub reference: String,
+    pub debit: String,
+    pub credit: String,
+    /// The balance after this posting, in the ledger's `normal_balance` direction.
+    pub running_balance: String,
+    /// The entry this posting's entry reverses, if it is a reversal.
+    pub reverses: Option<String>,
+    /// When the entry was posted (the log's time), as opposed to its effective `date`.
+    pub recorded_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The answer: the paginated envelope of DESIGN §6 (`data`, `count`, `page`, `page_size`,
+/// `total_pages`) with the ledger's balances beside it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct GeneralLedger {
+    /// The account asked for; `null` for all accounts.
+    pub account_id: Option<String>,
+    pub from: Option<NaiveDate>,
+    pub to: Option<NaiveDate>,
+    /// The direction balances are measured in: the account's normal side, or `debit`
+    /// for all accounts (where the whole ledger nets to zero).
+    pub normal_balance: String,
+    /// Balance of everything dated before `from`.
+    pub opening_balance: String,
+    /// Balance of everything dated on or before `to`.
+    pub closing_balance: String,
+    /// Debits and credits within the range.
+    pub total_debit: String,
+    pub total_credit: String,
+    #[serde(flatten)]
+    pub postings: Paginated<LedgerPosting>,
+}
+
+/// `GET general-ledger/?account_id=&from=&to=&page=&page_size=`.
+pub async fn general_ledger(
+    db: &Db,
+    workspace_id: &str,
+    account_id: Option<&str>,
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+    page: Page,
+) -> Result<GeneralLedger, ApiError> {
+    if let (Some(from), Some(to)) = (from, to) {
+        if from > to {
+            return Err(ApiError::field("to", "Must be on or after from."));
+        }
+    }
+    let accounts = load_accounts(db, workspace_id).await?;
+    let (set, normal) = match account_id {
+        Some(id) => {
+            let Some(account) = accounts.iter().find(|a| a.id == id) else {
+                return Err(ApiError::field(
+                    "account_id",
+                    "No such account in this workspace.",
+                ));
+            };
+            (
+                Some(subtree(&accounts, id)),
+                normal_balance(&account.account_type),
+            )
+        }
+        None => (None, NORMAL_DEBIT),
+    };
+    let set = set.as_deref();
+    let day_before = |d: NaiveDate| d.pred_opt();
+    let opening = match from {
+        Some(from) => total_as_of(db, workspace_id, day_before(from), set).await?,
+        None => Default::default(),
+    };
+    let closing_date = to.or_else(|| NaiveDate::parse_from_str(DATE_MAX, "%Y-%m-%d").ok());
+    let closing = total_as_of(db, workspace_id, closing_date, set).await?;
+    let from_day = from.map(day).unwrap_or_else(|| "0000-01-01".to_owned());
+    let to_day = to.map(day).unwrap_or_else(|| DATE_MAX.to_owned());
+
+    // Postings per day in the range: the count, and where the page starts.
+    let mut per_day = Sql::new("SELECT period, CAST(SUM(postings) AS BIGINT) FROM read_ledger_totals WHERE workspace_id = ");
+    per_day
+        .text(workspace_id)
+        .push(" AND grain = ")
+        .text(GRAIN_DAY)
+        .push(" AND period >= ")
+        .text(from_day.clone())
+        .push(" AND period <= ")
+        .text(to_day.clone());
+    if let Some(list) = set {
+        per_day.push(" AND account_id IN ").list(list);
+    }
+    per_day.push(" GROUP BY period ORDER BY period");
+    let days: Vec<(String, i64)> = per_day
+        .fetch_all(db)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get::<String, _>(0)?, int(r, 1)?)))
+        .collect::<Result<_, ApiError>>()?;
+    let count: i64 = days.iter().map(|(_, n)| n).sum();
+    let offset = page.offset();
+    let mut postings = Vec::new();
+    if offset < count {
+        let mut before = 0;
+        let mut start = None;
+        for (date, n) in &days {
+            if before + n > offset {
+                start = Some(date.clone());
+                break;
+            }
+            before += n;
+        }
+        let Some(start_day) = start else {
+            return Err(ApiError::internal("general ledger page start not found"));
+        };
+        let skip_in_day = offset - before;
+        let start_date = parse_day(&start_day)?;
+        let mut prior = total_as_of(db, workspace_id, day_before(start_date), set).await?;
+        if skip_in_day > 0 {
+            let mut head = Sql::new(
+                "SELECT CAST(SUM(debit_cents) AS BIGINT), CAST(SUM(credit_cents) AS BIGINT) FROM (\
+                 SELECT debit_cents, credit_cents FROM read_postings WHERE workspace_id = ",
+            );
+            head.text(workspace_id)
+                .push(" AND date = ")
+                .text(start_day.clone());
+            if let Some(list) = set {
+                head.push(" AND account_id IN ").list(list);
+            }
+            head.push(" ORDER BY entry_sequence, line_index LIMIT ")
+                .int(skip_in_day)
+                .push(") t");
+            if let Some(row) = head.fetch_all(db).await?.first() {
+                prior.debit += int(row, 0)?;
+                prior.credit += int(row, 1)?;
+            }
+        }
+        let mut rows = Sql::new(
+            "SELECT entry_id, entry_number, date, line_index, account_id, description, memo, reference, \
+             debit_cents, credit_cents, reverses, recorded_at FROM read_postings WHERE workspace_id = ",
+        );
+        rows.text(workspace_id);
+        if let Some(list) = set {
+            rows.push(" AND account_id IN ").list(list);
+        }
+        rows.push(" AND date >= ")
+            .text(start_day)
+            .push(" AND date <= ")
+            .text(to_day)
+            .push(" ORDER BY date, entry_sequence, line_index LIMIT ")
+            .int(page.limit())
+            .push(" OFFSET ")
+            .int(skip_in_day);
+        let names: std::collections::HashMap<&str, (&str, &str)> = accounts
+            .iter()
+            .map(|a| (a.id.as_str(), (a.account_code.as_str(), a.name.as_str())))
+            .collect();
+        let mut running = signed(normal, prior.debit, prior.credit);
+        for r in rows.fetch_all(db).await? {
+            let debit = int(&r, 8)?;
+            let credit = int(&r, 9)?;
+            running += signed(normal, debit, credit);
+            let account: String = r.try_get(4)?;
+            let (code, name) = names.get(account.as_str()).copied().unwrap_or(("", ""));
+            postings.push(LedgerPosting {
+                entry_id: r.try_get(0)?,
+                entry_number: r.try_get(1)?,
+                date: parse_day(&r.try_get::<String, _>(2)?)?,
+                line_index: int(&r, 3)?,
+                account_code: code.to_owned(),
+                account_name: name.to_owned(),
+                account_id: account,
+                description: r.try_get(5)?,
+                memo: r.try_get(6)?,
+                reference: r.try_get(7)?,
+                debit: cents_string(debit),
+                credit: cents_string(credit),
+                running_balance: cents_string(running),
+                reverses: r.try_get(10)?,
+                recorded_at: super::micros(int(&r, 11)?),
+            });
+        }
+    }
+    Ok(GeneralLedger {
+        account_id: account_id.map(str::to_owned),
+        from,
+        to,
+        normal_balance: normal.to_owned(),
+        opening_balance: cents_string(signed(normal, opening.debit, opening.credit)),
+        closing_balance: cents_string(signed(normal, closing.debit, closing.credit)),
+        total_debit: cents_string(closing.debit - opening.debit),
+        total_credit: cents_string(closing.credit - opening.credit),
+        postings: Paginated::new(postings, count, page),
+    })
+}

@@ -1,0 +1,280 @@
+//! The chart of accounts as a tree (spec §3 "Account-tree node"), the lock date, and the
+//! "has postings" fact the command side needs before deleting an account or giving a leaf
+//! children.
+
+use std::collections::{BTreeMap, HashMap};
+
+use api_core::ApiError;
+use chrono::{DateTime, NaiveDate, Utc};
+use projections::cents::cents_string;
+use serde::Serialize;
+use sqlx::Row;
+use store::Db;
+
+use super::{account_type, int, micros, parse_day, Sql};
+
+/// One node of the account tree, with every field of spec §3 and its sub-accounts.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct AccountNode {
+    /// The account id (spec: "identified by account id within a workspace").
+    pub id: String,
+    pub name: String,
+    /// `asset`, `liability`, `equity`, `income` or `expense`.
+    pub account_type: String,
+    /// Digits, unique in the workspace.
+    pub account_code: String,
+    /// `Asset`, `Liability`, … as shown.
+    pub account_type_display: String,
+    pub parent_id: Option<String>,
+    /// When the account was created: the log's time of its `AccountCreated`.
+    pub created_datetime: DateTime<Utc>,
+    /// When it was archived; `null` while active.
+    pub archived_datetime: Option<DateTime<Utc>>,
+    /// No sub-account (archived ones count): postings go to last-level accounts only.
+    pub is_last_level: bool,
+    /// `false` for the default chart's system roots.
+    pub is_editable: bool,
+    /// `straight_line` or `declining_balance`; asset accounts only.
+    pub depreciation_type: Option<String>,
+    /// Annual rate in percent, two decimals.
+    pub depreciation_value: Option<String>,
+    /// The standing budget amount, with no period.
+    pub budget_amount: Option<String>,
+    /// Budgets per month, in month order.
+    pub budgets: Vec<MonthlyBudget>,
+    pub children: Vec<AccountNode>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct MonthlyBudget {
+    /// `YYYY-MM`.
+    pub month: String,
+    pub amount: String,
+}
+
+/// One `read_accounts` row, as the reports need it.
+#[derive(Debug, Clone)]
+pub(crate) struct AccountRow {
+    pub id: String,
+    pub name: String,
+    pub account_type: String,
+    pub account_code: String,
+    pub parent_id: Option<String>,
+    pub is_editable: bool,
+    pub depreciation_type: Option<String>,
+    pub depreciation_value: Option<String>,
+    pub budget_amount_cents: Option<i64>,
+    pub created_at: i64,
+    pub archived_at: Option<i64>,
+}
+
+/// Every account of the workspace not deleted (archived ones included), by code.
+pub(crate) async fn load_accounts(
+    db: &Db,
+    workspace_id: &str,
+) -> Result<Vec<AccountRow>, ApiError> {
+    let rows = sqlx::query(
+        "SELECT account_id, name, account_type, account_code, parent_id, is_editable, depreciation_type, \
+         depreciation_value, budget_amount_cents, created_at, archived_at \
+         FROM read_accounts WHERE workspace_id = $1 ORDER BY account_code, account_id",
+    )
+    .bind(workspace_id)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(AccountRow {
+                id: r.try_get(0)?,
+                name: r.try_get(1)?,
+                account_type: r.try_get(2)?,
+                account_code: r.try_get(3)?,
+                parent_id: r.try_get(4)?,
+                is_editable: r.try_get::<i64, _>(5)? != 0,
+                depreciation_type: r.try_get(6)?,
+                depreciation_value: r.try_get(7)?,
+                budget_amount_cents: r.try_get(8)?,
+                created_at: r.try_get(9)?,
+                archived_at: r.try_get(10)?,
+            })
+        })
+        .collect()
+}
+
+/// Parent id → child ids (archived children included), and the set of ids.
+pub(crate) fn children_of(accounts: &[AccountRow]) -> HashMap<&str, Vec<&str>> {
+    let mut children: HashMap<&str, Vec<&str>> = HashMap::new();
+    for account in accounts {
+        if let Some(parent) = account.parent_id.as_deref() {
+            children
+                .entry(parent)
+                .or_default()
+                .push(account.id.as_str());
+        }
+    }
+    children
+}
+
+/// `account_id` and every account below it.
+pub(crate) fn subtree(accounts: &[AccountRow], account_id: &str) -> Vec<String> {
+    let children = children_of(accounts);
+    let mut out = vec![account_id.to_owned()];
+    let mut i = 0;
+    while i < out.len() {
+        if let Some(kids) = children.get(out[i].as_str()) {
+            out.extend(kids.iter().map(|k| (*k).to_owned()));
+        }
+        i += 1;
+        // A cycle cannot come from the aggregate; bound the walk anyway.
+        if out.len() > accounts.len() + 1 {
+            break;
+        }
+    }
+    out
+}
+
+/// Adds each account's own figures into every ancestor's: the roll-up of parents.
+/// `own` is indexed like `accounts`; the result too.
+pub(crate) fn roll_up<T: Clone + std::ops::AddAssign>(
+    accounts: &[AccountRow],
+    own: &[T],
+) -> Vec<T> {
+    let index: HashMap<&str, usize> = accounts
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.id.as_str(), i))
+        .collect();
+    let mut rolled = own.to_vec();
+    for (i, account) in accounts.iter().enumerate() {
+        let mut parent = account.parent_id.as_deref();
+        let mut hops = 0;
+        while let Some(p) = parent {
+            let Some(&j) = index.get(p) else { break };
+            rolled[j] += own[i].clone();
+            parent = accounts[j].parent_id.as_deref();
+            hops += 1;
+            if hops > accounts.len() {
+                break;
+            }
+        }
+    }
+    rolled
+}
+
+/// `GET accounts/`: the workspace's account tree, top-level nodes first, children nested
+/// under `children`, siblings by code. Archived nodes (and so their sub-accounts, which
+/// are archived first) are left out unless `include_archived`.
+pub async fn account_tree(
+    db: &Db,
+    workspace_id: &str,
+    include_archived: bool,
+) -> Result<Vec<AccountNode>, ApiError> {
+    let accounts = load_accounts(db, workspace_id).await?;
+    let mut budgets: HashMap<String, Vec<MonthlyBudget>> = HashMap::new();
+    for row in Sql::new(
+        "SELECT account_id, month, amount_cents FROM read_account_budgets WHERE workspace_id = ",
+    )
+    .text(workspace_id)
+    .push(" ORDER BY account_id, month")
+    .fetch_all(db)
+    .await?
+    {
+        budgets
+            .entry(row.try_get(0)?)
+            .or_default()
+            .push(MonthlyBudget {
+                month: row.try_get(1)?,
+                amount: cents_string(int(&row, 2)?),
+            });
+    }
+    let children = children_of(&accounts);
+    let mut nodes: BTreeMap<&str, AccountNode> = BTreeMap::new();
+    for a in &accounts {
+        let display = account_type(&a.account_type)
+            .map(|t| t.display().to_owned())
+            .unwrap_or_else(|| a.account_type.clone());
+        nodes.insert(
+            a.id.as_str(),
+            AccountNode {
+                id: a.id.clone(),
+                name: a.name.clone(),
+                account_type: a.account_type.clone(),
+                account_code: a.account_code.clone(),
+                account_type_display: display,
+                parent_id: a.parent_id.clone(),
+                created_datetime: micros(a.created_at),
+                archived_datetime: a.archived_at.map(micros),
+                is_last_level: !children.contains_key(a.id.as_str()),
+                is_editable: a.is_editable,
+                depreciation_type: a.depreciation_type.clone(),
+                depreciation_value: a.depreciation_value.clone(),
+                budget_amount: a.budget_amount_cents.map(cents_string),
+                budgets: budgets.remove(&a.id).unwrap_or_default(),
+                children: Vec::new(),
+            },
+        );
+    }
+    // Build bottom-up: a node is complete once all its children are attached. Accounts
+    // are ordered by code, so each sibling list comes out in code order.
+    fn build(
+        id: &str,
+        nodes: &mut BTreeMap<&str, AccountNode>,
+        children: &HashMap<&str, Vec<&str>>,
+        accounts: &[AccountRow],
+        include_archived: bool,
+        depth: usize,
+    ) -> Option<AccountNode> {
+        let mut node = nodes.remove(id)?;
+        if node.archived_datetime.is_some() && !include_archived {
+            return None;
+        }
+        if depth <= accounts.len() {
+            for kid in children.get(id).into_iter().flatten() {
+                if let Some(child) =
+                    build(kid, nodes, children, accounts, include_archived, depth + 1)
+                {
+                    node.children.push(child);
+                }
+            }
+        }
+        Some(node)
+    }
+    let ids: std::collections::HashSet<&str> = accounts.iter().map(|a| a.id.as_str()).collect();
+    let roots: Vec<&str> = accounts
+        .iter()
+        .filter(|a| a.parent_id.as_deref().is_none_or(|p| !ids.contains(p)))
+        .map(|a| a.id.as_str())
+        .collect();
+    Ok(roots
+        .into_iter()
+        .filter_map(|id| build(id, &mut nodes, &children, &accounts, include_archived, 0))
+        .collect())
+}
+
+/// The workspace's lock date (the last locked day), if the books are locked.
+pub async fn lock_date(db: &Db, workspace_id: &str) -> Result<Option<NaiveDate>, ApiError> {
+    let row = sqlx::query("SELECT lock_date FROM read_books WHERE workspace_id = $1")
+        .bind(workspace_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    match row
+        .map(|r| r.try_get::<Option<String>, _>(0))
+        .transpose()?
+        .flatten()
+    {
+        Some(day) => Ok(Some(parse_day(&day)?)),
+        None => Ok(None),
+    }
+}
+
+/// Whether any posted entry of the workspace has a line on `account_id`: such an account
+/// is archived, not deleted, and cannot be given sub-accounts.
+pub async fn has_postings(db: &Db, workspace_id: &str, account_id: &str) -> Result<bool, ApiError> {
+    let row = sqlx::query(
+        "SELECT 1 FROM read_postings WHERE workspace_id = $1 AND account_id = $2 LIMIT 1",
+    )
+    .bind(workspace_id)
+    .bind(account_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.is_some())
+}
