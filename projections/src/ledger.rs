@@ -109,11 +109,19 @@ const ENTRIES: &str = "CREATE TABLE read_journal_entries (
     posted_by TEXT,
     reverses TEXT,
     reversed_by TEXT,
-    reversal_date TEXT
+    reversal_date TEXT,
+    sort_sequence BIGINT NOT NULL
 )";
 
-const ENTRIES_DATE: &str =
-    "CREATE INDEX read_journal_entries_date ON read_journal_entries (workspace_id, date, entry_sequence)";
+/// The journal list's order: newest date first, then highest number, drafts (which have
+/// no number yet, `sort_sequence` = [`DRAFT_SORT_SEQUENCE`]) before posted entries of the
+/// same day. A plain column, so the list pages straight off this index on both backends
+/// (their NULL orderings differ).
+const ENTRIES_DATE: &str = "CREATE INDEX read_journal_entries_date ON read_journal_entries \
+    (workspace_id, date, sort_sequence, entry_id)";
+
+/// `sort_sequence` of a draft: after every real number.
+pub const DRAFT_SORT_SEQUENCE: i64 = i64::MAX;
 
 const ENTRIES_SEQUENCE: &str =
     "CREATE INDEX read_journal_entries_sequence ON read_journal_entries \
@@ -225,8 +233,9 @@ struct Pending {
 }
 
 const ENTRY_COLUMNS: &str = "entry_id, workspace_id, status, entry_sequence, entry_number, date, memo, reference, \
-    total_cents, line_count, author_id, created_at, updated_at, posted_at, posted_by, reverses, reversed_by, reversal_date";
-const ENTRY_COLUMN_COUNT: usize = 18;
+    total_cents, line_count, author_id, created_at, updated_at, posted_at, posted_by, reverses, reversed_by, reversal_date, \
+    sort_sequence";
+const ENTRY_COLUMN_COUNT: usize = 19;
 
 const POSTING_COLUMNS: &str =
     "workspace_id, entry_id, line_index, entry_sequence, entry_number, date, recorded_at, \
@@ -298,6 +307,7 @@ impl Pending {
             Value::OptText(reverses.clone()),
             Value::OptText(None),
             Value::OptText(None),
+            Value::Int(sequence),
         ]);
         let year = format!("{:04}", e.date.year());
         let month = format!("{:04}-{:02}", e.date.year(), e.date.month());
@@ -359,7 +369,7 @@ impl Pending {
              entry_number = excluded.entry_number, date = excluded.date, memo = excluded.memo, \
              reference = excluded.reference, total_cents = excluded.total_cents, line_count = excluded.line_count, \
              updated_at = excluded.updated_at, posted_at = excluded.posted_at, posted_by = excluded.posted_by, \
-             reverses = excluded.reverses",
+             reverses = excluded.reverses, sort_sequence = excluded.sort_sequence",
         )
         .await?;
         insert_rows(
@@ -540,8 +550,8 @@ async fn apply_other(
                 .map_or_else(|| e.created_by.to_string(), str::to_owned);
             sqlx::query(
                 "INSERT INTO read_journal_entries (entry_id, workspace_id, status, entry_sequence, entry_number, date, \
-                 memo, reference, total_cents, line_count, author_id, created_at, updated_at) \
-                 VALUES ($1, $2, $3, NULL, NULL, $4, $5, $6, $7, $8, $9, $10, $10)",
+                 memo, reference, total_cents, line_count, author_id, created_at, updated_at, sort_sequence) \
+                 VALUES ($1, $2, $3, NULL, NULL, $4, $5, $6, $7, $8, $9, $10, $10, $11)",
             )
             .bind(&id)
             .bind(&workspace)
@@ -553,6 +563,7 @@ async fn apply_other(
             .bind(e.lines.len() as i64)
             .bind(author)
             .bind(at)
+            .bind(DRAFT_SORT_SEQUENCE)
             .execute(&mut **tx)
             .await
             .map_err(failed)?;

@@ -16,8 +16,8 @@ use domain::account_tree::{
     SetLockDate, SetUpDefaultChart, DEFAULT_CHART,
 };
 use domain::journal_entry::{
-    self, BooksSnapshot, CreateDraft, EntryInput, JournalEntry, LineInput, PostNewEntry,
-    PostReversal, ReverseEntry,
+    self, BooksSnapshot, CreateDraft, DeleteDraft, EntryInput, JournalEntry, LineInput, PostDraft,
+    PostNewEntry, PostReversal, ReverseEntry, UpdateDraft,
 };
 use event_schemas::{JournalEntryId, UserId, WorkspaceId};
 use projections::accounts::Accounts;
@@ -193,6 +193,35 @@ impl Clerk {
         )
         .await;
         id
+    }
+
+    async fn post_draft(&self, workspace: WorkspaceId, id: JournalEntryId, sequence: u64) {
+        let draft = self
+            .entries()
+            .load_aggregate(&id.to_string())
+            .await
+            .expect("load draft")
+            .aggregate;
+        let accounts: Vec<_> = draft
+            .draft()
+            .expect("a draft")
+            .content
+            .lines
+            .iter()
+            .map(|l| l.account_id)
+            .collect();
+        let tree = self.tree(workspace).await;
+        self.on_entry(
+            workspace,
+            id,
+            PostDraft {
+                entry_sequence: sequence,
+                books: BooksSnapshot::for_lines(&tree, &accounts),
+                posted_by: CLERK,
+            }
+            .into(),
+        )
+        .await;
     }
 
     /// The documented order: mark the original, then post the reversal.
@@ -1123,6 +1152,111 @@ async fn a_workspace_never_sees_another_workspaces_books(backend: Backend) {
     books.t.cleanup().await;
 }
 
+async fn a_draft_leaves_the_journal_list_as_a_posted_entry_when_posted(backend: Backend) {
+    let books = books(backend).await;
+    let clerk = Clerk {
+        store: books.runtime.store().clone(),
+    };
+    let b = books.b;
+    let ws = b.to_string();
+    let kept = clerk
+        .draft(
+            b,
+            "2026-02-01",
+            "Internet, draft",
+            &[("6310", "20000.00", ""), ("1110", "", "20000.00")],
+        )
+        .await;
+    clerk
+        .on_entry(
+            b,
+            kept,
+            UpdateDraft {
+                entry: Clerk::entry(
+                    b,
+                    "2026-02-02",
+                    "Internet, February",
+                    &[
+                        ("6310", "25000.00", ""),
+                        ("6340", "50.00", ""),
+                        ("1110", "", "25050.00"),
+                    ],
+                ),
+            }
+            .into(),
+        )
+        .await;
+    let dropped = clerk
+        .draft(
+            b,
+            "2026-02-03",
+            "Mistake",
+            &[("6320", "1.00", ""), ("1110", "", "1.00")],
+        )
+        .await;
+    clerk.on_entry(b, dropped, DeleteDraft.into()).await;
+    project(&books.runtime, 2).await;
+    let as_draft = accounting::journal_entry(books.db(), &ws, &kept.to_string())
+        .await
+        .expect("detail")
+        .expect("found");
+    let tb_before = accounting::trial_balance(books.db(), &ws, date("2026-12-31"), None)
+        .await
+        .expect("tb");
+
+    clerk.post_draft(b, kept, 2).await;
+    project(&books.runtime, 1).await;
+
+    let posted = accounting::journal_entry(books.db(), &ws, &kept.to_string())
+        .await
+        .expect("detail")
+        .expect("found");
+    let tb_after = accounting::trial_balance(books.db(), &ws, date("2026-12-31"), None)
+        .await
+        .expect("tb");
+    let list = accounting::journal_entries(
+        books.db(),
+        &ws,
+        &JournalEntryFilters::default(),
+        page(1, 20),
+    )
+    .await
+    .expect("list");
+    assert_eq!(as_draft.entry.status, "draft");
+    assert_eq!(as_draft.entry.amount, "25050.00");
+    assert_eq!(as_draft.lines.len(), 3);
+    assert_eq!(
+        tb_before.totals.debit, "99999.99",
+        "drafts never reach the books"
+    );
+    assert_eq!(posted.entry.status, "posted");
+    assert_eq!(posted.entry.entry_number.as_deref(), Some("JE-000002"));
+    assert_eq!(posted.entry.date, date("2026-02-02"));
+    assert_eq!(
+        posted.entry.created_datetime, as_draft.entry.created_datetime,
+        "the draft's creation is kept"
+    );
+    assert_eq!(posted.lines.len(), 3);
+    assert_eq!(tb_after.totals.debit, "125049.99");
+    assert_eq!(list.count, 2, "the deleted draft is gone");
+    let leftover: i64 =
+        sqlx::query("SELECT COUNT(*) FROM read_journal_draft_lines WHERE workspace_id = $1")
+            .bind(&ws)
+            .fetch_one(&books.db().pool)
+            .await
+            .expect("count")
+            .try_get(0)
+            .expect("count");
+    assert_eq!(leftover, 0, "a posted draft's draft lines are removed");
+    assert_eq!(
+        accounting::next_entry_sequence(books.db(), &ws)
+            .await
+            .expect("next"),
+        3
+    );
+    books.t.cleanup().await;
+}
+
 /// Every row of a read-model table, as text, in a stable order.
 async fn dump(db: &Db, table: &str, order: &str) -> Vec<Vec<String>> {
     let rows = sqlx::query(&format!("SELECT * FROM {table} ORDER BY {order}"))
@@ -1196,5 +1330,6 @@ backend_tests!(
     income_and_expense_summaries_split_by_period_with_budgets,
     the_command_side_helpers_answer_from_the_ledger,
     a_workspace_never_sees_another_workspaces_books,
+    a_draft_leaves_the_journal_list_as_a_posted_entry_when_posted,
     rebuilding_the_accounting_projectors_gives_the_same_tables_as_live,
 );

@@ -249,7 +249,7 @@ pub async fn journal_entries(
     };
     let mut list = Sql::new(&format!("SELECT {SUMMARY_COLUMNS}"));
     filtered(&mut list, workspace_id, filters)?;
-    list.push(" ORDER BY e.date DESC, COALESCE(e.entry_sequence, 9223372036854775807) DESC, e.entry_id DESC LIMIT ")
+    list.push(" ORDER BY e.date DESC, e.sort_sequence DESC, e.entry_id DESC LIMIT ")
         .int(page.limit())
         .push(" OFFSET ")
         .int(page.offset());
