@@ -348,10 +348,11 @@ impl Pending {
 
     async fn flush(&mut self, tx: &mut Transaction<'static, Any>) -> Result<(), ProjectionError> {
         let pending = std::mem::take(self);
+        let params = Params::of(tx);
         for chunk in pending.drafts_posted.chunks(BIND_PARAMS_MAX) {
             let sql = format!(
                 "DELETE FROM read_journal_draft_lines WHERE entry_id IN ({})",
-                placeholders(1, chunk.len())
+                params.list(1, chunk.len())
             );
             let mut query = sqlx::query(&sql);
             for id in chunk {
@@ -410,16 +411,42 @@ impl Pending {
     }
 }
 
-/// `$first, $first+1, …` for `count` parameters.
-fn placeholders(first: usize, count: usize) -> String {
-    let mut out = String::with_capacity(count * 6);
-    for n in first..first + count {
-        if n > first {
-            out.push_str(", ");
+/// How a statement names its parameters. SQLite resolves every named parameter (`$7`)
+/// with a linear search of the names seen so far, so a statement with thousands of them
+/// costs quadratic time to prepare (20,000 parameters: seconds). Anonymous `?` are
+/// numbered as they come, at no cost; Postgres only knows `$n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Params {
+    Anonymous,
+    Numbered,
+}
+
+impl Params {
+    fn of(tx: &Transaction<'static, Any>) -> Self {
+        // `sqlx::Any` names its SQLite backend "SQLite".
+        if tx.backend_name().eq_ignore_ascii_case("sqlite") {
+            Self::Anonymous
+        } else {
+            Self::Numbered
         }
-        let _ = write!(out, "${n}");
     }
-    out
+
+    /// `count` parameters, numbered from `first`: `?, ?, ?` or `$first, $first+1, …`.
+    fn list(self, first: usize, count: usize) -> String {
+        let mut out = String::with_capacity(count * 6);
+        for n in first..first + count {
+            if n > first {
+                out.push_str(", ");
+            }
+            match self {
+                Self::Anonymous => out.push('?'),
+                Self::Numbered => {
+                    let _ = write!(out, "${n}");
+                }
+            }
+        }
+        out
+    }
 }
 
 /// `head VALUES (…), (…) tail`, in chunks that stay under [`BIND_PARAMS_MAX`].
@@ -430,6 +457,7 @@ async fn insert_rows(
     rows: &[Vec<Value>],
     tail: &str,
 ) -> Result<(), sqlx::Error> {
+    let params = Params::of(tx);
     let rows_per_statement = (BIND_PARAMS_MAX / columns).max(1);
     for chunk in rows.chunks(rows_per_statement) {
         let mut sql = String::with_capacity(head.len() + tail.len() + chunk.len() * columns * 6);
@@ -440,7 +468,7 @@ async fn insert_rows(
                 sql.push_str(", ");
             }
             sql.push('(');
-            sql.push_str(&placeholders(i * columns + 1, columns));
+            sql.push_str(&params.list(i * columns + 1, columns));
             sql.push(')');
         }
         sql.push_str(tail);
