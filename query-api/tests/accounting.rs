@@ -1257,6 +1257,117 @@ async fn a_draft_leaves_the_journal_list_as_a_posted_entry_when_posted(backend: 
     books.t.cleanup().await;
 }
 
+/// hledger's per-account balances (debits positive) up to `as_of`, or `None` when hledger
+/// is not installed.
+fn hledger_balances(journal: &str, as_of: NaiveDate) -> Option<HashMap<String, String>> {
+    let dir = std::env::temp_dir().join(format!("ll_hledger_{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("books.journal");
+    std::fs::write(&file, journal).expect("write journal");
+    let end = as_of.succ_opt().expect("date").to_string();
+    let output = std::process::Command::new("hledger")
+        .args([
+            "-f",
+            file.to_str().expect("path"),
+            "balance",
+            "--flat",
+            "--no-total",
+            "-O",
+            "csv",
+            "-e",
+            &end,
+        ])
+        .output();
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = match output {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("!!!!!!!! SKIPPED: hledger is not installed ({e}); install it with `apt-get install hledger` !!!!!!!!");
+            return None;
+        }
+    };
+    assert!(
+        output.status.success(),
+        "hledger failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).expect("utf-8");
+    let mut out = HashMap::new();
+    for line in text.lines().skip(1) {
+        let fields: Vec<String> = line
+            .split("\",\"")
+            .map(|f| f.trim_matches('"').to_owned())
+            .collect();
+        if let [account, amount] = fields.as_slice() {
+            out.insert(account.clone(), amount.replace(',', ""));
+        }
+    }
+    Some(out)
+}
+
+async fn hledger_agrees_with_our_trial_balance_to_the_cent(backend: Backend) {
+    let books = books(backend).await;
+    let ws = books.ws();
+    let journal = accounting::Export::start(books.db(), &ws, accounting::ExportFormat::Hledger)
+        .await
+        .expect("export")
+        .collect()
+        .await
+        .expect("export");
+
+    for as_of in ["2026-01-31", "2026-02-14", "2026-03-31"] {
+        let as_of = date(as_of);
+        let Some(theirs) = hledger_balances(&journal, as_of) else {
+            break;
+        };
+        let tb = accounting::trial_balance(books.db(), &ws, as_of, None)
+            .await
+            .expect("tb");
+        let ours: HashMap<String, String> = tb
+            .rows
+            .iter()
+            .filter(|r| r.is_last_level && r.debit != r.credit)
+            .map(|r| {
+                let debit = d(&r.debit) - d(&r.credit);
+                let path = theirs
+                    .keys()
+                    .find(|k| k.ends_with(&format!("{} {}", r.account_code, r.name)))
+                    .cloned()
+                    .unwrap_or_else(|| format!("missing in hledger: {}", r.account_code));
+                (path, debit.to_string())
+            })
+            .collect();
+        assert_eq!(ours, theirs, "as of {as_of}");
+    }
+    assert!(journal.contains("(JE-000008) Reversal of JE-000005"));
+    assert!(journal.contains("1000 Assets:1100 Cash and bank:1110 Cash on hand  1200000.00"));
+    books.t.cleanup().await;
+}
+
+async fn the_csv_export_has_one_row_per_posted_line(backend: Backend) {
+    let books = books(backend).await;
+
+    let csv = accounting::Export::start(books.db(), &books.ws(), accounting::ExportFormat::Csv)
+        .await
+        .expect("export")
+        .collect()
+        .await
+        .expect("export");
+
+    let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines[0], accounting::export::CSV_HEADER.trim_end());
+    assert_eq!(lines.len(), 1 + 18, "18 posted lines, no draft");
+    assert!(lines[1].starts_with("JE-000001,2026-01-05,"));
+    assert!(lines[1]
+        .ends_with(",1120,Bank - current account,Share capital paid in (1120),5000000.00,0.00"));
+    assert!(csv.contains(",Reversal of JE-000005: Generator diesel,"));
+    assert!(
+        csv.contains(",\"Cash sales, evening\","),
+        "a comma is quoted"
+    );
+    books.t.cleanup().await;
+}
+
 /// Every row of a read-model table, as text, in a stable order.
 async fn dump(db: &Db, table: &str, order: &str) -> Vec<Vec<String>> {
     let rows = sqlx::query(&format!("SELECT * FROM {table} ORDER BY {order}"))
@@ -1331,5 +1442,7 @@ backend_tests!(
     the_command_side_helpers_answer_from_the_ledger,
     a_workspace_never_sees_another_workspaces_books,
     a_draft_leaves_the_journal_list_as_a_posted_entry_when_posted,
+    hledger_agrees_with_our_trial_balance_to_the_cent,
+    the_csv_export_has_one_row_per_posted_line,
     rebuilding_the_accounting_projectors_gives_the_same_tables_as_live,
 );

@@ -10,6 +10,7 @@
 //!   arithmetic over the year/month/day totals every report shares.
 //! - [`general_ledger`]: [`general_ledger()`], postings with running balances, paginated.
 //! - [`entries`]: [`journal_entries`], [`journal_entry`], [`next_entry_sequence`].
+//! - [`export`]: every posted entry as CSV or as an hledger journal, in chunks.
 //! - [`summaries`]: [`income_summary`] and [`expense_summary`] per month, quarter or
 //!   year, with budget and variance.
 //!
@@ -19,6 +20,7 @@
 
 pub mod balances;
 pub mod entries;
+pub mod export;
 pub mod general_ledger;
 pub mod summaries;
 pub mod tree;
@@ -28,6 +30,7 @@ pub use entries::{
     journal_entries, journal_entry, next_entry_sequence, JournalEntryDetail, JournalEntryFilters,
     JournalEntryLine, JournalEntrySummary,
 };
+pub use export::{Export, ExportFormat};
 pub use general_ledger::{general_ledger, GeneralLedger, LedgerPosting};
 pub use summaries::{
     expense_summary, income_summary, Granularity, PeriodSummary, SummaryPeriod, SummaryRow,
