@@ -33,6 +33,7 @@ impl TestApp {
             ui_dir: ui.clone(),
             nats_url: None,
             smtp_url: None,
+            public_url: "http://ledgerline.test".into(),
             storage: db.config.clone(),
         };
         let app = Application::build(config).await.expect("build app");
