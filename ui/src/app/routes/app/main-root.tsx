@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 
+import { HeaderSlotProvider } from '@/components/layouts/header-slot';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
 import { setupDefaultAccounts } from '@/features/accounting/api/setup-default-accounts';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { notify } from '@/lib/notify';
 import { switchService, switchWorkspace, useActiveWorkspace } from '@/lib/workspaces';
 
@@ -19,17 +21,19 @@ export default function MainRoot() {
   }, [activeId]);
 
   return (
-    <MainLayout
-      workspaces={workspaces}
-      active={active}
-      onSelectWorkspace={(ws) => void switchWorkspace(ws)}
-      onSwitchService={() => {
-        switchService('accounting');
-        notify.info('Switch Service', 'Switching to Audit…');
-      }}
-    >
-      <Outlet />
-      <WelcomeDialog />
-    </MainLayout>
+    <HeaderSlotProvider bell={<NotificationBell />}>
+      <MainLayout
+        workspaces={workspaces}
+        active={active}
+        onSelectWorkspace={(ws) => void switchWorkspace(ws)}
+        onSwitchService={() => {
+          switchService('accounting');
+          notify.info('Switch Service', 'Switching to Audit…');
+        }}
+      >
+        <Outlet />
+        <WelcomeDialog />
+      </MainLayout>
+    </HeaderSlotProvider>
   );
 }
