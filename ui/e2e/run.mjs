@@ -111,6 +111,8 @@ async function answerApiWithFixtures(context, { user = FIXTURE_USER, plan = 'pro
     if (pathname === '/api/v1/accounts/me/workspaces/') return json({ data: FIXTURE_WORKSPACES });
     if (pathname.endsWith('/organization-subscription/latest/')) return json({ data: { plan } });
     if (pathname.endsWith('/accounts/default/setup/')) return json({ data: {} });
+    if (pathname === '/api/v1/accounts/organizations/org-1/')
+      return json({ data: { name: 'Acme Holdings', slug: 'acme' } });
     if (pathname === '/api/v1/notification/')
       return json({ data: { data: [], count: 0, page: 1, page_size: 20, total_pages: 0 } });
     return json({ data: {} });
