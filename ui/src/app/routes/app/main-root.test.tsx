@@ -150,4 +150,27 @@ describe('the main layout actions (spec §2, §6)', () => {
       ).toBe(true),
     );
   });
+
+  it('My Profile in the side user menu opens the profile overlay, which Save Changes closes', async () => {
+    const { requests } = stubSession('professional');
+    renderRoot();
+    await settled(requests);
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'My Profile' }));
+    const drawer = await screen.findByRole('dialog', { name: 'My Profile' });
+    expect(drawer).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('the side user menu shows the full name, the e-mail and Log Out', async () => {
+    const { requests } = stubSession('professional');
+    renderRoot();
+    await settled(requests);
+    const menu = screen.getByRole('button', { name: 'User menu' });
+    await waitFor(() => expect(menu).toHaveTextContent('Ada Okafor'));
+    expect(menu).toHaveTextContent('ada@example.com');
+    await userEvent.click(menu);
+    expect(await screen.findByRole('menuitem', { name: 'Log Out' })).toBeInTheDocument();
+  });
 });

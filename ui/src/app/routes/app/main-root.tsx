@@ -9,6 +9,7 @@ import { setupDefaultAccounts } from '@/features/accounting/api/setup-default-ac
 import { useCollaboratorUsage } from '@/features/invitations/api/get-collaborator-usage';
 import { InviteCollaboratorsModal } from '@/features/invitations/components/invite-collaborators-modal';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { ProfileDrawer } from '@/features/profile/components/profile-drawer';
 import { useOrganization } from '@/features/workspaces/api/get-organization';
 import { usePermission } from '@/hooks/use-permission';
 import { notify } from '@/lib/notify';
@@ -29,6 +30,7 @@ export default function MainRoot() {
   const collaboratorUsage = useCollaboratorUsage(organizationId);
   const { checkPermission, ready } = usePermission();
   const [inviteOpened, setInviteOpened] = useState(false);
+  const [profileOpened, setProfileOpened] = useState(false);
   const inOrganization = workspaces.filter((ws) => ws.organization_id === organizationId);
 
   useEffect(() => {
@@ -73,7 +75,7 @@ export default function MainRoot() {
         onSelectWorkspace={(ws) => void switchWorkspace(ws)}
         onCreateWorkspace={createWorkspace}
         onInvitePeople={invitePeople}
-        onOpenProfile={() => void navigate(paths.settings.root)}
+        onOpenProfile={() => setProfileOpened(true)}
         onSwitchService={() => {
           switchService('accounting');
           notify.info('Switch Service', 'Switching to Audit…');
@@ -82,6 +84,7 @@ export default function MainRoot() {
         <Outlet />
         <WelcomeDialog />
       </MainLayout>
+      <ProfileDrawer opened={profileOpened} onClose={() => setProfileOpened(false)} />
       {inviteOpened && (
         <InviteCollaboratorsModal
           opened
