@@ -1,5 +1,6 @@
 import { Avatar, Badge, Box, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
+  IconBuildingSkyscraper,
   IconCalculator,
   IconCheck,
   IconChevronDown,
@@ -78,7 +79,9 @@ export function WorkspacePanel({
             color="accent"
             variant="light"
             data-testid="workspace-image"
-          />
+          >
+            <IconBuildingSkyscraper size={16} stroke={1.7} />
+          </Avatar>
           <Box style={{ minWidth: 0, flex: 1 }}>
             <Text size="sm" fw={600} c="gray.9" truncate data-testid="active-workspace-name">
               {name}
@@ -98,7 +101,7 @@ export function WorkspacePanel({
       <Collapse in={opened} id="workspace-panel-body">
         <Stack gap={2} pt={10} mt={10} className={classes.workspacePanelBody}>
           {service === 'accounting' && (
-            <Group justify="space-between" px={8} pb={6}>
+            <Group justify="space-between" px={8} pb={6} wrap="nowrap">
               <Text size="xs" c="dimmed">
                 Access Level
               </Text>
@@ -106,6 +109,7 @@ export function WorkspacePanel({
                 size="sm"
                 radius="sm"
                 variant="light"
+                tt="none"
                 color={ACCESS_LEVEL_COLOR[access]}
                 data-testid="access-level"
               >
@@ -128,7 +132,7 @@ export function WorkspacePanel({
               >
                 <Group gap={8} wrap="nowrap">
                   <ItemIcon size={16} stroke={1.7} />
-                  <Text size="sm" style={{ flex: 1 }}>
+                  <Text fz={13} style={{ flex: 1 }}>
                     {item.label}
                   </Text>
                   {current && <IconCheck size={14} aria-label="Current service" />}
@@ -143,13 +147,13 @@ export function WorkspacePanel({
           >
             <Group gap={8} wrap="nowrap">
               <IconSettings size={16} stroke={1.7} />
-              <Text size="sm">Workspace profile</Text>
+              <Text fz={13}>Workspace profile</Text>
             </Group>
           </UnstyledButton>
           <UnstyledButton className={classes.panelItem} onClick={onInvite}>
             <Group gap={8} wrap="nowrap">
               <IconUserPlus size={16} stroke={1.7} />
-              <Text size="sm">Invite people to workspace</Text>
+              <Text fz={13}>Invite people to workspace</Text>
             </Group>
           </UnstyledButton>
         </Stack>

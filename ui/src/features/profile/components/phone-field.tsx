@@ -38,7 +38,7 @@ export function PhoneField({ value, onChange, onBlur, error }: PhoneFieldProps) 
             onChange(joinPhone(next, local));
           }}
           allowDeselect={false}
-          w={112}
+          w={128}
           error={Boolean(error)}
           comboboxProps={{ withinPortal: false }}
         />

@@ -7,7 +7,7 @@ import {
   Group,
   Loader,
   Select,
-  SimpleGrid,
+  Grid,
   Stack,
   Text,
   TextInput,
@@ -183,65 +183,77 @@ export function ProfileForm({ user, onSaved, onCancel }: ProfileFormProps) {
           </Box>
         </Group>
 
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            label="First name"
-            withAsterisk
-            autoComplete="given-name"
-            error={shownError('first_name')}
-            {...register('first_name')}
-          />
-          <TextInput
-            label="Last name"
-            withAsterisk
-            autoComplete="family-name"
-            error={shownError('last_name')}
-            {...register('last_name')}
-          />
-          <Controller
-            control={control}
-            name="phone_number"
-            render={({ field }) => (
-              <PhoneField
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={shownError('phone_number')}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="persona"
-            render={({ field }) => (
-              <Select
-                label="Persona"
-                withAsterisk
-                placeholder="Choose one"
-                data={PERSONA_SELECT}
-                value={field.value === null ? null : String(field.value)}
-                onChange={(value) => field.onChange(value === null ? null : Number(value))}
-                onBlur={field.onBlur}
-                error={shownError('persona')}
-                comboboxProps={{ withinPortal: false }}
-              />
-            )}
-          />
-          <TextInput
-            label="Address"
-            withAsterisk
-            autoComplete="street-address"
-            error={shownError('address')}
-            {...register('address')}
-          />
-          <TextInput
-            label="Location"
-            withAsterisk
-            placeholder="City, country"
-            error={shownError('location')}
-            {...register('location')}
-          />
-        </SimpleGrid>
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label="First name"
+              withAsterisk
+              autoComplete="given-name"
+              error={shownError('first_name')}
+              {...register('first_name')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label="Last name"
+              withAsterisk
+              autoComplete="family-name"
+              error={shownError('last_name')}
+              {...register('last_name')}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Controller
+              control={control}
+              name="phone_number"
+              render={({ field }) => (
+                <PhoneField
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={shownError('phone_number')}
+                />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput
+              label="Address"
+              withAsterisk
+              autoComplete="street-address"
+              error={shownError('address')}
+              {...register('address')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label="Location"
+              withAsterisk
+              placeholder="City, country"
+              error={shownError('location')}
+              {...register('location')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Controller
+              control={control}
+              name="persona"
+              render={({ field }) => (
+                <Select
+                  label="Persona"
+                  withAsterisk
+                  placeholder="Choose one"
+                  data={PERSONA_SELECT}
+                  value={field.value === null ? null : String(field.value)}
+                  onChange={(value) => field.onChange(value === null ? null : Number(value))}
+                  onBlur={field.onBlur}
+                  error={shownError('persona')}
+                  comboboxProps={{ withinPortal: false }}
+                />
+              )}
+            />
+          </Grid.Col>
+        </Grid>
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={cancel} disabled={isSubmitting}>
