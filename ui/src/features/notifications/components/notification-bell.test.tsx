@@ -233,4 +233,51 @@ describe('the notification bell (spec §2, §4)', () => {
       ),
     );
   });
+
+  it('the all list pages by page N, and mark all as read refreshes the current page', async () => {
+    const state = { read: false };
+    const { requests } = stubApi([
+      {
+        method: 'GET',
+        path: '/notification/',
+        reply: (r) => {
+          if (isUnreadQuery(r)) return { body: pageOf(state.read ? [] : [note('u', false)]) };
+          const page = Number(r.query.get('page'));
+          return {
+            body: pageOf([note(`p${page}`, page === 2 ? state.read : true)], {
+              page,
+              pageSize: 20,
+              count: 40,
+            }),
+          };
+        },
+      },
+      {
+        method: 'PATCH',
+        path: /^\/notification\//,
+        reply: () => {
+          state.read = true;
+          return { body: { data: {} } };
+        },
+      },
+    ]);
+    renderBell();
+    await userEvent.click(screen.getByTestId('notification-bell'));
+    await screen.findByText('Title p1');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Title p2')).toBeInTheDocument();
+    expect(screen.getByText('2 / 2')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeEnabled(),
+    );
+    const before = requests.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() =>
+      expect(
+        requests
+          .slice(before)
+          .some((r) => r.method === 'GET' && !r.query.has('read') && r.query.get('page') === '2'),
+      ).toBe(true),
+    );
+  });
 });

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Anchor,
-  Box,
   Button,
   Center,
   Group,
@@ -12,7 +11,7 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { IconBell, IconChecks } from '@tabler/icons-react';
+import { IconBell, IconChecks, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -36,10 +35,18 @@ export const BELL_LIST_HEIGHT_MAX = '70vh';
 
 type BellTab = Extract<NotificationFilter, 'all' | 'unread'>;
 
-function BellList({ tab, onNavigate }: { tab: BellTab; onNavigate: () => void }) {
+type BellListProps = {
+  tab: BellTab;
+  page: number;
+  onPage: (page: number) => void;
+  onNavigate: () => void;
+};
+
+function BellList({ tab, page, onPage, onNavigate }: BellListProps) {
   // Spec §7: the all list is page N (default 1); the unread list is read=false.
-  const query = { filter: tab, page: 1 } as const;
+  const query = { filter: tab, page: tab === 'all' ? page : 1 } as const;
   const { data, error, isLoading } = useNotifications(query);
+  const totalPages = tab === 'all' ? (data?.total_pages ?? 1) : 1;
   const refresh = useRefreshNotifications(query);
   const items = data?.data ?? [];
 
@@ -85,11 +92,42 @@ function BellList({ tab, onNavigate }: { tab: BellTab; onNavigate: () => void })
           ))}
         </ul>
       </ScrollArea.Autosize>
-      <Box className={classes.popoverFooter}>
+      <Group
+        className={classes.popoverFooter}
+        justify={totalPages > 1 ? 'space-between' : 'center'}
+        wrap="nowrap"
+      >
+        {totalPages > 1 ? (
+          <Group gap={2} wrap="nowrap" aria-label="Notification pages">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label="Previous page"
+              disabled={query.page <= 1}
+              onClick={() => onPage(query.page - 1)}
+            >
+              <IconChevronLeft size={14} />
+            </ActionIcon>
+            <Text size="xs" c="dimmed" miw={36} ta="center">
+              {query.page} / {totalPages}
+            </Text>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label="Next page"
+              disabled={query.page >= totalPages}
+              onClick={() => onPage(query.page + 1)}
+            >
+              <IconChevronRight size={14} />
+            </ActionIcon>
+          </Group>
+        ) : null}
         <Anchor component={Link} to={paths.notifications} size="sm" fw={500} onClick={onNavigate}>
           View all notifications
         </Anchor>
-      </Box>
+      </Group>
     </>
   );
 }
@@ -98,7 +136,12 @@ function BellList({ tab, onNavigate }: { tab: BellTab; onNavigate: () => void })
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
   const [tab, setTab] = useState<BellTab>('all');
-  const { markAll, pending, unreadCount, canMarkAll } = useMarkAllRead({ filter: tab, page: 1 });
+  // The all list's current page: mark all as read refreshes it (spec §4).
+  const [page, setPage] = useState(1);
+  const { markAll, pending, unreadCount, canMarkAll } = useMarkAllRead({
+    filter: tab,
+    page: tab === 'all' ? page : 1,
+  });
 
   return (
     <Popover
@@ -167,10 +210,15 @@ export function NotificationBell() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="all">
-            <BellList tab="all" onNavigate={() => setOpened(false)} />
+            <BellList tab="all" page={page} onPage={setPage} onNavigate={() => setOpened(false)} />
           </Tabs.Panel>
           <Tabs.Panel value="unread">
-            <BellList tab="unread" onNavigate={() => setOpened(false)} />
+            <BellList
+              tab="unread"
+              page={1}
+              onPage={() => undefined}
+              onNavigate={() => setOpened(false)}
+            />
           </Tabs.Panel>
         </Tabs>
       </Popover.Dropdown>
