@@ -453,6 +453,43 @@ test('the profile overlay shows errors only for touched fields', async ({ page, 
   await shot(page, 'my-account', { settleMs: 300 });
 });
 
+test('switching workspace from the rail sets the context and goes to /dashboard', async ({
+  page,
+  context,
+}) => {
+  await answerApiWithFixtures(context);
+  await withToken(context, { preferredService: 'accounting' });
+  await page.goto(`${baseUrl}/accounting/trial-balance`);
+  await page.getByRole('button', { name: 'Workspace Brightside Foods' }).click();
+  await waitForPath(page, '/dashboard');
+  await page
+    .getByTestId('active-workspace-name')
+    .getByText('Brightside Foods')
+    .waitFor({ timeout: WAIT_MS });
+  const stored = await page.evaluate(() =>
+    ['wsId', 'activeOrgId', 'activeRole'].map((key) => window.localStorage.getItem(key)),
+  );
+  check(JSON.stringify(stored) === '["ws-2","org-1","2"]', `stored ${JSON.stringify(stored)}`);
+});
+
+test('the Create Workspace tile on the Basic plan shows the Plan Restriction modal', async ({
+  page,
+  context,
+}) => {
+  await answerApiWithFixtures(context, { plan: 'basic' });
+  await withToken(context, { preferredService: 'accounting', wsId: 'ws-1', activeOrgId: 'org-1' });
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+  // The tile checks once the user and the plan are known; until then a click does nothing.
+  const dialog = page.getByRole('dialog', { name: 'Plan Restriction' });
+  for (let attempt = 0; attempt < 20 && (await dialog.count()) === 0; attempt += 1) {
+    await page.getByRole('button', { name: 'Create Workspace' }).click();
+    await page.waitForTimeout(250);
+  }
+  await page.getByRole('dialog', { name: 'Plan Restriction' }).waitFor({ timeout: WAIT_MS });
+  check((await pathOf(page)) === '/dashboard', `went to ${await pathOf(page)}`);
+});
+
 test('the mobile notice shows at 768 px width', async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto(`${baseUrl}/auth/login`);

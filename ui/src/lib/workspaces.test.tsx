@@ -20,8 +20,14 @@ function ws(overrides: Partial<Workspace>): Workspace {
   };
 }
 
+const fetches: string[] = [];
+
 function Cached() {
-  const { data } = useSWR('/accounting/workspaces/ws-1/accounts/', () => 'books of ws-1');
+  const { data } = useSWR('/accounting/accounts/', () => {
+    const books = `books of ${storage.getWorkspaceId() ?? 'none'}`;
+    fetches.push(books);
+    return books;
+  });
   return <output data-testid="cached">{data ?? 'empty'}</output>;
 }
 
@@ -45,6 +51,7 @@ describe('switching workspace (spec §2, §4)', () => {
 
   it('switching workspace resets all cached data', async () => {
     registerNavigator(vi.fn());
+    storage.setWorkspaceId('ws-1');
     // The app's cache: SWRConfig without its own provider, as in AppProvider.
     render(
       <SWRConfig value={{ dedupingInterval: 0 }}>
@@ -53,7 +60,9 @@ describe('switching workspace (spec §2, §4)', () => {
     );
     expect(await screen.findByText('books of ws-1')).toBeInTheDocument();
     await act(() => switchWorkspace(ws({ id: 'ws-2' })));
-    expect(screen.getByTestId('cached')).toHaveTextContent('empty');
+    // The old workspace's data is gone and what is on screen asked again.
+    expect(await screen.findByText('books of ws-2')).toBeInTheDocument();
+    expect(fetches).toEqual(['books of ws-1', 'books of ws-2']);
   });
 });
 
