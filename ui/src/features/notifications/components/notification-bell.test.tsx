@@ -280,4 +280,13 @@ describe('the notification bell (spec §2, §4)', () => {
       ).toBe(true),
     );
   });
+
+  it('opening the popover asks for the unread list again', async () => {
+    const { requests } = stubNotifications([note('1', false)]);
+    renderBell();
+    await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    const before = requests.filter(isUnreadQuery).length;
+    await userEvent.click(screen.getByTestId('notification-bell'));
+    await waitFor(() => expect(requests.filter(isUnreadQuery).length).toBeGreaterThan(before));
+  });
 });

@@ -138,7 +138,7 @@ export function NotificationBell() {
   const [tab, setTab] = useState<BellTab>('all');
   // The all list's current page: mark all as read refreshes it (spec §4).
   const [page, setPage] = useState(1);
-  const { markAll, pending, unreadCount, canMarkAll } = useMarkAllRead({
+  const { markAll, pending, unreadCount, canMarkAll, refreshUnread } = useMarkAllRead({
     filter: tab,
     page: tab === 'all' ? page : 1,
   });
@@ -169,7 +169,11 @@ export function NotificationBell() {
             radius="xl"
             aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
             data-testid="notification-bell"
-            onClick={() => setOpened((o) => !o)}
+            onClick={() => {
+              // Opening shows fresh lists: the dot and the Unread tab ask again too.
+              if (!opened) refreshUnread();
+              setOpened((o) => !o);
+            }}
           >
             <IconBell size={20} stroke={1.7} />
           </ActionIcon>

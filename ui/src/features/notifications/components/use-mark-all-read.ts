@@ -28,6 +28,8 @@ export function useMarkAllRead(current: NotificationQuery) {
   };
 
   return {
+    /** Asks for the unread list again (the bell does when its popover opens). */
+    refreshUnread: () => void unread.mutate(),
     markAll,
     pending,
     unreadCount: unread.data?.count ?? 0,
