@@ -1,4 +1,4 @@
-import { Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import type { Notification } from '../api/get-notifications';
@@ -32,7 +32,10 @@ export function NotificationItem({
             {notification.title}
           </Text>
           {unread && (
-            <Box className={classes.unreadDot} aria-label="Unread" data-testid="unread-dot" />
+            <>
+              <Box className={classes.unreadDot} aria-hidden="true" data-testid="unread-dot" />
+              <VisuallyHidden>Unread</VisuallyHidden>
+            </>
           )}
         </Group>
         <Text size={compact ? 'xs' : 'sm'} c="gray.7" lineClamp={compact ? 2 : undefined}>
