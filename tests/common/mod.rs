@@ -83,7 +83,6 @@ pub fn json(body: &str) -> Value {
     serde_json::from_str(body).expect("json body")
 }
 
-
 /// A response: status and JSON body (`Value::Null` when empty).
 pub struct Reply {
     pub status: u16,
@@ -118,11 +117,13 @@ impl TestApp {
     }
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
-        self.call(reqwest::Method::POST, path, token, Some(body)).await
+        self.call(reqwest::Method::POST, path, token, Some(body))
+            .await
     }
 
     pub async fn patch(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
-        self.call(reqwest::Method::PATCH, path, token, Some(body)).await
+        self.call(reqwest::Method::PATCH, path, token, Some(body))
+            .await
     }
 
     pub async fn read(&self, path: &str, token: Option<&str>) -> Reply {
@@ -188,8 +189,14 @@ impl TestApp {
             .await;
         assert_eq!(login.status, 200, "{}", login.body);
         Session {
-            access: login.body["data"]["access"].as_str().expect("access").into(),
-            refresh: login.body["data"]["refresh"].as_str().expect("refresh").into(),
+            access: login.body["data"]["access"]
+                .as_str()
+                .expect("access")
+                .into(),
+            refresh: login.body["data"]["refresh"]
+                .as_str()
+                .expect("refresh")
+                .into(),
             user_id: registered.body["data"]["id"].as_str().expect("id").into(),
             organization_id: registered.body["data"]["organization_id"]
                 .as_str()
