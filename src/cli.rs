@@ -83,12 +83,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Migrate => {
             let (_, runtime) = open(&storage).await?;
-            store::migrate::run(
-                runtime_db(&runtime),
-                "api-core",
-                api_core::idempotency::MIGRATIONS,
-            )
-            .await?;
+            crate::migrate_plain_state(runtime_db(&runtime)).await?;
             println!("migrated");
             Ok(())
         }

@@ -64,6 +64,10 @@ pub struct ServeArgs {
     /// SMTP server (smtp:// or smtps://); unset means mail goes to <data-dir>/outbox.
     #[arg(long, env = "SMTP_URL")]
     pub smtp_url: Option<String>,
+    /// The address users reach the product at, for links in mails; defaults to
+    /// http://<bind>.
+    #[arg(long, env = "LEDGERLINE_PUBLIC_URL")]
+    pub public_url: Option<String>,
 }
 
 /// Validated serving configuration.
@@ -74,6 +78,8 @@ pub struct ServeConfig {
     pub ui_dir: PathBuf,
     pub nats_url: Option<String>,
     pub smtp_url: Option<String>,
+    /// The base of links in mails, without a trailing slash.
+    pub public_url: String,
     pub storage: StorageConfig,
 }
 
@@ -108,12 +114,24 @@ impl ServeArgs {
                 ));
             }
         }
+        let public_url = match self.public_url.as_deref().map(str::trim) {
+            None | Some("") => format!("http://{bind}"),
+            Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+                url.trim_end_matches('/').to_owned()
+            }
+            Some(_) => {
+                return Err(ConfigError(
+                    "LEDGERLINE_PUBLIC_URL must start with http:// or https://".into(),
+                ))
+            }
+        };
         Ok(ServeConfig {
             role: self.role,
             bind,
             ui_dir: self.ui_dir.clone(),
             nats_url,
             smtp_url,
+            public_url,
             storage: storage.validate()?,
         })
     }
@@ -130,6 +148,7 @@ mod tests {
             ui_dir: "ui/dist".into(),
             nats_url: nats.map(str::to_owned),
             smtp_url: None,
+            public_url: None,
         }
     }
 

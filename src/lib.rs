@@ -23,3 +23,10 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
         Arc::new(projections::ledger::Ledger),
     ]
 }
+
+/// Migrates the plain-state tables (idempotency keys, identity) beside the log and the
+/// read models, which migrate themselves when opened.
+pub async fn migrate_plain_state(db: &store::Db) -> Result<(), store::StoreError> {
+    store::migrate::run(db, "api-core", api_core::idempotency::MIGRATIONS).await?;
+    store::migrate::run(db, "identity", identity::MIGRATIONS).await
+}

@@ -3,7 +3,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use api_core::access::NoMemberships;
 use api_core::auth::TokenKeys;
 use api_core::{idempotency, request_id, ApiError, AppState};
 use axum::extract::DefaultBodyLimit;
@@ -42,6 +41,7 @@ pub struct Application {
     router: Router,
     store: EventStore,
     projections: ProjectionRuntime,
+    mail: (identity::outbox::OutboxSignal, identity::outbox::Transport),
 }
 
 impl Application {
@@ -54,7 +54,7 @@ impl Application {
         let store = EventStore::open(db.clone())
             .await
             .context("migrating the event store")?;
-        store::migrate::run(&db, "api-core", idempotency::MIGRATIONS).await?;
+        crate::migrate_plain_state(&db).await?;
         let projections = ProjectionRuntime::new(store.clone(), crate::projectors());
         projections
             .prepare()
@@ -65,12 +65,19 @@ impl Application {
         let app = AppState {
             store: store.clone(),
             keys,
-            access: Arc::new(NoMemberships),
+            access: Arc::new(query_api::access::ReadModelAccess::new(db.clone())),
             data_dir: config.storage.data_dir.clone(),
+            public_url: config.public_url.clone(),
+            mail: identity::outbox::OutboxSignal::default(),
+        };
+        let mail_transport = match &config.smtp_url {
+            Some(url) => identity::outbox::Transport::smtp(url).map_err(anyhow::Error::msg)?,
+            None => identity::outbox::Transport::Files(config.storage.data_dir.join("outbox")),
         };
         if !config.ui_dir.join("index.html").exists() {
             tracing::warn!(ui_dir = %config.ui_dir.display(), "the UI is not built: only the API is served (run scripts/run to build it)");
         }
+        let mail = (app.mail.clone(), mail_transport);
         let router = build_router(app, projections.clone(), &config);
         let listener = match config.role {
             Role::All | Role::Api => Some(
@@ -86,6 +93,7 @@ impl Application {
             router,
             store,
             projections,
+            mail,
         })
     }
 
@@ -112,6 +120,15 @@ impl Application {
         if matches!(self.config.role, Role::All | Role::Projector) {
             tasks.extend(self.projections.spawn(stopped.clone()));
         }
+        if matches!(self.config.role, Role::All | Role::Api) {
+            let (signal, transport) = self.mail.clone();
+            tasks.push(tokio::spawn(identity::outbox::run_worker(
+                self.store.db().clone(),
+                transport,
+                signal,
+                stopped.clone(),
+            )));
+        }
         if let Some(nats_url) = &self.config.nats_url {
             if matches!(self.config.role, Role::All | Role::Relay) {
                 tasks.push(crate::cli::spawn_relay(
@@ -131,7 +148,10 @@ impl Application {
         match self.listener {
             Some(listener) => {
                 tracing::info!(address = %listener.local_addr()?, "serving");
-                axum::serve(listener, self.router)
+                let service = self
+                    .router
+                    .into_make_service_with_connect_info::<std::net::SocketAddr>();
+                axum::serve(listener, service)
                     .with_graceful_shutdown(shutdown)
                     .await?;
             }
@@ -151,7 +171,10 @@ pub fn build_router(app: AppState, projections: ProjectionRuntime, config: &Serv
     let db: Db = app.db().clone();
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(command_api::router(app.clone()))
-        .merge(query_api::router(QueryState { app, projections }))
+        .merge(query_api::router(
+            QueryState { app, projections },
+            config.smtp_url.is_none(),
+        ))
         .split_for_parts();
     let openapi = Arc::new(openapi);
     let index = config.ui_dir.join("index.html");

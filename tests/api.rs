@@ -1,85 +1,11 @@
 //! Black-box tests of the HTTP skeleton: the real application on port 0, on a fresh
 //! SQLite file and on a fresh Postgres database.
 
+mod common;
+
 use api_core::auth::TokenKeys;
-use ledgerline::config::{Role, ServeConfig};
-use ledgerline::server::Application;
-use serde_json::Value;
-use store::testing::TestDatabase;
+use common::{json, TestApp};
 use store::{backend_tests, Backend};
-
-struct TestApp {
-    base: String,
-    client: reqwest::Client,
-    keys: TokenKeys,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    db: Option<TestDatabase>,
-    _ui: std::path::PathBuf,
-}
-
-impl TestApp {
-    async fn spawn(backend: Backend) -> Self {
-        let db = TestDatabase::new(backend).await;
-        let ui = std::env::temp_dir().join(format!("ll_ui_{}", uuid::Uuid::new_v4().simple()));
-        std::fs::create_dir_all(&ui).expect("ui dir");
-        std::fs::write(
-            ui.join("index.html"),
-            "<!doctype html><title>Ledgerline</title><div id=root></div>",
-        )
-        .expect("index");
-        let config = ServeConfig {
-            role: Role::All,
-            bind: "127.0.0.1:0".parse().expect("addr"),
-            ui_dir: ui.clone(),
-            nats_url: None,
-            smtp_url: None,
-            storage: db.config.clone(),
-        };
-        let app = Application::build(config).await.expect("build app");
-        let addr = app.local_addr().expect("bound");
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        tokio::spawn(app.run(async move {
-            let _ = stopped.await;
-        }));
-        let keys = TokenKeys::load_or_create(&db.config.data_dir).expect("keys");
-        Self {
-            base: format!("http://{addr}"),
-            client: reqwest::Client::new(),
-            keys,
-            stop: Some(stop),
-            db: Some(db),
-            _ui: ui,
-        }
-    }
-
-    async fn get(
-        &self,
-        path: &str,
-        token: Option<&str>,
-    ) -> (u16, reqwest::header::HeaderMap, String) {
-        let mut request = self.client.get(format!("{}{path}", self.base));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        let response = request.send().await.expect("request");
-        let status = response.status().as_u16();
-        let headers = response.headers().clone();
-        (status, headers, response.text().await.expect("body"))
-    }
-
-    async fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(db) = self.db.take() {
-            db.cleanup().await;
-        }
-    }
-}
-
-fn json(body: &str) -> Value {
-    serde_json::from_str(body).expect("json body")
-}
 
 async fn health_reports_the_database_and_every_projector(backend: Backend) {
     let app = TestApp::spawn(backend).await;

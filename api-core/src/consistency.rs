@@ -31,7 +31,10 @@ pub async fn read_your_writes(state: &AppState, projector: &str) -> Result<(), A
             _ => {}
         }
         if tokio::time::Instant::now() >= deadline {
-            tracing::warn!(projector, "read model still behind after the write; answering anyway");
+            tracing::warn!(
+                projector,
+                "read model still behind after the write; answering anyway"
+            );
             return Ok(());
         }
         tokio::time::sleep(POLL).await;

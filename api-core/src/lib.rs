@@ -2,22 +2,28 @@
 //! written once.
 //!
 //! - [`error`]: [`ApiError`], the one mapping from failures to status codes and bodies.
+//! - [`body`]: JSON request bodies whose errors name the field.
 //! - [`auth`]: bearer JWTs ([`auth::AuthUser`] extractor, `token_not_valid` on failure).
 //! - [`access`]: the workspace access policy every workspace-scoped route asks.
 //! - [`consistency`]: read-your-writes after a command.
+//! - [`me`]: the current user's profile and memberships, as the account routes answer.
 //! - [`idempotency`]: `Idempotency-Key` for every command route.
 //! - [`request_id`]: request ids on every request, response and log line.
 //! - [`pagination`]: bounded `page`/`page_size` and the paginated envelope.
+//! - [`time`]: how times look on the wire.
 //! - [`state`]: [`AppState`], what handlers get.
 
 pub mod access;
 pub mod auth;
+pub mod body;
 pub mod consistency;
 pub mod error;
 pub mod idempotency;
+pub mod me;
 pub mod pagination;
 pub mod request_id;
 pub mod state;
+pub mod time;
 
 pub use error::{ApiError, FieldErrors};
 pub use state::AppState;

@@ -46,3 +46,24 @@ pub fn of<B>(request: &Request<B>) -> Option<String> {
         .and_then(|id| id.header_value().to_str().ok())
         .map(str::to_owned)
 }
+
+/// The current request's id as an extractor, for handlers that write event metadata.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CurrentRequestId(pub Option<String>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for CurrentRequestId {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _state: &S,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(Self(
+            parts
+                .extensions
+                .get::<RequestId>()
+                .and_then(|id| id.header_value().to_str().ok())
+                .map(str::to_owned),
+        ))
+    }
+}

@@ -51,6 +51,8 @@ async fn app(t: &TestDatabase) -> (Router, EventStore) {
         keys: TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef"),
         access: Arc::new(NoMemberships),
         data_dir: t.config.data_dir.clone(),
+        public_url: "http://127.0.0.1".into(),
+        mail: Default::default(),
     };
     let router = Router::new()
         .route("/notes/", post(record_note))

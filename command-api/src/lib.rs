@@ -1,11 +1,35 @@
 //! Write routes: each turns a request into a command on one aggregate (cqrs-es over the
-//! global log) and answers with what the command decided. One module per aggregate, each
-//! with its own router merged in [`router`]; they arrive with the identity and accounting
-//! services. Every route here passes the idempotency layer (`api_core::idempotency`).
+//! global log), or a change of identity's plain state, and answers with what it decided.
+//! Every route here passes the idempotency layer (`api_core::idempotency`).
+//!
+//! - [`runner`]: the aggregates' cqrs-es frameworks and the one mapping of each
+//!   aggregate's errors to the HTTP contract.
+//! - [`accounts`]: sign-up, sign-in, tokens, verification, password reset, profile.
+//! - [`organizations`]: organization profile, workspaces, memberships.
+
+pub mod accounts;
+pub mod organizations;
+pub mod runner;
 
 use api_core::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
-pub fn router(state: AppState) -> OpenApiRouter {
-    OpenApiRouter::new().with_state(state)
+use crate::runner::Aggregates;
+
+/// What write routes get: the shared state and the aggregates' command side.
+#[derive(Clone)]
+pub struct CommandState {
+    pub app: AppState,
+    pub aggregates: Aggregates,
+}
+
+pub fn router(app: AppState) -> OpenApiRouter {
+    let state = CommandState {
+        aggregates: Aggregates::new(&app.store),
+        app,
+    };
+    OpenApiRouter::new()
+        .merge(accounts::router())
+        .merge(organizations::router())
+        .with_state(state)
 }

@@ -14,9 +14,11 @@
 //! - [`journal_entry`] — the JournalEntry aggregate (drafts, posting with gapless
 //!   numbers, reversal) and the pure entry rules (balanced, ≥ 2 lines, debit xor credit,
 //!   active last-level accounts, after the lock date).
+//! - [`validation`] — input rules several commands share (e-mail, phone; spec §5).
 
 pub mod account_tree;
 pub mod journal_entry;
 pub mod money;
 pub mod organization;
 pub mod permissions;
+pub mod validation;

@@ -85,15 +85,49 @@ pub async fn list(db: &Db, limit: i64) -> Result<Vec<StoredMail>, sqlx::Error> {
 }
 
 /// Where mail goes.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub enum Transport {
     /// `.eml` files in a folder (the embedded default).
     Files(PathBuf),
+    /// An SMTP server (`SMTP_URL`, e.g. `smtps://user:pass@smtp.example.com:465`).
+    Smtp(lettre::SmtpTransport),
+}
+
+impl std::fmt::Debug for Transport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Files(dir) => f.debug_tuple("Files").field(dir).finish(),
+            // The URL may hold credentials: never print it.
+            Self::Smtp(_) => f.write_str("Smtp(..)"),
+        }
+    }
 }
 
 impl Transport {
+    /// The SMTP transport of `url` (lettre's URL form: smtp:// with STARTTLS when
+    /// `?tls=required`, smtps:// for implicit TLS).
+    pub fn smtp(url: &str) -> Result<Self, String> {
+        lettre::SmtpTransport::from_url(url)
+            .map(|builder| Self::Smtp(builder.build()))
+            .map_err(|e| format!("SMTP_URL is not usable: {e}"))
+    }
+
     fn deliver(&self, mail: &StoredMail) -> std::io::Result<()> {
         match self {
+            Self::Smtp(smtp) => {
+                use lettre::message::header::ContentType;
+                use lettre::Transport as _;
+                let message = lettre::Message::builder()
+                    .from(FROM.parse().map_err(std::io::Error::other)?)
+                    .to(mail.recipient.parse().map_err(std::io::Error::other)?)
+                    .subject(&mail.subject)
+                    .header(ContentType::TEXT_PLAIN)
+                    .body(mail.body.clone())
+                    .map_err(std::io::Error::other)?;
+                smtp.send(&message)
+                    .map(|_| ())
+                    .map_err(std::io::Error::other)
+            }
             Self::Files(dir) => {
                 std::fs::create_dir_all(dir)?;
                 let path = dir.join(format!("{}.eml", mail.id));
@@ -151,11 +185,13 @@ pub async fn deliver_pending(db: &Db, transport: &Transport) -> Result<usize, sq
         };
         match outcome {
             Ok(()) => {
-                sqlx::query("UPDATE mail_outbox SET sent_at = $1, attempts = attempts + 1 WHERE id = $2")
-                    .bind(now_us())
-                    .bind(&mail.id)
-                    .execute(&db.pool)
-                    .await?;
+                sqlx::query(
+                    "UPDATE mail_outbox SET sent_at = $1, attempts = attempts + 1 WHERE id = $2",
+                )
+                .bind(now_us())
+                .bind(&mail.id)
+                .execute(&db.pool)
+                .await?;
                 sent += 1;
             }
             Err(err) => {

@@ -87,7 +87,10 @@ mod tests {
 
     #[test]
     fn the_same_password_hashes_differently_each_time() {
-        assert_ne!(hash("same pass 1").expect("a"), hash("same pass 1").expect("b"));
+        assert_ne!(
+            hash("same pass 1").expect("a"),
+            hash("same pass 1").expect("b")
+        );
     }
 
     #[test]

@@ -57,7 +57,8 @@ const LOGIN_FAILURES: &str = "CREATE TABLE login_failures (
     at BIGINT NOT NULL
 )";
 
-const LOGIN_FAILURES_INDEX: &str = "CREATE INDEX login_failures_subject ON login_failures (subject, at)";
+const LOGIN_FAILURES_INDEX: &str =
+    "CREATE INDEX login_failures_subject ON login_failures (subject, at)";
 
 macro_rules! same {
     ($version:expr, $name:expr, $sql:expr) => {

@@ -118,18 +118,6 @@ pub async fn by_email(db: &Db, email: &str) -> Result<Option<User>, sqlx::Error>
     row.as_ref().map(from_row).transpose()
 }
 
-/// Several accounts by id (for member lists), in no particular order.
-pub async fn by_ids(db: &Db, ids: &[String]) -> Result<Vec<User>, sqlx::Error> {
-    let mut users = Vec::with_capacity(ids.len());
-    // Lists are pages of at most 100; one indexed lookup each keeps the SQL portable.
-    for id in ids {
-        if let Some(user) = by_id(db, id).await? {
-            users.push(user);
-        }
-    }
-    Ok(users)
-}
-
 pub async fn password_hash_of(db: &Db, id: &str) -> Result<Option<String>, sqlx::Error> {
     sqlx::query_scalar("SELECT password_hash FROM users WHERE id = $1")
         .bind(id)

@@ -5,10 +5,18 @@
 //! - [`accounting`]: the books' read side — account tree, trial balance, general ledger,
 //!   journal entries, income and expense summaries — as data-access functions.
 //! - [`chain`]: `GET /api/v1/audit/workspaces/{workspace_id}/chain-head/`.
+//! - [`access`]: the access policy over the memberships read model.
+//! - [`accounts`]: `/accounts/me/`, `/me/workspaces/`, `/services/`, `/choices/description/`.
+//! - [`organizations`]: organizations, their workspaces and memberships.
+//! - [`dev`]: the dev-only mail outbox of embedded installs.
 
+pub mod access;
 pub mod accounting;
+pub mod accounts;
 pub mod chain;
+pub mod dev;
 pub mod health;
+pub mod organizations;
 
 use api_core::AppState;
 use projections::ProjectionRuntime;
@@ -28,9 +36,15 @@ impl axum::extract::FromRef<QueryState> for AppState {
     }
 }
 
-pub fn router(state: QueryState) -> OpenApiRouter {
-    OpenApiRouter::new()
+/// The read routes; `dev_outbox` mounts the dev-only mail outbox.
+pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
+    let mut router = OpenApiRouter::new()
         .routes(routes!(health::health))
         .routes(routes!(chain::chain_head))
-        .with_state(state)
+        .merge(accounts::router())
+        .merge(organizations::router());
+    if dev_outbox {
+        router = router.merge(dev::router());
+    }
+    router.with_state(state)
 }

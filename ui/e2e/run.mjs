@@ -102,15 +102,28 @@ const FIXTURE_WORKSPACES = [
   },
 ];
 
-async function answerApiWithFixtures(context, { user = FIXTURE_USER, plan = 'professional' } = {}) {
+/**
+ * `answer(request, pathname)` may answer a request first with `{ status, body }`, for tests
+ * about one screen's calls; anything it leaves (undefined) gets the fixtures below.
+ */
+async function answerApiWithFixtures(
+  context,
+  { user = FIXTURE_USER, plan = 'professional', answer = () => undefined } = {},
+) {
   await context.route('**/api/**', async (route) => {
     const { pathname } = new URL(route.request().url());
     const json = (body, status = 200) =>
       route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    const own = answer(route.request(), pathname);
+    if (own) return json(own.body, own.status);
     if (pathname === '/api/v1/accounts/me/') return json({ data: user });
     if (pathname === '/api/v1/accounts/me/workspaces/') return json({ data: FIXTURE_WORKSPACES });
     if (pathname.endsWith('/organization-subscription/latest/')) return json({ data: { plan } });
     if (pathname.endsWith('/accounts/default/setup/')) return json({ data: {} });
+    if (pathname === '/api/v1/accounts/organizations/org-1/')
+      return json({ data: { name: 'Acme Holdings', slug: 'acme' } });
+    if (pathname === '/api/v1/notification/')
+      return json({ data: { data: [], count: 0, page: 1, page_size: 20, total_pages: 0 } });
     return json({ data: {} });
   });
 }
@@ -304,6 +317,177 @@ test('creating a workspace on the Basic plan shows the Plan Restriction modal', 
   await shot(page, 'plan-restriction', { settleMs: 400 });
   await dialog.getByRole('button', { name: 'View Plans' }).click();
   await waitForPath(page, '/license');
+});
+
+const pageOf = (items) => ({
+  data: { data: items, count: items.length, page: 1, page_size: 20, total_pages: 1 },
+});
+
+/** Notifications kept in memory so marking them read changes what the next GET answers. */
+function notificationStore() {
+  const items = [
+    ['n-1', 'Invoice approved', 'Invoice INV-2041 was approved by Bola.', 'success', false],
+    ['n-2', 'Trial balance ready', 'The March trial balance finished generating.', 'info', false],
+    [
+      'n-3',
+      'Period closing soon',
+      'March closes in 3 days; post pending entries.',
+      'warning',
+      true,
+    ],
+    ['n-4', 'Payment failed', 'The card ending 4242 was declined.', 'error', true],
+  ].map(([id, title, message, severity, read], index) => ({
+    id,
+    title,
+    message,
+    severity,
+    read,
+    sent: true,
+    created_datetime: new Date(Date.UTC(2026, 2, 14 - index, 9 + index, 30)).toISOString(),
+  }));
+  return (request, pathname) => {
+    if (pathname === '/api/v1/notification/') {
+      const read = new URL(request.url()).searchParams.get('read');
+      const list = read === null ? items : items.filter((n) => String(n.read) === read);
+      return { body: pageOf(list) };
+    }
+    const match = pathname.match(/^\/api\/v1\/notification\/([^/]+)\/$/);
+    if (match && request.method() === 'PATCH') {
+      const item = items.find((n) => n.id === match[1]);
+      if (item) item.read = true;
+      return { body: { data: item } };
+    }
+    return undefined;
+  };
+}
+
+test('the notification bell: unread count, popover, mark all as read', async ({
+  page,
+  context,
+}) => {
+  await answerApiWithFixtures(context, { answer: notificationStore() });
+  await withToken(context, { preferredService: 'accounting' });
+  await page.goto(`${baseUrl}/dashboard`);
+  const bell = page.getByTestId('notification-bell');
+  await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor({ timeout: WAIT_MS });
+  await bell.click();
+  const popover = page.getByTestId('notification-popover');
+  await popover.getByText('Invoice approved').waitFor({ timeout: WAIT_MS });
+  const box = await popover.boundingBox();
+  check(box && Math.round(box.width) === 300, `popover width ${box?.width}`);
+  await shot(page, 'notification-bell', { settleMs: 400 });
+  await popover.getByRole('button', { name: 'Mark all as read' }).click();
+  await page
+    .getByRole('button', { name: 'Notifications', exact: true })
+    .waitFor({ timeout: WAIT_MS });
+  await popover.getByRole('link', { name: 'View all notifications' }).click();
+  await waitForPath(page, '/notifications');
+  await page
+    .getByRole('heading', { name: 'Notifications', exact: true })
+    .waitFor({ timeout: WAIT_MS });
+  await shot(page, 'notifications', { settleMs: 300 });
+});
+
+test('Invite Collaborators: a bad address is refused, the link tab shows a link', async ({
+  page,
+  context,
+}) => {
+  const posted = [];
+  await answerApiWithFixtures(context, {
+    answer: (request, pathname) => {
+      if (pathname === '/api/v1/accounts/organizations/org-1/memberships/')
+        return { body: { data: { data: [], count: 2, page: 1, page_size: 1, total_pages: 2 } } };
+      if (pathname.endsWith('/invitations/link/'))
+        return { body: { data: { link: `${baseUrl}/invite-user?token=e2e-link-token` } } };
+      if (pathname.endsWith('/invitations/') && request.method() === 'POST') {
+        posted.push(request.postDataJSON());
+        return { status: 201, body: { data: {} } };
+      }
+      return undefined;
+    },
+  });
+  await withToken(context, { preferredService: 'accounting', wsId: 'ws-1', activeOrgId: 'org-1' });
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByRole('button', { name: /Workspace panel/ }).click();
+  await shot(page, 'workspace-panel', { settleMs: 400 });
+  await page.getByRole('button', { name: 'Invite people to workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: /Invite Collaborators/ });
+  await dialog.getByPlaceholder('Enter email address').fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Send Invite' }).click();
+  await page.getByText('Email is not valid').waitFor({ timeout: WAIT_MS });
+  check(posted.length === 0, 'an invalid address was sent');
+  await dialog.getByPlaceholder('Enter email address').fill('bola@example.com');
+  await shot(page, 'invite-by-email', { settleMs: 300 });
+  await dialog.getByRole('button', { name: 'Send Invite' }).click();
+  await page.getByText('Invitation sent to bola@example.com').waitFor({ timeout: WAIT_MS });
+  check(
+    JSON.stringify(posted[0]) === '{"email":"bola@example.com","role":2,"workspaces":["ws-1"]}',
+    `posted ${JSON.stringify(posted)}`,
+  );
+  await dialog.getByRole('tab', { name: 'Invite by link' }).click();
+  await dialog.getByText('Share invite link').waitFor({ timeout: WAIT_MS });
+  await page
+    .getByRole('textbox', { name: 'Invite link' })
+    .and(page.locator(`[value="${baseUrl}/invite-user?token=e2e-link-token"]`))
+    .waitFor({ timeout: WAIT_MS });
+  await shot(page, 'invite-by-link', { settleMs: 300 });
+});
+
+test('the profile overlay shows errors only for touched fields', async ({ page, context }) => {
+  await answerApiWithFixtures(context);
+  await withToken(context, { preferredService: 'accounting' });
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'My Profile' }).click();
+  const drawer = page.getByRole('dialog', { name: 'My Profile' });
+  await drawer.getByRole('button', { name: 'Save Changes' }).waitFor({ timeout: WAIT_MS });
+  check((await drawer.getByText('Address is required').count()) === 0, 'untouched error shown');
+  await drawer.getByLabel('First name').fill('');
+  await drawer.getByLabel('Last name').focus();
+  await drawer.getByText('First Name is required').waitFor({ timeout: WAIT_MS });
+  check((await drawer.getByText('Address is required').count()) === 0, 'untouched error shown');
+  await shot(page, 'profile', { settleMs: 300 });
+  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  await page.goto(`${baseUrl}/settings`);
+  await page.getByRole('button', { name: 'Save Changes' }).waitFor({ timeout: WAIT_MS });
+  await shot(page, 'my-account', { settleMs: 300 });
+});
+
+test('switching workspace from the rail sets the context and goes to /dashboard', async ({
+  page,
+  context,
+}) => {
+  await answerApiWithFixtures(context);
+  await withToken(context, { preferredService: 'accounting' });
+  await page.goto(`${baseUrl}/accounting/trial-balance`);
+  await page.getByRole('button', { name: 'Workspace Brightside Foods' }).click();
+  await waitForPath(page, '/dashboard');
+  await page
+    .getByTestId('active-workspace-name')
+    .getByText('Brightside Foods')
+    .waitFor({ timeout: WAIT_MS });
+  const stored = await page.evaluate(() =>
+    ['wsId', 'activeOrgId', 'activeRole'].map((key) => window.localStorage.getItem(key)),
+  );
+  check(JSON.stringify(stored) === '["ws-2","org-1","2"]', `stored ${JSON.stringify(stored)}`);
+});
+
+test('the Create Workspace tile on the Basic plan shows the Plan Restriction modal', async ({
+  page,
+  context,
+}) => {
+  await answerApiWithFixtures(context, { plan: 'basic' });
+  await withToken(context, { preferredService: 'accounting', wsId: 'ws-1', activeOrgId: 'org-1' });
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+  // The tile checks once the user and the plan are known; until then a click does nothing.
+  const dialog = page.getByRole('dialog', { name: 'Plan Restriction' });
+  for (let attempt = 0; attempt < 20 && (await dialog.count()) === 0; attempt += 1) {
+    await page.getByRole('button', { name: 'Create Workspace' }).click();
+    await page.waitForTimeout(250);
+  }
+  await page.getByRole('dialog', { name: 'Plan Restriction' }).waitFor({ timeout: WAIT_MS });
+  check((await pathOf(page)) === '/dashboard', `went to ${await pathOf(page)}`);
 });
 
 test('the mobile notice shows at 768 px width', async ({ page }) => {

@@ -8,7 +8,7 @@ use cqrs_es::Aggregate;
 use event_schemas::organization::{
     MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged, OrganizationCreated,
     OrganizationEvent, OrganizationUpdated, WorkspaceCreated, WorkspaceDeleted, WorkspaceRenamed,
-    AGGREGATE_TYPE, EMAIL_CHARS_MAX, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
+    AGGREGATE_TYPE, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
 };
 use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
@@ -517,24 +517,11 @@ fn parse_name(raw: &str) -> Result<String, OrganizationError> {
     Ok(name.to_owned())
 }
 
-/// An e-mail address by the spec's basic pattern (§5): a local part, `@`, a domain with a
-/// dot, and at least two letters after the last dot; no spaces. Deliverability is the
-/// mailer's business, not this rule's.
+/// An e-mail address by the spec's basic pattern (see [`crate::validation::email`]).
 fn parse_email(raw: &str) -> Result<String, OrganizationError> {
-    let email = raw.trim();
-    let invalid = || OrganizationError::InvalidEmail {
-        email: email.to_owned(),
-    };
-    if email.chars().count() > EMAIL_CHARS_MAX || email.chars().any(char::is_whitespace) {
-        return Err(invalid());
-    }
-    let (local, domain) = email.split_once('@').ok_or_else(invalid)?;
-    let (host, tld) = domain.rsplit_once('.').ok_or_else(invalid)?;
-    let tld_ok = tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic());
-    if local.is_empty() || host.is_empty() || domain.contains('@') || !tld_ok {
-        return Err(invalid());
-    }
-    Ok(email.to_owned())
+    crate::validation::email(raw).ok_or_else(|| OrganizationError::InvalidEmail {
+        email: raw.trim().to_owned(),
+    })
 }
 
 /// An optional location: trimmed; blank means none.

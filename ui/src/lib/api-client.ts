@@ -250,3 +250,33 @@ export function dataEnvelope<S extends z.ZodType>(inner: S) {
 
 /** Ids arrive as strings (UUID) or numbers; the UI keeps them as strings. */
 export const idSchema = z.union([z.string(), z.number()]).transform((value) => String(value));
+
+/** DESIGN.md §6: the largest page_size the API accepts unless the spec says otherwise. */
+export const PAGE_SIZE_MAX = 100;
+
+/**
+ * `{"data": {"data": [...], "count", "page", "page_size", "total_pages"}}` — the
+ * paginated envelope of DESIGN.md §6, unwrapped to its inner page.
+ */
+export function paginatedEnvelope<S extends z.ZodType>(item: S) {
+  return z
+    .object({
+      data: z.object({
+        data: z.array(item),
+        count: z.number().int().nonnegative(),
+        page: z.number().int().positive(),
+        page_size: z.number().int().positive(),
+        total_pages: z.number().int().nonnegative(),
+      }),
+    })
+    .transform((envelope) => envelope.data);
+}
+
+/** One page of a paginated list, as `paginatedEnvelope` yields it. */
+export type Page<T> = {
+  data: T[];
+  count: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+};

@@ -28,7 +28,12 @@ export const currentUserFreshness = freshFor(SESSION_FRESH_MS);
 export const workspacesFreshness = freshFor(SESSION_FRESH_MS);
 export const profileFreshness = freshFor(PROFILE_FRESH_MS);
 
-/** Spec §4: switching workspace (and signing out) discards all cached data. */
-export async function resetCache(): Promise<void> {
-  await mutate(() => true, undefined, { revalidate: false });
+/**
+ * Spec §4: switching workspace (and signing out) discards all cached data. With
+ * `refetch`, what is on screen asks again (switching workspace: the layout stays
+ * mounted and must show the new workspace's data); without it nothing is asked
+ * (signing out: the token is gone).
+ */
+export async function resetCache({ refetch = false }: { refetch?: boolean } = {}): Promise<void> {
+  await mutate(() => true, undefined, { revalidate: refetch });
 }

@@ -100,7 +100,7 @@ export function useActiveWorkspace(): {
 /** Spec §2: switching workspace sets the context, discards all cached data, goes to /dashboard. */
 export async function switchWorkspace(workspace: Workspace): Promise<void> {
   rememberWorkspace(workspace);
-  await resetCache();
+  await resetCache({ refetch: true });
   navigateTo(serviceHome.accounting);
 }
 

@@ -29,6 +29,11 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoopResizeObserver });
 }
 
+// jsdom has no scrollIntoView; Mantine's combobox scrolls the selected option into view.
+if (!('scrollIntoView' in Element.prototype) || !Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => undefined;
+}
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 
 import type { Service } from '@/lib/storage';
 import type { Workspace } from '@/lib/workspaces';
-import { WORKSPACE_NAME_FALLBACK } from '@/lib/workspaces';
 
 import classes from './layout.module.css';
 import { SideNav } from './side-nav';
@@ -19,6 +18,12 @@ type MainLayoutProps = {
   organizationName?: string;
   onSelectWorkspace: (workspace: Workspace) => void;
   onSwitchService: () => void;
+  /** The rail's plus tile: checks the permission, then starts creation (spec §2, §6). */
+  onCreateWorkspace?: () => void;
+  /** The panel's Invite people to workspace. */
+  onInvitePeople?: () => void;
+  /** The side user menu's My Profile. */
+  onOpenProfile?: () => void;
   children: ReactNode;
 };
 
@@ -29,6 +34,9 @@ export function MainLayout({
   organizationName,
   onSelectWorkspace,
   onSwitchService,
+  onCreateWorkspace = () => undefined,
+  onInvitePeople,
+  onOpenProfile,
   children,
 }: MainLayoutProps) {
   const withRail = workspaces.length > 0;
@@ -46,13 +54,17 @@ export function MainLayout({
             activeId={active?.id ?? null}
             service={service}
             onSelect={onSelectWorkspace}
+            onCreate={onCreateWorkspace}
             onSwitchService={onSwitchService}
           />
         )}
         <SideNav
+          workspace={active}
           organizationName={organizationName}
-          workspaceName={active ? active.name || WORKSPACE_NAME_FALLBACK : undefined}
-          roleName={active?.role_display ?? undefined}
+          service={service}
+          onSwitchService={onSwitchService}
+          onInvite={onInvitePeople}
+          onOpenProfile={onOpenProfile}
         />
       </aside>
       <main className={classes.main}>{children}</main>

@@ -5,8 +5,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 /**
- * The header's notification bell. Its popover and unread dot arrive with the
- * notifications API; until then it opens the notifications page.
+ * The header's bell where no layout provides the notifications feature's bell (see
+ * `header-slot.tsx`): a plain link to the notifications page.
  */
 export function NotificationBell() {
   return (

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { AccountMenu } from './account-menu';
+import { useHeaderBell } from './header-slot';
 import { NotificationBell } from './notification-bell';
 
 type PageHeaderProps = {
@@ -18,6 +19,7 @@ type PageHeaderProps = {
 /** Spec §2: title, optional caption, optional back button; account menu and bell on the right. */
 export function PageHeader({ title, caption, back = false, actions }: PageHeaderProps) {
   const navigate = useNavigate();
+  const bell = useHeaderBell();
   return (
     <Box
       component="header"
@@ -60,7 +62,7 @@ export function PageHeader({ title, caption, back = false, actions }: PageHeader
         </Group>
         <Group gap="xs" wrap="nowrap">
           {actions}
-          <NotificationBell />
+          {bell ?? <NotificationBell />}
           <AccountMenu />
         </Group>
       </Group>

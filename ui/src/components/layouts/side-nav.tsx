@@ -1,12 +1,15 @@
-import { Badge, Box, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, NavLink, Stack, Tooltip } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { Logo } from '@/components/ui/logo';
-import { initialOf } from '@/lib/auth';
+import type { Service } from '@/lib/storage';
+import type { Workspace } from '@/lib/workspaces';
 
 import classes from './layout.module.css';
 import { bottomNavItems, isActivePath, mainNavItems, type NavItem } from './nav-items';
+import { UserMenu } from './user-menu';
+import { WorkspacePanel } from './workspace-panel';
 
 function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
   const active = isActivePath(pathname, item.to);
@@ -74,33 +77,37 @@ function NavEntry({ item, pathname }: { item: NavItem; pathname: string }) {
 }
 
 type SideNavProps = {
+  /** The active workspace; without one the panel is not shown. */
+  workspace?: Workspace | null;
   organizationName?: string;
-  workspaceName?: string;
-  /** The user's role in the active workspace, as the server names it. */
-  roleName?: string;
+  service?: Service;
+  onSwitchService?: () => void;
+  onInvite?: () => void;
+  onOpenProfile?: () => void;
 };
 
 /** Spec §2 side navigation: main items, Accounting with its 8 sub-items, License Plan and Settings at the bottom. */
-export function SideNav({ organizationName, workspaceName, roleName }: SideNavProps) {
+export function SideNav({
+  workspace,
+  organizationName,
+  service = 'accounting',
+  onSwitchService = () => undefined,
+  onInvite = () => undefined,
+  onOpenProfile = () => undefined,
+}: SideNavProps) {
   const { pathname } = useLocation();
   return (
     <nav className={classes.sidebar} aria-label="Main navigation">
       <Box className={classes.sidebarTop}>
         <Logo />
-        {workspaceName !== undefined && (
-          <Group className={classes.workspaceCard} gap={10} wrap="nowrap" mt={18}>
-            <Box className={classes.workspaceMark} aria-hidden="true">
-              {initialOf(workspaceName)}
-            </Box>
-            <Box style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600} c="gray.9" truncate data-testid="active-workspace-name">
-                {workspaceName}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {[organizationName, roleName].filter(Boolean).join(' · ') || 'Workspace'}
-              </Text>
-            </Box>
-          </Group>
+        {workspace && (
+          <WorkspacePanel
+            workspace={workspace}
+            organizationName={organizationName}
+            service={service}
+            onSwitchService={onSwitchService}
+            onInvite={onInvite}
+          />
         )}
       </Box>
       <Box className={classes.sidebarNav}>
@@ -112,6 +119,7 @@ export function SideNav({ organizationName, workspaceName, roleName }: SideNavPr
         {bottomNavItems.map((item) => (
           <NavEntry key={item.to} item={item} pathname={pathname} />
         ))}
+        <UserMenu onOpenProfile={onOpenProfile} />
       </Box>
     </nav>
   );

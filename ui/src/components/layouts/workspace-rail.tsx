@@ -1,8 +1,6 @@
 import { Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowsExchange, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
 
-import { paths } from '@/config/paths';
 import { initialOf } from '@/lib/auth';
 import type { Service } from '@/lib/storage';
 import { WORKSPACE_NAME_FALLBACK, type Workspace } from '@/lib/workspaces';
@@ -14,6 +12,8 @@ type WorkspaceRailProps = {
   activeId: string | null;
   service: Service;
   onSelect: (workspace: Workspace) => void;
+  /** The plus tile: the caller checks workspace:write and the limit, then goes to /workspace. */
+  onCreate: () => void;
   onSwitchService: () => void;
 };
 
@@ -23,6 +23,7 @@ export function WorkspaceRail({
   activeId,
   service,
   onSelect,
+  onCreate,
   onSwitchService,
 }: WorkspaceRailProps) {
   const otherLabel = service === 'accounting' ? 'Audit' : 'Accounting';
@@ -49,10 +50,10 @@ export function WorkspaceRail({
       })}
       <Tooltip label="Create Workspace" position="right" offset={10}>
         <UnstyledButton
-          component={Link}
-          to={paths.workspace.root}
           className={classes.railTile}
           aria-label="Create Workspace"
+          onClick={onCreate}
+          data-testid="create-workspace-tile"
         >
           <IconPlus size={16} stroke={2} />
         </UnstyledButton>

@@ -1,16 +1,37 @@
-import { useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
 
+import { HeaderSlotProvider } from '@/components/layouts/header-slot';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
+import { paths } from '@/config/paths';
 import { setupDefaultAccounts } from '@/features/accounting/api/setup-default-accounts';
+import { useCollaboratorUsage } from '@/features/invitations/api/get-collaborator-usage';
+import { InviteCollaboratorsModal } from '@/features/invitations/components/invite-collaborators-modal';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { ProfileDrawer } from '@/features/profile/components/profile-drawer';
+import { useOrganization } from '@/features/workspaces/api/get-organization';
+import { usePermission } from '@/hooks/use-permission';
 import { notify } from '@/lib/notify';
-import { switchService, switchWorkspace, useActiveWorkspace } from '@/lib/workspaces';
+import {
+  WORKSPACE_NAME_FALLBACK,
+  switchService,
+  switchWorkspace,
+  useActiveWorkspace,
+} from '@/lib/workspaces';
 
 /** The main (accounting) area: layout, active workspace, default accounts per workspace. */
 export default function MainRoot() {
+  const navigate = useNavigate();
   const { workspaces, active } = useActiveWorkspace();
   const activeId = active?.id ?? null;
+  const organizationId = active?.organization_id ?? null;
+  const { data: organization } = useOrganization(organizationId);
+  const collaboratorUsage = useCollaboratorUsage(organizationId);
+  const { checkPermission, ready } = usePermission();
+  const [inviteOpened, setInviteOpened] = useState(false);
+  const [profileOpened, setProfileOpened] = useState(false);
+  const inOrganization = workspaces.filter((ws) => ws.organization_id === organizationId);
 
   useEffect(() => {
     if (!activeId) return;
@@ -18,18 +39,65 @@ export default function MainRoot() {
     setupDefaultAccounts(activeId).catch(() => undefined);
   }, [activeId]);
 
+  // Spec §6: creating a workspace needs workspace:write within the workspaces limit (+1);
+  // a failed check shows the dialog.
+  const createWorkspace = () => {
+    if (!ready) return;
+    const result = checkPermission({
+      action: 'create_workspace',
+      variant: 'dialog',
+      resource: 'workspaces',
+      currentUsage: inOrganization.length,
+      increment: 1,
+    });
+    if (result.allowed) void navigate(paths.workspace.root);
+  };
+
+  // Spec §6: inviting needs actions:invite_collaborators within the collaborators limit (+1).
+  const invitePeople = () => {
+    if (!ready) return;
+    const result = checkPermission({
+      action: 'invite_collaborators',
+      variant: 'dialog',
+      resource: 'collaborators',
+      currentUsage: collaboratorUsage,
+      increment: 1,
+    });
+    if (result.allowed) setInviteOpened(true);
+  };
+
   return (
-    <MainLayout
-      workspaces={workspaces}
-      active={active}
-      onSelectWorkspace={(ws) => void switchWorkspace(ws)}
-      onSwitchService={() => {
-        switchService('accounting');
-        notify.info('Switch Service', 'Switching to Audit…');
-      }}
-    >
-      <Outlet />
-      <WelcomeDialog />
-    </MainLayout>
+    <HeaderSlotProvider bell={<NotificationBell />}>
+      <MainLayout
+        workspaces={workspaces}
+        active={active}
+        organizationName={organization?.name || undefined}
+        onSelectWorkspace={(ws) => void switchWorkspace(ws)}
+        onCreateWorkspace={createWorkspace}
+        onInvitePeople={invitePeople}
+        onOpenProfile={() => setProfileOpened(true)}
+        onSwitchService={() => {
+          switchService('accounting');
+          notify.info('Switch Service', 'Switching to Audit…');
+        }}
+      >
+        <Outlet />
+        <WelcomeDialog />
+      </MainLayout>
+      <ProfileDrawer opened={profileOpened} onClose={() => setProfileOpened(false)} />
+      {inviteOpened && (
+        <InviteCollaboratorsModal
+          opened
+          onClose={() => setInviteOpened(false)}
+          organizationId={organizationId}
+          workspaceId={activeId}
+          workspaces={inOrganization.map((ws) => ({
+            id: ws.id,
+            name: ws.name || WORKSPACE_NAME_FALLBACK,
+          }))}
+          collaboratorUsage={collaboratorUsage}
+        />
+      )}
+    </HeaderSlotProvider>
   );
 }

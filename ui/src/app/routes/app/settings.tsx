@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
+import { MyAccount } from '@/features/profile/components/my-account';
 
 type SettingsTab = {
   value: string;
@@ -80,15 +81,19 @@ export default function SettingsRoute() {
         </Tabs.List>
         {SETTINGS_TABS.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value}>
-            <EmptyState
-              icon={tab.icon}
-              title={tab.emptyTitle}
-              description={
-                tab.value === 'workspaces' && workspaceId
-                  ? `${tab.emptyText} (workspace ${workspaceId})`
-                  : tab.emptyText
-              }
-            />
+            {tab.value === DEFAULT_TAB ? (
+              <MyAccount />
+            ) : (
+              <EmptyState
+                icon={tab.icon}
+                title={tab.emptyTitle}
+                description={
+                  tab.value === 'workspaces' && workspaceId
+                    ? `${tab.emptyText} (workspace ${workspaceId})`
+                    : tab.emptyText
+                }
+              />
+            )}
           </Tabs.Panel>
         ))}
       </Tabs>

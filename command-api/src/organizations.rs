@@ -1,0 +1,369 @@
+//! The account service's organization writes (spec §7): the organization's profile, its
+//! workspaces and its memberships. Each checks the caller's standing first (DESIGN §7),
+//! then runs one command on the Organization aggregate, then waits until the read
+//! models show it, so the client's next read sees its write.
+
+use api_core::access::{authorize, authorize_organization};
+use api_core::auth::AuthUser;
+use api_core::body::Body;
+use api_core::error::data;
+use api_core::request_id::CurrentRequestId;
+use api_core::{ApiError, AppState};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use domain::organization::{
+    ChangeMemberRole, CreateWorkspace, DeleteWorkspace, OrganizationCommand, RemoveMember,
+    UpdateOrganization, UpdateWorkspace,
+};
+use domain::permissions::{Action, Role, Usage};
+use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use store::EventMetadata;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::runner::execute;
+use crate::CommandState;
+
+pub fn router() -> OpenApiRouter<CommandState> {
+    OpenApiRouter::new()
+        .routes(routes!(update_organization))
+        .routes(routes!(create_workspace))
+        .routes(routes!(update_workspace, delete_workspace))
+        .routes(routes!(change_member_role))
+        .routes(routes!(remove_member))
+}
+
+const NOT_FOUND: &str = "Not found.";
+
+fn parse_id<T: std::str::FromStr>(raw: &str) -> Result<T, ApiError> {
+    raw.parse()
+        .map_err(|_| ApiError::NotFound(NOT_FOUND.into()))
+}
+
+fn parse_field_id<T: std::str::FromStr>(field: &str, raw: &str) -> Result<T, ApiError> {
+    raw.trim()
+        .parse()
+        .map_err(|_| ApiError::field(field, "Not a valid id."))
+}
+
+/// Runs one Organization command as `user`, then waits for the read models.
+async fn run(
+    state: &CommandState,
+    user: &AuthUser,
+    request_id: Option<String>,
+    organization_id: OrganizationId,
+    command: OrganizationCommand,
+) -> Result<(), ApiError> {
+    let metadata = EventMetadata {
+        actor_id: Some(user.user_id.clone()),
+        organization_id: Some(organization_id.to_string()),
+        workspace_id: command.workspace_id().map(|w| w.to_string()),
+        request_id,
+        ..Default::default()
+    };
+    execute(
+        &state.aggregates.organizations,
+        &organization_id.to_string(),
+        command,
+        &metadata,
+    )
+    .await?;
+    api_core::consistency::read_your_writes(&state.app, "organizations").await
+}
+
+/// The workspace's organization per the read model, if the workspace is live.
+async fn organization_of(app: &AppState, workspace_id: &str) -> Result<Option<String>, ApiError> {
+    Ok(sqlx::query_scalar(
+        "SELECT organization_id FROM read_workspaces WHERE id = $1 AND deleted = 0",
+    )
+    .bind(workspace_id)
+    .fetch_optional(&app.db().pool)
+    .await?)
+}
+
+/// The workspace, as the workspace routes answer it.
+pub async fn workspace_json(app: &AppState, workspace_id: &str) -> Result<Value, ApiError> {
+    let row: Option<(String, String, String, String, i64)> = sqlx::query_as(
+        "SELECT id, organization_id, name, base_currency, created_at FROM read_workspaces \
+         WHERE id = $1 AND deleted = 0",
+    )
+    .bind(workspace_id)
+    .fetch_optional(&app.db().pool)
+    .await?;
+    let (id, organization_id, name, base_currency, created_at) =
+        row.ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+    Ok(json!({
+        "id": id, "organization_id": organization_id, "name": name,
+        "base_currency": base_currency,
+        "created_datetime": api_core::time::iso_datetime(created_at),
+    }))
+}
+
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+pub struct OrganizationPatch {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub location: Option<String>,
+}
+
+/// Updates the organization's profile (name, e-mail, location). Admins only.
+#[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/", tag = "organizations",
+    params(("organization_id" = String, Path)), request_body = OrganizationPatch,
+    responses((status = 200), (status = 400), (status = 403)))]
+pub async fn update_organization(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(organization_id): Path<String>,
+    Body(patch): Body<OrganizationPatch>,
+) -> Result<Json<Value>, ApiError> {
+    authorize_organization(
+        &state.app,
+        &user,
+        &organization_id,
+        Action::EditWorkspaceSettings,
+        None,
+    )
+    .await?;
+    let id: OrganizationId = parse_id(&organization_id)?;
+    let command = UpdateOrganization {
+        name: patch.name,
+        email: patch.email,
+        location: patch.location,
+    };
+    run(&state, &user, request_id, id, command.into()).await?;
+    let row: (String, String, String, String, Option<String>) = sqlx::query_as(
+        "SELECT id, name, slug, email, location FROM read_organizations WHERE id = $1",
+    )
+    .bind(&organization_id)
+    .fetch_one(&state.app.db().pool)
+    .await?;
+    Ok(data(json!({
+        "id": row.0, "name": row.1, "slug": row.2, "email": row.3, "location": row.4,
+    })))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct NewWorkspace {
+    pub name: String,
+    /// ISO 4217; NGN when absent.
+    #[serde(default)]
+    pub base_currency: Option<String>,
+}
+
+/// Creates a workspace; the creator's membership covers it. Needs `workspace:write` and
+/// room under the plan's workspace limit (spec §6 "Checks at use").
+#[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/", tag = "organizations",
+    params(("organization_id" = String, Path)), request_body = NewWorkspace,
+    responses((status = 201, description = "`data`: id, organization_id, name, base_currency"), (status = 400), (status = 403)))]
+pub async fn create_workspace(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(organization_id): Path<String>,
+    Body(body): Body<NewWorkspace>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let live: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM read_workspaces WHERE organization_id = $1 AND deleted = 0",
+    )
+    .bind(&organization_id)
+    .fetch_one(&state.app.db().pool)
+    .await?;
+    let usage = Usage::adding_one(u64::try_from(live).unwrap_or_default());
+    authorize_organization(
+        &state.app,
+        &user,
+        &organization_id,
+        Action::CreateWorkspace,
+        Some(usage),
+    )
+    .await?;
+    let id: OrganizationId = parse_id(&organization_id)?;
+    let workspace_id = WorkspaceId::new_v7();
+    let command = CreateWorkspace {
+        workspace_id,
+        name: body.name,
+        base_currency: body.base_currency,
+        created_by: parse_id::<UserId>(&user.user_id)?,
+    };
+    run(&state, &user, request_id, id, command.into()).await?;
+    Ok((
+        StatusCode::CREATED,
+        data(workspace_json(&state.app, &workspace_id.to_string()).await?),
+    ))
+}
+
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+pub struct WorkspacePatch {
+    pub name: Option<String>,
+}
+
+/// Renames a workspace. Needs `workspace_settings` in that workspace.
+#[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/{id}/", tag = "organizations",
+    params(("organization_id" = String, Path), ("id" = String, Path)), request_body = WorkspacePatch,
+    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+pub async fn update_workspace(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((organization_id, workspace_id)): Path<(String, String)>,
+    Body(patch): Body<WorkspacePatch>,
+) -> Result<Json<Value>, ApiError> {
+    let (org, ws) = workspace_in(
+        &state.app,
+        &user,
+        &organization_id,
+        &workspace_id,
+        Action::EditWorkspaceSettings,
+    )
+    .await?;
+    let command = UpdateWorkspace {
+        workspace_id: ws,
+        name: patch.name,
+    };
+    run(&state, &user, request_id, org, command.into()).await?;
+    Ok(data(workspace_json(&state.app, &workspace_id).await?))
+}
+
+/// Deletes a workspace: it leaves every list; its history stays in the log.
+#[utoipa::path(delete, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/{id}/", tag = "organizations",
+    params(("organization_id" = String, Path), ("id" = String, Path)),
+    responses((status = 204), (status = 403), (status = 404)))]
+pub async fn delete_workspace(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((organization_id, workspace_id)): Path<(String, String)>,
+) -> Result<StatusCode, ApiError> {
+    let (org, ws) = workspace_in(
+        &state.app,
+        &user,
+        &organization_id,
+        &workspace_id,
+        Action::DeleteWorkspace,
+    )
+    .await?;
+    run(
+        &state,
+        &user,
+        request_id,
+        org,
+        DeleteWorkspace { workspace_id: ws }.into(),
+    )
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Checks `action` in the workspace and that the workspace belongs to the organization of
+/// the path (a member of workspace A cannot address it through organization B).
+async fn workspace_in(
+    app: &AppState,
+    user: &AuthUser,
+    organization_id: &str,
+    workspace_id: &str,
+    action: Action,
+) -> Result<(OrganizationId, WorkspaceId), ApiError> {
+    authorize(app, user, workspace_id, action, None).await?;
+    if organization_of(app, workspace_id).await?.as_deref() != Some(organization_id) {
+        return Err(ApiError::NotFound(NOT_FOUND.into()));
+    }
+    Ok((parse_id(organization_id)?, parse_id(workspace_id)?))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct RoleChange {
+    /// 0 Viewer, 1 Editor, 2 Admin.
+    pub role: Value,
+}
+
+/// Changes a member's role (`role_management`). The last Admin cannot be demoted.
+#[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/memberships/{id}/", tag = "organizations",
+    params(("organization_id" = String, Path), ("id" = String, Path)), request_body = RoleChange,
+    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+pub async fn change_member_role(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((organization_id, membership_id)): Path<(String, String)>,
+    Body(body): Body<RoleChange>,
+) -> Result<Json<Value>, ApiError> {
+    authorize_organization(
+        &state.app,
+        &user,
+        &organization_id,
+        Action::ChangeMemberRoles,
+        None,
+    )
+    .await?;
+    let role = role_of(&body.role)?;
+    let org: OrganizationId = parse_id(&organization_id)?;
+    let membership_id: MembershipId = parse_id(&membership_id)?;
+    run(
+        &state,
+        &user,
+        request_id,
+        org,
+        ChangeMemberRole {
+            membership_id,
+            role,
+        }
+        .into(),
+    )
+    .await?;
+    Ok(data(json!({
+        "id": membership_id, "role": role.number(), "role_display": role.name(),
+    })))
+}
+
+/// A role number (0, 1 or 2), sent as a number or a numeric string.
+pub fn role_of(value: &Value) -> Result<Role, ApiError> {
+    let number = match value {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    };
+    number
+        .and_then(|n| u8::try_from(n).ok())
+        .and_then(Role::from_number)
+        .ok_or_else(|| ApiError::field("role", "Role must be 0 (Viewer), 1 (Editor) or 2 (Admin)."))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct RemoveBody {
+    pub membership_id: String,
+    pub workspace_id: String,
+}
+
+/// Removes a member from a workspace (`user_management:delete`); removed from their last
+/// workspace, they leave the organization. The last Admin stays.
+#[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/memberships/remove", tag = "organizations",
+    params(("organization_id" = String, Path)), request_body = RemoveBody,
+    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+pub async fn remove_member(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(organization_id): Path<String>,
+    Body(body): Body<RemoveBody>,
+) -> Result<Json<Value>, ApiError> {
+    authorize_organization(
+        &state.app,
+        &user,
+        &organization_id,
+        Action::RemoveMembers,
+        None,
+    )
+    .await?;
+    let org: OrganizationId = parse_id(&organization_id)?;
+    let command = RemoveMember {
+        membership_id: parse_field_id("membership_id", &body.membership_id)?,
+        workspace_id: parse_field_id("workspace_id", &body.workspace_id)?,
+    };
+    run(&state, &user, request_id, org, command.into()).await?;
+    Ok(data(
+        json!({ "detail": "The member was removed from the workspace." }),
+    ))
+}

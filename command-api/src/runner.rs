@@ -1,0 +1,130 @@
+//! Runs commands on cqrs-es aggregates over the global log, and maps each aggregate's
+//! business errors to the HTTP contract in one place per aggregate.
+
+use std::sync::Arc;
+
+use api_core::ApiError;
+use cqrs_es::persist::PersistedEventStore;
+use cqrs_es::{Aggregate, AggregateError, CqrsFramework};
+use domain::organization::{Organization, OrganizationError};
+use store::repository::LogRepository;
+use store::{EventMetadata, EventStore};
+
+/// Every this many events an aggregate's state is snapshotted, so loading it replays at
+/// most this many events after the snapshot.
+const SNAPSHOT_EVERY: usize = 50;
+
+pub type Framework<A> = CqrsFramework<A, PersistedEventStore<LogRepository, A>>;
+
+/// The command side of every aggregate, built once per process.
+#[derive(Clone)]
+pub struct Aggregates {
+    pub organizations: Arc<Framework<Organization>>,
+}
+
+impl Aggregates {
+    pub fn new(store: &EventStore) -> Self {
+        Self {
+            organizations: Arc::new(framework(store, domain::organization::upcasters())),
+        }
+    }
+}
+
+fn framework<A>(
+    store: &EventStore,
+    upcasters: Vec<Box<dyn cqrs_es::persist::EventUpcaster>>,
+) -> Framework<A>
+where
+    A: Aggregate<Services = ()>,
+{
+    let repository = LogRepository::new(store.clone(), SNAPSHOT_EVERY);
+    let events = PersistedEventStore::new_snapshot_store(repository, SNAPSHOT_EVERY)
+        .with_upcasters(upcasters);
+    CqrsFramework::new(events, vec![], ())
+}
+
+/// A business error that knows its HTTP answer.
+pub trait IntoApiError {
+    fn into_api_error(self) -> ApiError;
+}
+
+/// Runs `command` on the aggregate `aggregate_id` with `metadata` on every event.
+pub async fn execute<A>(
+    framework: &Framework<A>,
+    aggregate_id: &str,
+    command: A::Command,
+    metadata: &EventMetadata,
+) -> Result<(), ApiError>
+where
+    A: Aggregate<Services = ()>,
+    A::Error: IntoApiError,
+{
+    framework
+        .execute_with_metadata(aggregate_id, command, metadata.to_map())
+        .await
+        .map_err(|err| match err {
+            AggregateError::UserError(e) => e.into_api_error(),
+            AggregateError::AggregateConflict => ApiError::Conflict(
+                "The record was changed by another request at the same moment. Try again.".into(),
+            ),
+            other => ApiError::internal(other),
+        })
+}
+
+/// A domain error's text as a sentence for people: capitalized, with a full stop.
+pub fn sentence(message: impl std::fmt::Display) -> String {
+    let text = message.to_string();
+    let mut chars = text.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return text,
+    };
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
+impl IntoApiError for OrganizationError {
+    fn into_api_error(self) -> ApiError {
+        use OrganizationError as E;
+        if let Some(field) = self.field() {
+            return ApiError::field(field, sentence(&self));
+        }
+        match self {
+            E::OrganizationNotFound | E::WorkspaceNotFound { .. } | E::MemberNotFound { .. } => {
+                ApiError::NotFound(sentence(&self))
+            }
+            E::OrganizationAlreadyExists { .. }
+            | E::WorkspaceAlreadyExists { .. }
+            | E::AlreadyMember { .. }
+            | E::WorkspaceIsDeleted { .. } => ApiError::Conflict(sentence(&self)),
+            other => ApiError::NonField(vec![sentence(&other)]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_domain_message_becomes_a_sentence() {
+        assert_eq!(sentence("a name is required"), "A name is required.");
+        assert_eq!(sentence("Done."), "Done.");
+    }
+
+    #[test]
+    fn an_input_error_names_its_field_and_a_missing_thing_is_404() {
+        let field = OrganizationError::NameRequired.into_api_error();
+        assert!(matches!(field, ApiError::Fields(f) if f.contains_key("name")));
+        assert!(matches!(
+            OrganizationError::OrganizationNotFound.into_api_error(),
+            ApiError::NotFound(_)
+        ));
+        assert!(matches!(
+            OrganizationError::LastAdmin.into_api_error(),
+            ApiError::NonField(_)
+        ));
+    }
+}

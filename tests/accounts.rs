@@ -1,0 +1,643 @@
+//! The account service of spec §7 through the real HTTP API, on SQLite and on Postgres:
+//! sign-up, verification, sign-in, tokens, password reset, profile, organizations,
+//! workspaces and memberships — and that nobody reaches another organization's data.
+
+mod common;
+
+use common::{Session, TestApp, PASSWORD};
+use serde_json::json;
+use store::{backend_tests, Backend};
+
+const REGISTER: &str = "/api/v1/accounts/register/";
+const LOGIN: &str = "/api/v1/accounts/login/";
+const ME: &str = "/api/v1/accounts/me/";
+
+fn register_body(email: &str) -> serde_json::Value {
+    json!({"first_name": "Bola", "last_name": "Ade", "email": email, "password": PASSWORD})
+}
+
+async fn sign_up_then_verify_then_sign_in(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+
+    let session = app.signed_up("ada@books.ng").await;
+
+    let me = app.read(ME, Some(&session.access)).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.body["data"]["email"], "ada@books.ng");
+    assert_eq!(me.body["data"]["is_email_verified"], true);
+    let memberships = me.body["data"]["memberships"].as_array().expect("list");
+    assert_eq!(memberships.len(), 1);
+    assert_eq!(memberships[0]["role"], 2);
+    assert_eq!(
+        memberships[0]["organization_id"],
+        session.organization_id.as_str()
+    );
+    app.stop().await;
+}
+
+async fn the_login_answer_carries_the_two_factor_flags(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.signed_up("ada@books.ng").await;
+
+    let login = app
+        .post(
+            LOGIN,
+            None,
+            json!({"email": "ADA@books.ng", "password": PASSWORD}),
+        )
+        .await;
+
+    assert_eq!(login.status, 200, "{}", login.body);
+    assert_eq!(login.body["data"]["is_google_authenticator_set"], false);
+    assert_eq!(login.body["data"]["is_two_fa_enabled"], false);
+    assert!(login.body["data"]["access"]
+        .as_str()
+        .is_some_and(|t| !t.is_empty()));
+    app.stop().await;
+}
+
+async fn an_unverified_account_cannot_sign_in(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.post(REGISTER, None, register_body("bola@books.ng"))
+        .await;
+
+    let login = app
+        .post(
+            LOGIN,
+            None,
+            json!({"email": "bola@books.ng", "password": PASSWORD}),
+        )
+        .await;
+
+    assert_eq!(login.status, 400);
+    assert!(login.body["non_field_errors"][0]
+        .as_str()
+        .is_some_and(|m| m.starts_with("Verify your e-mail address")));
+    app.stop().await;
+}
+
+async fn a_wrong_password_and_an_unknown_email_get_the_same_answer(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.signed_up("ada@books.ng").await;
+
+    let wrong = app
+        .post(
+            LOGIN,
+            None,
+            json!({"email": "ada@books.ng", "password": "wrong-pass-1"}),
+        )
+        .await;
+    let unknown = app
+        .post(
+            LOGIN,
+            None,
+            json!({"email": "nobody@books.ng", "password": PASSWORD}),
+        )
+        .await;
+
+    assert_eq!((wrong.status, unknown.status), (400, 400));
+    assert_eq!(wrong.body, unknown.body);
+    assert_eq!(
+        wrong.body["non_field_errors"][0],
+        "No active account found with the given credentials"
+    );
+    app.stop().await;
+}
+
+async fn repeated_failed_sign_ins_are_throttled(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.signed_up("ada@books.ng").await;
+    let wrong = json!({"email": "ada@books.ng", "password": "wrong-pass-1"});
+    for _ in 0..10 {
+        assert_eq!(app.post(LOGIN, None, wrong.clone()).await.status, 400);
+    }
+
+    let right = app
+        .post(
+            LOGIN,
+            None,
+            json!({"email": "ada@books.ng", "password": PASSWORD}),
+        )
+        .await;
+
+    assert_eq!(right.status, 429, "{}", right.body);
+    assert_eq!(right.body["code"], "throttled");
+    app.stop().await;
+}
+
+async fn a_refresh_token_rotates_and_its_reuse_revokes_the_family(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let refresh = "/api/v1/accounts/token/refresh/";
+
+    let first = app
+        .post(refresh, None, json!({"refresh": session.refresh}))
+        .await;
+    assert_eq!(first.status, 200, "{}", first.body);
+    let successor = first.body["data"]["refresh"]
+        .as_str()
+        .expect("refresh")
+        .to_owned();
+    assert_ne!(successor, session.refresh);
+    assert_eq!(
+        app.read(ME, first.body["data"]["access"].as_str())
+            .await
+            .status,
+        200
+    );
+
+    let replay = app
+        .post(refresh, None, json!({"refresh": session.refresh}))
+        .await;
+    assert_eq!(replay.status, 401);
+    assert_eq!(replay.body["code"], "token_not_valid");
+    let after_theft = app.post(refresh, None, json!({"refresh": successor})).await;
+    assert_eq!(
+        after_theft.status, 401,
+        "the successor dies with its family"
+    );
+    app.stop().await;
+}
+
+async fn a_verification_link_works_once(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.post(REGISTER, None, register_body("bola@books.ng"))
+        .await;
+    let token = app.token_mailed_to("bola@books.ng").await;
+    let complete = "/api/v1/accounts/email-verification/complete/";
+
+    let first = app.post(complete, None, json!({ "token": token })).await;
+    let second = app.post(complete, None, json!({ "token": token })).await;
+    let forged = app.post(complete, None, json!({ "token": "00ff" })).await;
+
+    assert_eq!(first.status, 200);
+    assert_eq!(second.status, 400);
+    assert!(second.body["token"][0]
+        .as_str()
+        .is_some_and(|m| m.contains("not valid")));
+    assert_eq!(forged.status, 400);
+    app.stop().await;
+}
+
+async fn a_password_reset_by_mailed_link_replaces_the_password_and_ends_sessions(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let asked = app
+        .post(
+            "/api/v1/accounts/password/reset/initialize/",
+            None,
+            json!({"email": "ada@books.ng"}),
+        )
+        .await;
+    assert_eq!(asked.status, 200);
+    let mail = app.mail_to("ada@books.ng").await;
+    assert_eq!(mail["subject"], "Reset your Ledgerline password");
+    let token = app.token_mailed_to("ada@books.ng").await;
+
+    let weak = app
+        .post(
+            "/api/v1/accounts/password/reset/complete/",
+            None,
+            json!({"token": token, "password": "short"}),
+        )
+        .await;
+    assert_eq!(weak.status, 400);
+    assert_eq!(
+        weak.body["password"][0],
+        "Password must be at least 8 characters"
+    );
+    let done = app
+        .post(
+            "/api/v1/accounts/password/reset/complete/",
+            None,
+            json!({"token": token, "password": "new-pass-2027"}),
+        )
+        .await;
+    assert_eq!(done.status, 200, "{}", done.body);
+
+    let old = app
+        .post(
+            LOGIN,
+            None,
+            json!({"email": "ada@books.ng", "password": PASSWORD}),
+        )
+        .await;
+    let new = app
+        .post(
+            LOGIN,
+            None,
+            json!({"email": "ada@books.ng", "password": "new-pass-2027"}),
+        )
+        .await;
+    assert_eq!((old.status, new.status), (400, 200));
+    let refreshed = app
+        .post(
+            "/api/v1/accounts/token/refresh/",
+            None,
+            json!({"refresh": session.refresh}),
+        )
+        .await;
+    assert_eq!(refreshed.status, 401, "sessions from before the reset end");
+    app.stop().await;
+}
+
+async fn a_reset_for_an_unknown_address_answers_alike_and_sends_nothing(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+
+    let asked = app
+        .post(
+            "/api/v1/accounts/password/reset/initialize/",
+            None,
+            json!({"email": "ghost@books.ng"}),
+        )
+        .await;
+
+    assert_eq!(asked.status, 200);
+    let outbox = app.read("/api/v1/dev/outbox/", None).await;
+    assert_eq!(outbox.body["data"], json!([]));
+    app.stop().await;
+}
+
+async fn an_email_registers_once_whatever_its_case(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.post(REGISTER, None, register_body("bola@books.ng"))
+        .await;
+
+    let again = app
+        .post(REGISTER, None, register_body(" BOLA@Books.ng "))
+        .await;
+
+    assert_eq!(again.status, 400);
+    assert!(again.body["email"][0]
+        .as_str()
+        .is_some_and(|m| m.contains("already exists")));
+    let check = app
+        .post(
+            "/api/v1/accounts/email-exists/check/",
+            None,
+            json!({"email": "Bola@books.ng"}),
+        )
+        .await;
+    assert_eq!(check.body["data"]["exists"], true);
+    let other = app
+        .post(
+            "/api/v1/accounts/email-exists/check/",
+            None,
+            json!({"email": "new@books.ng"}),
+        )
+        .await;
+    assert_eq!(other.body["data"]["exists"], false);
+    app.stop().await;
+}
+
+async fn registration_names_every_invalid_field(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+
+    let bad = app
+        .post(REGISTER, None, json!({"first_name": " ", "last_name": "", "email": "bola@books", "password": "abcdefgh"}))
+        .await;
+    let missing = app
+        .post(REGISTER, None, json!({"first_name": "Bola"}))
+        .await;
+
+    assert_eq!(bad.status, 400);
+    assert_eq!(bad.body["first_name"][0], "First Name is required");
+    assert_eq!(bad.body["last_name"][0], "Last Name is required");
+    assert_eq!(bad.body["email"][0], "Email is not valid");
+    assert_eq!(
+        bad.body["password"][0],
+        "Password must contain a letter and a digit"
+    );
+    assert_eq!(missing.status, 400);
+    assert!(missing.body.get("last_name").is_some(), "{}", missing.body);
+    app.stop().await;
+}
+
+async fn the_profile_is_validated_by_the_spec_rules_and_saved(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let token = Some(session.access.as_str());
+
+    let bad = app
+        .patch(
+            ME,
+            token,
+            json!({"first_name": "", "persona": 7, "phone_number": "08012345678", "address": " "}),
+        )
+        .await;
+    assert_eq!(bad.status, 400);
+    assert_eq!(bad.body["first_name"][0], "First Name is required");
+    assert_eq!(bad.body["persona"][0], "Invalid persona value");
+    assert_eq!(
+        bad.body["phone_number"][0],
+        "Phone number must start with a country code and be 8 to 18 digits long"
+    );
+    assert_eq!(bad.body["address"][0], "Address is required");
+
+    let saved = app
+        .patch(ME, token, json!({"address": "14 Broad Street", "location": "Lagos", "persona": 1, "phone_number": "+2348012345678"}))
+        .await;
+    assert_eq!(saved.status, 200, "{}", saved.body);
+    let me = app.read(ME, token).await;
+    assert_eq!(me.body["data"]["address"], "14 Broad Street");
+    assert_eq!(me.body["data"]["persona"], 1);
+    assert_eq!(me.body["data"]["phone_number"], "+2348012345678");
+    assert_eq!(
+        me.body["data"]["first_name"], "Ada",
+        "absent fields keep their value"
+    );
+    app.stop().await;
+}
+
+async fn a_new_workspace_is_listed_and_the_switch_marks_it_latest(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let token = Some(session.access.as_str());
+    let lagos = app.workspace(&session, "Lagos Office").await;
+    let abuja = app.workspace(&session, "Abuja Office").await;
+
+    let switched = app
+        .post(
+            &format!("/api/v1/accounts/me/workspaces/{abuja}/switch/"),
+            token,
+            json!({}),
+        )
+        .await;
+    assert_eq!(switched.status, 200, "{}", switched.body);
+
+    let mine = app.read("/api/v1/accounts/me/workspaces/", token).await;
+    let list = mine.body["data"].as_array().expect("list");
+    let row = |id: &str| list.iter().find(|w| w["id"] == id).expect("listed").clone();
+    assert_eq!(list.len(), 2);
+    assert_eq!(row(&lagos)["latest"], false);
+    assert_eq!(row(&abuja)["latest"], true);
+    assert_eq!(row(&lagos)["role"], 2);
+    assert_eq!(row(&lagos)["role_display"], "Admin");
+    assert_eq!(row(&lagos)["is_invited"], false);
+    assert_eq!(
+        row(&lagos)["organization_id"],
+        session.organization_id.as_str()
+    );
+    assert_eq!(row(&lagos)["name"], "Lagos Office");
+    app.stop().await;
+}
+
+async fn a_workspace_is_renamed_and_deleted_through_its_organization(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let token = Some(session.access.as_str());
+    let lagos = app.workspace(&session, "Lagos Office").await;
+    let path = format!(
+        "/api/v1/accounts/organizations/{}/workspaces/{lagos}/",
+        session.organization_id
+    );
+
+    let taken = app.workspace(&session, "Abuja Office").await;
+    let clash = app
+        .patch(&path, token, json!({"name": " abuja office "}))
+        .await;
+    assert_eq!(clash.status, 400);
+    assert!(clash.body["name"][0]
+        .as_str()
+        .is_some_and(|m| m.contains("already exists")));
+    let renamed = app.patch(&path, token, json!({"name": "Lagos HQ"})).await;
+    assert_eq!(renamed.status, 200, "{}", renamed.body);
+    assert_eq!(renamed.body["data"]["name"], "Lagos HQ");
+
+    assert_eq!(app.delete(&path, token).await.status, 204);
+    assert_eq!(app.read(&path, token).await.status, 404);
+    let mine = app.read("/api/v1/accounts/me/workspaces/", token).await;
+    let ids: Vec<&str> = mine.body["data"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|w| w["id"].as_str())
+        .collect();
+    assert_eq!(ids, vec![taken.as_str()]);
+    app.stop().await;
+}
+
+async fn organizations_are_listed_filtered_and_updated(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let token = Some(session.access.as_str());
+    let path = format!(
+        "/api/v1/accounts/organizations/{}/",
+        session.organization_id
+    );
+
+    let updated = app
+        .patch(
+            &path,
+            token,
+            json!({"location": "Ikeja, Lagos", "name": "Obi Trading"}),
+        )
+        .await;
+    assert_eq!(updated.status, 200, "{}", updated.body);
+    let list = app
+        .read("/api/v1/accounts/organizations/?page=1&page_size=10", token)
+        .await;
+    assert_eq!(list.body["data"]["count"], 1);
+    let org = &list.body["data"]["data"][0];
+    assert_eq!(org["name"], "Obi Trading");
+    assert_eq!(org["location"], "Ikeja, Lagos");
+    let slug = org["slug"].as_str().expect("slug").to_owned();
+    let by_slug = app
+        .read(
+            &format!("/api/v1/accounts/organizations/?slug={slug}"),
+            token,
+        )
+        .await;
+    assert_eq!(by_slug.body["data"]["count"], 1);
+    let none = app
+        .read("/api/v1/accounts/organizations/?slug=nope", token)
+        .await;
+    assert_eq!(none.body["data"]["count"], 0);
+    let bad_email = app
+        .patch(&path, token, json!({"email": "not-an-email"}))
+        .await;
+    assert_eq!(bad_email.status, 400);
+    assert!(bad_email.body.get("email").is_some());
+    app.stop().await;
+}
+
+async fn the_last_admin_cannot_be_demoted(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let token = Some(session.access.as_str());
+    let memberships = format!(
+        "/api/v1/accounts/organizations/{}/memberships/",
+        session.organization_id
+    );
+    let list = app
+        .read(&format!("{memberships}?role=2&is_active=true"), token)
+        .await;
+    assert_eq!(list.body["data"]["count"], 1, "{}", list.body);
+    assert_eq!(list.body["data"]["data"][0]["email"], "ada@books.ng");
+    let membership = list.body["data"]["data"][0]["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+
+    let demote = app
+        .patch(
+            &format!("{memberships}{membership}/"),
+            token,
+            json!({"role": 0}),
+        )
+        .await;
+    let bad_role = app
+        .patch(
+            &format!("{memberships}{membership}/"),
+            token,
+            json!({"role": 5}),
+        )
+        .await;
+
+    assert_eq!(demote.status, 400, "{}", demote.body);
+    assert!(demote.body["non_field_errors"][0]
+        .as_str()
+        .is_some_and(|m| m.contains("at least one Admin")));
+    assert_eq!(bad_role.status, 400);
+    assert!(bad_role.body.get("role").is_some());
+    app.stop().await;
+}
+
+/// Every organization route, asked by a member of another organization.
+async fn nobody_reaches_another_organizations_data(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let workspace = app.workspace(&owner, "Lagos Office").await;
+    let stranger: Session = app.signed_up("eve@elsewhere.ng").await;
+    let token = Some(stranger.access.as_str());
+    let org = &owner.organization_id;
+
+    let reads = [
+        format!("/api/v1/accounts/organizations/{org}/"),
+        format!("/api/v1/accounts/organizations/{org}/workspaces/"),
+        format!("/api/v1/accounts/organizations/{org}/workspaces/{workspace}/"),
+        format!("/api/v1/accounts/organizations/{org}/memberships/"),
+        format!("/api/v1/audit/workspaces/{workspace}/chain-head/"),
+    ];
+    for path in &reads {
+        let reply = app.read(path, token).await;
+        assert_eq!(reply.status, 403, "{path}: {}", reply.body);
+        assert_eq!(reply.body["code"], "no_workspace_access", "{path}");
+    }
+    let writes = [
+        (
+            reqwest::Method::PATCH,
+            format!("/api/v1/accounts/organizations/{org}/"),
+            json!({"name": "Mine"}),
+        ),
+        (
+            reqwest::Method::POST,
+            format!("/api/v1/accounts/organizations/{org}/workspaces/"),
+            json!({"name": "Mine"}),
+        ),
+        (
+            reqwest::Method::PATCH,
+            format!("/api/v1/accounts/organizations/{org}/workspaces/{workspace}/"),
+            json!({"name": "Mine"}),
+        ),
+        (
+            reqwest::Method::DELETE,
+            format!("/api/v1/accounts/organizations/{org}/workspaces/{workspace}/"),
+            json!({}),
+        ),
+        (
+            reqwest::Method::POST,
+            format!("/api/v1/accounts/organizations/{org}/memberships/remove"),
+            json!({"membership_id": stranger.user_id, "workspace_id": workspace}),
+        ),
+        (
+            reqwest::Method::POST,
+            format!("/api/v1/accounts/me/workspaces/{workspace}/switch/"),
+            json!({}),
+        ),
+    ];
+    for (method, path, body) in writes {
+        let reply = app.call(method.clone(), &path, token, Some(body)).await;
+        assert_eq!(reply.status, 403, "{method} {path}: {}", reply.body);
+    }
+    // The stranger's own workspace cannot be reached through the owner's organization.
+    let own = app.workspace(&stranger, "Eve's Books").await;
+    let sideways = app
+        .patch(
+            &format!("/api/v1/accounts/organizations/{org}/workspaces/{own}/"),
+            token,
+            json!({"name": "x"}),
+        )
+        .await;
+    assert_eq!(sideways.status, 404, "{}", sideways.body);
+    let listed = app.read("/api/v1/accounts/organizations/", token).await;
+    assert_eq!(
+        listed.body["data"]["count"], 1,
+        "only their own organization"
+    );
+    app.stop().await;
+}
+
+async fn the_services_and_choices_describe_the_product(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+
+    let services = app
+        .read("/api/v1/accounts/services/?page=1&page_size=100", None)
+        .await;
+    let choices = app
+        .read("/api/v1/accounts/choices/description/", None)
+        .await;
+
+    assert_eq!(services.body["data"]["count"], 2);
+    assert_eq!(services.body["data"]["data"][0]["id"], "accounting");
+    assert_eq!(services.body["data"]["data"][1]["id"], "audit");
+    let roles: Vec<&str> = choices.body["data"]["roles"]
+        .as_array()
+        .expect("roles")
+        .iter()
+        .filter_map(|r| r["label"].as_str())
+        .collect();
+    assert_eq!(roles, ["Viewer", "Editor", "Admin"]);
+    assert_eq!(
+        choices.body["data"]["personas"].as_array().map(Vec::len),
+        Some(3)
+    );
+    app.stop().await;
+}
+
+async fn the_account_routes_refuse_an_invalid_token(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+
+    for path in [
+        ME,
+        "/api/v1/accounts/me/workspaces/",
+        "/api/v1/accounts/organizations/",
+    ] {
+        let reply = app.read(path, Some("expired-or-forged")).await;
+        assert_eq!(reply.status, 401, "{path}");
+        assert_eq!(reply.body["code"], "token_not_valid");
+    }
+    app.stop().await;
+}
+
+backend_tests!(
+    sign_up_then_verify_then_sign_in,
+    the_login_answer_carries_the_two_factor_flags,
+    an_unverified_account_cannot_sign_in,
+    a_wrong_password_and_an_unknown_email_get_the_same_answer,
+    repeated_failed_sign_ins_are_throttled,
+    a_refresh_token_rotates_and_its_reuse_revokes_the_family,
+    a_verification_link_works_once,
+    a_password_reset_by_mailed_link_replaces_the_password_and_ends_sessions,
+    a_reset_for_an_unknown_address_answers_alike_and_sends_nothing,
+    an_email_registers_once_whatever_its_case,
+    registration_names_every_invalid_field,
+    the_profile_is_validated_by_the_spec_rules_and_saved,
+    a_new_workspace_is_listed_and_the_switch_marks_it_latest,
+    a_workspace_is_renamed_and_deleted_through_its_organization,
+    organizations_are_listed_filtered_and_updated,
+    the_last_admin_cannot_be_demoted,
+    nobody_reaches_another_organizations_data,
+    the_services_and_choices_describe_the_product,
+    the_account_routes_refuse_an_invalid_token,
+);

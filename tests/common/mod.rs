@@ -1,0 +1,232 @@
+//! The real application on port 0, on a fresh SQLite file or a fresh Postgres database,
+//! and the HTTP helpers the black-box tests share.
+#![allow(dead_code)]
+
+use api_core::auth::TokenKeys;
+use ledgerline::config::{Role, ServeConfig};
+use ledgerline::server::Application;
+use serde_json::{json, Value};
+use store::testing::TestDatabase;
+use store::Backend;
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub keys: TokenKeys,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    pub db: Option<TestDatabase>,
+    _ui: std::path::PathBuf,
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> Self {
+        let db = TestDatabase::new(backend).await;
+        let ui = std::env::temp_dir().join(format!("ll_ui_{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&ui).expect("ui dir");
+        std::fs::write(
+            ui.join("index.html"),
+            "<!doctype html><title>Ledgerline</title><div id=root></div>",
+        )
+        .expect("index");
+        let config = ServeConfig {
+            role: Role::All,
+            bind: "127.0.0.1:0".parse().expect("addr"),
+            ui_dir: ui.clone(),
+            nats_url: None,
+            smtp_url: None,
+            public_url: "http://ledgerline.test".into(),
+            storage: db.config.clone(),
+        };
+        let app = Application::build(config).await.expect("build app");
+        let addr = app.local_addr().expect("bound");
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(app.run(async move {
+            let _ = stopped.await;
+        }));
+        let keys = TokenKeys::load_or_create(&db.config.data_dir).expect("keys");
+        Self {
+            base: format!("http://{addr}"),
+            client: reqwest::Client::new(),
+            keys,
+            stop: Some(stop),
+            db: Some(db),
+            _ui: ui,
+        }
+    }
+
+    pub async fn get(
+        &self,
+        path: &str,
+        token: Option<&str>,
+    ) -> (u16, reqwest::header::HeaderMap, String) {
+        let mut request = self.client.get(format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        (status, headers, response.text().await.expect("body"))
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(db) = self.db.take() {
+            db.cleanup().await;
+        }
+    }
+}
+
+pub fn json(body: &str) -> Value {
+    serde_json::from_str(body).expect("json body")
+}
+
+/// A response: status and JSON body (`Value::Null` when empty).
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl TestApp {
+    /// Sends `method path` with an optional bearer token and JSON body.
+    pub async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Reply {
+        let mut request = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        let body = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or(Value::String(text))
+        };
+        Reply { status, body }
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.call(reqwest::Method::POST, path, token, Some(body))
+            .await
+    }
+
+    pub async fn patch(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
+        self.call(reqwest::Method::PATCH, path, token, Some(body))
+            .await
+    }
+
+    pub async fn read(&self, path: &str, token: Option<&str>) -> Reply {
+        self.call(reqwest::Method::GET, path, token, None).await
+    }
+
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Reply {
+        self.call(reqwest::Method::DELETE, path, token, None).await
+    }
+
+    /// The newest mail to `recipient` in the outbox, waiting briefly for the worker.
+    pub async fn mail_to(&self, recipient: &str) -> Value {
+        for _ in 0..100 {
+            let outbox = self.read("/api/v1/dev/outbox/", None).await;
+            if let Some(mail) = outbox.body["data"]
+                .as_array()
+                .and_then(|mails| mails.iter().find(|m| m["recipient"] == recipient))
+            {
+                return mail.clone();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("no mail to {recipient}");
+    }
+
+    /// The `token=` of the link in the newest mail to `recipient`.
+    pub async fn token_mailed_to(&self, recipient: &str) -> String {
+        let mail = self.mail_to(recipient).await;
+        let body = mail["body"].as_str().expect("body");
+        let start = body.find("token=").expect("a link with a token") + "token=".len();
+        body[start..]
+            .chars()
+            .take_while(char::is_ascii_hexdigit)
+            .collect()
+    }
+
+    /// Signs up, verifies the e-mail and signs in: the new user's access token, id and
+    /// organization id.
+    pub async fn signed_up(&self, email: &str) -> Session {
+        let registered = self
+            .post(
+                "/api/v1/accounts/register/",
+                None,
+                json!({"first_name": "Ada", "last_name": "Obi", "email": email, "password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(registered.status, 201, "{}", registered.body);
+        let token = self.token_mailed_to(email).await;
+        let verified = self
+            .post(
+                "/api/v1/accounts/email-verification/complete/",
+                None,
+                json!({ "token": token }),
+            )
+            .await;
+        assert_eq!(verified.status, 200, "{}", verified.body);
+        let login = self
+            .post(
+                "/api/v1/accounts/login/",
+                None,
+                json!({"email": email, "password": PASSWORD}),
+            )
+            .await;
+        assert_eq!(login.status, 200, "{}", login.body);
+        Session {
+            access: login.body["data"]["access"]
+                .as_str()
+                .expect("access")
+                .into(),
+            refresh: login.body["data"]["refresh"]
+                .as_str()
+                .expect("refresh")
+                .into(),
+            user_id: registered.body["data"]["id"].as_str().expect("id").into(),
+            organization_id: registered.body["data"]["organization_id"]
+                .as_str()
+                .expect("organization")
+                .into(),
+        }
+    }
+
+    /// Creates a workspace in the session's organization; its id.
+    pub async fn workspace(&self, session: &Session, name: &str) -> String {
+        let created = self
+            .post(
+                &format!(
+                    "/api/v1/accounts/organizations/{}/workspaces/",
+                    session.organization_id
+                ),
+                Some(&session.access),
+                json!({ "name": name }),
+            )
+            .await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        created.body["data"]["id"].as_str().expect("id").into()
+    }
+}
+
+pub const PASSWORD: &str = "ledger-pass-2026";
+
+pub struct Session {
+    pub access: String,
+    pub refresh: String,
+    pub user_id: String,
+    pub organization_id: String,
+}

@@ -1,0 +1,195 @@
+/**
+ * The request and response shapes the UI assumes for issue 5's calls (spec §7, DESIGN.md
+ * §6), one call each, with fetch stubbed at the network boundary. The server matches these.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createInvitation } from '@/features/invitations/api/create-invitation';
+import { createInvitationLink } from '@/features/invitations/api/create-invitation-link';
+import { getCollaboratorUsage } from '@/features/invitations/api/get-collaborator-usage';
+import { deleteNotification } from '@/features/notifications/api/delete-notification';
+import { getNotifications } from '@/features/notifications/api/get-notifications';
+import { markNotificationRead } from '@/features/notifications/api/update-notification';
+import { updateProfile } from '@/features/profile/api/update-profile';
+import { uploadImage } from '@/features/profile/api/upload-image';
+import { createWorkspace } from '@/features/workspaces/api/create-workspace';
+import { getOrganization } from '@/features/workspaces/api/get-organization';
+import { pageOf, stubApi } from '@/testing/api-stub';
+
+vi.mock('@/lib/notify', () => ({
+  notify: { error: vi.fn(), success: vi.fn(), info: vi.fn() },
+}));
+
+beforeEach(() => window.localStorage.setItem('token', 'tok'));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the calls of issue 5 (spec §7)', () => {
+  it('GET /notification/ with read=false, page and page_size reads data.data', async () => {
+    const { requests, fetchMock } = stubApi([
+      {
+        method: 'GET',
+        path: '/notification/',
+        reply: () => ({
+          body: pageOf([
+            {
+              id: 7,
+              title: 'T',
+              message: 'M',
+              created_datetime: '2026-01-01T00:00:00Z',
+              read: false,
+              severity: 'warning',
+              sent: true,
+            },
+          ]),
+        }),
+      },
+    ]);
+    const page = await getNotifications({ filter: 'unread', page: 1 });
+    expect(requests[0]?.query.get('read')).toBe('false');
+    expect(requests[0]?.query.get('page')).toBe('1');
+    expect(page.data[0]).toMatchObject({ id: '7', severity: 'warning', read: false });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok');
+  });
+
+  it('the all list sends no read filter', async () => {
+    const { requests } = stubApi([
+      { method: 'GET', path: '/notification/', reply: () => ({ body: pageOf([]) }) },
+    ]);
+    await getNotifications({ filter: 'all', page: 3 });
+    expect(requests[0]?.query.has('read')).toBe(false);
+    expect(requests[0]?.query.get('page')).toBe('3');
+  });
+
+  it('PATCH /notification/{id}/ sends {read: true}', async () => {
+    const { requests } = stubApi([
+      { method: 'PATCH', path: '/notification/n1/', reply: () => ({ body: { data: {} } }) },
+    ]);
+    await markNotificationRead('n1');
+    expect(requests[0]?.body).toEqual({ read: true });
+  });
+
+  it('DELETE /notification/{id}/ accepts 204 without a body', async () => {
+    stubApi([{ method: 'DELETE', path: '/notification/n1/', reply: () => ({ status: 204 }) }]);
+    await expect(deleteNotification('n1')).resolves.toBeUndefined();
+  });
+
+  it('POST /accounts/organizations/{organization_id}/invitations/ sends email, role, workspaces', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'POST',
+        path: '/accounts/organizations/o1/invitations/',
+        reply: () => ({ status: 201, body: { data: {} } }),
+      },
+    ]);
+    await createInvitation('o1', { email: ' b@x.io ', role: 1, workspaces: ['w1'] });
+    expect(requests[0]?.body).toEqual({ email: 'b@x.io', role: 1, workspaces: ['w1'] });
+  });
+
+  it('POST .../invitations/link/ sends role 0 and the workspaces, reads data.link', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'POST',
+        path: '/accounts/organizations/o1/invitations/link/',
+        reply: () => ({ body: { data: { link: 'https://l' } } }),
+      },
+    ]);
+    await expect(createInvitationLink('o1', ['w1'])).resolves.toBe('https://l');
+    expect(requests[0]?.body).toEqual({ role: 0, workspaces: ['w1'] });
+  });
+
+  it('collaborators usage is the memberships count less the owner', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'GET',
+        path: '/accounts/organizations/o1/memberships/',
+        reply: () => ({ body: pageOf([{}], { count: 4, pageSize: 1 }) }),
+      },
+    ]);
+    await expect(getCollaboratorUsage('o1')).resolves.toBe(3);
+    expect(requests[0]?.query.get('page_size')).toBe('1');
+  });
+
+  it('POST /accounts/organizations/{organization_id}/workspaces/ sends {name}, reads data.name', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'POST',
+        path: '/accounts/organizations/o1/workspaces/',
+        reply: () => ({ status: 201, body: { data: { id: 'w2', name: 'Books' } } }),
+      },
+    ]);
+    await expect(createWorkspace('o1', { name: 'Books' })).resolves.toEqual({ name: 'Books' });
+    expect(requests[0]?.body).toEqual({ name: 'Books' });
+  });
+
+  it('GET /accounts/organizations/{organization_id}/ reads data.name', async () => {
+    stubApi([
+      {
+        method: 'GET',
+        path: '/accounts/organizations/o1/',
+        reply: () => ({ body: { data: { name: 'Acme', slug: 'acme' } } }),
+      },
+    ]);
+    await expect(getOrganization('o1')).resolves.toMatchObject({ name: 'Acme' });
+  });
+
+  it('PATCH /accounts/me/ sends the profile and reads data', async () => {
+    const body = {
+      first_name: 'Ada',
+      last_name: 'O',
+      address: 'A',
+      location: 'L',
+      persona: 0,
+      phone_number: '+2348012345678',
+    };
+    const { requests } = stubApi([
+      { method: 'PATCH', path: '/accounts/me/', reply: () => ({ body: { data: body } }) },
+    ]);
+    await expect(updateProfile(body)).resolves.toMatchObject({ first_name: 'Ada' });
+    expect(requests[0]?.body).toEqual(body);
+  });
+
+  it('POST /files/images/ is multipart with content and workspace_id, reads data.id and data.absolute_url', async () => {
+    const { requests, fetchMock } = stubApi([
+      {
+        method: 'POST',
+        path: '/files/images/',
+        reply: () => ({ status: 201, body: { data: { id: 5, absolute_url: 'https://i' } } }),
+      },
+    ]);
+    const image = await uploadImage(new File(['x'], 'a.png'), 'w1');
+    expect(image).toEqual({ id: '5', absolute_url: 'https://i' });
+    expect(requests[0]?.body).toBeInstanceOf(FormData);
+    // The browser sets the multipart boundary: no JSON content type is forced.
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Content-Type')).toBeNull();
+  });
+
+  it("an upload failure is thrown as 'File upload failed'", async () => {
+    stubApi([{ method: 'POST', path: '/files/images/', reply: () => ({ status: 500, body: {} }) }]);
+    await expect(uploadImage(new File(['x'], 'a.png'), 'w1')).rejects.toThrow('File upload failed');
+  });
+});
+
+describe('required parameters (spec §5)', () => {
+  it.each([
+    [() => markNotificationRead(null), 'id', 'markNotificationRead'],
+    [() => deleteNotification(undefined), 'id', 'deleteNotification'],
+    [
+      () => createInvitation(null, { email: 'a@b.co', role: 2, workspaces: [] }),
+      'organizationId',
+      'createInvitation',
+    ],
+    [() => createInvitation('o1', null), 'body', 'createInvitation'],
+    [() => createInvitationLink(null, ['w1']), 'organizationId', 'createInvitationLink'],
+    [() => createInvitationLink('o1', null), 'workspaces', 'createInvitationLink'],
+    [() => updateProfile(null), 'body', 'updateProfile'],
+    [() => uploadImage(new File(['x'], 'a.png'), null), 'workspaceId', 'uploadImage'],
+    [() => uploadImage(null, 'w1'), 'content', 'uploadImage'],
+    [() => getOrganization(null), 'organizationId', 'getOrganization'],
+  ] as const)('a missing %#: %s when calling %s', async (call, name, operation) => {
+    stubApi([]);
+    await expect(call()).rejects.toThrow(
+      `Required parameter ${name} was null or undefined when calling ${operation}`,
+    );
+  });
+});

@@ -1,0 +1,176 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { closePermissionDialog } from '@/components/permissions/permission-dialog-store';
+import { PermissionModals } from '@/components/permissions/permission-modals';
+import { pageOf, stubApi, type RecordedRequest } from '@/testing/api-stub';
+import { LocationProbe, renderWithProviders } from '@/testing/test-utils';
+
+import MainRoot from './main-root';
+
+vi.mock('@/lib/notify', () => ({
+  notify: { error: vi.fn(), success: vi.fn(), info: vi.fn() },
+}));
+
+const WORKSPACES = [
+  {
+    id: 'ws-1',
+    organization_id: 'org-1',
+    role: 2,
+    role_display: 'Admin',
+    latest: true,
+    is_invited: false,
+    name: 'Acme Nigeria Ltd',
+    image: null,
+  },
+];
+
+function stubSession(plan: string, memberCount = 1) {
+  return stubApi([
+    {
+      method: 'GET',
+      path: '/accounts/me/',
+      reply: () => ({
+        body: {
+          data: {
+            first_name: 'Ada',
+            last_name: 'Okafor',
+            email: 'ada@example.com',
+            date_joined: '2020-01-01T00:00:00Z',
+            memberships: [{ id: 'm-1', role: 2, workspaces: ['ws-1'] }],
+          },
+        },
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/accounts/me/workspaces/',
+      reply: () => ({ body: { data: WORKSPACES } }),
+    },
+    {
+      method: 'GET',
+      path: /organization-subscription\/latest\/$/,
+      reply: () => ({ body: { data: { plan } } }),
+    },
+    {
+      method: 'GET',
+      path: '/accounts/organizations/org-1/',
+      reply: () => ({ body: { data: { name: 'Acme Group' } } }),
+    },
+    {
+      method: 'GET',
+      path: '/accounts/organizations/org-1/memberships/',
+      reply: () => ({ body: pageOf([{}], { count: memberCount, pageSize: 1 }) }),
+    },
+    { method: 'POST', path: /default\/setup\/$/, reply: () => ({ body: { data: {} } }) },
+    { method: 'GET', path: '/notification/', reply: () => ({ body: pageOf([]) }) },
+  ]);
+}
+
+function renderRoot() {
+  return renderWithProviders(
+    <>
+      <MainRoot />
+      <PermissionModals />
+      <LocationProbe />
+    </>,
+    { route: '/dashboard' },
+  );
+}
+
+async function settled(requests: RecordedRequest[]) {
+  await waitFor(() => {
+    expect(requests.some((r) => r.path.endsWith('/latest/'))).toBe(true);
+    expect(requests.some((r) => r.path.endsWith('/memberships/'))).toBe(true);
+  });
+  await screen.findByText('Acme Group');
+  await new Promise((resolve) => setTimeout(resolve, 30));
+}
+
+beforeEach(() => {
+  window.localStorage.setItem('token', 't');
+  window.localStorage.setItem('wsId', 'ws-1');
+  window.localStorage.setItem('activeOrgId', 'org-1');
+  closePermissionDialog();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the main layout actions (spec §2, §6)', () => {
+  it('the plus tile goes to /workspace when workspace:write is allowed within the limit', async () => {
+    const { requests } = stubSession('professional');
+    renderRoot();
+    await settled(requests);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Workspace' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/workspace');
+  });
+
+  it('the plus tile on the Basic plan (1 workspace used of 1) shows the dialog and stays', async () => {
+    const { requests } = stubSession('basic');
+    renderRoot();
+    await settled(requests);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Workspace' }));
+    expect(await screen.findByText('Plan Restriction')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('Invite people to workspace opens Invite Collaborators when the check passes', async () => {
+    const { requests } = stubSession('professional', 3);
+    renderRoot();
+    await settled(requests);
+    await userEvent.click(screen.getByRole('button', { name: /Workspace panel/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Invite people to workspace' }),
+    );
+    expect(await screen.findByRole('dialog', { name: /Invite Collaborators/ })).toBeInTheDocument();
+  });
+
+  it('Invite people at the collaborators limit shows Resource Limit Exceeded instead', async () => {
+    // 11 memberships = the owner and 10 collaborators: Professional's limit is 10.
+    const { requests } = stubSession('professional', 11);
+    renderRoot();
+    await settled(requests);
+    await userEvent.click(screen.getByRole('button', { name: /Workspace panel/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Invite people to workspace' }),
+    );
+    expect(await screen.findByText('Resource Limit Exceeded')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /Invite Collaborators/ })).toBeNull();
+  });
+
+  it('asks the server to set up default accounts for the active workspace', async () => {
+    const { requests } = stubSession('professional');
+    renderRoot();
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (r) =>
+            r.method === 'POST' && r.path === '/accounting/workspaces/ws-1/accounts/default/setup/',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('My Profile in the side user menu opens the profile overlay, which Save Changes closes', async () => {
+    const { requests } = stubSession('professional');
+    renderRoot();
+    await settled(requests);
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'My Profile' }));
+    const drawer = await screen.findByRole('dialog', { name: 'My Profile' });
+    expect(drawer).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('the side user menu shows the full name, the e-mail and Log Out', async () => {
+    const { requests } = stubSession('professional');
+    renderRoot();
+    await settled(requests);
+    const menu = screen.getByRole('button', { name: 'User menu' });
+    await waitFor(() => expect(menu).toHaveTextContent('Ada Okafor'));
+    expect(menu).toHaveTextContent('ada@example.com');
+    await userEvent.click(menu);
+    expect(await screen.findByRole('menuitem', { name: 'Log Out' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Spec §7 GET /api/v1/notification/ (filters severity, read, sent, page, page_size).
+ * The bell asks with read=false for the unread list and page N (default 1) for the
+ * all list; lists arrive wrapped in data.data (spec §3).
+ */
+import useSWR from 'swr';
+import { z } from 'zod';
+
+import { PAGE_SIZE_MAX, apiClient, idSchema, paginatedEnvelope, type Page } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
+
+export const NOTIFICATIONS_PATH = '/notification/';
+
+/** Spec §9 leaves the page size open: 20 fills the popover and the page without scrolling far. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+/**
+ * The unread list is read in one request so "mark all as read" sees every unread item;
+ * DESIGN.md §6 bounds a page at 100.
+ */
+export const UNREAD_PAGE_SIZE = PAGE_SIZE_MAX;
+
+/** The severities the product draws (brief: info, success, warning, error). */
+export const SEVERITIES = ['info', 'success', 'warning', 'error'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+function isSeverity(value: string): value is Severity {
+  return (SEVERITIES as readonly string[]).includes(value);
+}
+
+/** An unknown or missing severity is drawn as info rather than rejected. */
+export const severitySchema = z
+  .string()
+  .nullish()
+  .transform((value): Severity => {
+    const normalized = (value ?? '').trim().toLowerCase();
+    return isSeverity(normalized) ? normalized : 'info';
+  });
+
+export const notificationSchema = z.object({
+  id: idSchema,
+  title: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  message: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  created_datetime: z.string(),
+  read: z.boolean(),
+  severity: severitySchema,
+  sent: z.boolean().nullish(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+const notificationPageSchema = paginatedEnvelope(notificationSchema);
+
+/** Which list of the bell or the page: all (by page), unread, or read. */
+export type NotificationFilter = 'all' | 'unread' | 'read';
+
+export type NotificationQuery = { filter: NotificationFilter; page: number };
+
+export function notificationQueryParams({ filter, page }: NotificationQuery) {
+  return {
+    read: filter === 'all' ? undefined : filter === 'read',
+    page,
+    page_size: filter === 'unread' ? UNREAD_PAGE_SIZE : NOTIFICATION_PAGE_SIZE,
+  };
+}
+
+export function getNotifications(query: NotificationQuery): Promise<Page<Notification>> {
+  // A list that fails to load shows its own error state; it never toasts on every page.
+  return apiClient.get(NOTIFICATIONS_PATH, notificationPageSchema, {
+    query: notificationQueryParams(query),
+    handleErrors: false,
+  });
+}
+
+/** SWR key of one list; every notification list key starts with NOTIFICATIONS_PATH. */
+export function notificationsKey(query: NotificationQuery): readonly [string, string, number] {
+  return [NOTIFICATIONS_PATH, query.filter, query.page] as const;
+}
+
+/** The unread list: page 1 with read=false (spec §7). */
+export const UNREAD_QUERY: NotificationQuery = { filter: 'unread', page: 1 };
+
+export function isNotificationsKey(key: unknown): boolean {
+  return Array.isArray(key) && key[0] === NOTIFICATIONS_PATH;
+}
+
+export function useNotifications(query: NotificationQuery) {
+  const token = storage.getToken();
+  return useSWR(token ? notificationsKey(query) : null, () => getNotifications(query), {
+    keepPreviousData: true,
+  });
+}
+
+export function useUnreadNotifications() {
+  return useNotifications(UNREAD_QUERY);
+}
