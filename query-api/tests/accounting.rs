@@ -1116,7 +1116,41 @@ async fn rebuilding_the_accounting_projectors_gives_the_same_tables_as_live(back
     books.t.cleanup().await;
 }
 
+async fn the_ledger_check_names_an_aggregate_that_drifted_from_its_postings(backend: Backend) {
+    let books = books(backend).await;
+    let ws = books.ws();
+    let before = accounting::ledger_check(books.db(), &ws)
+        .await
+        .expect("check");
+
+    sqlx::query(
+        "UPDATE read_ledger_totals SET debit_cents = debit_cents + 1 \
+         WHERE workspace_id = $1 AND grain = 'm' AND period = '2026-02' AND account_id = $2",
+    )
+    .bind(&ws)
+    .bind(books.account("6210"))
+    .execute(&books.db().pool)
+    .await
+    .expect("tamper");
+    let after = accounting::ledger_check(books.db(), &ws)
+        .await
+        .expect("check");
+
+    assert!(before.consistent, "{before:?}");
+    assert_eq!(
+        (before.postings, before.total_debit.as_str()),
+        (18, "8470001.25")
+    );
+    assert!(!after.consistent);
+    assert_eq!(after.mismatches.len(), 1);
+    assert_eq!(after.mismatches[0].account_id, books.account("6210"));
+    assert_eq!(after.mismatches[0].source, "m");
+    assert_eq!(after.mismatches[0].debit, "450000.01");
+    books.t.cleanup().await;
+}
+
 backend_tests!(
+    the_ledger_check_names_an_aggregate_that_drifted_from_its_postings,
     the_trial_balance_balances_and_matches_the_hand_computed_figures,
     a_trial_balance_in_the_middle_of_a_month_counts_the_days_up_to_it,
     the_general_ledger_pages_postings_with_running_and_opening_balances,

@@ -455,6 +455,10 @@ async fn random_journals_agree_with_the_model_in_every_report(backend: Backend) 
             assert_eq!(months.len(), summary.periods.len());
         }
 
+        let check = accounting::ledger_check(&t.db, &wss).await.expect("check");
+        assert!(check.consistent, "seed {seed:#x}: {check:?}");
+        assert_eq!(check.postings, model.postings.len() as i64);
+
         let mut live = Vec::new();
         for (table, order) in TABLES {
             live.push(dump(&t.db, table, order).await);

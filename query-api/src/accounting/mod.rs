@@ -8,6 +8,8 @@
 //! - [`tree`]: [`account_tree`] (nested `children`), [`lock_date`], [`has_postings`].
 //! - [`balances`]: [`trial_balance`] (with a comparison date) and the balance-at-a-date
 //!   arithmetic over the year/month/day totals every report shares.
+//! - [`check`]: [`ledger_check`] — every account's postings against its year, month
+//!   and day totals (an on-demand audit of the aggregates the reports read).
 //! - [`general_ledger`]: [`general_ledger()`], postings with running balances, paginated.
 //! - [`entries`]: [`journal_entries`], [`journal_entry`], [`next_entry_sequence`].
 //! - [`export`]: every posted entry as CSV or as an hledger journal, in chunks.
@@ -19,6 +21,7 @@
 //! which (`normal_balance`). Parents roll up their children.
 
 pub mod balances;
+pub mod check;
 pub mod entries;
 pub mod export;
 pub mod general_ledger;
@@ -26,6 +29,7 @@ pub mod summaries;
 pub mod tree;
 
 pub use balances::{trial_balance, Amounts, TrialBalance, TrialBalanceRow, TrialBalanceTotals};
+pub use check::{ledger_check, LedgerCheck, LedgerMismatch};
 pub use entries::{
     journal_entries, journal_entry, next_entry_sequence, JournalEntryDetail, JournalEntryFilters,
     JournalEntryLine, JournalEntrySummary,
