@@ -253,8 +253,9 @@ impl Pending {
         e: &JournalEntryPosted,
     ) -> Result<(), ProjectionError> {
         let lines = line_cents(envelope, &e.lines)?;
-        let debits: i64 = lines.iter().map(|(d, _)| d).sum();
-        let credits: i64 = lines.iter().map(|(_, c)| c).sum();
+        let overflow = || ProjectionError::at(envelope, "entry amounts overflow 64-bit cents");
+        let debits = checked_sum(lines.iter().map(|(d, _)| *d)).ok_or_else(overflow)?;
+        let credits = checked_sum(lines.iter().map(|(_, c)| *c)).ok_or_else(overflow)?;
         let total = to_cents(e.total).ok_or_else(|| {
             ProjectionError::at(envelope, format!("total {} is not at money scale", e.total))
         })?;
@@ -338,8 +339,11 @@ impl Pending {
                     .totals
                     .entry((workspace.clone(), grain, period.clone(), account.clone()))
                     .or_default();
-                tally.debit_cents += debit;
-                tally.credit_cents += credit;
+                tally.debit_cents = tally.debit_cents.checked_add(debit).ok_or_else(overflow)?;
+                tally.credit_cents = tally
+                    .credit_cents
+                    .checked_add(credit)
+                    .ok_or_else(overflow)?;
                 tally.postings += 1;
             }
         }
@@ -521,8 +525,13 @@ fn checked_date(envelope: &RecordedEvent, date: NaiveDate) -> Result<String, Pro
     }
 }
 
+/// The sum, or `None` past `i64`: a projector reports overflow, it never panics on it.
+fn checked_sum(values: impl IntoIterator<Item = i64>) -> Option<i64> {
+    values.into_iter().try_fold(0i64, i64::checked_add)
+}
+
 fn draft_total(lines: &[(i64, i64)]) -> i64 {
-    lines.iter().map(|(d, _)| d).sum()
+    checked_sum(lines.iter().map(|(d, _)| *d)).unwrap_or(i64::MAX)
 }
 
 async fn insert_draft_lines(
