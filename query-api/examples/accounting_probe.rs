@@ -228,5 +228,9 @@ async fn main() {
     .await
     .expect("je");
     println!("journal list page 50: {:?}", began.elapsed());
-    t.cleanup().await;
+    if std::env::var_os("KEEP").is_some() {
+        println!("kept database {} ({wss}, cash {cash})", t.name);
+    } else {
+        t.cleanup().await;
+    }
 }

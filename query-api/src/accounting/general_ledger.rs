@@ -11,12 +11,12 @@ use api_core::pagination::{Page, Paginated};
 use api_core::ApiError;
 use chrono::NaiveDate;
 use projections::cents::cents_string;
-use projections::ledger::GRAIN_DAY;
+use projections::ledger::{GRAIN_DAY, GRAIN_MONTH, GRAIN_YEAR};
 use serde::Serialize;
 use sqlx::Row;
 use store::Db;
 
-use super::balances::total_as_of;
+use super::balances::{total_as_of, Tally};
 use super::tree::{load_accounts, subtree};
 use super::{day, int, normal_balance, parse_day, signed, Sql, NORMAL_DEBIT};
 
@@ -68,6 +68,86 @@ pub struct GeneralLedger {
     pub postings: Paginated<LedgerPosting>,
 }
 
+/// Per period of `grain` within `[low, high]`: debit, credit and posting totals of `set`
+/// (all accounts when `None`), in period order.
+async fn periods(
+    db: &Db,
+    workspace_id: &str,
+    set: Option<&[String]>,
+    grain: &str,
+    low: &str,
+    high: &str,
+) -> Result<Vec<(String, Tally)>, ApiError> {
+    let mut sql = Sql::new(
+        "SELECT period, CAST(SUM(debit_cents) AS BIGINT), CAST(SUM(credit_cents) AS BIGINT), \
+         CAST(SUM(postings) AS BIGINT) FROM read_ledger_totals WHERE workspace_id = ",
+    );
+    sql.text(workspace_id)
+        .push(" AND grain = ")
+        .text(grain)
+        .push(" AND period >= ")
+        .text(low)
+        .push(" AND period <= ")
+        .text(high);
+    if let Some(list) = set {
+        sql.push(" AND account_id IN ").list(list);
+    }
+    sql.push(" GROUP BY period ORDER BY period");
+    sql.fetch_all(db)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok((
+                r.try_get::<String, _>(0)?,
+                Tally {
+                    debit: int(r, 1)?,
+                    credit: int(r, 2)?,
+                    postings: int(r, 3)?,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Finds the day holding the `target`-th posting (0-based, in date order) of `set`'s
+/// whole history by walking down the totals: years, then that year's months, then that
+/// month's days — at most (years + 12 + 31) rows, however long the history. Answers the
+/// day, the totals of everything dated before it, and how many of that day's postings
+/// come before the target.
+async fn locate(
+    db: &Db,
+    workspace_id: &str,
+    set: Option<&[String]>,
+    target: i64,
+) -> Result<(String, Tally, i64), ApiError> {
+    let mut before = Tally::default();
+    let mut low = "0000".to_owned();
+    let mut high = "9999".to_owned();
+    for grain in [GRAIN_YEAR, GRAIN_MONTH, GRAIN_DAY] {
+        let rows = periods(db, workspace_id, set, grain, &low, &high).await?;
+        let mut found = None;
+        for (period, tally) in rows {
+            if before.postings + tally.postings > target {
+                found = Some(period);
+                break;
+            }
+            before += tally;
+        }
+        let Some(period) = found else {
+            return Err(ApiError::internal(
+                "general ledger page start not found in the totals",
+            ));
+        };
+        if grain == GRAIN_DAY {
+            return Ok((period, before, target - before.postings));
+        }
+        // The next level down spans this period: `2026` → `2026-01`…`2026-12`.
+        low = format!("{period}-01");
+        high = format!("{period}-31");
+    }
+    Err(ApiError::internal("general ledger page start not found"))
+}
+
 /// `GET general-ledger/?account_id=&from=&to=&page=&page_size=`.
 pub async fn general_ledger(
     db: &Db,
@@ -106,48 +186,15 @@ pub async fn general_ledger(
     };
     let closing_date = to.or_else(|| NaiveDate::parse_from_str(DATE_MAX, "%Y-%m-%d").ok());
     let closing = total_as_of(db, workspace_id, closing_date, set).await?;
-    let from_day = from.map(day).unwrap_or_else(|| "0000-01-01".to_owned());
     let to_day = to.map(day).unwrap_or_else(|| DATE_MAX.to_owned());
 
-    // Postings per day in the range: the count, and where the page starts.
-    let mut per_day = Sql::new("SELECT period, CAST(SUM(postings) AS BIGINT) FROM read_ledger_totals WHERE workspace_id = ");
-    per_day
-        .text(workspace_id)
-        .push(" AND grain = ")
-        .text(GRAIN_DAY)
-        .push(" AND period >= ")
-        .text(from_day.clone())
-        .push(" AND period <= ")
-        .text(to_day.clone());
-    if let Some(list) = set {
-        per_day.push(" AND account_id IN ").list(list);
-    }
-    per_day.push(" GROUP BY period ORDER BY period");
-    let days: Vec<(String, i64)> = per_day
-        .fetch_all(db)
-        .await?
-        .iter()
-        .map(|r| Ok((r.try_get::<String, _>(0)?, int(r, 1)?)))
-        .collect::<Result<_, ApiError>>()?;
-    let count: i64 = days.iter().map(|(_, n)| n).sum();
+    let count = closing.postings - opening.postings;
     let offset = page.offset();
     let mut postings = Vec::new();
     if offset < count {
-        let mut before = 0;
-        let mut start = None;
-        for (date, n) in &days {
-            if before + n > offset {
-                start = Some(date.clone());
-                break;
-            }
-            before += n;
-        }
-        let Some(start_day) = start else {
-            return Err(ApiError::internal("general ledger page start not found"));
-        };
-        let skip_in_day = offset - before;
-        let start_date = parse_day(&start_day)?;
-        let mut prior = total_as_of(db, workspace_id, day_before(start_date), set).await?;
+        // The page's first posting is the `target`-th (0-based) of the set's whole history.
+        let target = opening.postings + offset;
+        let (start_day, mut prior, skip_in_day) = locate(db, workspace_id, set, target).await?;
         if skip_in_day > 0 {
             let mut head = Sql::new(
                 "SELECT CAST(SUM(debit_cents) AS BIGINT), CAST(SUM(credit_cents) AS BIGINT) FROM (\
