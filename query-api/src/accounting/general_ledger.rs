@@ -2,10 +2,11 @@
 //! over a date range, in date then entry-number order, each with the running balance, plus
 //! the opening balance at the period start and the closing balance at its end.
 //!
-//! A page never scans the postings before it. The per-day posting counts of the range
-//! (one row per day with postings) locate the page's first day; the running balance there
-//! is the balance at the end of the previous day (year/month/day totals, see
-//! [`super::balances`]) plus the postings of that one day before the page.
+//! A page never scans the postings before it. The count is the difference of two
+//! balances-at-a-date (year/month/day totals, see [`super::balances`]); the page's first
+//! day is found by walking the totals down year → month → day ([`locate`]), which also
+//! yields the balance before that day; the running balance then adds only the postings
+//! of that one day that precede the page.
 
 use api_core::pagination::{Page, Paginated};
 use api_core::ApiError;
