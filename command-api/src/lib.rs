@@ -5,9 +5,11 @@
 //! - [`runner`]: the aggregates' cqrs-es frameworks and the one mapping of each
 //!   aggregate's errors to the HTTP contract.
 //! - [`accounts`]: sign-up, sign-in, tokens, verification, password reset, profile.
+//! - [`invitations`]: invitations by e-mail and link, and the invitee's answers.
 //! - [`organizations`]: organization profile, workspaces, memberships.
 
 pub mod accounts;
+pub mod invitations;
 pub mod organizations;
 pub mod runner;
 
@@ -31,5 +33,6 @@ pub fn router(app: AppState) -> OpenApiRouter {
     OpenApiRouter::new()
         .merge(accounts::router())
         .merge(organizations::router())
+        .merge(invitations::router())
         .with_state(state)
 }

@@ -38,19 +38,19 @@ pub fn router() -> OpenApiRouter<CommandState> {
 
 const NOT_FOUND: &str = "Not found.";
 
-fn parse_id<T: std::str::FromStr>(raw: &str) -> Result<T, ApiError> {
+pub(crate) fn parse_id<T: std::str::FromStr>(raw: &str) -> Result<T, ApiError> {
     raw.parse()
         .map_err(|_| ApiError::NotFound(NOT_FOUND.into()))
 }
 
-fn parse_field_id<T: std::str::FromStr>(field: &str, raw: &str) -> Result<T, ApiError> {
+pub(crate) fn parse_field_id<T: std::str::FromStr>(field: &str, raw: &str) -> Result<T, ApiError> {
     raw.trim()
         .parse()
         .map_err(|_| ApiError::field(field, "Not a valid id."))
 }
 
 /// Runs one Organization command as `user`, then waits for the read models.
-async fn run(
+pub(crate) async fn run(
     state: &CommandState,
     user: &AuthUser,
     request_id: Option<String>,
@@ -319,7 +319,7 @@ pub async fn change_member_role(
 }
 
 /// A role number (0, 1 or 2), sent as a number or a numeric string.
-pub fn role_of(value: &Value) -> Result<Role, ApiError> {
+pub(crate) fn role_of(value: &Value) -> Result<Role, ApiError> {
     let number = match value {
         Value::Number(n) => n.as_u64(),
         Value::String(s) => s.trim().parse().ok(),

@@ -92,12 +92,14 @@ impl IntoApiError for OrganizationError {
             return ApiError::field(field, sentence(&self));
         }
         match self {
-            E::OrganizationNotFound | E::WorkspaceNotFound { .. } | E::MemberNotFound { .. } => {
-                ApiError::NotFound(sentence(&self))
-            }
+            E::OrganizationNotFound
+            | E::WorkspaceNotFound { .. }
+            | E::MemberNotFound { .. }
+            | E::InvitationNotFound { .. } => ApiError::NotFound(sentence(&self)),
             E::OrganizationAlreadyExists { .. }
             | E::WorkspaceAlreadyExists { .. }
             | E::AlreadyMember { .. }
+            | E::InvitationAlreadyPending { .. }
             | E::WorkspaceIsDeleted { .. } => ApiError::Conflict(sentence(&self)),
             other => ApiError::NonField(vec![sentence(&other)]),
         }

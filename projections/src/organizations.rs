@@ -60,6 +60,29 @@ const COVERAGE: &str = "CREATE TABLE read_membership_workspaces (
 const COVERAGE_INDEX: &str = "CREATE INDEX read_membership_workspaces_user \
     ON read_membership_workspaces (user_id, workspace_id)";
 
+const INVITATIONS: &str = "CREATE TABLE read_invitations (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL,
+    email TEXT,
+    role BIGINT NOT NULL,
+    workspaces TEXT NOT NULL,
+    status BIGINT NOT NULL,
+    invited_by TEXT NOT NULL,
+    accepted_by TEXT,
+    expires_at BIGINT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)";
+
+const INVITATIONS_INDEX: &str =
+    "CREATE INDEX read_invitations_organization ON read_invitations (organization_id, created_at)";
+
+/// Invitation statuses as stored (and listed by `/choices/description/`).
+pub const INVITATION_PENDING: i64 = 1;
+pub const INVITATION_ACCEPTED: i64 = 2;
+pub const INVITATION_REJECTED: i64 = 3;
+pub const INVITATION_CANCELLED: i64 = 4;
+
 macro_rules! same {
     ($version:expr, $name:expr, $sql:expr) => {
         Migration {
@@ -109,6 +132,8 @@ impl Projector for Organizations {
             same!(5, "read_memberships_user", MEMBERSHIPS_INDEX),
             same!(6, "read_membership_workspaces", COVERAGE),
             same!(7, "read_membership_workspaces_user", COVERAGE_INDEX),
+            same!(8, "read_invitations", INVITATIONS),
+            same!(9, "read_invitations_organization", INVITATIONS_INDEX),
         ]
     }
 
@@ -118,6 +143,7 @@ impl Projector for Organizations {
             "read_workspaces",
             "read_memberships",
             "read_membership_workspaces",
+            "read_invitations",
         ]
     }
 
@@ -259,7 +285,84 @@ async fn apply(
                 .execute(&mut **tx)
                 .await?;
         }
+        OrganizationEvent::InvitationCreated(e) => {
+            let workspaces: Vec<String> = e.workspaces.iter().map(ToString::to_string).collect();
+            sqlx::query(
+                "INSERT INTO read_invitations (id, organization_id, email, role, workspaces, status, invited_by, expires_at, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+            )
+            .bind(e.invitation_id.to_string())
+            .bind(e.organization_id.to_string())
+            .bind(&e.email)
+            .bind(i64::from(e.role))
+            .bind(workspaces.join(","))
+            .bind(INVITATION_PENDING)
+            .bind(e.invited_by.to_string())
+            .bind(e.expires_at)
+            .bind(at)
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::InvitationResent(e) => {
+            sqlx::query(
+                "UPDATE read_invitations SET expires_at = $1, updated_at = $2 WHERE id = $3",
+            )
+            .bind(e.expires_at)
+            .bind(at)
+            .bind(e.invitation_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::InvitationCancelled(e) => {
+            set_invitation_status(
+                tx,
+                &e.invitation_id.to_string(),
+                INVITATION_CANCELLED,
+                None,
+                at,
+            )
+            .await?;
+        }
+        OrganizationEvent::InvitationRejected(e) => {
+            set_invitation_status(
+                tx,
+                &e.invitation_id.to_string(),
+                INVITATION_REJECTED,
+                None,
+                at,
+            )
+            .await?;
+        }
+        OrganizationEvent::InvitationAccepted(e) => {
+            set_invitation_status(
+                tx,
+                &e.invitation_id.to_string(),
+                INVITATION_ACCEPTED,
+                Some(&e.user_id.to_string()),
+                at,
+            )
+            .await?;
+        }
     }
+    Ok(())
+}
+
+async fn set_invitation_status(
+    tx: &mut Transaction<'static, Any>,
+    invitation_id: &str,
+    status: i64,
+    accepted_by: Option<&str>,
+    at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE read_invitations SET status = $1, accepted_by = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(status)
+    .bind(accepted_by)
+    .bind(at)
+    .bind(invitation_id)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 

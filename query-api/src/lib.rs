@@ -5,6 +5,7 @@
 //! - [`chain`]: `GET /api/v1/audit/workspaces/{workspace_id}/chain-head/`.
 //! - [`access`]: the access policy over the memberships read model.
 //! - [`accounts`]: `/accounts/me/`, `/me/workspaces/`, `/services/`, `/choices/description/`.
+//! - [`invitations`]: an organization's invitations.
 //! - [`organizations`]: organizations, their workspaces and memberships.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
 
@@ -13,6 +14,7 @@ pub mod accounts;
 pub mod chain;
 pub mod dev;
 pub mod health;
+pub mod invitations;
 pub mod organizations;
 
 use api_core::AppState;
@@ -39,7 +41,8 @@ pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
         .routes(routes!(health::health))
         .routes(routes!(chain::chain_head))
         .merge(accounts::router())
-        .merge(organizations::router());
+        .merge(organizations::router())
+        .merge(invitations::router());
     if dev_outbox {
         router = router.merge(dev::router());
     }

@@ -6,16 +6,18 @@ use std::collections::{BTreeMap, BTreeSet};
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use event_schemas::organization::{
-    MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged, OrganizationCreated,
-    OrganizationEvent, OrganizationUpdated, WorkspaceCreated, WorkspaceDeleted, WorkspaceRenamed,
-    AGGREGATE_TYPE, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
+    InvitationAccepted, InvitationCancelled, InvitationCreated, InvitationRejected,
+    InvitationResent, MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged,
+    OrganizationCreated, OrganizationEvent, OrganizationUpdated, WorkspaceCreated,
+    WorkspaceDeleted, WorkspaceRenamed, AGGREGATE_TYPE, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
 };
-use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
+use event_schemas::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
 
 use super::commands::{
-    AddMember, ChangeMemberRole, CreateOrganization, CreateWorkspace, DeleteWorkspace,
-    OrganizationCommand, RemoveMember, UpdateOrganization, UpdateWorkspace,
+    AcceptInvitation, AddMember, CancelInvitation, ChangeMemberRole, CreateOrganization,
+    CreateWorkspace, DeleteWorkspace, Invite, OrganizationCommand, RejectInvitation, RemoveMember,
+    ResendInvitation, UpdateOrganization, UpdateWorkspace,
 };
 use super::errors::OrganizationError;
 use crate::permissions::Role;
@@ -28,6 +30,9 @@ pub const WORKSPACES_MAX: usize = 10_000;
 
 /// A workspace's base currency when the client names none (DESIGN §5).
 pub const DEFAULT_BASE_CURRENCY: &str = "NGN";
+
+/// How long an invitation stays usable: 7 days, renewed when it is resent (issue 3).
+pub const INVITATION_TTL_US: i64 = 7 * 24 * 3600 * 1_000_000;
 
 /// An organization as its events left it. `Default` is the state before
 /// `OrganizationCreated`, which is how cqrs-es starts every stream.
@@ -44,6 +49,48 @@ pub struct Organization {
     /// last Admin stays) because they span all its members.
     #[serde(default)]
     members: BTreeMap<MembershipId, Member>,
+    /// Every invitation ever made, answered or not.
+    #[serde(default)]
+    invitations: BTreeMap<InvitationId, Invitation>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum InvitationStatus {
+    Pending,
+    Accepted,
+    Rejected,
+    Cancelled,
+}
+
+impl InvitationStatus {
+    /// The status numbers of `/choices/description/` (1 pending … 4 cancelled; 5 is a
+    /// pending invitation past its expiry, decided when read).
+    pub const fn number(self) -> u8 {
+        match self {
+            Self::Pending => 1,
+            Self::Accepted => 2,
+            Self::Rejected => 3,
+            Self::Cancelled => 4,
+        }
+    }
+
+    const fn word(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Accepted => "accepted",
+            Self::Rejected => "rejected",
+            Self::Cancelled => "cancelled",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Invitation {
+    pub email: Option<String>,
+    pub role: Role,
+    pub workspaces: Vec<WorkspaceId>,
+    pub status: InvitationStatus,
+    pub expires_at: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,6 +152,11 @@ impl Organization {
             .map(|(id, m)| (*id, m))
     }
 
+    /// An invitation by id.
+    pub fn invitation(&self, invitation_id: InvitationId) -> Option<&Invitation> {
+        self.invitations.get(&invitation_id)
+    }
+
     /// Decides a command against this state: the events it causes, or the rule it breaks.
     /// Pure and synchronous; a command that would change nothing causes no event.
     pub fn decide(
@@ -120,6 +172,11 @@ impl Organization {
             OrganizationCommand::AddMember(c) => self.add_member(c),
             OrganizationCommand::ChangeMemberRole(c) => self.change_member_role(c),
             OrganizationCommand::RemoveMember(c) => self.remove_member(c),
+            OrganizationCommand::Invite(c) => self.invite(c),
+            OrganizationCommand::ResendInvitation(c) => self.resend_invitation(c),
+            OrganizationCommand::CancelInvitation(c) => self.cancel_invitation(c),
+            OrganizationCommand::AcceptInvitation(c) => self.accept_invitation(c),
+            OrganizationCommand::RejectInvitation(c) => self.reject_invitation(c),
         }
     }
 
@@ -347,6 +404,171 @@ impl Organization {
         })])
     }
 
+    fn invite(&self, command: Invite) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        if self.invitations.contains_key(&command.invitation_id) {
+            return Err(OrganizationError::InvitationClosed { status: "sent" });
+        }
+        let email = match &command.email {
+            Some(raw) => Some(parse_email(raw)?),
+            None if command.role != Role::Viewer => {
+                return Err(OrganizationError::LinkRoleMustBeViewer)
+            }
+            None => None,
+        };
+        let workspaces = self.live_set(&command.workspaces)?;
+        if let Some(email) = &email {
+            let wanted = email.to_lowercase();
+            let pending = self.invitations.values().any(|i| {
+                i.status == InvitationStatus::Pending
+                    && i.expires_at > command.now
+                    && i.email.as_deref().map(str::to_lowercase) == Some(wanted.clone())
+            });
+            if pending {
+                return Err(OrganizationError::InvitationAlreadyPending {
+                    email: email.clone(),
+                });
+            }
+        }
+        Ok(vec![OrganizationEvent::InvitationCreated(
+            InvitationCreated {
+                organization_id: profile.organization_id,
+                invitation_id: command.invitation_id,
+                email,
+                role: command.role.number(),
+                workspaces,
+                invited_by: command.invited_by,
+                expires_at: command.now + INVITATION_TTL_US,
+            },
+        )])
+    }
+
+    /// The distinct live workspaces among `ids`; at least one.
+    fn live_set(&self, ids: &[WorkspaceId]) -> Result<Vec<WorkspaceId>, OrganizationError> {
+        let mut set = BTreeSet::new();
+        for id in ids {
+            self.live_workspace(*id)?;
+            set.insert(*id);
+        }
+        if set.is_empty() {
+            return Err(OrganizationError::NoWorkspacesChosen);
+        }
+        Ok(set.into_iter().collect())
+    }
+
+    /// A pending invitation; `usable_at` also requires it not to have expired then.
+    fn pending_invitation(
+        &self,
+        invitation_id: InvitationId,
+        usable_at: Option<i64>,
+    ) -> Result<&Invitation, OrganizationError> {
+        let invitation = self
+            .invitations
+            .get(&invitation_id)
+            .ok_or(OrganizationError::InvitationNotFound { invitation_id })?;
+        if invitation.status != InvitationStatus::Pending {
+            return Err(OrganizationError::InvitationClosed {
+                status: invitation.status.word(),
+            });
+        }
+        if usable_at.is_some_and(|now| invitation.expires_at <= now) {
+            return Err(OrganizationError::InvitationExpired);
+        }
+        Ok(invitation)
+    }
+
+    fn resend_invitation(
+        &self,
+        command: ResendInvitation,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        self.pending_invitation(command.invitation_id, None)?;
+        Ok(vec![OrganizationEvent::InvitationResent(
+            InvitationResent {
+                organization_id: profile.organization_id,
+                invitation_id: command.invitation_id,
+                expires_at: command.now + INVITATION_TTL_US,
+            },
+        )])
+    }
+
+    fn cancel_invitation(
+        &self,
+        command: CancelInvitation,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        self.pending_invitation(command.invitation_id, None)?;
+        Ok(vec![OrganizationEvent::InvitationCancelled(
+            InvitationCancelled {
+                organization_id: profile.organization_id,
+                invitation_id: command.invitation_id,
+            },
+        )])
+    }
+
+    fn accept_invitation(
+        &self,
+        command: AcceptInvitation,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let invitation = self.pending_invitation(command.invitation_id, Some(command.now))?;
+        if let Some(email) = &invitation.email {
+            if !email.eq_ignore_ascii_case(command.user_email.trim()) {
+                return Err(OrganizationError::InvitationForAnotherEmail);
+            }
+        }
+        // Workspaces deleted since the invitation was sent are simply not granted.
+        let granted: Vec<WorkspaceId> = invitation
+            .workspaces
+            .iter()
+            .copied()
+            .filter(|w| self.workspace(*w).is_some_and(|w| !w.deleted))
+            .collect();
+        let mut events = vec![OrganizationEvent::InvitationAccepted(InvitationAccepted {
+            organization_id: profile.organization_id,
+            invitation_id: command.invitation_id,
+            user_id: command.user_id,
+        })];
+        match self.membership_of(command.user_id) {
+            Some((membership_id, member)) => {
+                let mut workspaces = member.workspaces.clone();
+                workspaces.extend(granted);
+                if workspaces != member.workspaces {
+                    events.push(OrganizationEvent::MemberWorkspacesChanged(
+                        MemberWorkspacesChanged {
+                            organization_id: profile.organization_id,
+                            membership_id,
+                            user_id: command.user_id,
+                            workspaces: workspaces.into_iter().collect(),
+                        },
+                    ));
+                }
+            }
+            None => events.push(OrganizationEvent::MemberAdded(MemberAdded {
+                organization_id: profile.organization_id,
+                membership_id: command.membership_id,
+                user_id: command.user_id,
+                role: invitation.role.number(),
+                workspaces: granted,
+            })),
+        }
+        Ok(events)
+    }
+
+    fn reject_invitation(
+        &self,
+        command: RejectInvitation,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        self.pending_invitation(command.invitation_id, Some(command.now))?;
+        Ok(vec![OrganizationEvent::InvitationRejected(
+            InvitationRejected {
+                organization_id: profile.organization_id,
+                invitation_id: command.invitation_id,
+            },
+        )])
+    }
+
     fn member(&self, membership_id: MembershipId) -> Result<&Member, OrganizationError> {
         self.members
             .get(&membership_id)
@@ -392,6 +614,14 @@ impl Organization {
             });
         }
         Ok(())
+    }
+}
+
+impl Organization {
+    fn set_invitation_status(&mut self, invitation_id: InvitationId, status: InvitationStatus) {
+        if let Some(invitation) = self.invitations.get_mut(&invitation_id) {
+            invitation.status = status;
+        }
     }
 }
 
@@ -489,6 +719,32 @@ impl Aggregate for Organization {
             }
             OrganizationEvent::MemberRemoved(e) => {
                 self.members.remove(&e.membership_id);
+            }
+            OrganizationEvent::InvitationCreated(e) => {
+                self.invitations.insert(
+                    e.invitation_id,
+                    Invitation {
+                        email: e.email,
+                        role: role_of(e.role),
+                        workspaces: e.workspaces,
+                        status: InvitationStatus::Pending,
+                        expires_at: e.expires_at,
+                    },
+                );
+            }
+            OrganizationEvent::InvitationResent(e) => {
+                if let Some(invitation) = self.invitations.get_mut(&e.invitation_id) {
+                    invitation.expires_at = e.expires_at;
+                }
+            }
+            OrganizationEvent::InvitationCancelled(e) => {
+                self.set_invitation_status(e.invitation_id, InvitationStatus::Cancelled);
+            }
+            OrganizationEvent::InvitationAccepted(e) => {
+                self.set_invitation_status(e.invitation_id, InvitationStatus::Accepted);
+            }
+            OrganizationEvent::InvitationRejected(e) => {
+                self.set_invitation_status(e.invitation_id, InvitationStatus::Rejected);
             }
         }
     }

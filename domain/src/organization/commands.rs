@@ -2,7 +2,7 @@
 //! validated); [`Organization::decide`](super::Organization::decide) parses it into
 //! events or rejects it with an [`OrganizationError`](super::OrganizationError).
 
-use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
+use event_schemas::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
 
 use crate::permissions::Role;
 
@@ -17,6 +17,11 @@ pub enum OrganizationCommand {
     AddMember(AddMember),
     ChangeMemberRole(ChangeMemberRole),
     RemoveMember(RemoveMember),
+    Invite(Invite),
+    ResendInvitation(ResendInvitation),
+    CancelInvitation(CancelInvitation),
+    AcceptInvitation(AcceptInvitation),
+    RejectInvitation(RejectInvitation),
 }
 
 impl OrganizationCommand {
@@ -28,7 +33,12 @@ impl OrganizationCommand {
             | Self::UpdateOrganization(_)
             | Self::AddMember(_)
             | Self::ChangeMemberRole(_)
-            | Self::RemoveMember(_) => None,
+            | Self::RemoveMember(_)
+            | Self::Invite(_)
+            | Self::ResendInvitation(_)
+            | Self::CancelInvitation(_)
+            | Self::AcceptInvitation(_)
+            | Self::RejectInvitation(_) => None,
             Self::CreateWorkspace(c) => Some(c.workspace_id),
             Self::UpdateWorkspace(c) => Some(c.workspace_id),
             Self::DeleteWorkspace(c) => Some(c.workspace_id),
@@ -113,6 +123,50 @@ pub struct RemoveMember {
     pub workspace_id: WorkspaceId,
 }
 
+/// Invites someone: by e-mail (`email` set, any role) or by link (`email` none, Viewer
+/// only — spec §6). `now` is the caller's clock, microseconds since the epoch, so the
+/// decision stays pure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invite {
+    pub invitation_id: InvitationId,
+    pub email: Option<String>,
+    pub role: Role,
+    pub workspaces: Vec<WorkspaceId>,
+    pub invited_by: UserId,
+    pub now: i64,
+}
+
+/// Sends a pending invitation again: a new token, and 7 more days.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResendInvitation {
+    pub invitation_id: InvitationId,
+    pub now: i64,
+}
+
+/// Withdraws a pending invitation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CancelInvitation {
+    pub invitation_id: InvitationId,
+}
+
+/// Accepts an invitation as `user_id` (signed in, with `user_email`). A new member gets
+/// `membership_id`; an existing member's membership gains the invited workspaces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AcceptInvitation {
+    pub invitation_id: InvitationId,
+    pub user_id: UserId,
+    pub user_email: String,
+    pub membership_id: MembershipId,
+    pub now: i64,
+}
+
+/// Declines an invitation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RejectInvitation {
+    pub invitation_id: InvitationId,
+    pub now: i64,
+}
+
 macro_rules! into_command {
     ($($name:ident),*) => {
         $(
@@ -133,5 +187,10 @@ into_command!(
     DeleteWorkspace,
     AddMember,
     ChangeMemberRole,
-    RemoveMember
+    RemoveMember,
+    Invite,
+    ResendInvitation,
+    CancelInvitation,
+    AcceptInvitation,
+    RejectInvitation
 );

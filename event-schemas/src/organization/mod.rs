@@ -18,7 +18,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion};
-use crate::{MembershipId, OrganizationId, UserId, WorkspaceId};
+use crate::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
 
 pub use upcasters::upcasters;
 
@@ -50,6 +50,11 @@ pub enum OrganizationEvent {
     MemberRoleChanged(MemberRoleChanged),
     MemberWorkspacesChanged(MemberWorkspacesChanged),
     MemberRemoved(MemberRemoved),
+    InvitationCreated(InvitationCreated),
+    InvitationResent(InvitationResent),
+    InvitationCancelled(InvitationCancelled),
+    InvitationAccepted(InvitationAccepted),
+    InvitationRejected(InvitationRejected),
 }
 
 /// An organization was created. Version 2.0; version 1.0 (module `legacy`) lacked
@@ -215,6 +220,80 @@ impl EventPayload for MemberRemoved {
     const EVENT_VERSION: &'static str = "1.0";
 }
 
+/// Someone was invited to the organization: by e-mail (`email` set; any role) or by a
+/// shareable link (`email` null; Viewer only). The invitation's token is a secret and is
+/// never in the log; only its holder can answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InvitationCreated {
+    pub organization_id: OrganizationId,
+    pub invitation_id: InvitationId,
+    /// The invitee's address for an e-mail invitation; `null` for a link.
+    pub email: Option<String>,
+    /// The role the invitee joins with: 0 Viewer, 1 Editor, 2 Admin.
+    #[schemars(range(min = 0, max = 2))]
+    pub role: u8,
+    /// The workspaces the invitee's membership will cover.
+    pub workspaces: Vec<WorkspaceId>,
+    pub invited_by: UserId,
+    /// When the invitation stops being usable, microseconds since the epoch.
+    pub expires_at: i64,
+}
+
+impl EventPayload for InvitationCreated {
+    const EVENT_TYPE: &'static str = "InvitationCreated";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A pending invitation was sent again with a new token and a new expiry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InvitationResent {
+    pub organization_id: OrganizationId,
+    pub invitation_id: InvitationId,
+    pub expires_at: i64,
+}
+
+impl EventPayload for InvitationResent {
+    const EVENT_TYPE: &'static str = "InvitationResent";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A pending invitation was withdrawn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InvitationCancelled {
+    pub organization_id: OrganizationId,
+    pub invitation_id: InvitationId,
+}
+
+impl EventPayload for InvitationCancelled {
+    const EVENT_TYPE: &'static str = "InvitationCancelled";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// The invitee accepted; the same command adds or extends their membership.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InvitationAccepted {
+    pub organization_id: OrganizationId,
+    pub invitation_id: InvitationId,
+    pub user_id: UserId,
+}
+
+impl EventPayload for InvitationAccepted {
+    const EVENT_TYPE: &'static str = "InvitationAccepted";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// The invitee declined.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InvitationRejected {
+    pub organization_id: OrganizationId,
+    pub invitation_id: InvitationId,
+}
+
+impl EventPayload for InvitationRejected {
+    const EVENT_TYPE: &'static str = "InvitationRejected";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
 impl OrganizationEvent {
     /// The organization whose stream holds the event.
     pub fn organization_id(&self) -> OrganizationId {
@@ -228,6 +307,11 @@ impl OrganizationEvent {
             Self::MemberRoleChanged(e) => e.organization_id,
             Self::MemberWorkspacesChanged(e) => e.organization_id,
             Self::MemberRemoved(e) => e.organization_id,
+            Self::InvitationCreated(e) => e.organization_id,
+            Self::InvitationResent(e) => e.organization_id,
+            Self::InvitationCancelled(e) => e.organization_id,
+            Self::InvitationAccepted(e) => e.organization_id,
+            Self::InvitationRejected(e) => e.organization_id,
         }
     }
 
@@ -240,7 +324,12 @@ impl OrganizationEvent {
             | Self::MemberAdded(_)
             | Self::MemberRoleChanged(_)
             | Self::MemberWorkspacesChanged(_)
-            | Self::MemberRemoved(_) => None,
+            | Self::MemberRemoved(_)
+            | Self::InvitationCreated(_)
+            | Self::InvitationResent(_)
+            | Self::InvitationCancelled(_)
+            | Self::InvitationAccepted(_)
+            | Self::InvitationRejected(_) => None,
             Self::WorkspaceCreated(e) => Some(e.workspace_id),
             Self::WorkspaceRenamed(e) => Some(e.workspace_id),
             Self::WorkspaceDeleted(e) => Some(e.workspace_id),
@@ -261,6 +350,11 @@ impl OrganizationEvent {
             Self::MemberRoleChanged(e) => of(e),
             Self::MemberWorkspacesChanged(e) => of(e),
             Self::MemberRemoved(e) => of(e),
+            Self::InvitationCreated(e) => of(e),
+            Self::InvitationResent(e) => of(e),
+            Self::InvitationCancelled(e) => of(e),
+            Self::InvitationAccepted(e) => of(e),
+            Self::InvitationRejected(e) => of(e),
         }
     }
 }
@@ -289,6 +383,11 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<MemberRoleChanged>(),
         EventVersion::current::<MemberWorkspacesChanged>(),
         EventVersion::current::<MemberRemoved>(),
+        EventVersion::current::<InvitationCreated>(),
+        EventVersion::current::<InvitationResent>(),
+        EventVersion::current::<InvitationCancelled>(),
+        EventVersion::current::<InvitationAccepted>(),
+        EventVersion::current::<InvitationRejected>(),
     ]
 }
 
