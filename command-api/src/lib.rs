@@ -6,12 +6,14 @@
 //!   aggregate's errors to the HTTP contract.
 //! - [`accounts`]: sign-up, sign-in, tokens, verification, password reset, profile.
 //! - [`invitations`]: invitations by e-mail and link, and the invitee's answers.
+//! - [`transfers`]: moving a workspace between organizations.
 //! - [`organizations`]: organization profile, workspaces, memberships.
 
 pub mod accounts;
 pub mod invitations;
 pub mod organizations;
 pub mod runner;
+pub mod transfers;
 
 use api_core::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -34,5 +36,6 @@ pub fn router(app: AppState) -> OpenApiRouter {
         .merge(accounts::router())
         .merge(organizations::router())
         .merge(invitations::router())
+        .merge(transfers::router())
         .with_state(state)
 }

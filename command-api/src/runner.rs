@@ -95,11 +95,13 @@ impl IntoApiError for OrganizationError {
             E::OrganizationNotFound
             | E::WorkspaceNotFound { .. }
             | E::MemberNotFound { .. }
-            | E::InvitationNotFound { .. } => ApiError::NotFound(sentence(&self)),
+            | E::InvitationNotFound { .. }
+            | E::TransferNotFound { .. } => ApiError::NotFound(sentence(&self)),
             E::OrganizationAlreadyExists { .. }
             | E::WorkspaceAlreadyExists { .. }
             | E::AlreadyMember { .. }
             | E::InvitationAlreadyPending { .. }
+            | E::TransferAlreadyPending
             | E::WorkspaceIsDeleted { .. } => ApiError::Conflict(sentence(&self)),
             other => ApiError::NonField(vec![sentence(&other)]),
         }

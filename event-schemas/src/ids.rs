@@ -88,6 +88,10 @@ typed_id!(
     InvitationId
 );
 typed_id!(
+    /// A request to move a workspace from one organization to another.
+    TransferId
+);
+typed_id!(
     /// A node of a workspace's account tree (chart of accounts). Unique across all
     /// workspaces, so read models may key postings by it alone.
     AccountId

@@ -33,5 +33,6 @@ pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
 pub use ids::{
-    AccountId, InvitationId, JournalEntryId, MembershipId, OrganizationId, UserId, WorkspaceId,
+    AccountId, InvitationId, JournalEntryId, MembershipId, OrganizationId, TransferId, UserId,
+    WorkspaceId,
 };

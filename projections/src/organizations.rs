@@ -77,6 +77,18 @@ const INVITATIONS: &str = "CREATE TABLE read_invitations (
 const INVITATIONS_INDEX: &str =
     "CREATE INDEX read_invitations_organization ON read_invitations (organization_id, created_at)";
 
+const TRANSFERS: &str = "CREATE TABLE read_transfers (
+    id TEXT PRIMARY KEY,
+    source_organization_id TEXT NOT NULL,
+    target_organization_id TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    status BIGINT NOT NULL,
+    requested_by TEXT NOT NULL,
+    resolved_by TEXT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)";
+
 /// Invitation statuses as stored (and listed by `/choices/description/`).
 pub const INVITATION_PENDING: i64 = 1;
 pub const INVITATION_ACCEPTED: i64 = 2;
@@ -134,6 +146,7 @@ impl Projector for Organizations {
             same!(7, "read_membership_workspaces_user", COVERAGE_INDEX),
             same!(8, "read_invitations", INVITATIONS),
             same!(9, "read_invitations_organization", INVITATIONS_INDEX),
+            same!(10, "read_transfers", TRANSFERS),
         ]
     }
 
@@ -144,6 +157,7 @@ impl Projector for Organizations {
             "read_memberships",
             "read_membership_workspaces",
             "read_invitations",
+            "read_transfers",
         ]
     }
 
@@ -341,6 +355,53 @@ async fn apply(
                 Some(&e.user_id.to_string()),
                 at,
             )
+            .await?;
+        }
+        OrganizationEvent::TransferRequested(e) => {
+            sqlx::query(
+                "INSERT INTO read_transfers (id, source_organization_id, target_organization_id, workspace_id, status, requested_by, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, 1, $5, $6, $6)",
+            )
+            .bind(e.transfer_id.to_string())
+            .bind(e.organization_id.to_string())
+            .bind(e.target_organization_id.to_string())
+            .bind(e.workspace_id.to_string())
+            .bind(e.requested_by.to_string())
+            .bind(at)
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::TransferResolved(e) => {
+            sqlx::query(
+                "UPDATE read_transfers SET status = $1, resolved_by = $2, updated_at = $3 WHERE id = $4",
+            )
+            .bind(i64::from(e.status))
+            .bind(e.resolved_by.to_string())
+            .bind(at)
+            .bind(e.transfer_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::WorkspaceTransferredOut(e) => {
+            // Hidden until the target takes it in (the next event of the transfer).
+            sqlx::query(
+                "UPDATE read_workspaces SET deleted = 1, updated_at = $1 WHERE id = $2 AND organization_id = $3",
+            )
+            .bind(at)
+            .bind(e.workspace_id.to_string())
+            .bind(e.organization_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::WorkspaceTransferredIn(e) => {
+            sqlx::query(
+                "UPDATE read_workspaces SET organization_id = $1, name = $2, deleted = 0, updated_at = $3 WHERE id = $4",
+            )
+            .bind(e.organization_id.to_string())
+            .bind(&e.name)
+            .bind(at)
+            .bind(e.workspace_id.to_string())
+            .execute(&mut **tx)
             .await?;
         }
     }

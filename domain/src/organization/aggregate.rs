@@ -8,16 +8,18 @@ use cqrs_es::Aggregate;
 use event_schemas::organization::{
     InvitationAccepted, InvitationCancelled, InvitationCreated, InvitationRejected,
     InvitationResent, MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged,
-    OrganizationCreated, OrganizationEvent, OrganizationUpdated, WorkspaceCreated,
-    WorkspaceDeleted, WorkspaceRenamed, AGGREGATE_TYPE, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
+    OrganizationCreated, OrganizationEvent, OrganizationUpdated, TransferRequested,
+    TransferResolved, WorkspaceCreated, WorkspaceDeleted, WorkspaceRenamed, WorkspaceTransferredIn,
+    WorkspaceTransferredOut, AGGREGATE_TYPE, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
 };
-use event_schemas::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
+use event_schemas::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
 
 use super::commands::{
     AcceptInvitation, AddMember, CancelInvitation, ChangeMemberRole, CreateOrganization,
-    CreateWorkspace, DeleteWorkspace, Invite, OrganizationCommand, RejectInvitation, RemoveMember,
-    ResendInvitation, UpdateOrganization, UpdateWorkspace,
+    CreateWorkspace, DeleteWorkspace, Invite, OrganizationCommand, ReceiveWorkspace,
+    RejectInvitation, RemoveMember, RequestTransfer, ResendInvitation, ResolveTransfer,
+    TransferAnswer, UpdateOrganization, UpdateWorkspace,
 };
 use super::errors::OrganizationError;
 use crate::permissions::Role;
@@ -52,6 +54,20 @@ pub struct Organization {
     /// Every invitation ever made, answered or not.
     #[serde(default)]
     invitations: BTreeMap<InvitationId, Invitation>,
+    /// Transfers this organization asked for (as the source), answered or not; and the
+    /// transfers it received (as the target), so a repeated receipt changes nothing.
+    #[serde(default)]
+    transfers: BTreeMap<TransferId, Transfer>,
+    #[serde(default)]
+    received: BTreeSet<TransferId>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Transfer {
+    pub workspace_id: WorkspaceId,
+    pub target_organization_id: OrganizationId,
+    /// 1 pending, else the answer's status.
+    pub status: u8,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -177,6 +193,9 @@ impl Organization {
             OrganizationCommand::CancelInvitation(c) => self.cancel_invitation(c),
             OrganizationCommand::AcceptInvitation(c) => self.accept_invitation(c),
             OrganizationCommand::RejectInvitation(c) => self.reject_invitation(c),
+            OrganizationCommand::RequestTransfer(c) => self.request_transfer(c),
+            OrganizationCommand::ResolveTransfer(c) => self.resolve_transfer(c),
+            OrganizationCommand::ReceiveWorkspace(c) => self.receive_workspace(c),
         }
     }
 
@@ -569,6 +588,149 @@ impl Organization {
         )])
     }
 
+    fn request_transfer(
+        &self,
+        command: RequestTransfer,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        self.live_workspace(command.workspace_id)?;
+        if command.target_organization_id == profile.organization_id {
+            return Err(OrganizationError::TransferToSelf);
+        }
+        let pending = self
+            .transfers
+            .values()
+            .any(|t| t.workspace_id == command.workspace_id && t.status == 1);
+        if pending || self.transfers.contains_key(&command.transfer_id) {
+            return Err(OrganizationError::TransferAlreadyPending);
+        }
+        Ok(vec![OrganizationEvent::TransferRequested(
+            TransferRequested {
+                organization_id: profile.organization_id,
+                transfer_id: command.transfer_id,
+                workspace_id: command.workspace_id,
+                target_organization_id: command.target_organization_id,
+                requested_by: command.requested_by,
+            },
+        )])
+    }
+
+    fn resolve_transfer(
+        &self,
+        command: ResolveTransfer,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let transfer = self.transfers.get(&command.transfer_id).ok_or(
+            OrganizationError::TransferNotFound {
+                transfer_id: command.transfer_id,
+            },
+        )?;
+        if transfer.status != 1 {
+            return Err(OrganizationError::TransferClosed);
+        }
+        let mut events = vec![OrganizationEvent::TransferResolved(TransferResolved {
+            organization_id: profile.organization_id,
+            transfer_id: command.transfer_id,
+            status: command.answer.status(),
+            resolved_by: command.resolved_by,
+        })];
+        if command.answer == TransferAnswer::Approved {
+            self.live_workspace(transfer.workspace_id)?;
+            events.push(OrganizationEvent::WorkspaceTransferredOut(
+                WorkspaceTransferredOut {
+                    organization_id: profile.organization_id,
+                    workspace_id: transfer.workspace_id,
+                    transfer_id: command.transfer_id,
+                    target_organization_id: transfer.target_organization_id,
+                },
+            ));
+            // Members here no longer cover a workspace that is not here.
+            for (membership_id, member) in &self.members {
+                if member.workspaces.contains(&transfer.workspace_id) {
+                    events.push(OrganizationEvent::MemberWorkspacesChanged(
+                        MemberWorkspacesChanged {
+                            organization_id: profile.organization_id,
+                            membership_id: *membership_id,
+                            user_id: member.user_id,
+                            workspaces: member
+                                .workspaces
+                                .iter()
+                                .copied()
+                                .filter(|w| *w != transfer.workspace_id)
+                                .collect(),
+                        },
+                    ));
+                }
+            }
+        }
+        Ok(events)
+    }
+
+    fn receive_workspace(
+        &self,
+        command: ReceiveWorkspace,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        if self.received.contains(&command.transfer_id) {
+            return Ok(Vec::new());
+        }
+        if self.workspaces.contains_key(&command.workspace_id) {
+            return Err(OrganizationError::WorkspaceAlreadyExists {
+                workspace_id: command.workspace_id,
+            });
+        }
+        let name = self.free_name(&command.name);
+        let mut events = vec![OrganizationEvent::WorkspaceTransferredIn(
+            WorkspaceTransferredIn {
+                organization_id: profile.organization_id,
+                workspace_id: command.workspace_id,
+                transfer_id: command.transfer_id,
+                source_organization_id: command.source_organization_id,
+                name,
+                base_currency: command.base_currency,
+                created_by: command.created_by,
+            },
+        )];
+        if let Some((membership_id, member)) = self.membership_of(command.receiver) {
+            let mut workspaces = member.workspaces.clone();
+            workspaces.insert(command.workspace_id);
+            events.push(OrganizationEvent::MemberWorkspacesChanged(
+                MemberWorkspacesChanged {
+                    organization_id: profile.organization_id,
+                    membership_id,
+                    user_id: member.user_id,
+                    workspaces: workspaces.into_iter().collect(),
+                },
+            ));
+        }
+        Ok(events)
+    }
+
+    /// `name`, or — when a live workspace here already has it — the first free of
+    /// "name (transferred)", "name (transferred 2)", …: a transfer that was approved must
+    /// not fail on a name.
+    fn free_name(&self, name: &str) -> String {
+        let taken = |candidate: &str| {
+            let wanted = candidate.to_lowercase();
+            self.live_workspaces()
+                .any(|(_, w)| w.name.to_lowercase() == wanted)
+        };
+        if !taken(name) {
+            return name.to_owned();
+        }
+        let base: String = name.chars().take(NAME_CHARS_MAX - 20).collect();
+        (1..)
+            .map(|n| {
+                if n == 1 {
+                    format!("{base} (transferred)")
+                } else {
+                    format!("{base} (transferred {n})")
+                }
+            })
+            .find(|candidate| !taken(candidate))
+            .unwrap_or(base)
+    }
+
     fn member(&self, membership_id: MembershipId) -> Result<&Member, OrganizationError> {
         self.members
             .get(&membership_id)
@@ -745,6 +907,39 @@ impl Aggregate for Organization {
             }
             OrganizationEvent::InvitationRejected(e) => {
                 self.set_invitation_status(e.invitation_id, InvitationStatus::Rejected);
+            }
+            OrganizationEvent::TransferRequested(e) => {
+                self.transfers.insert(
+                    e.transfer_id,
+                    Transfer {
+                        workspace_id: e.workspace_id,
+                        target_organization_id: e.target_organization_id,
+                        status: 1,
+                    },
+                );
+            }
+            OrganizationEvent::TransferResolved(e) => {
+                if let Some(transfer) = self.transfers.get_mut(&e.transfer_id) {
+                    transfer.status = e.status;
+                }
+            }
+            OrganizationEvent::WorkspaceTransferredOut(e) => {
+                // Gone from here; its id stays taken, like a deleted workspace's.
+                if let Some(workspace) = self.workspaces.get_mut(&e.workspace_id) {
+                    workspace.deleted = true;
+                }
+            }
+            OrganizationEvent::WorkspaceTransferredIn(e) => {
+                self.received.insert(e.transfer_id);
+                self.workspaces.insert(
+                    e.workspace_id,
+                    Workspace {
+                        name: e.name,
+                        base_currency: e.base_currency,
+                        created_by: e.created_by,
+                        deleted: false,
+                    },
+                );
             }
         }
     }

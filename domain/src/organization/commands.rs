@@ -2,7 +2,7 @@
 //! validated); [`Organization::decide`](super::Organization::decide) parses it into
 //! events or rejects it with an [`OrganizationError`](super::OrganizationError).
 
-use event_schemas::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
+use event_schemas::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 
 use crate::permissions::Role;
 
@@ -22,6 +22,9 @@ pub enum OrganizationCommand {
     CancelInvitation(CancelInvitation),
     AcceptInvitation(AcceptInvitation),
     RejectInvitation(RejectInvitation),
+    RequestTransfer(RequestTransfer),
+    ResolveTransfer(ResolveTransfer),
+    ReceiveWorkspace(ReceiveWorkspace),
 }
 
 impl OrganizationCommand {
@@ -38,7 +41,10 @@ impl OrganizationCommand {
             | Self::ResendInvitation(_)
             | Self::CancelInvitation(_)
             | Self::AcceptInvitation(_)
-            | Self::RejectInvitation(_) => None,
+            | Self::RejectInvitation(_)
+            | Self::ResolveTransfer(_) => None,
+            Self::RequestTransfer(c) => Some(c.workspace_id),
+            Self::ReceiveWorkspace(c) => Some(c.workspace_id),
             Self::CreateWorkspace(c) => Some(c.workspace_id),
             Self::UpdateWorkspace(c) => Some(c.workspace_id),
             Self::DeleteWorkspace(c) => Some(c.workspace_id),
@@ -167,6 +173,65 @@ pub struct RejectInvitation {
     pub now: i64,
 }
 
+/// Asks to hand `workspace_id` to another organization (sent to the source).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestTransfer {
+    pub transfer_id: TransferId,
+    pub workspace_id: WorkspaceId,
+    pub target_organization_id: OrganizationId,
+    pub requested_by: UserId,
+}
+
+/// How a transfer is answered (spec §4: status 2 approved, 3 rejected, 4 any other).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TransferAnswer {
+    Approved,
+    Rejected,
+    Closed,
+}
+
+impl TransferAnswer {
+    pub const fn from_status(status: u8) -> Option<Self> {
+        match status {
+            2 => Some(Self::Approved),
+            3 => Some(Self::Rejected),
+            4 => Some(Self::Closed),
+            _ => None,
+        }
+    }
+
+    pub const fn status(self) -> u8 {
+        match self {
+            Self::Approved => 2,
+            Self::Rejected => 3,
+            Self::Closed => 4,
+        }
+    }
+}
+
+/// Answers a pending transfer (sent to the source organization, which owns its state).
+/// An approval takes the workspace out; the caller then sends [`ReceiveWorkspace`] to
+/// the target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolveTransfer {
+    pub transfer_id: TransferId,
+    pub answer: TransferAnswer,
+    pub resolved_by: UserId,
+}
+
+/// Brings an approved transfer's workspace into the target organization; `receiver`'s
+/// membership covers it. Repeating it for the same transfer changes nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReceiveWorkspace {
+    pub transfer_id: TransferId,
+    pub workspace_id: WorkspaceId,
+    pub source_organization_id: OrganizationId,
+    pub name: String,
+    pub base_currency: String,
+    pub created_by: UserId,
+    pub receiver: UserId,
+}
+
 macro_rules! into_command {
     ($($name:ident),*) => {
         $(
@@ -192,5 +257,8 @@ into_command!(
     ResendInvitation,
     CancelInvitation,
     AcceptInvitation,
-    RejectInvitation
+    RejectInvitation,
+    RequestTransfer,
+    ResolveTransfer,
+    ReceiveWorkspace
 );

@@ -2,7 +2,7 @@
 //! a client needs to explain them; the HTTP layer maps each to a status and a code in one
 //! place, and [`OrganizationError::field`] names the request field to highlight.
 
-use event_schemas::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
+use event_schemas::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OrganizationError {
@@ -74,6 +74,18 @@ pub enum OrganizationError {
 
     #[error("this invitation was sent to another e-mail address")]
     InvitationForAnotherEmail,
+
+    #[error("a workspace cannot be transferred to the organization that owns it")]
+    TransferToSelf,
+
+    #[error("this workspace already has a pending transfer")]
+    TransferAlreadyPending,
+
+    #[error("transfer {transfer_id} does not exist in this organization")]
+    TransferNotFound { transfer_id: TransferId },
+
+    #[error("this transfer was already answered")]
+    TransferClosed,
 }
 
 impl OrganizationError {
@@ -100,7 +112,11 @@ impl OrganizationError {
             | Self::InvitationNotFound { .. }
             | Self::InvitationClosed { .. }
             | Self::InvitationExpired
-            | Self::InvitationForAnotherEmail => None,
+            | Self::InvitationForAnotherEmail
+            | Self::TransferAlreadyPending
+            | Self::TransferNotFound { .. }
+            | Self::TransferClosed => None,
+            Self::TransferToSelf => Some("target_organization"),
             Self::NoWorkspacesChosen => Some("workspaces"),
             Self::LinkRoleMustBeViewer => Some("role"),
             Self::WorkspaceNotCovered { .. } => Some("workspace_id"),

@@ -27,8 +27,9 @@ pub use aggregate::{
 };
 pub use commands::{
     AcceptInvitation, AddMember, CancelInvitation, ChangeMemberRole, CreateOrganization,
-    CreateWorkspace, DeleteWorkspace, Invite, OrganizationCommand, RejectInvitation, RemoveMember,
-    ResendInvitation, UpdateOrganization, UpdateWorkspace,
+    CreateWorkspace, DeleteWorkspace, Invite, OrganizationCommand, ReceiveWorkspace,
+    RejectInvitation, RemoveMember, RequestTransfer, ResendInvitation, ResolveTransfer,
+    TransferAnswer, UpdateOrganization, UpdateWorkspace,
 };
 pub use errors::OrganizationError;
 pub use event_schemas::organization::{

@@ -1183,6 +1183,117 @@ fn a_rejected_invitation_cannot_be_accepted() {
         .then_expect_error(OrganizationError::InvitationClosed { status: "rejected" });
 }
 
+// --- transfers ----------------------------------------------------------------
+
+const TRANSFER: event_schemas::TransferId = event_schemas::TransferId::from_uuid(Uuid::from_u128(
+    0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0009,
+));
+const OTHER_ORG: OrganizationId =
+    OrganizationId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_000a));
+
+fn transfer_requested() -> OrganizationEvent {
+    OrganizationEvent::TransferRequested(event_schemas::organization::TransferRequested {
+        organization_id: ORG,
+        transfer_id: TRANSFER,
+        workspace_id: LAGOS,
+        target_organization_id: OTHER_ORG,
+        requested_by: USER,
+    })
+}
+
+#[test]
+fn a_workspace_cannot_be_transferred_to_its_own_organization() {
+    given()
+        .given(with_team())
+        .when(
+            RequestTransfer {
+                transfer_id: TRANSFER,
+                workspace_id: LAGOS,
+                target_organization_id: ORG,
+                requested_by: USER,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::TransferToSelf);
+}
+
+#[test]
+fn approving_a_transfer_takes_the_workspace_and_its_coverage_out() {
+    let mut history = with_team();
+    history.push(transfer_requested());
+    let events = given()
+        .given(history)
+        .when(
+            ResolveTransfer {
+                transfer_id: TRANSFER,
+                answer: TransferAnswer::Approved,
+                resolved_by: BOLA,
+            }
+            .into(),
+        )
+        .inspect_result()
+        .expect("approved");
+    assert!(matches!(&events[0], OrganizationEvent::TransferResolved(e) if e.status == 2));
+    assert!(
+        matches!(&events[1], OrganizationEvent::WorkspaceTransferredOut(e) if e.workspace_id == LAGOS)
+    );
+    assert_eq!(events[2], founder_covers(vec![]));
+}
+
+#[test]
+fn a_transfer_is_answered_once() {
+    let mut history = with_team();
+    history.extend([
+        transfer_requested(),
+        OrganizationEvent::TransferResolved(event_schemas::organization::TransferResolved {
+            organization_id: ORG,
+            transfer_id: TRANSFER,
+            status: 3,
+            resolved_by: BOLA,
+        }),
+    ]);
+    given()
+        .given(history)
+        .when(
+            ResolveTransfer {
+                transfer_id: TRANSFER,
+                answer: TransferAnswer::Approved,
+                resolved_by: BOLA,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::TransferClosed);
+}
+
+#[test]
+fn a_received_workspace_whose_name_is_taken_gets_a_suffix_and_a_repeat_changes_nothing() {
+    let receive = ReceiveWorkspace {
+        transfer_id: TRANSFER,
+        workspace_id: ABUJA,
+        source_organization_id: OTHER_ORG,
+        name: "lagos office".into(),
+        base_currency: "NGN".into(),
+        created_by: BOLA,
+        receiver: USER,
+    };
+    let events = given()
+        .given(with_team())
+        .when(receive.clone().into())
+        .inspect_result()
+        .expect("received");
+    assert!(
+        matches!(&events[0], OrganizationEvent::WorkspaceTransferredIn(e) if e.name == "lagos office (transferred)")
+    );
+    assert_eq!(events[1], founder_covers(vec![LAGOS, ABUJA]));
+
+    let mut history = with_team();
+    history.extend(events);
+    given()
+        .given(history)
+        .when(receive.into())
+        .then_expect_events(vec![]);
+}
+
 // --- state and mechanics ------------------------------------------------------------
 
 fn replay(events: Vec<OrganizationEvent>) -> Organization {

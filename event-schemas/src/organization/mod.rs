@@ -18,7 +18,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion};
-use crate::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
+use crate::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 
 pub use upcasters::upcasters;
 
@@ -55,6 +55,10 @@ pub enum OrganizationEvent {
     InvitationCancelled(InvitationCancelled),
     InvitationAccepted(InvitationAccepted),
     InvitationRejected(InvitationRejected),
+    TransferRequested(TransferRequested),
+    TransferResolved(TransferResolved),
+    WorkspaceTransferredOut(WorkspaceTransferredOut),
+    WorkspaceTransferredIn(WorkspaceTransferredIn),
 }
 
 /// An organization was created. Version 2.0; version 1.0 (module `legacy`) lacked
@@ -294,6 +298,75 @@ impl EventPayload for InvitationRejected {
     const EVENT_VERSION: &'static str = "1.0";
 }
 
+/// The organization asked to hand one of its workspaces to another organization. Written
+/// on the source organization's stream, which decides the transfer's state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TransferRequested {
+    /// The source organization.
+    pub organization_id: OrganizationId,
+    pub transfer_id: TransferId,
+    pub workspace_id: WorkspaceId,
+    pub target_organization_id: OrganizationId,
+    pub requested_by: UserId,
+}
+
+impl EventPayload for TransferRequested {
+    const EVENT_TYPE: &'static str = "TransferRequested";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A pending transfer was answered: 2 approved, 3 rejected, 4 closed otherwise.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TransferResolved {
+    /// The source organization.
+    pub organization_id: OrganizationId,
+    pub transfer_id: TransferId,
+    #[schemars(range(min = 2, max = 4))]
+    pub status: u8,
+    pub resolved_by: UserId,
+}
+
+impl EventPayload for TransferResolved {
+    const EVENT_TYPE: &'static str = "TransferResolved";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// An approved transfer took the workspace out of the source organization. Its books
+/// (account tree, entries) are keyed by the workspace and stay untouched.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WorkspaceTransferredOut {
+    pub organization_id: OrganizationId,
+    pub workspace_id: WorkspaceId,
+    pub transfer_id: TransferId,
+    pub target_organization_id: OrganizationId,
+}
+
+impl EventPayload for WorkspaceTransferredOut {
+    const EVENT_TYPE: &'static str = "WorkspaceTransferredOut";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// An approved transfer brought the workspace into the target organization, under
+/// `name` (its old name, suffixed if the target already used it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WorkspaceTransferredIn {
+    pub organization_id: OrganizationId,
+    pub workspace_id: WorkspaceId,
+    pub transfer_id: TransferId,
+    pub source_organization_id: OrganizationId,
+    #[schemars(length(min = 1, max = NAME_CHARS_MAX))]
+    pub name: String,
+    #[schemars(pattern(r"^[A-Z]{3}$"))]
+    pub base_currency: String,
+    /// The creator recorded at the workspace's creation, kept for its history.
+    pub created_by: UserId,
+}
+
+impl EventPayload for WorkspaceTransferredIn {
+    const EVENT_TYPE: &'static str = "WorkspaceTransferredIn";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
 impl OrganizationEvent {
     /// The organization whose stream holds the event.
     pub fn organization_id(&self) -> OrganizationId {
@@ -312,6 +385,10 @@ impl OrganizationEvent {
             Self::InvitationCancelled(e) => e.organization_id,
             Self::InvitationAccepted(e) => e.organization_id,
             Self::InvitationRejected(e) => e.organization_id,
+            Self::TransferRequested(e) => e.organization_id,
+            Self::TransferResolved(e) => e.organization_id,
+            Self::WorkspaceTransferredOut(e) => e.organization_id,
+            Self::WorkspaceTransferredIn(e) => e.organization_id,
         }
     }
 
@@ -329,7 +406,11 @@ impl OrganizationEvent {
             | Self::InvitationResent(_)
             | Self::InvitationCancelled(_)
             | Self::InvitationAccepted(_)
-            | Self::InvitationRejected(_) => None,
+            | Self::InvitationRejected(_)
+            | Self::TransferResolved(_) => None,
+            Self::TransferRequested(e) => Some(e.workspace_id),
+            Self::WorkspaceTransferredOut(e) => Some(e.workspace_id),
+            Self::WorkspaceTransferredIn(e) => Some(e.workspace_id),
             Self::WorkspaceCreated(e) => Some(e.workspace_id),
             Self::WorkspaceRenamed(e) => Some(e.workspace_id),
             Self::WorkspaceDeleted(e) => Some(e.workspace_id),
@@ -355,6 +436,10 @@ impl OrganizationEvent {
             Self::InvitationCancelled(e) => of(e),
             Self::InvitationAccepted(e) => of(e),
             Self::InvitationRejected(e) => of(e),
+            Self::TransferRequested(e) => of(e),
+            Self::TransferResolved(e) => of(e),
+            Self::WorkspaceTransferredOut(e) => of(e),
+            Self::WorkspaceTransferredIn(e) => of(e),
         }
     }
 }
@@ -388,6 +473,10 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<InvitationCancelled>(),
         EventVersion::current::<InvitationAccepted>(),
         EventVersion::current::<InvitationRejected>(),
+        EventVersion::current::<TransferRequested>(),
+        EventVersion::current::<TransferResolved>(),
+        EventVersion::current::<WorkspaceTransferredOut>(),
+        EventVersion::current::<WorkspaceTransferredIn>(),
     ]
 }
 
