@@ -56,7 +56,10 @@ fn now() -> i64 {
 
 /// Collaborators in use: the organization's other members plus pending invitations, so
 /// Basic's limit of 0 allows no invitation and Professional's 10 counts seats promised.
-async fn collaborators_in_use(app: &AppState, organization_id: &str) -> Result<u64, ApiError> {
+pub(crate) async fn collaborators_in_use(
+    app: &AppState,
+    organization_id: &str,
+) -> Result<u64, ApiError> {
     let members: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM read_memberships WHERE organization_id = $1 AND is_active = 1",
     )

@@ -89,6 +89,13 @@ const TRANSFERS: &str = "CREATE TABLE read_transfers (
     updated_at BIGINT NOT NULL
 )";
 
+const SETUP: &str = "CREATE TABLE read_setup_progress (
+    organization_id TEXT PRIMARY KEY,
+    skipped_steps TEXT NOT NULL,
+    dismissed BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)";
+
 /// Invitation statuses as stored (and listed by `/choices/description/`).
 pub const INVITATION_PENDING: i64 = 1;
 pub const INVITATION_ACCEPTED: i64 = 2;
@@ -147,6 +154,7 @@ impl Projector for Organizations {
             same!(8, "read_invitations", INVITATIONS),
             same!(9, "read_invitations_organization", INVITATIONS_INDEX),
             same!(10, "read_transfers", TRANSFERS),
+            same!(11, "read_setup_progress", SETUP),
         ]
     }
 
@@ -158,6 +166,7 @@ impl Projector for Organizations {
             "read_membership_workspaces",
             "read_invitations",
             "read_transfers",
+            "read_setup_progress",
         ]
     }
 
@@ -390,6 +399,19 @@ async fn apply(
             .bind(at)
             .bind(e.workspace_id.to_string())
             .bind(e.organization_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::SetupProgressUpdated(e) => {
+            sqlx::query(
+                "INSERT INTO read_setup_progress (organization_id, skipped_steps, dismissed, updated_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (organization_id) DO UPDATE SET \
+                 skipped_steps = excluded.skipped_steps, dismissed = excluded.dismissed, updated_at = excluded.updated_at",
+            )
+            .bind(e.organization_id.to_string())
+            .bind(e.skipped_steps.join(","))
+            .bind(i64::from(e.dismissed))
+            .bind(at)
             .execute(&mut **tx)
             .await?;
         }

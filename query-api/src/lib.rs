@@ -7,12 +7,14 @@
 //! - [`accounts`]: `/accounts/me/`, `/me/workspaces/`, `/services/`, `/choices/description/`.
 //! - [`invitations`]: an organization's invitations.
 //! - [`organizations`]: organizations, their workspaces and memberships.
+//! - [`engagement`]: set-up progress and engagement figures.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
 
 pub mod access;
 pub mod accounts;
 pub mod chain;
 pub mod dev;
+pub mod engagement;
 pub mod health;
 pub mod invitations;
 pub mod organizations;
@@ -42,7 +44,8 @@ pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
         .routes(routes!(chain::chain_head))
         .merge(accounts::router())
         .merge(organizations::router())
-        .merge(invitations::router());
+        .merge(invitations::router())
+        .merge(engagement::router());
     if dev_outbox {
         router = router.merge(dev::router());
     }

@@ -8,9 +8,10 @@ use cqrs_es::Aggregate;
 use event_schemas::organization::{
     InvitationAccepted, InvitationCancelled, InvitationCreated, InvitationRejected,
     InvitationResent, MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged,
-    OrganizationCreated, OrganizationEvent, OrganizationUpdated, TransferRequested,
-    TransferResolved, WorkspaceCreated, WorkspaceDeleted, WorkspaceRenamed, WorkspaceTransferredIn,
-    WorkspaceTransferredOut, AGGREGATE_TYPE, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
+    OrganizationCreated, OrganizationEvent, OrganizationUpdated, SetupProgressUpdated,
+    TransferRequested, TransferResolved, WorkspaceCreated, WorkspaceDeleted, WorkspaceRenamed,
+    WorkspaceTransferredIn, WorkspaceTransferredOut, AGGREGATE_TYPE, LOCATION_CHARS_MAX,
+    NAME_CHARS_MAX,
 };
 use event_schemas::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
@@ -19,7 +20,8 @@ use super::commands::{
     AcceptInvitation, AddMember, CancelInvitation, ChangeMemberRole, CreateOrganization,
     CreateWorkspace, DeleteWorkspace, Invite, OrganizationCommand, ReceiveWorkspace,
     RejectInvitation, RemoveMember, RequestTransfer, ResendInvitation, ResolveTransfer,
-    TransferAnswer, UpdateOrganization, UpdateWorkspace,
+    SetMemberWorkspaces, TransferAnswer, UpdateOrganization, UpdateSetupProgress, UpdateWorkspace,
+    SETUP_STEPS,
 };
 use super::errors::OrganizationError;
 use crate::permissions::Role;
@@ -60,6 +62,9 @@ pub struct Organization {
     transfers: BTreeMap<TransferId, Transfer>,
     #[serde(default)]
     received: BTreeSet<TransferId>,
+    /// The set-up checklist's skipped steps and whether it is dismissed.
+    #[serde(default)]
+    setup: (BTreeSet<String>, bool),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -187,6 +192,7 @@ impl Organization {
             OrganizationCommand::DeleteWorkspace(c) => self.delete_workspace(c),
             OrganizationCommand::AddMember(c) => self.add_member(c),
             OrganizationCommand::ChangeMemberRole(c) => self.change_member_role(c),
+            OrganizationCommand::SetMemberWorkspaces(c) => self.set_member_workspaces(c),
             OrganizationCommand::RemoveMember(c) => self.remove_member(c),
             OrganizationCommand::Invite(c) => self.invite(c),
             OrganizationCommand::ResendInvitation(c) => self.resend_invitation(c),
@@ -196,6 +202,7 @@ impl Organization {
             OrganizationCommand::RequestTransfer(c) => self.request_transfer(c),
             OrganizationCommand::ResolveTransfer(c) => self.resolve_transfer(c),
             OrganizationCommand::ReceiveWorkspace(c) => self.receive_workspace(c),
+            OrganizationCommand::UpdateSetupProgress(c) => self.update_setup_progress(c),
         }
     }
 
@@ -362,6 +369,26 @@ impl Organization {
             role: command.role.number(),
             workspaces: workspaces.into_iter().collect(),
         })])
+    }
+
+    fn set_member_workspaces(
+        &self,
+        command: SetMemberWorkspaces,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let member = self.member(command.membership_id)?;
+        let workspaces = self.live_set(&command.workspaces)?;
+        if workspaces.iter().copied().collect::<BTreeSet<_>>() == member.workspaces {
+            return Ok(Vec::new());
+        }
+        Ok(vec![OrganizationEvent::MemberWorkspacesChanged(
+            MemberWorkspacesChanged {
+                organization_id: profile.organization_id,
+                membership_id: command.membership_id,
+                user_id: member.user_id,
+                workspaces,
+            },
+        )])
     }
 
     fn change_member_role(
@@ -731,6 +758,38 @@ impl Organization {
             .unwrap_or(base)
     }
 
+    fn update_setup_progress(
+        &self,
+        command: UpdateSetupProgress,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let skipped = match command.skipped_steps {
+            None => self.setup.0.clone(),
+            Some(steps) => {
+                let mut set = BTreeSet::new();
+                for step in steps {
+                    let step = step.trim().to_owned();
+                    if !SETUP_STEPS.contains(&step.as_str()) {
+                        return Err(OrganizationError::UnknownSetupStep { step });
+                    }
+                    set.insert(step);
+                }
+                set
+            }
+        };
+        let dismissed = command.dismissed.unwrap_or(self.setup.1);
+        if (&skipped, dismissed) == (&self.setup.0, self.setup.1) {
+            return Ok(Vec::new());
+        }
+        Ok(vec![OrganizationEvent::SetupProgressUpdated(
+            SetupProgressUpdated {
+                organization_id: profile.organization_id,
+                skipped_steps: skipped.into_iter().collect(),
+                dismissed,
+            },
+        )])
+    }
+
     fn member(&self, membership_id: MembershipId) -> Result<&Member, OrganizationError> {
         self.members
             .get(&membership_id)
@@ -928,6 +987,9 @@ impl Aggregate for Organization {
                 if let Some(workspace) = self.workspaces.get_mut(&e.workspace_id) {
                     workspace.deleted = true;
                 }
+            }
+            OrganizationEvent::SetupProgressUpdated(e) => {
+                self.setup = (e.skipped_steps.into_iter().collect(), e.dismissed);
             }
             OrganizationEvent::WorkspaceTransferredIn(e) => {
                 self.received.insert(e.transfer_id);

@@ -16,6 +16,7 @@ pub enum OrganizationCommand {
     DeleteWorkspace(DeleteWorkspace),
     AddMember(AddMember),
     ChangeMemberRole(ChangeMemberRole),
+    SetMemberWorkspaces(SetMemberWorkspaces),
     RemoveMember(RemoveMember),
     Invite(Invite),
     ResendInvitation(ResendInvitation),
@@ -25,6 +26,7 @@ pub enum OrganizationCommand {
     RequestTransfer(RequestTransfer),
     ResolveTransfer(ResolveTransfer),
     ReceiveWorkspace(ReceiveWorkspace),
+    UpdateSetupProgress(UpdateSetupProgress),
 }
 
 impl OrganizationCommand {
@@ -36,13 +38,15 @@ impl OrganizationCommand {
             | Self::UpdateOrganization(_)
             | Self::AddMember(_)
             | Self::ChangeMemberRole(_)
+            | Self::SetMemberWorkspaces(_)
             | Self::RemoveMember(_)
             | Self::Invite(_)
             | Self::ResendInvitation(_)
             | Self::CancelInvitation(_)
             | Self::AcceptInvitation(_)
             | Self::RejectInvitation(_)
-            | Self::ResolveTransfer(_) => None,
+            | Self::ResolveTransfer(_)
+            | Self::UpdateSetupProgress(_) => None,
             Self::RequestTransfer(c) => Some(c.workspace_id),
             Self::ReceiveWorkspace(c) => Some(c.workspace_id),
             Self::CreateWorkspace(c) => Some(c.workspace_id),
@@ -118,6 +122,14 @@ pub struct AddMember {
 pub struct ChangeMemberRole {
     pub membership_id: MembershipId,
     pub role: Role,
+}
+
+/// Sets the workspaces a membership covers (at least one; removing a member entirely
+/// goes through [`RemoveMember`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetMemberWorkspaces {
+    pub membership_id: MembershipId,
+    pub workspaces: Vec<WorkspaceId>,
 }
 
 /// Takes one workspace away from a membership (spec §7 `memberships/remove`, body
@@ -232,6 +244,23 @@ pub struct ReceiveWorkspace {
     pub receiver: UserId,
 }
 
+/// The steps of the organization's set-up checklist, in the order the dashboard shows.
+pub const SETUP_STEPS: [&str; 6] = [
+    "create_workspace",
+    "complete_profile",
+    "set_up_chart_of_accounts",
+    "invite_collaborators",
+    "post_first_entry",
+    "choose_plan",
+];
+
+/// Changes the checklist PATCH-style: `None` keeps a value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UpdateSetupProgress {
+    pub skipped_steps: Option<Vec<String>>,
+    pub dismissed: Option<bool>,
+}
+
 macro_rules! into_command {
     ($($name:ident),*) => {
         $(
@@ -252,6 +281,7 @@ into_command!(
     DeleteWorkspace,
     AddMember,
     ChangeMemberRole,
+    SetMemberWorkspaces,
     RemoveMember,
     Invite,
     ResendInvitation,
@@ -260,5 +290,6 @@ into_command!(
     RejectInvitation,
     RequestTransfer,
     ResolveTransfer,
-    ReceiveWorkspace
+    ReceiveWorkspace,
+    UpdateSetupProgress
 );

@@ -86,6 +86,9 @@ pub enum OrganizationError {
 
     #[error("this transfer was already answered")]
     TransferClosed,
+
+    #[error("'{step}' is not a set-up step")]
+    UnknownSetupStep { step: String },
 }
 
 impl OrganizationError {
@@ -117,6 +120,7 @@ impl OrganizationError {
             | Self::TransferNotFound { .. }
             | Self::TransferClosed => None,
             Self::TransferToSelf => Some("target_organization"),
+            Self::UnknownSetupStep { .. } => Some("skipped_steps"),
             Self::NoWorkspacesChosen => Some("workspaces"),
             Self::LinkRoleMustBeViewer => Some("role"),
             Self::WorkspaceNotCovered { .. } => Some("workspace_id"),

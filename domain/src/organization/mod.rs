@@ -29,7 +29,8 @@ pub use commands::{
     AcceptInvitation, AddMember, CancelInvitation, ChangeMemberRole, CreateOrganization,
     CreateWorkspace, DeleteWorkspace, Invite, OrganizationCommand, ReceiveWorkspace,
     RejectInvitation, RemoveMember, RequestTransfer, ResendInvitation, ResolveTransfer,
-    TransferAnswer, UpdateOrganization, UpdateWorkspace,
+    SetMemberWorkspaces, TransferAnswer, UpdateOrganization, UpdateSetupProgress, UpdateWorkspace,
+    SETUP_STEPS,
 };
 pub use errors::OrganizationError;
 pub use event_schemas::organization::{

@@ -59,6 +59,7 @@ pub enum OrganizationEvent {
     TransferResolved(TransferResolved),
     WorkspaceTransferredOut(WorkspaceTransferredOut),
     WorkspaceTransferredIn(WorkspaceTransferredIn),
+    SetupProgressUpdated(SetupProgressUpdated),
 }
 
 /// An organization was created. Version 2.0; version 1.0 (module `legacy`) lacked
@@ -367,6 +368,21 @@ impl EventPayload for WorkspaceTransferredIn {
     const EVENT_VERSION: &'static str = "1.0";
 }
 
+/// The organization's set-up checklist changed: steps the Admin chose to skip, and
+/// whether the checklist is dismissed. Whether a step is done is read from the books.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SetupProgressUpdated {
+    pub organization_id: OrganizationId,
+    /// Keys of skipped steps, sorted.
+    pub skipped_steps: Vec<String>,
+    pub dismissed: bool,
+}
+
+impl EventPayload for SetupProgressUpdated {
+    const EVENT_TYPE: &'static str = "SetupProgressUpdated";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
 impl OrganizationEvent {
     /// The organization whose stream holds the event.
     pub fn organization_id(&self) -> OrganizationId {
@@ -389,6 +405,7 @@ impl OrganizationEvent {
             Self::TransferResolved(e) => e.organization_id,
             Self::WorkspaceTransferredOut(e) => e.organization_id,
             Self::WorkspaceTransferredIn(e) => e.organization_id,
+            Self::SetupProgressUpdated(e) => e.organization_id,
         }
     }
 
@@ -407,7 +424,8 @@ impl OrganizationEvent {
             | Self::InvitationCancelled(_)
             | Self::InvitationAccepted(_)
             | Self::InvitationRejected(_)
-            | Self::TransferResolved(_) => None,
+            | Self::TransferResolved(_)
+            | Self::SetupProgressUpdated(_) => None,
             Self::TransferRequested(e) => Some(e.workspace_id),
             Self::WorkspaceTransferredOut(e) => Some(e.workspace_id),
             Self::WorkspaceTransferredIn(e) => Some(e.workspace_id),
@@ -440,6 +458,7 @@ impl OrganizationEvent {
             Self::TransferResolved(e) => of(e),
             Self::WorkspaceTransferredOut(e) => of(e),
             Self::WorkspaceTransferredIn(e) => of(e),
+            Self::SetupProgressUpdated(e) => of(e),
         }
     }
 }
@@ -477,6 +496,7 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<TransferResolved>(),
         EventVersion::current::<WorkspaceTransferredOut>(),
         EventVersion::current::<WorkspaceTransferredIn>(),
+        EventVersion::current::<SetupProgressUpdated>(),
     ]
 }
 
