@@ -518,6 +518,10 @@ async fn nobody_reaches_another_organizations_data(backend: Backend) {
         format!("/api/v1/accounts/organizations/{org}/workspaces/{workspace}/"),
         format!("/api/v1/accounts/organizations/{org}/memberships/"),
         format!("/api/v1/audit/workspaces/{workspace}/chain-head/"),
+        format!("/api/v1/accounts/organizations/{org}/invitations/"),
+        format!("/api/v1/accounts/organizations/{org}/workspaces/transfers/"),
+        format!("/api/v1/accounts/organizations/{org}/setup-progress/"),
+        format!("/api/v1/accounts/organizations/{org}/user-engagement/"),
     ];
     for path in &reads {
         let reply = app.read(path, token).await;
