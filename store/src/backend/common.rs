@@ -84,10 +84,12 @@ pub const MIGRATIONS: &[Migration] = &[Migration {
 
 /// The SELECT list both backends read events with, in the order [`decode_event`] expects;
 /// `tx_id` and the JSON columns are expressions because their types differ (xid8 / json on
-/// Postgres).
+/// Postgres). The transaction id is aliased `tx`, not `tx_id`: an output column named
+/// `tx_id` would capture `ORDER BY tx_id` and sort by the expression instead of using the
+/// (tx_id, global_position) index.
 pub(crate) fn event_columns(tx_id_expr: &str, json_suffix: &str) -> String {
     format!(
-        "global_position, {tx_id_expr} AS tx_id, aggregate_type, aggregate_id, sequence, event_type, \
+        "global_position, {tx_id_expr} AS tx, aggregate_type, aggregate_id, sequence, event_type, \
          event_version, payload{json_suffix} AS payload, metadata{json_suffix} AS metadata, recorded_at, \
          chain, chain_seq, prev_hash, hash"
     )

@@ -244,7 +244,7 @@ impl LogBackend for PostgresLog {
             "SELECT {} FROM events \
              WHERE (tx_id, global_position) > ($1::int8::text::xid8, $2) \
                AND tx_id < pg_snapshot_xmin(pg_current_snapshot()) \
-             ORDER BY tx_id, global_position LIMIT $3",
+             ORDER BY events.tx_id, events.global_position LIMIT $3",
             self.columns
         ))
         .bind(after.tx)
