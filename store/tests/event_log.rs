@@ -393,7 +393,39 @@ async fn a_large_group_across_chains_keeps_every_chain_and_cursor_in_order(backe
     t.cleanup().await;
 }
 
+/// Payloads come back from the log exactly as appended, whatever JSON they hold.
+async fn unusual_json_payloads_are_read_back_unchanged(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let payloads = [
+        json!({}),
+        json!({"text": "quote \" backslash \\ newline \n tab \t nul \u{0} é ✓ 😀 \u{2028}"}),
+        json!({"big": i64::MAX, "small": i64::MIN, "unsigned": u64::MAX, "float": 0.1, "exp": 1e300, "neg": -2.5e-8}),
+        json!({"nested": {"list": [1, [2, [3, {}]], null, true, false], "empty": []}}),
+        json!(["an", "array", "payload"]),
+        json!("a string payload"),
+        json!(null),
+    ];
+    for (i, payload) in payloads.iter().enumerate() {
+        let mut e = event("odd", i as i64 + 1, "ws", i as i64);
+        e.payload = payload.clone();
+        store
+            .append(AppendRequest::new(vec![e]))
+            .await
+            .expect("append");
+    }
+
+    let all = read_all(&store).await;
+
+    let read: Vec<_> = all.iter().map(|e| e.payload.clone()).collect();
+    assert_eq!(read, payloads.to_vec());
+    let report = verify(store.log()).await.expect("verify");
+    assert!(report.first_break.is_none(), "{report:?}");
+    t.cleanup().await;
+}
+
 backend_tests!(
+    unusual_json_payloads_are_read_back_unchanged,
     a_large_group_across_chains_keeps_every_chain_and_cursor_in_order,
     appended_events_are_read_back_in_order_with_their_metadata,
     appending_a_sequence_that_exists_is_a_conflict_and_writes_nothing,
