@@ -85,6 +85,9 @@ async fn run(
     committed: watch::Sender<Cursor>,
 ) {
     while let Some(first) = receiver.recv().await {
+        // Let the writers woken by the previous group's replies queue their next commands
+        // before this group is closed (one scheduler pass; immediate when nothing waits).
+        tokio::task::yield_now().await;
         let mut events = first.request.events.len();
         let mut jobs = vec![first];
         while events < GROUP_EVENTS_MAX {
