@@ -7,7 +7,7 @@ import useSWR from 'swr';
 import { z } from 'zod';
 
 import { serviceHome } from '@/config/paths';
-import { apiClient, dataEnvelope, idSchema } from '@/lib/api-client';
+import { apiClient, dataEnvelope, idSchema, requireParam } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { storage, type Service } from '@/lib/storage';
 import { resetCache, workspacesFreshness } from '@/lib/swr';
@@ -97,9 +97,26 @@ export function useActiveWorkspace(): {
   return { workspaces, active, isLoading };
 }
 
-/** Spec §2: switching workspace sets the context, discards all cached data, goes to /dashboard. */
+export const switchWorkspacePath = (workspaceId: string): string =>
+  `/accounts/me/workspaces/${encodeURIComponent(workspaceId)}/switch/`;
+
+/**
+ * POST /accounts/me/workspaces/{id}/switch/: the server records the workspace, so it
+ * comes back flagged `latest` on the next first load (another browser, cleared storage).
+ */
+export async function recordWorkspaceSwitch(workspaceId: string | null | undefined): Promise<void> {
+  const id = requireParam('workspaceId', workspaceId, 'recordWorkspaceSwitch');
+  await apiClient.post(switchWorkspacePath(id), z.unknown());
+}
+
+/**
+ * Spec §2: switching workspace sets the context, discards all cached data, goes to
+ * /dashboard. The server is told first, so the refetched list already flags it latest; a
+ * failure there (already toasted by the client) does not keep the user where they were.
+ */
 export async function switchWorkspace(workspace: Workspace): Promise<void> {
   rememberWorkspace(workspace);
+  await recordWorkspaceSwitch(workspace.id).catch(() => undefined);
   await resetCache({ refetch: true });
   navigateTo(serviceHome.accounting);
 }
