@@ -699,12 +699,22 @@ test(
 );
 
 test(
-  'creating a workspace from /workspace adds it on the server and opens the dashboard',
+  'a user without a workspace creates the first one: side panel, /workspace, dashboard',
   async ({ page, context }) => {
-    // A new user: an organization, no workspace yet.
+    // A new user: an organization, no workspace yet, so no rail and no plus tile.
     const user = await createUser();
     await withSession(context, user, { preferredService: 'accounting' });
-    await page.goto(`${baseUrl}/workspace`);
+    await page.goto(`${baseUrl}/dashboard`);
+    const card = page.getByTestId('no-workspace');
+    await card.getByText('No workspace yet').waitFor({ timeout: WAIT_MS });
+    check((await page.getByTestId('workspace-rail').count()) === 0, 'a rail without workspaces');
+    await shot(page, 'no-workspace');
+    // The button checks once the user and the plan lookup have settled.
+    for (let attempt = 0; attempt < 20 && (await pathOf(page)) !== '/workspace'; attempt += 1) {
+      await card.getByRole('button', { name: 'Create workspace' }).click();
+      await page.waitForTimeout(250);
+    }
+    await waitForPath(page, '/workspace');
     await page.getByLabel('Workspace name').fill('Lagos Branch');
     await shot(page, 'create-workspace');
     await page.getByRole('button', { name: 'Create workspace' }).click();
@@ -720,6 +730,9 @@ test(
       `server has ${JSON.stringify(data.map((ws) => ws.name))}`,
     );
     check((await storedContext(page)).wsId === data[0].id, 'the new workspace is not active');
+    check(data[0].latest === true, 'the server does not flag the new workspace latest');
+    await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+    check((await card.count()) === 0, 'the no-workspace card is still shown');
   },
   { missing: MAIN_LAYOUT_MISSING },
 );

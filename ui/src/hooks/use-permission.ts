@@ -25,11 +25,11 @@ export function usePermission({ organizationId }: { organizationId?: string | nu
   const { data: user } = useCurrentUser();
   const { plan: planRef, settled: planSettled } = useOrganizationPlan();
   const workspaceId = storage.getWorkspaceId();
-  const role = user
-    ? organizationId
-      ? roleInOrganization(user.memberships, organizationId)
-      : roleInWorkspace(user.memberships, workspaceId)
-    : null;
+  const inWorkspace = user ? roleInWorkspace(user.memberships, workspaceId) : null;
+  const role =
+    user && organizationId
+      ? (roleInOrganization(user.memberships, organizationId) ?? inWorkspace)
+      : inWorkspace;
   const plan = effectivePlan(planRef).id;
 
   const check = useCallback(

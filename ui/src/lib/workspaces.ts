@@ -7,6 +7,7 @@ import useSWR from 'swr';
 import { z } from 'zod';
 
 import { serviceHome } from '@/config/paths';
+import type { CurrentUser } from '@/lib/auth';
 import { apiClient, dataEnvelope, idSchema, requireParam } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { storage, type Service } from '@/lib/storage';
@@ -82,6 +83,8 @@ export function useActiveWorkspace(): {
   workspaces: Workspace[];
   active: Workspace | null;
   isLoading: boolean;
+  /** The list arrived (it may be empty); false while loading or after a failure. */
+  loaded: boolean;
 } {
   const { data, isLoading } = useMyWorkspaces();
   const workspaces = data ?? [];
@@ -94,7 +97,24 @@ export function useActiveWorkspace(): {
       navigateTo(serviceHome.accounting);
     }
   }, [active]);
-  return { workspaces, active, isLoading };
+  return { workspaces, active, isLoading, loaded: data !== undefined };
+}
+
+/**
+ * The organization a new workspace goes to: the active one, else (a user without any
+ * workspace yet, e.g. right after sign-up) the organization of their Admin membership,
+ * else of their first membership.
+ */
+export function targetOrganization(
+  activeOrgId: string | null,
+  user: Pick<CurrentUser, 'memberships'> | undefined,
+): string | null {
+  if (activeOrgId) return activeOrgId;
+  const memberships = user?.memberships ?? [];
+  const admin = memberships.find((m) => m.role === 2 && m.organization_id);
+  return (
+    admin?.organization_id ?? memberships.find((m) => m.organization_id)?.organization_id ?? null
+  );
 }
 
 export const switchWorkspacePath = (workspaceId: string): string =>

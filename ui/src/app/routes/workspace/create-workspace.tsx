@@ -4,32 +4,16 @@ import { mutate } from 'swr';
 
 import { paths } from '@/config/paths';
 import { CreateWorkspaceForm } from '@/features/workspaces/components/create-workspace-form';
-import { useCurrentUser, type CurrentUser } from '@/lib/auth';
+import { useCurrentUser } from '@/lib/auth';
 import { storage } from '@/lib/storage';
 import {
   MY_WORKSPACES_PATH,
   getMyWorkspaces,
   recordWorkspaceSwitch,
   rememberWorkspace,
+  targetOrganization,
   useMyWorkspaces,
 } from '@/lib/workspaces';
-
-/**
- * The organization a new workspace goes to: the active one, else (a user without any
- * workspace yet, e.g. right after sign-up) the organization of their Admin membership,
- * else of their first membership.
- */
-export function targetOrganization(
-  activeOrgId: string | null,
-  user: Pick<CurrentUser, 'memberships'> | undefined,
-): string | null {
-  if (activeOrgId) return activeOrgId;
-  const memberships = user?.memberships ?? [];
-  const admin = memberships.find((m) => m.role === 2 && m.organization_id);
-  return (
-    admin?.organization_id ?? memberships.find((m) => m.organization_id)?.organization_id ?? null
-  );
-}
 
 /** `/workspace`: workspace creation in the bare layout; the new workspace becomes active. */
 export default function CreateWorkspaceRoute() {
