@@ -840,6 +840,43 @@ test(
 
 // --- Waiting for the server ------------------------------------------------------------
 
+test(
+  'a new user has no unread dot; the bell and /notifications show an empty list or, while the server lacks notifications, a quiet error',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    const { status } = await fetch(`${API}/notification/?page=1&page_size=20`, {
+      headers: { Authorization: `Bearer ${user.access}` },
+    });
+    const served = status === 200;
+    await page.goto(`${baseUrl}/dashboard`);
+    // No unread count in the bell's name means no dot.
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor({
+      timeout: WAIT_MS,
+    });
+    await page.getByTestId('notification-bell').click();
+    const popover = page.getByTestId('notification-popover');
+    await popover
+      .getByText(
+        served
+          ? 'You have no recent notifications'
+          : 'Notifications could not be loaded. Try again in a moment.',
+      )
+      .waitFor({ timeout: WAIT_MS });
+    check(
+      (await popover.getByRole('link', { name: 'View all notifications' }).count()) === 0,
+      'View all notifications shown for an empty list',
+    );
+    await shot(page, 'notification-bell-empty', { settleMs: 300 });
+    await page.goto(`${baseUrl}/notifications`);
+    await page
+      .getByText(served ? 'You have no recent notifications' : 'Notifications could not be loaded')
+      .first()
+      .waitFor({ timeout: WAIT_MS });
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
 pending(
   'the notification bell: unread count, popover, mark all as read',
   'GET/PATCH /api/v1/notification/ (issue 7)',
