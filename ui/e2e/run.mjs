@@ -762,6 +762,25 @@ test(
   { missing: MAIN_LAYOUT_MISSING },
 );
 
+test(
+  'the Switch Service tile reloads into audit after 2 seconds and remembers the choice',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Switch Service' }).click();
+    await waitForPath(page, '/audit');
+    const waited = Date.now() - clicked;
+    check(waited >= 1900, `reloaded after ${waited} ms`);
+    check((await storedContext(page)).preferredService === 'audit', 'preferredService not audit');
+    await page.goto(`${baseUrl}/`);
+    await waitForPath(page, '/audit');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
 // --- Profile --------------------------------------------------------------------------
 
 test(
