@@ -518,6 +518,10 @@ async fn nobody_reaches_another_organizations_data(backend: Backend) {
         format!("/api/v1/accounts/organizations/{org}/workspaces/{workspace}/"),
         format!("/api/v1/accounts/organizations/{org}/memberships/"),
         format!("/api/v1/audit/workspaces/{workspace}/chain-head/"),
+        format!("/api/v1/accounts/organizations/{org}/invitations/"),
+        format!("/api/v1/accounts/organizations/{org}/workspaces/transfers/"),
+        format!("/api/v1/accounts/organizations/{org}/setup-progress/"),
+        format!("/api/v1/accounts/organizations/{org}/user-engagement/"),
     ];
     for path in &reads {
         let reply = app.read(path, token).await;
@@ -620,7 +624,138 @@ async fn the_account_routes_refuse_an_invalid_token(backend: Backend) {
     app.stop().await;
 }
 
+async fn an_admin_adds_an_existing_account_and_widens_its_workspaces(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let abuja = app.workspace(&owner, "Abuja Office").await;
+    let bola = app.signed_up("bola@books.ng").await;
+    let memberships = format!(
+        "/api/v1/accounts/organizations/{}/memberships/",
+        owner.organization_id
+    );
+
+    let added = app
+        .post(
+            &memberships,
+            Some(&owner.access),
+            json!({"email": "bola@books.ng", "role": 1, "workspaces": [lagos]}),
+        )
+        .await;
+    assert_eq!(added.status, 201, "{}", added.body);
+    let id = added.body["data"]["id"].as_str().expect("id").to_owned();
+    let widened = app
+        .post(
+            &format!("{memberships}{id}/"),
+            Some(&owner.access),
+            json!({"workspaces": [lagos, abuja], "role": 0}),
+        )
+        .await;
+    assert_eq!(widened.status, 200, "{}", widened.body);
+
+    let listed = app
+        .read(
+            &format!("{memberships}?workspace_id={abuja}"),
+            Some(&owner.access),
+        )
+        .await;
+    let row = listed.body["data"]["data"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|m| m["email"] == "bola@books.ng")
+        .cloned()
+        .expect("bola listed");
+    assert_eq!(row["role"], 0);
+    assert_eq!(row["workspaces"].as_array().map(Vec::len), Some(2));
+    let unknown = app
+        .post(
+            &memberships,
+            Some(&owner.access),
+            json!({"email": "ghost@books.ng", "role": 1, "workspaces": [lagos]}),
+        )
+        .await;
+    assert_eq!(unknown.status, 400);
+    assert!(unknown.body.get("email").is_some());
+    let theirs = app
+        .read("/api/v1/accounts/me/workspaces/", Some(&bola.access))
+        .await;
+    assert_eq!(theirs.body["data"].as_array().map(Vec::len), Some(2));
+    app.stop().await;
+}
+
+async fn the_setup_checklist_follows_the_books_and_records_skips(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = Some(owner.access.as_str());
+    let path = format!(
+        "/api/v1/accounts/organizations/{}/setup-progress/",
+        owner.organization_id
+    );
+    let step = |body: &serde_json::Value, key: &str| {
+        body["data"]["steps"]
+            .as_array()
+            .expect("steps")
+            .iter()
+            .find(|s| s["key"] == key)
+            .cloned()
+            .expect("step")
+    };
+
+    let fresh = app.read(&path, token).await;
+    assert_eq!(fresh.status, 200, "{}", fresh.body);
+    assert_eq!(fresh.body["data"]["total"], 6);
+    assert_eq!(step(&fresh.body, "create_workspace")["completed"], false);
+
+    app.workspace(&owner, "Lagos Office").await;
+    let skipped = app
+        .patch(&path, token, json!({"skipped_steps": ["choose_plan"]}))
+        .await;
+    assert_eq!(skipped.status, 200, "{}", skipped.body);
+    let after = app.read(&path, token).await;
+    assert_eq!(step(&after.body, "create_workspace")["completed"], true);
+    assert_eq!(step(&after.body, "choose_plan")["skipped"], true);
+    assert_eq!(after.body["data"]["completed"], 2);
+
+    let bad = app
+        .patch(&path, token, json!({"skipped_steps": ["fly_to_moon"]}))
+        .await;
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.get("skipped_steps").is_some(), "{}", bad.body);
+    app.stop().await;
+}
+
+async fn user_engagement_counts_members_workspaces_and_activity(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    app.workspace(&owner, "Lagos Office").await;
+    app.workspace(&owner, "Abuja Office").await;
+
+    let figures = app
+        .read(
+            &format!(
+                "/api/v1/accounts/organizations/{}/user-engagement/",
+                owner.organization_id
+            ),
+            Some(&owner.access),
+        )
+        .await;
+
+    assert_eq!(figures.status, 200, "{}", figures.body);
+    assert_eq!(figures.body["data"]["members"], 1);
+    assert_eq!(figures.body["data"]["workspaces"], 2);
+    assert_eq!(figures.body["data"]["entries_posted"], 0);
+    assert!(figures.body["data"]["events_recorded"]
+        .as_i64()
+        .is_some_and(|n| n >= 2));
+    assert!(figures.body["data"]["last_activity"].is_string());
+    app.stop().await;
+}
+
 backend_tests!(
+    an_admin_adds_an_existing_account_and_widens_its_workspaces,
+    the_setup_checklist_follows_the_books_and_records_skips,
+    user_engagement_counts_members_workspaces_and_activity,
     sign_up_then_verify_then_sign_in,
     the_login_answer_carries_the_two_factor_flags,
     an_unverified_account_cannot_sign_in,

@@ -77,14 +77,14 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
 
 /// Collects field errors so a form learns every problem at once.
 #[derive(Default)]
-struct Problems(FieldErrors);
+pub(crate) struct Problems(FieldErrors);
 
 impl Problems {
-    fn add(&mut self, field: &str, message: impl Into<String>) {
+    pub(crate) fn add(&mut self, field: &str, message: impl Into<String>) {
         self.0.entry(field.into()).or_default().push(message.into());
     }
 
-    fn into_result(self) -> Result<(), ApiError> {
+    pub(crate) fn into_result(self) -> Result<(), ApiError> {
         if self.0.is_empty() {
             Ok(())
         } else {
@@ -94,7 +94,7 @@ impl Problems {
 }
 
 /// A required text: trimmed, not blank, at most `max` characters.
-fn required_text(
+pub(crate) fn required_text(
     problems: &mut Problems,
     field: &str,
     raw: &str,
@@ -110,14 +110,14 @@ fn required_text(
     value.to_owned()
 }
 
-fn mail_link(state: &AppState, path: &str, token: &str) -> String {
+pub(crate) fn mail_link(state: &AppState, path: &str, token: &str) -> String {
     format!(
         "{}{path}?token={token}",
         state.public_url.trim_end_matches('/')
     )
 }
 
-async fn hash_password(password: String) -> Result<String, ApiError> {
+pub(crate) async fn hash_password(password: String) -> Result<String, ApiError> {
     tokio::task::spawn_blocking(move || password::hash(&password))
         .await
         .map_err(ApiError::internal)?
@@ -249,7 +249,12 @@ pub async fn register(
     ))
 }
 
-fn verification_mail(state: &AppState, email: &str, first_name: &str, token: &str) -> Mail {
+pub(crate) fn verification_mail(
+    state: &AppState,
+    email: &str,
+    first_name: &str,
+    token: &str,
+) -> Mail {
     let link = mail_link(state, "/auth/activate", token);
     Mail {
         recipient: email.to_owned(),
@@ -368,16 +373,22 @@ pub async fn login(
     if !user.email_verified {
         return Err(ApiError::NonField(vec![NOT_VERIFIED.into()]));
     }
-    let access = app.keys.issue_access(&user.id)?;
-    let refresh =
-        tokens::issue_refresh(&app.db().pool, &user.id, &uuid::Uuid::now_v7().to_string()).await?;
     tracing::info!(user_id = %user.id, "signed in");
-    Ok(data(json!({
+    Ok(data(session_tokens(app, &user.id).await?))
+}
+
+/// A new session for `user_id`: an access token, a refresh token in a new family, and
+/// the two-factor flags — the answer of every route that signs someone in.
+pub(crate) async fn session_tokens(app: &AppState, user_id: &str) -> Result<Value, ApiError> {
+    let access = app.keys.issue_access(user_id)?;
+    let refresh =
+        tokens::issue_refresh(&app.db().pool, user_id, &uuid::Uuid::now_v7().to_string()).await?;
+    Ok(json!({
         "access": access,
         "refresh": refresh,
         "is_google_authenticator_set": false,
         "is_two_fa_enabled": false,
-    })))
+    }))
 }
 
 async fn failures(app: &AppState, subject: &str, since: i64) -> Result<i64, ApiError> {

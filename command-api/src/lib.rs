@@ -4,12 +4,19 @@
 //!
 //! - [`runner`]: the aggregates' cqrs-es frameworks and the one mapping of each
 //!   aggregate's errors to the HTTP contract.
+//! - [`accounting`]: the chart of accounts (default set-up) and, with the accounting
+//!   read side, the books.
 //! - [`accounts`]: sign-up, sign-in, tokens, verification, password reset, profile.
+//! - [`invitations`]: invitations by e-mail and link, and the invitee's answers.
+//! - [`transfers`]: moving a workspace between organizations.
 //! - [`organizations`]: organization profile, workspaces, memberships.
 
+pub mod accounting;
 pub mod accounts;
+pub mod invitations;
 pub mod organizations;
 pub mod runner;
+pub mod transfers;
 
 use api_core::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,5 +38,8 @@ pub fn router(app: AppState) -> OpenApiRouter {
     OpenApiRouter::new()
         .merge(accounts::router())
         .merge(organizations::router())
+        .merge(invitations::router())
+        .merge(transfers::router())
+        .merge(accounting::router())
         .with_state(state)
 }

@@ -13,8 +13,8 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use domain::organization::{
-    ChangeMemberRole, CreateWorkspace, DeleteWorkspace, OrganizationCommand, RemoveMember,
-    UpdateOrganization, UpdateWorkspace,
+    AddMember, ChangeMemberRole, CreateWorkspace, DeleteWorkspace, OrganizationCommand,
+    RemoveMember, SetMemberWorkspaces, UpdateOrganization, UpdateSetupProgress, UpdateWorkspace,
 };
 use domain::permissions::{Action, Role, Usage};
 use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
@@ -32,25 +32,27 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(update_organization))
         .routes(routes!(create_workspace))
         .routes(routes!(update_workspace, delete_workspace))
-        .routes(routes!(change_member_role))
+        .routes(routes!(change_member_role, update_member))
+        .routes(routes!(add_member))
+        .routes(routes!(update_setup_progress))
         .routes(routes!(remove_member))
 }
 
 const NOT_FOUND: &str = "Not found.";
 
-fn parse_id<T: std::str::FromStr>(raw: &str) -> Result<T, ApiError> {
+pub(crate) fn parse_id<T: std::str::FromStr>(raw: &str) -> Result<T, ApiError> {
     raw.parse()
         .map_err(|_| ApiError::NotFound(NOT_FOUND.into()))
 }
 
-fn parse_field_id<T: std::str::FromStr>(field: &str, raw: &str) -> Result<T, ApiError> {
+pub(crate) fn parse_field_id<T: std::str::FromStr>(field: &str, raw: &str) -> Result<T, ApiError> {
     raw.trim()
         .parse()
         .map_err(|_| ApiError::field(field, "Not a valid id."))
 }
 
 /// Runs one Organization command as `user`, then waits for the read models.
-async fn run(
+pub(crate) async fn run(
     state: &CommandState,
     user: &AuthUser,
     request_id: Option<String>,
@@ -319,7 +321,7 @@ pub async fn change_member_role(
 }
 
 /// A role number (0, 1 or 2), sent as a number or a numeric string.
-pub fn role_of(value: &Value) -> Result<Role, ApiError> {
+pub(crate) fn role_of(value: &Value) -> Result<Role, ApiError> {
     let number = match value {
         Value::Number(n) => n.as_u64(),
         Value::String(s) => s.trim().parse().ok(),
@@ -329,6 +331,149 @@ pub fn role_of(value: &Value) -> Result<Role, ApiError> {
         .and_then(|n| u8::try_from(n).ok())
         .and_then(Role::from_number)
         .ok_or_else(|| ApiError::field("role", "Role must be 0 (Viewer), 1 (Editor) or 2 (Admin)."))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct MemberUpdate {
+    /// The workspaces the membership covers from now on (at least one).
+    pub workspaces: Vec<String>,
+    /// Optionally a new role at the same time.
+    #[serde(default)]
+    pub role: Option<Value>,
+}
+
+/// Sets the workspaces a membership covers (and optionally its role): Admins widening or
+/// narrowing a colleague's reach in one step.
+#[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/memberships/{id}/", tag = "organizations",
+    params(("organization_id" = String, Path), ("id" = String, Path)), request_body = MemberUpdate,
+    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+pub async fn update_member(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((organization_id, membership_id)): Path<(String, String)>,
+    Body(body): Body<MemberUpdate>,
+) -> Result<Json<Value>, ApiError> {
+    authorize_organization(
+        &state.app,
+        &user,
+        &organization_id,
+        Action::ChangeMemberRoles,
+        None,
+    )
+    .await?;
+    let org: OrganizationId = parse_id(&organization_id)?;
+    let id: MembershipId = parse_id(&membership_id)?;
+    let workspaces = body
+        .workspaces
+        .iter()
+        .map(|w| parse_field_id::<WorkspaceId>("workspaces", w))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(role) = &body.role {
+        let role = role_of(role)?;
+        run(
+            &state,
+            &user,
+            request_id.clone(),
+            org,
+            ChangeMemberRole {
+                membership_id: id,
+                role,
+            }
+            .into(),
+        )
+        .await?;
+    }
+    run(
+        &state,
+        &user,
+        request_id,
+        org,
+        SetMemberWorkspaces {
+            membership_id: id,
+            workspaces,
+        }
+        .into(),
+    )
+    .await?;
+    Ok(data(json!({ "id": id, "workspaces": body.workspaces })))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct NewMember {
+    /// The e-mail of an existing account.
+    pub email: String,
+    /// 0 Viewer, 1 Editor, 2 Admin.
+    pub role: Value,
+    pub workspaces: Vec<String>,
+}
+
+/// Adds an existing account as a member at once (a colleague who already uses
+/// Ledgerline); anyone else is invited. Counts against the collaborators limit like an
+/// invitation.
+#[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/memberships/", tag = "organizations",
+    params(("organization_id" = String, Path)), request_body = NewMember,
+    responses((status = 201), (status = 400), (status = 403), (status = 409)))]
+pub async fn add_member(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(organization_id): Path<String>,
+    Body(body): Body<NewMember>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let app = &state.app;
+    let usage =
+        Usage::adding_one(crate::invitations::collaborators_in_use(app, &organization_id).await?);
+    authorize_organization(
+        app,
+        &user,
+        &organization_id,
+        Action::InviteCollaborators,
+        Some(usage),
+    )
+    .await?;
+    let role = role_of(&body.role)?;
+    let workspaces = body
+        .workspaces
+        .iter()
+        .map(|w| parse_field_id::<WorkspaceId>("workspaces", w))
+        .collect::<Result<Vec<_>, _>>()?;
+    if workspaces.is_empty() {
+        return Err(ApiError::field(
+            "workspaces",
+            "Choose at least one workspace.",
+        ));
+    }
+    let member = identity::users::by_email(app.db(), &body.email)
+        .await?
+        .ok_or_else(|| {
+            ApiError::field(
+                "email",
+                "No account uses this e-mail address; invite them instead.",
+            )
+        })?;
+    let membership_id = MembershipId::new_v7();
+    let command = AddMember {
+        membership_id,
+        user_id: parse_id(&member.id)?,
+        role,
+        workspaces,
+    };
+    run(
+        &state,
+        &user,
+        request_id,
+        parse_id(&organization_id)?,
+        command.into(),
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        data(json!({
+            "id": membership_id, "user_id": member.id, "role": role.number(),
+            "role_display": role.name(), "workspaces": body.workspaces,
+        })),
+    ))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -365,5 +510,49 @@ pub async fn remove_member(
     run(&state, &user, request_id, org, command.into()).await?;
     Ok(data(
         json!({ "detail": "The member was removed from the workspace." }),
+    ))
+}
+
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+pub struct SetupProgressPatch {
+    /// Keys of the steps to skip (replaces the list).
+    pub skipped_steps: Option<Vec<String>>,
+    /// Hides the checklist.
+    pub dismissed: Option<bool>,
+}
+
+/// Skips steps of the set-up checklist or dismisses it (Admins). `GET` tells what is done.
+#[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/setup-progress/", tag = "organizations",
+    params(("organization_id" = String, Path)), request_body = SetupProgressPatch,
+    responses((status = 200), (status = 400), (status = 403)))]
+pub async fn update_setup_progress(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(organization_id): Path<String>,
+    Body(patch): Body<SetupProgressPatch>,
+) -> Result<Json<Value>, ApiError> {
+    authorize_organization(
+        &state.app,
+        &user,
+        &organization_id,
+        Action::EditWorkspaceSettings,
+        None,
+    )
+    .await?;
+    let command = UpdateSetupProgress {
+        skipped_steps: patch.skipped_steps.clone(),
+        dismissed: patch.dismissed,
+    };
+    run(
+        &state,
+        &user,
+        request_id,
+        parse_id(&organization_id)?,
+        command.into(),
+    )
+    .await?;
+    Ok(data(
+        json!({ "skipped_steps": patch.skipped_steps, "dismissed": patch.dismissed }),
     ))
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use api_core::ApiError;
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError, CqrsFramework};
+use domain::account_tree::{AccountTree, AccountTreeError};
 use domain::organization::{Organization, OrganizationError};
 use store::repository::LogRepository;
 use store::{EventMetadata, EventStore};
@@ -20,12 +21,14 @@ pub type Framework<A> = CqrsFramework<A, PersistedEventStore<LogRepository, A>>;
 #[derive(Clone)]
 pub struct Aggregates {
     pub organizations: Arc<Framework<Organization>>,
+    pub account_trees: Arc<Framework<AccountTree>>,
 }
 
 impl Aggregates {
     pub fn new(store: &EventStore) -> Self {
         Self {
             organizations: Arc::new(framework(store, domain::organization::upcasters())),
+            account_trees: Arc::new(framework(store, domain::account_tree::upcasters())),
         }
     }
 }
@@ -92,13 +95,30 @@ impl IntoApiError for OrganizationError {
             return ApiError::field(field, sentence(&self));
         }
         match self {
-            E::OrganizationNotFound | E::WorkspaceNotFound { .. } | E::MemberNotFound { .. } => {
-                ApiError::NotFound(sentence(&self))
-            }
+            E::OrganizationNotFound
+            | E::WorkspaceNotFound { .. }
+            | E::MemberNotFound { .. }
+            | E::InvitationNotFound { .. }
+            | E::TransferNotFound { .. } => ApiError::NotFound(sentence(&self)),
             E::OrganizationAlreadyExists { .. }
             | E::WorkspaceAlreadyExists { .. }
             | E::AlreadyMember { .. }
+            | E::InvitationAlreadyPending { .. }
+            | E::TransferAlreadyPending
             | E::WorkspaceIsDeleted { .. } => ApiError::Conflict(sentence(&self)),
+            other => ApiError::NonField(vec![sentence(&other)]),
+        }
+    }
+}
+
+impl IntoApiError for AccountTreeError {
+    fn into_api_error(self) -> ApiError {
+        if let Some(field) = self.field() {
+            return ApiError::field(field, sentence(&self));
+        }
+        match self {
+            AccountTreeError::AccountNotFound { .. } => ApiError::NotFound(sentence(&self)),
+            AccountTreeError::AccountAlreadyExists { .. } => ApiError::Conflict(sentence(&self)),
             other => ApiError::NonField(vec![sentence(&other)]),
         }
     }

@@ -84,6 +84,14 @@ typed_id!(
     MembershipId
 );
 typed_id!(
+    /// An invitation to join an organization, by e-mail or by link.
+    InvitationId
+);
+typed_id!(
+    /// A request to move a workspace from one organization to another.
+    TransferId
+);
+typed_id!(
     /// A node of a workspace's account tree (chart of accounts). Unique across all
     /// workspaces, so read models may key postings by it alone.
     AccountId

@@ -32,4 +32,7 @@ pub mod schemas;
 pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
-pub use ids::{AccountId, JournalEntryId, MembershipId, OrganizationId, UserId, WorkspaceId};
+pub use ids::{
+    AccountId, InvitationId, JournalEntryId, MembershipId, OrganizationId, TransferId, UserId,
+    WorkspaceId,
+};

@@ -7,10 +7,12 @@
 //! - [`password`] — the password rule and argon2id hashing.
 //! - [`users`] — accounts: create, find, profile, verification, password.
 //! - [`tokens`] — refresh tokens (rotation, reuse detection) and one-time tokens.
+//! - [`invitation_tokens`] — the secret tokens of invitations (the invitations are events).
 //! - [`outbox`] — mails written in the same transaction as what caused them, delivered
 //!   after commit and retried until they go.
 //! - [`MIGRATIONS`] — this crate's tables.
 
+pub mod invitation_tokens;
 pub mod outbox;
 pub mod password;
 pub mod tokens;

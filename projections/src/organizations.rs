@@ -60,6 +60,48 @@ const COVERAGE: &str = "CREATE TABLE read_membership_workspaces (
 const COVERAGE_INDEX: &str = "CREATE INDEX read_membership_workspaces_user \
     ON read_membership_workspaces (user_id, workspace_id)";
 
+const INVITATIONS: &str = "CREATE TABLE read_invitations (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL,
+    email TEXT,
+    role BIGINT NOT NULL,
+    workspaces TEXT NOT NULL,
+    status BIGINT NOT NULL,
+    invited_by TEXT NOT NULL,
+    accepted_by TEXT,
+    expires_at BIGINT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)";
+
+const INVITATIONS_INDEX: &str =
+    "CREATE INDEX read_invitations_organization ON read_invitations (organization_id, created_at)";
+
+const TRANSFERS: &str = "CREATE TABLE read_transfers (
+    id TEXT PRIMARY KEY,
+    source_organization_id TEXT NOT NULL,
+    target_organization_id TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    status BIGINT NOT NULL,
+    requested_by TEXT NOT NULL,
+    resolved_by TEXT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)";
+
+const SETUP: &str = "CREATE TABLE read_setup_progress (
+    organization_id TEXT PRIMARY KEY,
+    skipped_steps TEXT NOT NULL,
+    dismissed BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+)";
+
+/// Invitation statuses as stored (and listed by `/choices/description/`).
+pub const INVITATION_PENDING: i64 = 1;
+pub const INVITATION_ACCEPTED: i64 = 2;
+pub const INVITATION_REJECTED: i64 = 3;
+pub const INVITATION_CANCELLED: i64 = 4;
+
 macro_rules! same {
     ($version:expr, $name:expr, $sql:expr) => {
         Migration {
@@ -109,6 +151,10 @@ impl Projector for Organizations {
             same!(5, "read_memberships_user", MEMBERSHIPS_INDEX),
             same!(6, "read_membership_workspaces", COVERAGE),
             same!(7, "read_membership_workspaces_user", COVERAGE_INDEX),
+            same!(8, "read_invitations", INVITATIONS),
+            same!(9, "read_invitations_organization", INVITATIONS_INDEX),
+            same!(10, "read_transfers", TRANSFERS),
+            same!(11, "read_setup_progress", SETUP),
         ]
     }
 
@@ -118,6 +164,9 @@ impl Projector for Organizations {
             "read_workspaces",
             "read_memberships",
             "read_membership_workspaces",
+            "read_invitations",
+            "read_transfers",
+            "read_setup_progress",
         ]
     }
 
@@ -259,7 +308,144 @@ async fn apply(
                 .execute(&mut **tx)
                 .await?;
         }
+        OrganizationEvent::InvitationCreated(e) => {
+            let workspaces: Vec<String> = e.workspaces.iter().map(ToString::to_string).collect();
+            sqlx::query(
+                "INSERT INTO read_invitations (id, organization_id, email, role, workspaces, status, invited_by, expires_at, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+            )
+            .bind(e.invitation_id.to_string())
+            .bind(e.organization_id.to_string())
+            .bind(&e.email)
+            .bind(i64::from(e.role))
+            .bind(workspaces.join(","))
+            .bind(INVITATION_PENDING)
+            .bind(e.invited_by.to_string())
+            .bind(e.expires_at)
+            .bind(at)
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::InvitationResent(e) => {
+            sqlx::query(
+                "UPDATE read_invitations SET expires_at = $1, updated_at = $2 WHERE id = $3",
+            )
+            .bind(e.expires_at)
+            .bind(at)
+            .bind(e.invitation_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::InvitationCancelled(e) => {
+            set_invitation_status(
+                tx,
+                &e.invitation_id.to_string(),
+                INVITATION_CANCELLED,
+                None,
+                at,
+            )
+            .await?;
+        }
+        OrganizationEvent::InvitationRejected(e) => {
+            set_invitation_status(
+                tx,
+                &e.invitation_id.to_string(),
+                INVITATION_REJECTED,
+                None,
+                at,
+            )
+            .await?;
+        }
+        OrganizationEvent::InvitationAccepted(e) => {
+            set_invitation_status(
+                tx,
+                &e.invitation_id.to_string(),
+                INVITATION_ACCEPTED,
+                Some(&e.user_id.to_string()),
+                at,
+            )
+            .await?;
+        }
+        OrganizationEvent::TransferRequested(e) => {
+            sqlx::query(
+                "INSERT INTO read_transfers (id, source_organization_id, target_organization_id, workspace_id, status, requested_by, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, 1, $5, $6, $6)",
+            )
+            .bind(e.transfer_id.to_string())
+            .bind(e.organization_id.to_string())
+            .bind(e.target_organization_id.to_string())
+            .bind(e.workspace_id.to_string())
+            .bind(e.requested_by.to_string())
+            .bind(at)
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::TransferResolved(e) => {
+            sqlx::query(
+                "UPDATE read_transfers SET status = $1, resolved_by = $2, updated_at = $3 WHERE id = $4",
+            )
+            .bind(i64::from(e.status))
+            .bind(e.resolved_by.to_string())
+            .bind(at)
+            .bind(e.transfer_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::WorkspaceTransferredOut(e) => {
+            // Hidden until the target takes it in (the next event of the transfer).
+            sqlx::query(
+                "UPDATE read_workspaces SET deleted = 1, updated_at = $1 WHERE id = $2 AND organization_id = $3",
+            )
+            .bind(at)
+            .bind(e.workspace_id.to_string())
+            .bind(e.organization_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::SetupProgressUpdated(e) => {
+            sqlx::query(
+                "INSERT INTO read_setup_progress (organization_id, skipped_steps, dismissed, updated_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (organization_id) DO UPDATE SET \
+                 skipped_steps = excluded.skipped_steps, dismissed = excluded.dismissed, updated_at = excluded.updated_at",
+            )
+            .bind(e.organization_id.to_string())
+            .bind(e.skipped_steps.join(","))
+            .bind(i64::from(e.dismissed))
+            .bind(at)
+            .execute(&mut **tx)
+            .await?;
+        }
+        OrganizationEvent::WorkspaceTransferredIn(e) => {
+            sqlx::query(
+                "UPDATE read_workspaces SET organization_id = $1, name = $2, deleted = 0, updated_at = $3 WHERE id = $4",
+            )
+            .bind(e.organization_id.to_string())
+            .bind(&e.name)
+            .bind(at)
+            .bind(e.workspace_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
     }
+    Ok(())
+}
+
+async fn set_invitation_status(
+    tx: &mut Transaction<'static, Any>,
+    invitation_id: &str,
+    status: i64,
+    accepted_by: Option<&str>,
+    at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE read_invitations SET status = $1, accepted_by = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(status)
+    .bind(accepted_by)
+    .bind(at)
+    .bind(invitation_id)
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 

@@ -7,7 +7,9 @@
 //! - [`chain`]: `GET /api/v1/audit/workspaces/{workspace_id}/chain-head/`.
 //! - [`access`]: the access policy over the memberships read model.
 //! - [`accounts`]: `/accounts/me/`, `/me/workspaces/`, `/services/`, `/choices/description/`.
+//! - [`invitations`]: an organization's invitations.
 //! - [`organizations`]: organizations, their workspaces and memberships.
+//! - [`engagement`]: set-up progress and engagement figures.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
 
 pub mod access;
@@ -15,7 +17,9 @@ pub mod accounting;
 pub mod accounts;
 pub mod chain;
 pub mod dev;
+pub mod engagement;
 pub mod health;
+pub mod invitations;
 pub mod organizations;
 
 use api_core::AppState;
@@ -42,7 +46,9 @@ pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
         .routes(routes!(health::health))
         .routes(routes!(chain::chain_head))
         .merge(accounts::router())
-        .merge(organizations::router());
+        .merge(organizations::router())
+        .merge(invitations::router())
+        .merge(engagement::router());
     if dev_outbox {
         router = router.merge(dev::router());
     }

@@ -23,6 +23,57 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(list_workspaces))
         .routes(routes!(get_workspace))
         .routes(routes!(list_memberships))
+        .routes(routes!(list_transfers))
+}
+
+/// Transfers in which the organization gives or receives a workspace, newest first.
+/// Status 1 pending, 2 approved, 3 rejected, 4 closed. Page size 100 unless asked.
+#[utoipa::path(get, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/transfers/", tag = "organizations",
+    params(("organization_id" = String, Path), PageParams), responses((status = 200), (status = 403)))]
+pub async fn list_transfers(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(organization_id): Path<String>,
+    Query(params): Query<PageParams>,
+) -> Result<Json<Value>, ApiError> {
+    require_member(&state, &user, &organization_id).await?;
+    let page = PageParams {
+        page: params.page.clone(),
+        page_size: params.page_size.clone().or(Some("100".into())),
+    }
+    .validate()?;
+    let count: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM read_transfers WHERE source_organization_id = $1 OR target_organization_id = $1",
+    )
+    .bind(&organization_id)
+    .fetch_one(&state.db().pool)
+    .await?;
+    let rows = sqlx::query(
+        "SELECT t.id, t.source_organization_id, t.target_organization_id, t.workspace_id, t.status, t.created_at, \
+         w.name AS workspace_name FROM read_transfers t LEFT JOIN read_workspaces w ON w.id = t.workspace_id \
+         WHERE t.source_organization_id = $1 OR t.target_organization_id = $1 \
+         ORDER BY t.created_at DESC, t.id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(&organization_id)
+    .bind(page.limit())
+    .bind(page.offset())
+    .fetch_all(&state.db().pool)
+    .await?;
+    let items = rows
+        .iter()
+        .map(|row| {
+            Ok(json!({
+                "transfer_id": row.try_get::<String, _>("id")?,
+                "source_organization": row.try_get::<String, _>("source_organization_id")?,
+                "target_organization": row.try_get::<String, _>("target_organization_id")?,
+                "workspace": row.try_get::<String, _>("workspace_id")?,
+                "workspace_name": row.try_get::<Option<String>, _>("workspace_name")?,
+                "status": row.try_get::<i64, _>("status")?,
+                "created_datetime": api_core::time::iso_datetime(row.try_get("created_at")?),
+            }))
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+    Ok(data(Paginated::new(items, count, page)))
 }
 
 fn organization_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {

@@ -3,7 +3,15 @@
 //! or one commit round trip (Postgres) is shared by many commands, which is how a 2-core
 //! machine gets past the per-commit ceiling. If a shared transaction fails, each request
 //! is retried alone, so one conflicting command never fails its neighbours.
+//!
+//! A backend whose appends to different hash chains can run side by side (Postgres: they
+//! lock different chain heads) gets several writer lanes ([`LogBackend::writer_lanes`]); a
+//! command goes to the lane of its first event's chain, so lanes never wait on each other's
+//! chain locks and their commits overlap (Postgres flushes concurrent commits together).
+//! SQLite has one writer at a time and keeps one lane.
 
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot, watch};
@@ -26,15 +34,34 @@ struct Job {
 
 #[derive(Clone)]
 pub struct Committer {
-    sender: mpsc::Sender<Job>,
+    lanes: Arc<Vec<mpsc::Sender<Job>>>,
 }
 
 impl Committer {
-    /// Starts the writer task. `committed` is told the newest cursor after each commit.
+    /// Starts the writer tasks. `committed` is told the newest cursor after each commit.
     pub fn start(backend: Arc<dyn LogBackend>, committed: watch::Sender<Cursor>) -> Self {
-        let (sender, receiver) = mpsc::channel(QUEUE_CAPACITY);
-        tokio::spawn(run(backend, receiver, committed));
-        Self { sender }
+        let lanes = (0..backend.writer_lanes().max(1))
+            .map(|_| {
+                let (sender, receiver) = mpsc::channel(QUEUE_CAPACITY);
+                tokio::spawn(run(backend.clone(), receiver, committed.clone()));
+                sender
+            })
+            .collect();
+        Self {
+            lanes: Arc::new(lanes),
+        }
+    }
+
+    fn lane(&self, request: &AppendRequest) -> &mpsc::Sender<Job> {
+        let index = match (self.lanes.len(), request.events.first()) {
+            (1, _) | (_, None) => 0,
+            (n, Some(first)) => {
+                let mut hasher = DefaultHasher::new();
+                first.chain_key().hash(&mut hasher);
+                (hasher.finish() % n as u64) as usize
+            }
+        };
+        &self.lanes[index]
     }
 
     pub async fn append(&self, request: AppendRequest) -> Result<Vec<Cursor>, AppendError> {
@@ -42,7 +69,7 @@ impl Committer {
             return Ok(Vec::new());
         }
         let (reply, answer) = oneshot::channel();
-        self.sender
+        self.lane(&request)
             .send(Job { request, reply })
             .await
             .map_err(|_| AppendError::Store(StoreError::ShuttingDown))?;
@@ -58,6 +85,9 @@ async fn run(
     committed: watch::Sender<Cursor>,
 ) {
     while let Some(first) = receiver.recv().await {
+        // Let the writers woken by the previous group's replies queue their next commands
+        // before this group is closed (one scheduler pass; immediate when nothing waits).
+        tokio::task::yield_now().await;
         let mut events = first.request.events.len();
         let mut jobs = vec![first];
         while events < GROUP_EVENTS_MAX {
@@ -74,27 +104,29 @@ async fn run(
 }
 
 async fn commit_group(backend: &dyn LogBackend, jobs: Vec<Job>, committed: &watch::Sender<Cursor>) {
-    let requests: Vec<AppendRequest> = jobs.iter().map(|j| j.request.clone()).collect();
+    // Move the requests out of the jobs: no copy of any event on the way to the database.
+    let (requests, replies): (Vec<AppendRequest>, Vec<Reply>) =
+        jobs.into_iter().map(|j| (j.request, j.reply)).unzip();
     match backend.append_all(&requests).await {
         Ok(cursors) => {
             announce(committed, cursors.iter().flatten().copied().max());
-            for (job, cursors) in jobs.into_iter().zip(cursors) {
-                let _ = job.reply.send(Ok(cursors));
+            for (reply, cursors) in replies.into_iter().zip(cursors) {
+                let _ = reply.send(Ok(cursors));
             }
         }
-        Err(err) if jobs.len() == 1 => {
-            if let Some(job) = jobs.into_iter().next() {
-                let _ = job.reply.send(Err(err));
+        Err(err) if requests.len() == 1 => {
+            if let Some(reply) = replies.into_iter().next() {
+                let _ = reply.send(Err(err));
             }
         }
         Err(_) => {
-            for job in jobs {
-                let result = backend.append_all(std::slice::from_ref(&job.request)).await;
+            for (request, reply) in requests.iter().zip(replies) {
+                let result = backend.append_all(std::slice::from_ref(request)).await;
                 let result = result.map(|mut c| c.pop().unwrap_or_default());
                 if let Ok(cursors) = &result {
                     announce(committed, cursors.iter().copied().max());
                 }
-                let _ = job.reply.send(result);
+                let _ = reply.send(result);
             }
         }
     }

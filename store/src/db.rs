@@ -3,6 +3,10 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
 use sqlx::{AnyPool, ConnectOptions, Executor};
 
 use crate::StoreError;
@@ -12,6 +16,10 @@ use crate::StoreError;
 const SQLITE_BUSY_TIMEOUT_MS: u32 = 10_000;
 const POOL_MAX_CONNECTIONS_SQLITE: u32 = 8;
 const POOL_MAX_CONNECTIONS_POSTGRES: u32 = 16;
+/// The event log's own native pools (see [`NativePool`]): one writer (group commit) plus
+/// readers (projectors, the relay, stream loads).
+const LOG_POOL_MAX_CONNECTIONS_SQLITE: u32 = 4;
+const LOG_POOL_MAX_CONNECTIONS_POSTGRES: u32 = 8;
 
 /// Which database the store runs on. SQL that differs between them branches on this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +56,17 @@ impl StorageConfig {
 pub struct Db {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// A native pool on the same database, used only by the event-log backends: going
+    /// through `sqlx::Any` copies every value into an `AnyValue` and back, and rules out
+    /// array parameters; the log's hot paths can't afford either.
+    pub(crate) native: NativePool,
+}
+
+/// The native pool behind [`Db::native`], same settings (pragmas, timeouts) as the `Any` one.
+#[derive(Clone, Debug)]
+pub(crate) enum NativePool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
 }
 
 impl Db {
@@ -101,9 +120,28 @@ impl Db {
             })
             .connect_with(options)
             .await?;
+        // The same pragmas as above, for the log's native pool.
+        let native_options = SqliteConnectOptions::from_str(&url)?
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_millis(u64::from(SQLITE_BUSY_TIMEOUT_MS)))
+            .foreign_keys(true)
+            // Statement journals and temporary b-trees in memory instead of temp files (an
+            // append's statements each keep one); no effect on what a commit makes durable.
+            .pragma("temp_store", "MEMORY")
+            // Read the database file through a memory map (up to 1 GiB) instead of copying
+            // every page into each connection's page cache; writes still go through the WAL
+            // with write(2), so what a commit makes durable is unchanged.
+            .pragma("mmap_size", "1073741824")
+            .disable_statement_logging();
+        let native = SqlitePoolOptions::new()
+            .max_connections(LOG_POOL_MAX_CONNECTIONS_SQLITE)
+            .connect_with(native_options)
+            .await?;
         Ok(Self {
             pool,
             backend: Backend::Sqlite,
+            native: NativePool::Sqlite(native),
         })
     }
 
@@ -116,10 +154,27 @@ impl Db {
             .acquire_timeout(Duration::from_secs(30))
             .connect_with(options)
             .await?;
+        let native_options = PgConnectOptions::from_str(url)?
+            .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_secs(1))
+            .disable_statement_logging();
+        let native = PgPoolOptions::new()
+            .max_connections(LOG_POOL_MAX_CONNECTIONS_POSTGRES)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_lazy_with(native_options);
         Ok(Self {
             pool,
             backend: Backend::Postgres,
+            native: NativePool::Postgres(native),
         })
+    }
+
+    /// Closes both pools (the shared `Any` one and the log's native one).
+    pub async fn close(&self) {
+        self.pool.close().await;
+        match &self.native {
+            NativePool::Sqlite(pool) => pool.close().await,
+            NativePool::Postgres(pool) => pool.close().await,
+        }
     }
 
     /// Begins a transaction that holds the write lock from its first statement on SQLite, so

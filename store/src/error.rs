@@ -13,6 +13,14 @@ pub enum StoreError {
     ShuttingDown,
 }
 
+impl StoreError {
+    /// Serializing the store's own parameter lists (strings and numbers) cannot really
+    /// fail; if it ever does, say so instead of panicking.
+    pub(crate) fn from_json(err: serde_json::Error) -> Self {
+        Self::Corrupt(format!("cannot serialize a parameter list: {err}"))
+    }
+}
+
 /// Why one append request was refused; other requests in the same group commit are unaffected.
 #[derive(Debug, Error)]
 pub enum AppendError {

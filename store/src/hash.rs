@@ -7,7 +7,7 @@
 //! the same on every backend. The global position is deliberately not covered: an
 //! export→import into another store keeps every hash.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 /// The `prev_hash` of the first event of every chain.
@@ -46,28 +46,89 @@ impl<'a> HashedContent<'a> {
 }
 
 pub fn event_hash(prev_hash: &str, content: &HashedContent<'_>) -> String {
-    let canonical = json!([
-        content.chain,
-        content.chain_seq,
-        content.aggregate_type,
-        content.aggregate_id,
-        content.sequence,
-        content.event_type,
-        content.event_version,
-        content.payload,
-        content.metadata,
-        content.recorded_at,
-    ]);
+    event_hash_with_json(
+        prev_hash,
+        content,
+        &content.payload.to_string(),
+        &content.metadata.to_string(),
+    )
+}
+
+/// [`event_hash`] with the payload and metadata already serialized (compact, as
+/// `Value::to_string` writes them), so an append serializes each once for both the hash and
+/// the stored column. The canonical array is streamed into the hasher piece by piece; the
+/// bytes are exactly those of `json!([...]).to_string()` (tested below).
+pub(crate) fn event_hash_with_json(
+    prev_hash: &str,
+    content: &HashedContent<'_>,
+    payload_json: &str,
+    metadata_json: &str,
+) -> String {
     let mut hasher = Sha256::new();
     hasher.update(prev_hash.as_bytes());
-    hasher.update(b"\n");
-    hasher.update(canonical.to_string().as_bytes());
+    hasher.update(b"\n[");
+    let mut out = HashWriter(&mut hasher);
+    let write_str = |out: &mut HashWriter<'_>, s: &str| {
+        // Writing into a hasher cannot fail.
+        let _ = serde_json::to_writer(&mut *out, s);
+    };
+    let mut itoa = itoa_buf();
+    write_str(&mut out, content.chain);
+    out.0.update(b",");
+    out.0.update(itoa.format(content.chain_seq).as_bytes());
+    out.0.update(b",");
+    write_str(&mut out, content.aggregate_type);
+    out.0.update(b",");
+    write_str(&mut out, content.aggregate_id);
+    out.0.update(b",");
+    out.0.update(itoa.format(content.sequence).as_bytes());
+    out.0.update(b",");
+    write_str(&mut out, content.event_type);
+    out.0.update(b",");
+    write_str(&mut out, content.event_version);
+    out.0.update(b",");
+    out.0.update(payload_json.as_bytes());
+    out.0.update(b",");
+    out.0.update(metadata_json.as_bytes());
+    out.0.update(b",");
+    out.0.update(itoa.format(content.recorded_at).as_bytes());
+    out.0.update(b"]");
     hex::encode(hasher.finalize())
+}
+
+/// Formats integers as serde_json does (no allocation).
+struct IntFormat(String);
+
+fn itoa_buf() -> IntFormat {
+    IntFormat(String::with_capacity(24))
+}
+
+impl IntFormat {
+    fn format(&mut self, n: i64) -> &str {
+        use std::fmt::Write;
+        self.0.clear();
+        let _ = write!(self.0, "{n}");
+        &self.0
+    }
+}
+
+struct HashWriter<'h>(&'h mut Sha256);
+
+impl std::io::Write for HashWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn content<'a>(payload: &'a Value, metadata: &'a Value) -> HashedContent<'a> {
         HashedContent {
@@ -104,6 +165,60 @@ mod tests {
             event_hash(GENESIS_HASH, &content(&a, &meta)),
             event_hash(GENESIS_HASH, &content(&b, &meta))
         );
+    }
+
+    /// The hash as first written: the canonical array built as a `Value`, then serialized.
+    fn reference_hash(prev_hash: &str, content: &HashedContent<'_>) -> String {
+        let canonical = json!([
+            content.chain,
+            content.chain_seq,
+            content.aggregate_type,
+            content.aggregate_id,
+            content.sequence,
+            content.event_type,
+            content.event_version,
+            content.payload,
+            content.metadata,
+            content.recorded_at,
+        ]);
+        let mut hasher = Sha256::new();
+        hasher.update(prev_hash.as_bytes());
+        hasher.update(b"\n");
+        hasher.update(canonical.to_string().as_bytes());
+        hex::encode(hasher.finalize())
+    }
+
+    #[test]
+    fn the_streamed_hash_equals_the_original_canonical_form() {
+        let payloads = [
+            json!({}),
+            json!({"z": [1, 2.5, -3, null, true], "a": "quote \" backslash \\ newline \n tab \t \u{1} é ✓ 😀"}),
+            json!({"n": i64::MIN, "m": u64::MAX, "f": 1e300, "nested": {"b": {"c": []}, "a": "x"}}),
+            json!("just a string"),
+            json!(null),
+        ];
+        let meta = json!({"workspace_id": "ws-\"1\"", "actor_id": "ü"});
+        for payload in &payloads {
+            for (chain, seq, recorded_at) in [("ws", 1, 42), ("gl\u{7f}obal\"", i64::MAX, -7)] {
+                let content = HashedContent {
+                    chain,
+                    chain_seq: seq,
+                    aggregate_type: "Account\\x",
+                    aggregate_id: "a1\u{2028}",
+                    sequence: -1,
+                    event_type: "Opened",
+                    event_version: "1",
+                    payload,
+                    metadata: &meta,
+                    recorded_at,
+                };
+                assert_eq!(
+                    event_hash("ff", &content),
+                    reference_hash("ff", &content),
+                    "{payload}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -51,7 +51,7 @@ impl TestDatabase {
             .execute(format!("CREATE DATABASE {name}").as_str())
             .await
             .expect("create postgres test database");
-        admin.pool.close().await;
+        admin.close().await;
         let url = database_url(&name);
         let config = StorageConfig {
             data_dir: std::env::temp_dir().join(&name),
@@ -76,7 +76,7 @@ impl TestDatabase {
     }
 
     pub async fn cleanup(self) {
-        self.db.pool.close().await;
+        self.db.close().await;
         match self.dir {
             Some(dir) => {
                 let _ = std::fs::remove_dir_all(dir);
@@ -87,7 +87,7 @@ impl TestDatabase {
                     .pool
                     .execute(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name).as_str())
                     .await;
-                admin.pool.close().await;
+                admin.close().await;
             }
         }
     }

@@ -315,7 +315,118 @@ async fn the_notifier_announces_each_commit(backend: Backend) {
     t.cleanup().await;
 }
 
+/// One transaction bigger than any single INSERT chunk, spanning three chains, with several
+/// commands on one stream: every cursor comes back in request order, each chain's
+/// positions rise with its sequence numbers, and verify passes.
+async fn a_large_group_across_chains_keeps_every_chain_and_cursor_in_order(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let mut requests = Vec::new();
+    for s in 0..7_i64 {
+        let per = 40 + s * 13;
+        requests.push(AppendRequest::new(
+            (1..=per)
+                .map(|q| {
+                    event(
+                        &format!("big-{s}"),
+                        q,
+                        &format!("ws{}", (s + q) % 3),
+                        s * 1000 + q,
+                    )
+                })
+                .collect(),
+        ));
+    }
+    // Two more commands on stream big-0, continuing it inside the same transaction.
+    requests.push(AppendRequest::new(
+        (41..=45).map(|q| event("big-0", q, "ws0", q)).collect(),
+    ));
+    requests.push(AppendRequest::new(
+        (46..=300).map(|q| event("big-0", q, "ws1", q)).collect(),
+    ));
+    let total: usize = requests.iter().map(|r| r.events.len()).sum();
+    assert!(total > 600, "{total}");
+
+    let cursors = store.log().append_all(&requests).await.expect("append");
+
+    assert_eq!(cursors.len(), requests.len());
+    let all = read_all(&store).await;
+    assert_eq!(all.len(), total);
+    for (request, cursors) in requests.iter().zip(&cursors) {
+        assert_eq!(cursors.len(), request.events.len());
+        for (event, cursor) in request.events.iter().zip(cursors) {
+            let stored = all
+                .iter()
+                .find(|e| e.global_position == cursor.position)
+                .expect("cursor names a stored event");
+            assert_eq!(stored.cursor(), *cursor);
+            assert_eq!(
+                (&stored.aggregate_id, stored.sequence, &stored.payload),
+                (&event.aggregate_id, event.sequence, &event.payload)
+            );
+        }
+    }
+    let mut chains: std::collections::HashMap<&str, (i64, i64)> = Default::default();
+    let mut by_position = all.clone();
+    by_position.sort_by_key(|e| e.global_position);
+    for e in &by_position {
+        let last = chains.entry(e.chain.as_str()).or_insert((0, 0));
+        assert_eq!(
+            e.chain_seq,
+            last.0 + 1,
+            "chain {} in position order",
+            e.chain
+        );
+        *last = (e.chain_seq, e.global_position);
+    }
+    for (chain, (seq, position)) in chains {
+        let head = store
+            .chain_head(chain)
+            .await
+            .expect("head")
+            .expect("exists");
+        assert_eq!((head.event_count, head.last_position), (seq, position));
+    }
+    let report = verify(store.log()).await.expect("verify");
+    assert!(report.first_break.is_none(), "{report:?}");
+    assert_eq!(report.events, total as i64);
+    t.cleanup().await;
+}
+
+/// Payloads come back from the log exactly as appended, whatever JSON they hold.
+async fn unusual_json_payloads_are_read_back_unchanged(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let payloads = [
+        json!({}),
+        json!({"text": "quote \" backslash \\ newline \n tab \t nul \u{0} é ✓ 😀 \u{2028}"}),
+        json!({"big": i64::MAX, "small": i64::MIN, "unsigned": u64::MAX, "float": 0.1, "exp": 1e300, "neg": -2.5e-8}),
+        json!({"nested": {"list": [1, [2, [3, {}]], null, true, false], "empty": []}}),
+        json!(["an", "array", "payload"]),
+        json!("a string payload"),
+        json!(null),
+    ];
+    for (i, payload) in payloads.iter().enumerate() {
+        let mut e = event("odd", i as i64 + 1, "ws", i as i64);
+        e.payload = payload.clone();
+        store
+            .append(AppendRequest::new(vec![e]))
+            .await
+            .expect("append");
+    }
+
+    let all = read_all(&store).await;
+
+    let read: Vec<_> = all.iter().map(|e| e.payload.clone()).collect();
+    assert_eq!(read, payloads.to_vec());
+    let report = verify(store.log()).await.expect("verify");
+    assert!(report.first_break.is_none(), "{report:?}");
+    t.cleanup().await;
+}
+
 backend_tests!(
+    unusual_json_payloads_are_read_back_unchanged,
+    a_large_group_across_chains_keeps_every_chain_and_cursor_in_order,
     appended_events_are_read_back_in_order_with_their_metadata,
     appending_a_sequence_that_exists_is_a_conflict_and_writes_nothing,
     a_conflicting_command_in_a_group_commit_does_not_fail_its_neighbours,

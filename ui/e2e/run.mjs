@@ -6,8 +6,13 @@
  *   E2E_BASE_URL   where the UI is served (default http://127.0.0.1:8080)
  *   CHROMIUM_PATH  the browser (default /usr/bin/chromium)
  *
- * Prints one line per test and ends with `N passed, M failed`. Exits 1 on any failed
- * check or any console error. Screenshots go to e2e/screenshots/<name>.png.
+ * Runs against the real server: users, mail and workspaces are created through its API;
+ * nothing under /api is answered by the suite. Prints one line per test (`SKIP` for tests
+ * whose subject the server does not offer yet) and ends with `N passed, M failed, K skipped`.
+ * Exits 1 on any failed check or any console error not allowed by the test.
+ * Screenshots go to e2e/screenshots/<name>.png.
+ *
+ *   E2E_ONLY       run only the tests whose name matches this pattern
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -69,79 +74,173 @@ async function ensureServer() {
 }
 
 // ---------------------------------------------------------------------------
-// Fixtures. The identity API is being built concurrently, so tests about routing
-// answer /api with these fixtures; they assert on routing and layout, never on data.
+// The real server. Every test that needs a user registers one through the API, reads the
+// verification mail from the embedded outbox, verifies and signs in; workspaces are
+// created through the API too. Nothing under /api is answered by the suite itself.
 
-const FIXTURE_USER = {
-  first_name: 'Ada',
-  last_name: 'Okafor',
-  email: 'ada@example.com',
-  date_joined: '2024-01-15T09:00:00Z',
-  memberships: [{ id: 'm-1', role: 2, workspaces: ['ws-1', 'ws-2'] }],
-};
-const FIXTURE_WORKSPACES = [
-  {
-    id: 'ws-1',
-    organization_id: 'org-1',
-    role: 2,
-    role_display: 'Admin',
-    latest: true,
-    is_invited: false,
-    name: 'Acme Nigeria Ltd',
-    image: null,
-  },
-  {
-    id: 'ws-2',
-    organization_id: 'org-1',
-    role: 2,
-    role_display: 'Admin',
-    latest: false,
-    is_invited: false,
-    name: 'Brightside Foods',
-    image: null,
-  },
-];
+const API = `${baseUrl}/api/v1`;
+const PASSWORD = 'Ledger2026';
+let emailSeq = 0;
+
+/** A fresh address per call, so every test starts from its own user. */
+function uniqueEmail(tag = 'user') {
+  emailSeq += 1;
+  return `${tag}-${Date.now().toString(36)}-${process.pid}-${emailSeq}@e2e.example.com`;
+}
+
+/** One API call; throws unless the status is the expected one. Returns the parsed body. */
+async function api(method, path, { token, body, expect = [200, 201] } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${API}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(WAIT_MS),
+  });
+  const text = await response.text();
+  const parsed = text ? JSON.parse(text) : null;
+  const expected = Array.isArray(expect) ? expect : [expect];
+  if (!expected.includes(response.status)) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return parsed;
+}
+
+/** The newest link `<base>/auth/<page>?token=…` mailed to `email` (polls the dev outbox). */
+async function mailedLink(email, page) {
+  const pattern = new RegExp(`https?://[^\\s]*/auth/${page}\\?token=[0-9a-f]+`);
+  const deadline = Date.now() + WAIT_MS;
+  while (Date.now() < deadline) {
+    const { data } = await api('GET', '/dev/outbox/');
+    for (const mail of data) {
+      if (mail.recipient !== email) continue;
+      const match = mail.body.match(pattern);
+      if (match) return match[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no /auth/${page} link mailed to ${email}`);
+}
+
+/** The link's path and query on the server under test (the mail may name another host). */
+function onServer(link) {
+  const url = new URL(link);
+  return `${baseUrl}${url.pathname}${url.search}`;
+}
 
 /**
- * `answer(request, pathname)` may answer a request first with `{ status, body }`, for tests
- * about one screen's calls; anything it leaves (undefined) gets the fixtures below.
+ * Registers, verifies (through the mailed token) and signs in a user through the API.
+ * Returns the registration data plus `email`, `password`, `access` and `refresh`.
  */
-async function answerApiWithFixtures(
-  context,
-  { user = FIXTURE_USER, plan = 'professional', answer = () => undefined } = {},
-) {
-  await context.route('**/api/**', async (route) => {
-    const { pathname } = new URL(route.request().url());
-    const json = (body, status = 200) =>
-      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-    const own = answer(route.request(), pathname);
-    if (own) return json(own.body, own.status);
-    if (pathname === '/api/v1/accounts/me/') return json({ data: user });
-    if (pathname === '/api/v1/accounts/me/workspaces/') return json({ data: FIXTURE_WORKSPACES });
-    if (pathname.endsWith('/organization-subscription/latest/')) return json({ data: { plan } });
-    if (pathname.endsWith('/accounts/default/setup/')) return json({ data: {} });
-    if (pathname === '/api/v1/accounts/organizations/org-1/')
-      return json({ data: { name: 'Acme Holdings', slug: 'acme' } });
-    if (pathname === '/api/v1/notification/')
-      return json({ data: { data: [], count: 0, page: 1, page_size: 20, total_pages: 0 } });
-    return json({ data: {} });
+async function createUser({
+  first_name = 'Ada',
+  last_name = 'Okafor',
+  organization_name = 'Acme Holdings',
+  email = uniqueEmail(first_name.toLowerCase()),
+  password = PASSWORD,
+  verify = true,
+} = {}) {
+  const { data: user } = await api('POST', '/accounts/register/', {
+    body: { first_name, last_name, email, password, organization_name },
+    expect: 201,
   });
+  const result = { ...user, email, password };
+  if (!verify) return result;
+  const token = new URL(await mailedLink(email, 'activate')).searchParams.get('token');
+  await api('POST', '/accounts/email-verification/complete/', { body: { token } });
+  const { data: tokens } = await api('POST', '/accounts/login/', { body: { email, password } });
+  return { ...result, access: tokens.access, refresh: tokens.refresh };
 }
 
-async function withToken(context, extra = {}) {
+/** Creates a workspace in the user's organization through the API (201). */
+async function createWorkspace(user, name) {
+  const { data } = await api(
+    'POST',
+    `/accounts/organizations/${user.organization_id}/workspaces/`,
+    {
+      token: user.access,
+      body: { name },
+      expect: 201,
+    },
+  );
+  return data;
+}
+
+/** A verified user with the named workspaces in their organization. */
+async function userWithWorkspaces(names = ['Acme Nigeria Ltd'], options = {}) {
+  const user = await createUser(options);
+  const workspaces = [];
+  for (const name of names) workspaces.push(await createWorkspace(user, name));
+  return { user, workspaces };
+}
+
+/**
+ * Signs `user` in for tests that are not about signing in: the real access token goes to
+ * localStorage before any page script runs. The welcome dialog is marked as seen unless
+ * the test is about it, so it does not cover what the test clicks.
+ */
+async function withSession(context, user, extra = {}) {
   await context.addInitScript(
     (items) => {
+      // Only on the first document of the test: later reloads keep what the app stored.
+      if (window.sessionStorage.getItem('e2e-seeded') === 'yes') return;
+      window.sessionStorage.setItem('e2e-seeded', 'yes');
       for (const [key, value] of Object.entries(items)) window.localStorage.setItem(key, value);
     },
-    { token: 'e2e-token', ...extra },
+    { token: user.access, welcomeShown: 'true', ...extra },
   );
 }
+
+async function storedContext(page) {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      ['token', 'wsId', 'activeOrgId', 'activeRole', 'preferredService', 'welcomeShown'].map(
+        (key) => [key, window.localStorage.getItem(key)],
+      ),
+    ),
+  );
+}
+
+/**
+ * Calls the server does not offer yet (it answers 404 "No such API route."). Chromium logs
+ * each failed request as a console error; a test may allow those of the calls it names,
+ * by URL, with the reason printed here.
+ */
+const MISSING = {
+  notifications: {
+    url: /\/api\/v1\/notification\//,
+    reason: 'notifications are not on the server yet (issue 7)',
+  },
+  subscription: {
+    url: /\/organization-subscription\/latest\//,
+    reason: "the organization's subscription is not on the server yet (no issue filed yet)",
+  },
+  accountSetup: {
+    url: /\/api\/v1\/accounting\/workspaces\/[^/]+\/accounts\/default\/setup\//,
+    reason: 'default accounts set-up is not on the server yet (issue 4)',
+  },
+};
+/** The server's `detail` for a route it does not offer. */
+const MISSING_ROUTE_TEXT = 'No such API route.';
+/** What the main layout asks for on every load and the server does not answer yet. */
+const MAIN_LAYOUT_MISSING = [MISSING.notifications, MISSING.subscription, MISSING.accountSetup];
+/** The audit area has the header (bell) and checks the plan, but sets up no accounts. */
+const AUDIT_MISSING = [MISSING.notifications, MISSING.subscription];
 
 // ---------------------------------------------------------------------------
 
 const tests = [];
-/** `allowConsole`: console errors a test provokes on purpose; any other fails it. */
-const test = (name, fn, { allowConsole = [] } = {}) => tests.push({ name, fn, allowConsole });
+/**
+ * `allowConsole`: console errors a test provokes on purpose (RegExp on the text);
+ * `missing`: calls the server does not offer yet (entries of MISSING) whose failed
+ * requests the test tolerates. Any other console error fails the test.
+ */
+const test = (name, fn, { allowConsole = [], missing = [] } = {}) =>
+  tests.push({ name, fn, allowConsole, missing });
+/** A test whose subject is a feature the server lacks: listed, not run, not counted as passed. */
+const pending = (name, needs) => tests.push({ name, needs });
 
 function check(condition, message) {
   if (!condition) throw new Error(message);
@@ -160,6 +259,27 @@ async function shot(page, name, { settleMs = 0 } = {}) {
   if (settleMs > 0) await page.waitForTimeout(settleMs);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
 }
+
+/** Waits until an input shows `value` (inputs fill in once the server's answer arrives). */
+async function waitForValue(locator, value) {
+  const deadline = Date.now() + WAIT_MS;
+  let seen = null;
+  while (Date.now() < deadline) {
+    seen = await locator.inputValue().catch(() => null);
+    if (seen === value) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the input shows ${JSON.stringify(seen)}, not ${JSON.stringify(value)}`);
+}
+
+async function signInWithForm(page, email, password) {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+// --- Public pages ---------------------------------------------------------------
 
 test('a deep link without a token lands on /auth/login', async ({ page }) => {
   await page.goto(`${baseUrl}/accounting/trial-balance`);
@@ -181,313 +301,12 @@ test('/login shows the sign-in page', async ({ page }) => {
   await waitForPath(page, '/auth/login');
 });
 
-test('a stored token at / goes to /audit by default', async ({ page, context }) => {
-  await answerApiWithFixtures(context);
-  await withToken(context);
-  await page.goto(`${baseUrl}/`);
-  await waitForPath(page, '/audit');
-  await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor({ timeout: WAIT_MS });
-  await page
-    .getByTestId('account-menu')
-    .getByText('A', { exact: true })
-    .waitFor({ timeout: WAIT_MS });
-  await shot(page, 'audit');
-});
-
-test('a stored token at / with preferredService=accounting goes to /dashboard', async ({
-  page,
-  context,
-}) => {
-  await answerApiWithFixtures(context);
-  await withToken(context, { preferredService: 'accounting' });
-  await page.goto(`${baseUrl}/`);
-  await waitForPath(page, '/dashboard');
-  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor({ timeout: WAIT_MS });
-  await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
-  await page
-    .getByTestId('active-workspace-name')
-    .getByText('Acme Nigeria Ltd')
-    .waitFor({ timeout: WAIT_MS });
-  await shot(page, 'dashboard');
-});
-
-test('the sidebar is 315 px wide with the workspace rail', async ({ page, context }) => {
-  await answerApiWithFixtures(context);
-  await withToken(context, { preferredService: 'accounting' });
-  await page.goto(`${baseUrl}/dashboard`);
-  await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
-  const sidebar = await page.getByTestId('sidebar').boundingBox();
-  const rail = await page.getByTestId('workspace-rail').boundingBox();
-  check(sidebar?.width === 315, `sidebar is ${sidebar?.width} px wide`);
-  check(rail?.width === 55, `rail is ${rail?.width} px wide`);
-});
-
-test('Accounting expands with its 8 sub-items on /accounting/trial-balance', async ({
-  page,
-  context,
-}) => {
-  await answerApiWithFixtures(context);
-  await withToken(context);
-  await page.goto(`${baseUrl}/accounting/trial-balance`);
-  await page
-    .getByRole('heading', { name: 'Trial Balance', exact: true })
-    .waitFor({ timeout: WAIT_MS });
-  const links = await page.getByTestId('accounting-subnav').getByRole('link').count();
-  check(links === 8, `${links} accounting sub-items`);
-  await page.getByTestId('nav-/accounting/trial-balance').hover();
-  await page
-    .getByRole('tooltip')
-    .getByText('Debit and credit totals of every account as of any date.')
-    .waitFor({ timeout: WAIT_MS });
-  await shot(page, 'trial-balance');
-});
-
-test('the account menu offers My account, Manage plan and Logout', async ({ page, context }) => {
-  await answerApiWithFixtures(context);
-  await withToken(context);
-  await page.goto(`${baseUrl}/accounting`);
-  await page.getByTestId('account-menu').click();
-  for (const item of ['My account', 'Manage plan', 'Logout']) {
-    await page.getByRole('menuitem', { name: item }).waitFor({ timeout: WAIT_MS });
-  }
-  await shot(page, 'account-menu', { settleMs: 400 });
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await waitForPath(page, '/auth/login');
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  check(token === null, 'token still stored after Logout');
-});
-
-test('the license page lists the three plans and their limits', async ({ page, context }) => {
-  await answerApiWithFixtures(context);
-  await withToken(context);
-  await page.goto(`${baseUrl}/license`);
-  for (const plan of ['Basic', 'Professional', 'Enterprise']) {
-    await page.getByRole('columnheader', { name: new RegExp(plan) }).waitFor({ timeout: WAIT_MS });
-  }
-  await shot(page, 'license');
-});
-
-test(
-  'a screen whose code fails to load at start sends the user to /auth/login',
-  async ({ page, context }) => {
-    await answerApiWithFixtures(context);
-    await withToken(context);
-    await context.route('**/assets/trial-balance-*.js', (route) => route.abort('failed'));
-    await page.goto(`${baseUrl}/accounting/trial-balance`);
-    await waitForPath(page, '/auth/login');
-  },
-  { allowConsole: [/Failed to load resource: net::ERR_FAILED/, /dynamically imported module/i] },
-);
-
-test('a user who joined today is welcomed with a choice of service, once', async ({
-  page,
-  context,
-}) => {
-  await answerApiWithFixtures(context, {
-    user: { ...FIXTURE_USER, date_joined: new Date().toISOString() },
-  });
-  await withToken(context);
-  await page.goto(`${baseUrl}/audit`);
-  const dialog = page.getByRole('dialog', { name: 'Welcome, Ada' });
-  await dialog.waitFor({ timeout: WAIT_MS });
-  await shot(page, 'welcome', { settleMs: 400 });
-  await dialog.getByRole('button', { name: /Accounting/ }).click();
-  await waitForPath(page, '/dashboard');
-  const stored = await page.evaluate(() => [
-    localStorage.getItem('welcomeShown'),
-    localStorage.getItem('preferredService'),
-  ]);
-  check(stored[0] === 'true' && stored[1] === 'accounting', `stored ${JSON.stringify(stored)}`);
-});
-
-test('creating a workspace on the Basic plan shows the Plan Restriction modal', async ({
-  page,
-  context,
-}) => {
-  await answerApiWithFixtures(context, { plan: 'basic' });
-  await withToken(context, { activeOrgId: 'org-1', wsId: 'ws-1' });
-  await page.goto(`${baseUrl}/workspace`);
-  await page.getByLabel('Workspace name').fill('Third workspace');
-  // The button waits for the user and the organization's plan before it checks anything.
-  await page.getByRole('button', { name: 'Create workspace' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Plan Restriction' });
-  await dialog
-    .getByText('Your current plan does not allow you to perform this action.')
-    .waitFor({ timeout: WAIT_MS });
-  await shot(page, 'plan-restriction', { settleMs: 400 });
-  await dialog.getByRole('button', { name: 'View Plans' }).click();
-  await waitForPath(page, '/license');
-});
-
-const pageOf = (items) => ({
-  data: { data: items, count: items.length, page: 1, page_size: 20, total_pages: 1 },
-});
-
-/** Notifications kept in memory so marking them read changes what the next GET answers. */
-function notificationStore() {
-  const items = [
-    ['n-1', 'Invoice approved', 'Invoice INV-2041 was approved by Bola.', 'success', false],
-    ['n-2', 'Trial balance ready', 'The March trial balance finished generating.', 'info', false],
-    [
-      'n-3',
-      'Period closing soon',
-      'March closes in 3 days; post pending entries.',
-      'warning',
-      true,
-    ],
-    ['n-4', 'Payment failed', 'The card ending 4242 was declined.', 'error', true],
-  ].map(([id, title, message, severity, read], index) => ({
-    id,
-    title,
-    message,
-    severity,
-    read,
-    sent: true,
-    created_datetime: new Date(Date.UTC(2026, 2, 14 - index, 9 + index, 30)).toISOString(),
-  }));
-  return (request, pathname) => {
-    if (pathname === '/api/v1/notification/') {
-      const read = new URL(request.url()).searchParams.get('read');
-      const list = read === null ? items : items.filter((n) => String(n.read) === read);
-      return { body: pageOf(list) };
-    }
-    const match = pathname.match(/^\/api\/v1\/notification\/([^/]+)\/$/);
-    if (match && request.method() === 'PATCH') {
-      const item = items.find((n) => n.id === match[1]);
-      if (item) item.read = true;
-      return { body: { data: item } };
-    }
-    return undefined;
-  };
-}
-
-test('the notification bell: unread count, popover, mark all as read', async ({
-  page,
-  context,
-}) => {
-  await answerApiWithFixtures(context, { answer: notificationStore() });
-  await withToken(context, { preferredService: 'accounting' });
-  await page.goto(`${baseUrl}/dashboard`);
-  const bell = page.getByTestId('notification-bell');
-  await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor({ timeout: WAIT_MS });
-  await bell.click();
-  const popover = page.getByTestId('notification-popover');
-  await popover.getByText('Invoice approved').waitFor({ timeout: WAIT_MS });
-  const box = await popover.boundingBox();
-  check(box && Math.round(box.width) === 300, `popover width ${box?.width}`);
-  await shot(page, 'notification-bell', { settleMs: 400 });
-  await popover.getByRole('button', { name: 'Mark all as read' }).click();
-  await page
-    .getByRole('button', { name: 'Notifications', exact: true })
-    .waitFor({ timeout: WAIT_MS });
-  await popover.getByRole('link', { name: 'View all notifications' }).click();
-  await waitForPath(page, '/notifications');
-  await page
-    .getByRole('heading', { name: 'Notifications', exact: true })
-    .waitFor({ timeout: WAIT_MS });
-  await shot(page, 'notifications', { settleMs: 300 });
-});
-
-test('Invite Collaborators: a bad address is refused, the link tab shows a link', async ({
-  page,
-  context,
-}) => {
-  const posted = [];
-  await answerApiWithFixtures(context, {
-    answer: (request, pathname) => {
-      if (pathname === '/api/v1/accounts/organizations/org-1/memberships/')
-        return { body: { data: { data: [], count: 2, page: 1, page_size: 1, total_pages: 2 } } };
-      if (pathname.endsWith('/invitations/link/'))
-        return { body: { data: { link: `${baseUrl}/invite-user?token=e2e-link-token` } } };
-      if (pathname.endsWith('/invitations/') && request.method() === 'POST') {
-        posted.push(request.postDataJSON());
-        return { status: 201, body: { data: {} } };
-      }
-      return undefined;
-    },
-  });
-  await withToken(context, { preferredService: 'accounting', wsId: 'ws-1', activeOrgId: 'org-1' });
-  await page.goto(`${baseUrl}/dashboard`);
-  await page.getByRole('button', { name: /Workspace panel/ }).click();
-  await shot(page, 'workspace-panel', { settleMs: 400 });
-  await page.getByRole('button', { name: 'Invite people to workspace' }).click();
-  const dialog = page.getByRole('dialog', { name: /Invite Collaborators/ });
-  await dialog.getByPlaceholder('Enter email address').fill('not-an-address');
-  await dialog.getByRole('button', { name: 'Send Invite' }).click();
-  await page.getByText('Email is not valid').waitFor({ timeout: WAIT_MS });
-  check(posted.length === 0, 'an invalid address was sent');
-  await dialog.getByPlaceholder('Enter email address').fill('bola@example.com');
-  await shot(page, 'invite-by-email', { settleMs: 300 });
-  await dialog.getByRole('button', { name: 'Send Invite' }).click();
-  await page.getByText('Invitation sent to bola@example.com').waitFor({ timeout: WAIT_MS });
-  check(
-    JSON.stringify(posted[0]) === '{"email":"bola@example.com","role":2,"workspaces":["ws-1"]}',
-    `posted ${JSON.stringify(posted)}`,
-  );
-  await dialog.getByRole('tab', { name: 'Invite by link' }).click();
-  await dialog.getByText('Share invite link').waitFor({ timeout: WAIT_MS });
-  await page
-    .getByRole('textbox', { name: 'Invite link' })
-    .and(page.locator(`[value="${baseUrl}/invite-user?token=e2e-link-token"]`))
-    .waitFor({ timeout: WAIT_MS });
-  await shot(page, 'invite-by-link', { settleMs: 300 });
-});
-
-test('the profile overlay shows errors only for touched fields', async ({ page, context }) => {
-  await answerApiWithFixtures(context);
-  await withToken(context, { preferredService: 'accounting' });
-  await page.goto(`${baseUrl}/dashboard`);
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'My Profile' }).click();
-  const drawer = page.getByRole('dialog', { name: 'My Profile' });
-  await drawer.getByRole('button', { name: 'Save Changes' }).waitFor({ timeout: WAIT_MS });
-  check((await drawer.getByText('Address is required').count()) === 0, 'untouched error shown');
-  await drawer.getByLabel('First name').fill('');
-  await drawer.getByLabel('Last name').focus();
-  await drawer.getByText('First Name is required').waitFor({ timeout: WAIT_MS });
-  check((await drawer.getByText('Address is required').count()) === 0, 'untouched error shown');
-  await shot(page, 'profile', { settleMs: 300 });
-  await drawer.getByRole('button', { name: 'Cancel' }).click();
-  await page.goto(`${baseUrl}/settings`);
-  await page.getByRole('button', { name: 'Save Changes' }).waitFor({ timeout: WAIT_MS });
-  await shot(page, 'my-account', { settleMs: 300 });
-});
-
-test('switching workspace from the rail sets the context and goes to /dashboard', async ({
-  page,
-  context,
-}) => {
-  await answerApiWithFixtures(context);
-  await withToken(context, { preferredService: 'accounting' });
-  await page.goto(`${baseUrl}/accounting/trial-balance`);
-  await page.getByRole('button', { name: 'Workspace Brightside Foods' }).click();
-  await waitForPath(page, '/dashboard');
-  await page
-    .getByTestId('active-workspace-name')
-    .getByText('Brightside Foods')
-    .waitFor({ timeout: WAIT_MS });
-  const stored = await page.evaluate(() =>
-    ['wsId', 'activeOrgId', 'activeRole'].map((key) => window.localStorage.getItem(key)),
-  );
-  check(JSON.stringify(stored) === '["ws-2","org-1","2"]', `stored ${JSON.stringify(stored)}`);
-});
-
-test('the Create Workspace tile on the Basic plan shows the Plan Restriction modal', async ({
-  page,
-  context,
-}) => {
-  await answerApiWithFixtures(context, { plan: 'basic' });
-  await withToken(context, { preferredService: 'accounting', wsId: 'ws-1', activeOrgId: 'org-1' });
-  await page.goto(`${baseUrl}/dashboard`);
-  await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
-  // The tile checks once the user and the plan are known; until then a click does nothing.
-  const dialog = page.getByRole('dialog', { name: 'Plan Restriction' });
-  for (let attempt = 0; attempt < 20 && (await dialog.count()) === 0; attempt += 1) {
-    await page.getByRole('button', { name: 'Create Workspace' }).click();
-    await page.waitForTimeout(250);
-  }
-  await page.getByRole('dialog', { name: 'Plan Restriction' }).waitFor({ timeout: WAIT_MS });
-  check((await pathOf(page)) === '/dashboard', `went to ${await pathOf(page)}`);
+test('the register page is a form with names, email and password', async ({ page }) => {
+  await page.goto(`${baseUrl}/auth/register`);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('First Name is required').waitFor({ timeout: WAIT_MS });
+  await page.getByText('Last Name is required').waitFor({ timeout: WAIT_MS });
+  await shot(page, 'register');
 });
 
 test('the mobile notice shows at 768 px width', async ({ page }) => {
@@ -509,20 +328,621 @@ test('the mobile notice does not show on /audit-shared/abc', async ({ page }) =>
   await shot(page, 'audit-shared');
 });
 
-test('the register page is a form with names, email and password', async ({ page }) => {
-  await page.goto(`${baseUrl}/auth/register`);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText('First Name is required').waitFor({ timeout: WAIT_MS });
-  await page.getByText('Last Name is required').waitFor({ timeout: WAIT_MS });
-  await shot(page, 'register');
-});
+// --- Sign-up, activation, sign-in, password reset (real server, real mail) -------
 
-test('an unknown path with a token shows Page not found', async ({ page, context }) => {
-  await answerApiWithFixtures(context);
-  await withToken(context);
-  await page.goto(`${baseUrl}/no-such-page`);
-  await page.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: WAIT_MS });
-});
+test(
+  'sign up in the browser, activate from the mailed link, sign in and land on /audit',
+  async ({ page }) => {
+    const email = uniqueEmail('signup');
+    await page.goto(`${baseUrl}/auth/register`);
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('First name').fill('Chioma');
+    await form.getByLabel('Last name').fill('Eze');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByLabel('Confirm password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Check your inbox').waitFor({ timeout: WAIT_MS });
+    await shot(page, 'register-done');
+    // Resend: a second verification mail; its link (the newest) is the one used below.
+    const first = await mailedLink(email, 'activate');
+    await page.getByRole('button', { name: 'Resend e-mail' }).click();
+    await page.getByText('Verification e-mail sent').waitFor({ timeout: WAIT_MS });
+    const { data: outbox } = await api('GET', '/dev/outbox/');
+    const mails = outbox.filter((mail) => mail.recipient === email).length;
+    check(mails === 2, `${mails} mails to the new address`);
+    check((await mailedLink(email, 'activate')) !== first, 'the resent mail has the same link');
+
+    // Signing in before the e-mail is verified is refused with the server's reason.
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInWithForm(page, email, PASSWORD);
+    await page.getByText(/Verify your e-mail address before signing in/).waitFor({
+      timeout: WAIT_MS,
+    });
+    check((await pathOf(page)) === '/auth/login', `moved to ${await pathOf(page)}`);
+
+    await page.goto(onServer(await mailedLink(email, 'activate')));
+    await page.getByText('Your e-mail is verified').waitFor({ timeout: WAIT_MS });
+    await shot(page, 'activated');
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+    await waitForPath(page, '/auth/login');
+    await signInWithForm(page, email, PASSWORD);
+    // No preferred service yet: start-up sends the user to audit (spec §2).
+    await waitForPath(page, '/audit');
+    await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor({ timeout: WAIT_MS });
+    await page
+      .getByTestId('account-menu')
+      .getByText('C', { exact: true })
+      .waitFor({ timeout: WAIT_MS });
+    const stored = await storedContext(page);
+    check(Boolean(stored.token), 'no token stored after sign-in');
+    // The activation link works once.
+    await api('POST', '/accounts/email-verification/complete/', {
+      body: { token: new URL(await mailedLink(email, 'activate')).searchParams.get('token') },
+      expect: 400,
+    });
+  },
+  {
+    missing: AUDIT_MISSING,
+    allowConsole: [/status of 400/],
+  },
+);
+
+test(
+  'a wrong password is refused with the server message and keeps the user on sign-in',
+  async ({ page }) => {
+    const user = await createUser();
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInWithForm(page, user.email, 'Wrong-password-1');
+    await page
+      .getByText('No active account found with the given credentials')
+      .waitFor({ timeout: WAIT_MS });
+    await shot(page, 'login-refused', { settleMs: 300 });
+    check((await pathOf(page)) === '/auth/login', `moved to ${await pathOf(page)}`);
+    check((await storedContext(page)).token === null, 'a token was stored');
+  },
+  { allowConsole: [/status of 400/] },
+);
+
+test(
+  'a signed-in user with preferredService=accounting lands on /dashboard after sign-in',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await context.addInitScript(() =>
+      window.localStorage.setItem('preferredService', 'accounting'),
+    );
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInWithForm(page, user.email, user.password);
+    await waitForPath(page, '/dashboard');
+    await page
+      .getByTestId('active-workspace-name')
+      .getByText('Acme Nigeria Ltd')
+      .waitFor({ timeout: WAIT_MS });
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'password reset through the mailed link, then sign in with the new password',
+  async ({ page }) => {
+    const user = await createUser();
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await waitForPath(page, '/auth/reset-password');
+    const request = page.getByRole('form', { name: 'Request password reset' });
+    await request.getByLabel('Email').fill(user.email);
+    await request.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Check your inbox').waitFor({ timeout: WAIT_MS });
+
+    const link = await mailedLink(user.email, 'reset-password');
+    await page.goto(onServer(link));
+    await page
+      .getByRole('heading', { name: 'Choose a new password' })
+      .waitFor({ timeout: WAIT_MS });
+    const newPassword = 'Fresh-start-77';
+    const form = page.getByRole('form', { name: 'Set new password' });
+    await form.getByLabel('New password', { exact: true }).fill(newPassword);
+    await form.getByLabel('Confirm new password').fill(newPassword);
+    await shot(page, 'reset-password');
+    await form.getByRole('button', { name: 'Set new password' }).click();
+    await waitForPath(page, '/auth/login');
+    await page
+      .getByText('Your password has been changed. Sign in with the new one.')
+      .waitFor({ timeout: WAIT_MS });
+    // The old password no longer works, the new one does.
+    await api('POST', '/accounts/login/', {
+      body: { email: user.email, password: user.password },
+      expect: 400,
+    });
+    await signInWithForm(page, user.email, newPassword);
+    await waitForPath(page, '/audit');
+  },
+  { missing: AUDIT_MISSING },
+);
+
+// --- Start-up and layout (real user, real workspaces) ----------------------------
+
+test(
+  'a stored token at / goes to /audit by default',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user);
+    await page.goto(`${baseUrl}/`);
+    await waitForPath(page, '/audit');
+    await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor({ timeout: WAIT_MS });
+    await page
+      .getByTestId('account-menu')
+      .getByText('A', { exact: true })
+      .waitFor({ timeout: WAIT_MS });
+    await shot(page, 'audit');
+  },
+  { missing: AUDIT_MISSING },
+);
+
+test(
+  'a stored token at / with preferredService=accounting goes to /dashboard',
+  async ({ page, context }) => {
+    const { user, workspaces } = await userWithWorkspaces(['Acme Nigeria Ltd', 'Brightside Foods']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/`);
+    await waitForPath(page, '/dashboard');
+    await page
+      .getByRole('heading', { name: 'Dashboard', exact: true })
+      .waitFor({ timeout: WAIT_MS });
+    await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+    // No workspace flagged latest yet: the first in the list becomes active (spec §2).
+    await page
+      .getByTestId('active-workspace-name')
+      .getByText('Acme Nigeria Ltd')
+      .waitFor({ timeout: WAIT_MS });
+    const stored = await storedContext(page);
+    check(
+      stored.wsId === workspaces[0].id &&
+        stored.activeOrgId === user.organization_id &&
+        stored.activeRole === '2',
+      `stored ${JSON.stringify(stored)}`,
+    );
+    await shot(page, 'dashboard');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'the sidebar is 315 px wide with the workspace rail',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+    const sidebar = await page.getByTestId('sidebar').boundingBox();
+    const rail = await page.getByTestId('workspace-rail').boundingBox();
+    check(sidebar?.width === 315, `sidebar is ${sidebar?.width} px wide`);
+    check(rail?.width === 55, `rail is ${rail?.width} px wide`);
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'Accounting expands with its 8 sub-items on /accounting/trial-balance',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user);
+    await page.goto(`${baseUrl}/accounting/trial-balance`);
+    await page
+      .getByRole('heading', { name: 'Trial Balance', exact: true })
+      .waitFor({ timeout: WAIT_MS });
+    const links = await page.getByTestId('accounting-subnav').getByRole('link').count();
+    check(links === 8, `${links} accounting sub-items`);
+    await page.getByTestId('nav-/accounting/trial-balance').hover();
+    await page
+      .getByRole('tooltip')
+      .getByText('Debit and credit totals of every account as of any date.')
+      .waitFor({ timeout: WAIT_MS });
+    await shot(page, 'trial-balance');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'the account menu offers My account, Manage plan and Logout',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user);
+    await page.goto(`${baseUrl}/accounting`);
+    await page.getByTestId('account-menu').click();
+    for (const item of ['My account', 'Manage plan', 'Logout']) {
+      await page.getByRole('menuitem', { name: item }).waitFor({ timeout: WAIT_MS });
+    }
+    await shot(page, 'account-menu', { settleMs: 400 });
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(page, '/auth/login');
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    check(token === null, 'token still stored after Logout');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'the license page lists the three plans and their limits',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user);
+    await page.goto(`${baseUrl}/license`);
+    for (const plan of ['Basic', 'Professional', 'Enterprise']) {
+      await page
+        .getByRole('columnheader', { name: new RegExp(plan) })
+        .waitFor({ timeout: WAIT_MS });
+    }
+    await shot(page, 'license');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'a screen whose code fails to load at start sends the user to /auth/login',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user);
+    // The browser cannot fetch the screen's chunk: a real network failure, not an API answer.
+    await context.route('**/assets/trial-balance-*.js', (route) => route.abort('failed'));
+    await page.goto(`${baseUrl}/accounting/trial-balance`);
+    await waitForPath(page, '/auth/login');
+  },
+  {
+    missing: MAIN_LAYOUT_MISSING,
+    allowConsole: [/Failed to load resource: net::ERR_FAILED/, /dynamically imported module/i],
+  },
+);
+
+test(
+  'a user who joined today is welcomed with a choice of service, once',
+  async ({ page, context }) => {
+    // A user registered a moment ago joined today (date_joined comes from the server).
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user, { welcomeShown: '' });
+    await context.addInitScript(() => {
+      if (window.localStorage.getItem('welcomeShown') === '') {
+        window.localStorage.removeItem('welcomeShown');
+      }
+    });
+    await page.goto(`${baseUrl}/audit`);
+    const dialog = page.getByRole('dialog', { name: 'Welcome, Ada' });
+    await dialog.waitFor({ timeout: WAIT_MS });
+    await shot(page, 'welcome', { settleMs: 400 });
+    await dialog.getByRole('button', { name: /Accounting/ }).click();
+    await waitForPath(page, '/dashboard');
+    const stored = await storedContext(page);
+    check(
+      stored.welcomeShown === 'true' && stored.preferredService === 'accounting',
+      `stored ${JSON.stringify(stored)}`,
+    );
+    await page.reload();
+    await page
+      .getByRole('heading', { name: 'Dashboard', exact: true })
+      .waitFor({ timeout: WAIT_MS });
+    await page.waitForTimeout(1500);
+    check((await dialog.count()) === 0, 'the welcome dialog opened a second time');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'an unknown path with a token shows Page not found',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user);
+    await page.goto(`${baseUrl}/no-such-page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor({ timeout: WAIT_MS });
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'a stored token the server no longer accepts sends the user to sign in',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(
+      context,
+      { ...user, access: `${user.access}x` },
+      {
+        preferredService: 'accounting',
+      },
+    );
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.waitForURL((url) => ['/login', '/auth/login'].includes(url.pathname), {
+      timeout: WAIT_MS,
+    });
+    check((await storedContext(page)).token === null, 'the rejected token is still stored');
+  },
+  { missing: MAIN_LAYOUT_MISSING, allowConsole: [/status of 401/] },
+);
+
+// --- Workspaces --------------------------------------------------------------------
+
+test(
+  'switching workspace sets the context, goes to /dashboard and is remembered by the server',
+  async ({ page, context }) => {
+    const { user, workspaces } = await userWithWorkspaces(['Acme Nigeria Ltd', 'Brightside Foods']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/accounting/trial-balance`);
+    await page
+      .getByTestId('active-workspace-name')
+      .getByText('Acme Nigeria Ltd')
+      .waitFor({ timeout: WAIT_MS });
+    await page.getByRole('button', { name: 'Workspace Brightside Foods' }).click();
+    await waitForPath(page, '/dashboard');
+    await page
+      .getByTestId('active-workspace-name')
+      .getByText('Brightside Foods')
+      .waitFor({ timeout: WAIT_MS });
+    const stored = await storedContext(page);
+    check(
+      stored.wsId === workspaces[1].id &&
+        stored.activeOrgId === user.organization_id &&
+        stored.activeRole === '2',
+      `stored ${JSON.stringify(stored)}`,
+    );
+    // The server flags the switched-to workspace as latest ...
+    const deadline = Date.now() + WAIT_MS;
+    let latest = null;
+    while (Date.now() < deadline) {
+      const { data } = await api('GET', '/accounts/me/workspaces/', { token: user.access });
+      latest = data.find((ws) => ws.latest)?.id ?? null;
+      if (latest === workspaces[1].id) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    check(latest === workspaces[1].id, `latest is ${latest}`);
+    // ... so a reload without the browser's memory of it (another device) opens it.
+    await page.evaluate(() => {
+      for (const key of ['wsId', 'activeOrgId', 'activeRole']) window.localStorage.removeItem(key);
+    });
+    await page.reload();
+    await page
+      .getByTestId('active-workspace-name')
+      .getByText('Brightside Foods')
+      .waitFor({ timeout: WAIT_MS });
+    check((await storedContext(page)).wsId === workspaces[1].id, 'wsId not restored from latest');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'a user without a workspace creates the first one: side panel, /workspace, dashboard',
+  async ({ page, context }) => {
+    // A new user: an organization, no workspace yet, so no rail and no plus tile.
+    const user = await createUser();
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/dashboard`);
+    const card = page.getByTestId('no-workspace');
+    await card.getByText('No workspace yet').waitFor({ timeout: WAIT_MS });
+    check((await page.getByTestId('workspace-rail').count()) === 0, 'a rail without workspaces');
+    await shot(page, 'no-workspace');
+    // The button checks once the user and the plan lookup have settled.
+    for (let attempt = 0; attempt < 20 && (await pathOf(page)) !== '/workspace'; attempt += 1) {
+      await card.getByRole('button', { name: 'Create workspace' }).click();
+      await page.waitForTimeout(250);
+    }
+    await waitForPath(page, '/workspace');
+    await page.getByLabel('Workspace name').fill('Lagos Branch');
+    await shot(page, 'create-workspace');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await waitForPath(page, '/dashboard');
+    await page.getByText('Workspace Lagos Branch created').waitFor({ timeout: WAIT_MS });
+    await page
+      .getByTestId('active-workspace-name')
+      .getByText('Lagos Branch')
+      .waitFor({ timeout: WAIT_MS });
+    const { data } = await api('GET', '/accounts/me/workspaces/', { token: user.access });
+    check(
+      data.length === 1 && data[0].name === 'Lagos Branch',
+      `server has ${JSON.stringify(data.map((ws) => ws.name))}`,
+    );
+    check((await storedContext(page)).wsId === data[0].id, 'the new workspace is not active');
+    check(data[0].latest === true, 'the server does not flag the new workspace latest');
+    await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+    check((await card.count()) === 0, 'the no-workspace card is still shown');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'the Create Workspace tile opens /workspace for an Admin on the default plan',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+    // The tile checks once the user and the plan lookup have settled.
+    for (let attempt = 0; attempt < 20 && (await pathOf(page)) !== '/workspace'; attempt += 1) {
+      await page.getByRole('button', { name: 'Create Workspace' }).click();
+      await page.waitForTimeout(250);
+    }
+    await waitForPath(page, '/workspace');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'the Switch Service tile reloads into audit after 2 seconds and remembers the choice',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Switch Service' }).click();
+    await waitForPath(page, '/audit');
+    const waited = Date.now() - clicked;
+    check(waited >= 1900, `reloaded after ${waited} ms`);
+    check((await storedContext(page)).preferredService === 'audit', 'preferredService not audit');
+    await page.goto(`${baseUrl}/`);
+    await waitForPath(page, '/audit');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+// --- Profile --------------------------------------------------------------------------
+
+test(
+  'the profile overlay shows errors only for touched fields',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    const drawer = page.getByRole('dialog', { name: 'My Profile' });
+    await drawer.getByRole('button', { name: 'Save Changes' }).waitFor({ timeout: WAIT_MS });
+    await waitForValue(drawer.getByLabel('First name'), 'Ada');
+    check((await drawer.getByText('Address is required').count()) === 0, 'untouched error shown');
+    await drawer.getByLabel('First name').fill('');
+    await drawer.getByLabel('Last name').focus();
+    await drawer.getByText('First Name is required').waitFor({ timeout: WAIT_MS });
+    check((await drawer.getByText('Address is required').count()) === 0, 'untouched error shown');
+    await drawer.getByRole('textbox', { name: 'Phone number' }).fill('12');
+    await drawer.getByLabel('Address').focus();
+    await drawer
+      .getByText('Phone number must start with a country code and be 8 to 18 digits long')
+      .waitFor({ timeout: WAIT_MS });
+    await shot(page, 'profile', { settleMs: 300 });
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`${baseUrl}/settings`);
+    await page.getByRole('button', { name: 'Save Changes' }).waitFor({ timeout: WAIT_MS });
+    await shot(page, 'my-account', { settleMs: 300 });
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+test(
+  'saving the profile round-trips to the server and closes the overlay',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    const drawer = page.getByRole('dialog', { name: 'My Profile' });
+    await waitForValue(drawer.getByLabel('First name'), 'Ada');
+    // Submitting the empty required fields shows every spec §5 message.
+    await drawer.getByRole('button', { name: 'Save Changes' }).click();
+    for (const message of [
+      'Address is required',
+      'Location is required',
+      'Persona is required',
+      'Phone number is required',
+    ]) {
+      await drawer.getByText(message).waitFor({ timeout: WAIT_MS });
+    }
+    await drawer.getByLabel('First name').fill('Adaeze');
+    await drawer.getByRole('textbox', { name: 'Phone number' }).fill('8012345678');
+    await drawer.getByLabel('Address').fill('12 Marina Road');
+    await drawer.getByLabel('Location').fill('Lagos, Nigeria');
+    await drawer.getByRole('textbox', { name: 'Persona' }).click();
+    await drawer.getByRole('option', { name: 'Accountant' }).click();
+    await drawer.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated').waitFor({ timeout: WAIT_MS });
+    await drawer.waitFor({ state: 'hidden', timeout: WAIT_MS });
+    const { data } = await api('GET', '/accounts/me/', { token: user.access });
+    const saved = [data.first_name, data.phone_number, data.address, data.location, data.persona];
+    check(
+      JSON.stringify(saved) === '["Adaeze","+2348012345678","12 Marina Road","Lagos, Nigeria",1]',
+      `server has ${JSON.stringify(saved)}`,
+    );
+    // The account menu's avatar letter and a fresh load show what the server has.
+    await page.reload();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    await waitForValue(drawer.getByLabel('Address'), '12 Marina Road');
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+// --- Waiting for the server ------------------------------------------------------------
+
+test(
+  'a new user has no unread dot; the bell and /notifications show an empty list or, while the server lacks notifications, a quiet error',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    const { status } = await fetch(`${API}/notification/?page=1&page_size=20`, {
+      headers: { Authorization: `Bearer ${user.access}` },
+    });
+    const served = status === 200;
+    await page.goto(`${baseUrl}/dashboard`);
+    // No unread count in the bell's name means no dot.
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor({
+      timeout: WAIT_MS,
+    });
+    await page.getByTestId('notification-bell').click();
+    const popover = page.getByTestId('notification-popover');
+    await popover
+      .getByText(
+        served
+          ? 'You have no recent notifications'
+          : 'Notifications could not be loaded. Try again in a moment.',
+      )
+      .waitFor({ timeout: WAIT_MS });
+    check(
+      (await popover.getByRole('link', { name: 'View all notifications' }).count()) === 0,
+      'View all notifications shown for an empty list',
+    );
+    await shot(page, 'notification-bell-empty', { settleMs: 300 });
+    await page.goto(`${baseUrl}/notifications`);
+    await page
+      .getByText(served ? 'You have no recent notifications' : 'Notifications could not be loaded')
+      .first()
+      .waitFor({ timeout: WAIT_MS });
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
+pending(
+  'the notification bell: unread count, popover, mark all as read',
+  'GET/PATCH /api/v1/notification/ (issue 7)',
+);
+pending(
+  'Invite Collaborators: sending an invitation by e-mail and the invite link tab',
+  'POST /api/v1/accounts/organizations/{org}/invitations/ and .../invitations/link/ (issue 3)',
+);
+pending(
+  'a Viewer is shown Role Restriction for Create Workspace and Invite people',
+  'a second member in an organization: invitations (issue 3); the last Admin cannot be demoted',
+);
+pending(
+  'creating a workspace on the Basic plan shows the Plan Restriction modal',
+  'GET /api/v1/payments/payments/subcription/organization-subscription/latest/ (no issue filed yet)',
+);
+pending(
+  'the Create Workspace tile on the Basic plan shows the Plan Restriction modal',
+  'GET /api/v1/payments/payments/subcription/organization-subscription/latest/ (no issue filed yet)',
+);
+
+test(
+  'Invite Collaborators refuses a bad address without sending anything',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await withSession(context, user, { preferredService: 'accounting' });
+    const sent = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/invitations/')) sent.push(request.url());
+    });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('button', { name: /Workspace panel/ }).click();
+    await shot(page, 'workspace-panel', { settleMs: 400 });
+    // The button checks once the user, the plan lookup and the member count have settled.
+    const dialog = page.getByRole('dialog', { name: /Invite Collaborators/ });
+    for (let attempt = 0; attempt < 20 && (await dialog.count()) === 0; attempt += 1) {
+      await page.getByRole('button', { name: 'Invite people to workspace' }).click();
+      await page.waitForTimeout(250);
+    }
+    await dialog.getByPlaceholder('Enter email address').fill('not-an-address');
+    await dialog.getByRole('button', { name: 'Send Invite' }).click();
+    await page.getByText('Email is not valid').waitFor({ timeout: WAIT_MS });
+    check(sent.length === 0, `sent ${JSON.stringify(sent)}`);
+    await shot(page, 'invite-by-email', { settleMs: 300 });
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
 
 // ---------------------------------------------------------------------------
 
@@ -534,24 +954,65 @@ async function main() {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
+  const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
   try {
-    for (const { name, fn, allowConsole } of tests) {
+    for (const entry of tests) {
+      if (only && !only.test(entry.name)) continue;
+      if (entry.needs) {
+        skipped += 1;
+        console.log(`SKIP ${entry.name}: needs ${entry.needs}`);
+        continue;
+      }
+      const { name, fn, allowConsole, missing } = entry;
       const context = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 1 });
+      // Every toast the page shows, so a test can fail on one it did not expect.
+      await context.addInitScript(() => {
+        window.__e2eToasts = [];
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.addedNodes) {
+              if (!(node instanceof Element)) continue;
+              const toasts = node.matches('.mantine-Notification-root')
+                ? [node]
+                : [...node.querySelectorAll('.mantine-Notification-root')];
+              for (const toast of toasts) window.__e2eToasts.push(toast.textContent ?? '');
+            }
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
       const page = await context.newPage();
       const consoleErrors = [];
+      const tolerated = new Set();
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        if (!allowConsole.some((pattern) => pattern.test(text))) consoleErrors.push(text);
+        const url = message.location()?.url ?? '';
+        const gap = /^Failed to load resource/.test(text)
+          ? missing.find((call) => call.url.test(url))
+          : undefined;
+        if (gap) {
+          tolerated.add(gap.reason);
+          return;
+        }
+        if (!allowConsole.some((pattern) => pattern.test(text))) {
+          consoleErrors.push(url ? `${text} (${url})` : text);
+        }
       });
       page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
       const started = Date.now();
       try {
         await fn({ page, context });
+        // A call the server lacks must degrade quietly: never a toast about the missing route.
+        const toasts = await page.evaluate(() => window.__e2eToasts ?? []).catch(() => []);
+        const aboutMissing = toasts.filter((text) => text.includes(MISSING_ROUTE_TEXT));
+        if (aboutMissing.length > 0)
+          throw new Error(`toasts about a missing API route: ${JSON.stringify(aboutMissing)}`);
         if (consoleErrors.length > 0)
           throw new Error(`console errors:\n    ${consoleErrors.join('\n    ')}`);
         passed += 1;
         console.log(`ok   ${name} (${Date.now() - started} ms)`);
+        for (const reason of tolerated) console.log(`     allowed a failed call: ${reason}`);
       } catch (error) {
         failed += 1;
         console.log(
@@ -567,7 +1028,7 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exit(failed > 0 ? 1 : 0);
 }
 

@@ -6,16 +6,22 @@ use std::collections::{BTreeMap, BTreeSet};
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use event_schemas::organization::{
-    MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged, OrganizationCreated,
-    OrganizationEvent, OrganizationUpdated, WorkspaceCreated, WorkspaceDeleted, WorkspaceRenamed,
-    AGGREGATE_TYPE, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
+    InvitationAccepted, InvitationCancelled, InvitationCreated, InvitationRejected,
+    InvitationResent, MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged,
+    OrganizationCreated, OrganizationEvent, OrganizationUpdated, SetupProgressUpdated,
+    TransferRequested, TransferResolved, WorkspaceCreated, WorkspaceDeleted, WorkspaceRenamed,
+    WorkspaceTransferredIn, WorkspaceTransferredOut, AGGREGATE_TYPE, LOCATION_CHARS_MAX,
+    NAME_CHARS_MAX,
 };
-use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
+use event_schemas::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
 
 use super::commands::{
-    AddMember, ChangeMemberRole, CreateOrganization, CreateWorkspace, DeleteWorkspace,
-    OrganizationCommand, RemoveMember, UpdateOrganization, UpdateWorkspace,
+    AcceptInvitation, AddMember, CancelInvitation, ChangeMemberRole, CreateOrganization,
+    CreateWorkspace, DeleteWorkspace, Invite, OrganizationCommand, ReceiveWorkspace,
+    RejectInvitation, RemoveMember, RequestTransfer, ResendInvitation, ResolveTransfer,
+    SetMemberWorkspaces, TransferAnswer, UpdateOrganization, UpdateSetupProgress, UpdateWorkspace,
+    SETUP_STEPS,
 };
 use super::errors::OrganizationError;
 use crate::permissions::Role;
@@ -28,6 +34,9 @@ pub const WORKSPACES_MAX: usize = 10_000;
 
 /// A workspace's base currency when the client names none (DESIGN §5).
 pub const DEFAULT_BASE_CURRENCY: &str = "NGN";
+
+/// How long an invitation stays usable: 7 days, renewed when it is resent (issue 3).
+pub const INVITATION_TTL_US: i64 = 7 * 24 * 3600 * 1_000_000;
 
 /// An organization as its events left it. `Default` is the state before
 /// `OrganizationCreated`, which is how cqrs-es starts every stream.
@@ -44,6 +53,65 @@ pub struct Organization {
     /// last Admin stays) because they span all its members.
     #[serde(default)]
     members: BTreeMap<MembershipId, Member>,
+    /// Every invitation ever made, answered or not.
+    #[serde(default)]
+    invitations: BTreeMap<InvitationId, Invitation>,
+    /// Transfers this organization asked for (as the source), answered or not; and the
+    /// transfers it received (as the target), so a repeated receipt changes nothing.
+    #[serde(default)]
+    transfers: BTreeMap<TransferId, Transfer>,
+    #[serde(default)]
+    received: BTreeSet<TransferId>,
+    /// The set-up checklist's skipped steps and whether it is dismissed.
+    #[serde(default)]
+    setup: (BTreeSet<String>, bool),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Transfer {
+    pub workspace_id: WorkspaceId,
+    pub target_organization_id: OrganizationId,
+    /// 1 pending, else the answer's status.
+    pub status: u8,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum InvitationStatus {
+    Pending,
+    Accepted,
+    Rejected,
+    Cancelled,
+}
+
+impl InvitationStatus {
+    /// The status numbers of `/choices/description/` (1 pending … 4 cancelled; 5 is a
+    /// pending invitation past its expiry, decided when read).
+    pub const fn number(self) -> u8 {
+        match self {
+            Self::Pending => 1,
+            Self::Accepted => 2,
+            Self::Rejected => 3,
+            Self::Cancelled => 4,
+        }
+    }
+
+    const fn word(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Accepted => "accepted",
+            Self::Rejected => "rejected",
+            Self::Cancelled => "cancelled",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Invitation {
+    pub email: Option<String>,
+    pub role: Role,
+    pub workspaces: Vec<WorkspaceId>,
+    pub status: InvitationStatus,
+    pub expires_at: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,6 +173,11 @@ impl Organization {
             .map(|(id, m)| (*id, m))
     }
 
+    /// An invitation by id.
+    pub fn invitation(&self, invitation_id: InvitationId) -> Option<&Invitation> {
+        self.invitations.get(&invitation_id)
+    }
+
     /// Decides a command against this state: the events it causes, or the rule it breaks.
     /// Pure and synchronous; a command that would change nothing causes no event.
     pub fn decide(
@@ -119,7 +192,17 @@ impl Organization {
             OrganizationCommand::DeleteWorkspace(c) => self.delete_workspace(c),
             OrganizationCommand::AddMember(c) => self.add_member(c),
             OrganizationCommand::ChangeMemberRole(c) => self.change_member_role(c),
+            OrganizationCommand::SetMemberWorkspaces(c) => self.set_member_workspaces(c),
             OrganizationCommand::RemoveMember(c) => self.remove_member(c),
+            OrganizationCommand::Invite(c) => self.invite(c),
+            OrganizationCommand::ResendInvitation(c) => self.resend_invitation(c),
+            OrganizationCommand::CancelInvitation(c) => self.cancel_invitation(c),
+            OrganizationCommand::AcceptInvitation(c) => self.accept_invitation(c),
+            OrganizationCommand::RejectInvitation(c) => self.reject_invitation(c),
+            OrganizationCommand::RequestTransfer(c) => self.request_transfer(c),
+            OrganizationCommand::ResolveTransfer(c) => self.resolve_transfer(c),
+            OrganizationCommand::ReceiveWorkspace(c) => self.receive_workspace(c),
+            OrganizationCommand::UpdateSetupProgress(c) => self.update_setup_progress(c),
         }
     }
 
@@ -288,6 +371,26 @@ impl Organization {
         })])
     }
 
+    fn set_member_workspaces(
+        &self,
+        command: SetMemberWorkspaces,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let member = self.member(command.membership_id)?;
+        let workspaces = self.live_set(&command.workspaces)?;
+        if workspaces.iter().copied().collect::<BTreeSet<_>>() == member.workspaces {
+            return Ok(Vec::new());
+        }
+        Ok(vec![OrganizationEvent::MemberWorkspacesChanged(
+            MemberWorkspacesChanged {
+                organization_id: profile.organization_id,
+                membership_id: command.membership_id,
+                user_id: member.user_id,
+                workspaces,
+            },
+        )])
+    }
+
     fn change_member_role(
         &self,
         command: ChangeMemberRole,
@@ -347,6 +450,346 @@ impl Organization {
         })])
     }
 
+    fn invite(&self, command: Invite) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        if self.invitations.contains_key(&command.invitation_id) {
+            return Err(OrganizationError::InvitationClosed { status: "sent" });
+        }
+        let email = match &command.email {
+            Some(raw) => Some(parse_email(raw)?),
+            None if command.role != Role::Viewer => {
+                return Err(OrganizationError::LinkRoleMustBeViewer)
+            }
+            None => None,
+        };
+        let workspaces = self.live_set(&command.workspaces)?;
+        if let Some(email) = &email {
+            let wanted = email.to_lowercase();
+            let pending = self.invitations.values().any(|i| {
+                i.status == InvitationStatus::Pending
+                    && i.expires_at > command.now
+                    && i.email.as_deref().map(str::to_lowercase) == Some(wanted.clone())
+            });
+            if pending {
+                return Err(OrganizationError::InvitationAlreadyPending {
+                    email: email.clone(),
+                });
+            }
+        }
+        Ok(vec![OrganizationEvent::InvitationCreated(
+            InvitationCreated {
+                organization_id: profile.organization_id,
+                invitation_id: command.invitation_id,
+                email,
+                role: command.role.number(),
+                workspaces,
+                invited_by: command.invited_by,
+                expires_at: command.now + INVITATION_TTL_US,
+            },
+        )])
+    }
+
+    /// The distinct live workspaces among `ids`; at least one.
+    fn live_set(&self, ids: &[WorkspaceId]) -> Result<Vec<WorkspaceId>, OrganizationError> {
+        let mut set = BTreeSet::new();
+        for id in ids {
+            self.live_workspace(*id)?;
+            set.insert(*id);
+        }
+        if set.is_empty() {
+            return Err(OrganizationError::NoWorkspacesChosen);
+        }
+        Ok(set.into_iter().collect())
+    }
+
+    /// A pending invitation; `usable_at` also requires it not to have expired then.
+    fn pending_invitation(
+        &self,
+        invitation_id: InvitationId,
+        usable_at: Option<i64>,
+    ) -> Result<&Invitation, OrganizationError> {
+        let invitation = self
+            .invitations
+            .get(&invitation_id)
+            .ok_or(OrganizationError::InvitationNotFound { invitation_id })?;
+        if invitation.status != InvitationStatus::Pending {
+            return Err(OrganizationError::InvitationClosed {
+                status: invitation.status.word(),
+            });
+        }
+        if usable_at.is_some_and(|now| invitation.expires_at <= now) {
+            return Err(OrganizationError::InvitationExpired);
+        }
+        Ok(invitation)
+    }
+
+    fn resend_invitation(
+        &self,
+        command: ResendInvitation,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        self.pending_invitation(command.invitation_id, None)?;
+        Ok(vec![OrganizationEvent::InvitationResent(
+            InvitationResent {
+                organization_id: profile.organization_id,
+                invitation_id: command.invitation_id,
+                expires_at: command.now + INVITATION_TTL_US,
+            },
+        )])
+    }
+
+    fn cancel_invitation(
+        &self,
+        command: CancelInvitation,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        self.pending_invitation(command.invitation_id, None)?;
+        Ok(vec![OrganizationEvent::InvitationCancelled(
+            InvitationCancelled {
+                organization_id: profile.organization_id,
+                invitation_id: command.invitation_id,
+            },
+        )])
+    }
+
+    fn accept_invitation(
+        &self,
+        command: AcceptInvitation,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let invitation = self.pending_invitation(command.invitation_id, Some(command.now))?;
+        if let Some(email) = &invitation.email {
+            if !email.eq_ignore_ascii_case(command.user_email.trim()) {
+                return Err(OrganizationError::InvitationForAnotherEmail);
+            }
+        }
+        // Workspaces deleted since the invitation was sent are simply not granted.
+        let granted: Vec<WorkspaceId> = invitation
+            .workspaces
+            .iter()
+            .copied()
+            .filter(|w| self.workspace(*w).is_some_and(|w| !w.deleted))
+            .collect();
+        let mut events = vec![OrganizationEvent::InvitationAccepted(InvitationAccepted {
+            organization_id: profile.organization_id,
+            invitation_id: command.invitation_id,
+            user_id: command.user_id,
+        })];
+        match self.membership_of(command.user_id) {
+            Some((membership_id, member)) => {
+                let mut workspaces = member.workspaces.clone();
+                workspaces.extend(granted);
+                if workspaces != member.workspaces {
+                    events.push(OrganizationEvent::MemberWorkspacesChanged(
+                        MemberWorkspacesChanged {
+                            organization_id: profile.organization_id,
+                            membership_id,
+                            user_id: command.user_id,
+                            workspaces: workspaces.into_iter().collect(),
+                        },
+                    ));
+                }
+            }
+            None => events.push(OrganizationEvent::MemberAdded(MemberAdded {
+                organization_id: profile.organization_id,
+                membership_id: command.membership_id,
+                user_id: command.user_id,
+                role: invitation.role.number(),
+                workspaces: granted,
+            })),
+        }
+        Ok(events)
+    }
+
+    fn reject_invitation(
+        &self,
+        command: RejectInvitation,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        self.pending_invitation(command.invitation_id, Some(command.now))?;
+        Ok(vec![OrganizationEvent::InvitationRejected(
+            InvitationRejected {
+                organization_id: profile.organization_id,
+                invitation_id: command.invitation_id,
+            },
+        )])
+    }
+
+    fn request_transfer(
+        &self,
+        command: RequestTransfer,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        self.live_workspace(command.workspace_id)?;
+        if command.target_organization_id == profile.organization_id {
+            return Err(OrganizationError::TransferToSelf);
+        }
+        let pending = self
+            .transfers
+            .values()
+            .any(|t| t.workspace_id == command.workspace_id && t.status == 1);
+        if pending || self.transfers.contains_key(&command.transfer_id) {
+            return Err(OrganizationError::TransferAlreadyPending);
+        }
+        Ok(vec![OrganizationEvent::TransferRequested(
+            TransferRequested {
+                organization_id: profile.organization_id,
+                transfer_id: command.transfer_id,
+                workspace_id: command.workspace_id,
+                target_organization_id: command.target_organization_id,
+                requested_by: command.requested_by,
+            },
+        )])
+    }
+
+    fn resolve_transfer(
+        &self,
+        command: ResolveTransfer,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let transfer = self.transfers.get(&command.transfer_id).ok_or(
+            OrganizationError::TransferNotFound {
+                transfer_id: command.transfer_id,
+            },
+        )?;
+        if transfer.status != 1 {
+            return Err(OrganizationError::TransferClosed);
+        }
+        let mut events = vec![OrganizationEvent::TransferResolved(TransferResolved {
+            organization_id: profile.organization_id,
+            transfer_id: command.transfer_id,
+            status: command.answer.status(),
+            resolved_by: command.resolved_by,
+        })];
+        if command.answer == TransferAnswer::Approved {
+            self.live_workspace(transfer.workspace_id)?;
+            events.push(OrganizationEvent::WorkspaceTransferredOut(
+                WorkspaceTransferredOut {
+                    organization_id: profile.organization_id,
+                    workspace_id: transfer.workspace_id,
+                    transfer_id: command.transfer_id,
+                    target_organization_id: transfer.target_organization_id,
+                },
+            ));
+            // Members here no longer cover a workspace that is not here.
+            for (membership_id, member) in &self.members {
+                if member.workspaces.contains(&transfer.workspace_id) {
+                    events.push(OrganizationEvent::MemberWorkspacesChanged(
+                        MemberWorkspacesChanged {
+                            organization_id: profile.organization_id,
+                            membership_id: *membership_id,
+                            user_id: member.user_id,
+                            workspaces: member
+                                .workspaces
+                                .iter()
+                                .copied()
+                                .filter(|w| *w != transfer.workspace_id)
+                                .collect(),
+                        },
+                    ));
+                }
+            }
+        }
+        Ok(events)
+    }
+
+    fn receive_workspace(
+        &self,
+        command: ReceiveWorkspace,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        if self.received.contains(&command.transfer_id) {
+            return Ok(Vec::new());
+        }
+        if self.workspaces.contains_key(&command.workspace_id) {
+            return Err(OrganizationError::WorkspaceAlreadyExists {
+                workspace_id: command.workspace_id,
+            });
+        }
+        let name = self.free_name(&command.name);
+        let mut events = vec![OrganizationEvent::WorkspaceTransferredIn(
+            WorkspaceTransferredIn {
+                organization_id: profile.organization_id,
+                workspace_id: command.workspace_id,
+                transfer_id: command.transfer_id,
+                source_organization_id: command.source_organization_id,
+                name,
+                base_currency: command.base_currency,
+                created_by: command.created_by,
+            },
+        )];
+        if let Some((membership_id, member)) = self.membership_of(command.receiver) {
+            let mut workspaces = member.workspaces.clone();
+            workspaces.insert(command.workspace_id);
+            events.push(OrganizationEvent::MemberWorkspacesChanged(
+                MemberWorkspacesChanged {
+                    organization_id: profile.organization_id,
+                    membership_id,
+                    user_id: member.user_id,
+                    workspaces: workspaces.into_iter().collect(),
+                },
+            ));
+        }
+        Ok(events)
+    }
+
+    /// `name`, or — when a live workspace here already has it — the first free of
+    /// "name (transferred)", "name (transferred 2)", …: a transfer that was approved must
+    /// not fail on a name.
+    fn free_name(&self, name: &str) -> String {
+        let taken = |candidate: &str| {
+            let wanted = candidate.to_lowercase();
+            self.live_workspaces()
+                .any(|(_, w)| w.name.to_lowercase() == wanted)
+        };
+        if !taken(name) {
+            return name.to_owned();
+        }
+        let base: String = name.chars().take(NAME_CHARS_MAX - 20).collect();
+        (1..)
+            .map(|n| {
+                if n == 1 {
+                    format!("{base} (transferred)")
+                } else {
+                    format!("{base} (transferred {n})")
+                }
+            })
+            .find(|candidate| !taken(candidate))
+            .unwrap_or(base)
+    }
+
+    fn update_setup_progress(
+        &self,
+        command: UpdateSetupProgress,
+    ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
+        let profile = self.existing()?;
+        let skipped = match command.skipped_steps {
+            None => self.setup.0.clone(),
+            Some(steps) => {
+                let mut set = BTreeSet::new();
+                for step in steps {
+                    let step = step.trim().to_owned();
+                    if !SETUP_STEPS.contains(&step.as_str()) {
+                        return Err(OrganizationError::UnknownSetupStep { step });
+                    }
+                    set.insert(step);
+                }
+                set
+            }
+        };
+        let dismissed = command.dismissed.unwrap_or(self.setup.1);
+        if (&skipped, dismissed) == (&self.setup.0, self.setup.1) {
+            return Ok(Vec::new());
+        }
+        Ok(vec![OrganizationEvent::SetupProgressUpdated(
+            SetupProgressUpdated {
+                organization_id: profile.organization_id,
+                skipped_steps: skipped.into_iter().collect(),
+                dismissed,
+            },
+        )])
+    }
+
     fn member(&self, membership_id: MembershipId) -> Result<&Member, OrganizationError> {
         self.members
             .get(&membership_id)
@@ -392,6 +835,14 @@ impl Organization {
             });
         }
         Ok(())
+    }
+}
+
+impl Organization {
+    fn set_invitation_status(&mut self, invitation_id: InvitationId, status: InvitationStatus) {
+        if let Some(invitation) = self.invitations.get_mut(&invitation_id) {
+            invitation.status = status;
+        }
     }
 }
 
@@ -489,6 +940,68 @@ impl Aggregate for Organization {
             }
             OrganizationEvent::MemberRemoved(e) => {
                 self.members.remove(&e.membership_id);
+            }
+            OrganizationEvent::InvitationCreated(e) => {
+                self.invitations.insert(
+                    e.invitation_id,
+                    Invitation {
+                        email: e.email,
+                        role: role_of(e.role),
+                        workspaces: e.workspaces,
+                        status: InvitationStatus::Pending,
+                        expires_at: e.expires_at,
+                    },
+                );
+            }
+            OrganizationEvent::InvitationResent(e) => {
+                if let Some(invitation) = self.invitations.get_mut(&e.invitation_id) {
+                    invitation.expires_at = e.expires_at;
+                }
+            }
+            OrganizationEvent::InvitationCancelled(e) => {
+                self.set_invitation_status(e.invitation_id, InvitationStatus::Cancelled);
+            }
+            OrganizationEvent::InvitationAccepted(e) => {
+                self.set_invitation_status(e.invitation_id, InvitationStatus::Accepted);
+            }
+            OrganizationEvent::InvitationRejected(e) => {
+                self.set_invitation_status(e.invitation_id, InvitationStatus::Rejected);
+            }
+            OrganizationEvent::TransferRequested(e) => {
+                self.transfers.insert(
+                    e.transfer_id,
+                    Transfer {
+                        workspace_id: e.workspace_id,
+                        target_organization_id: e.target_organization_id,
+                        status: 1,
+                    },
+                );
+            }
+            OrganizationEvent::TransferResolved(e) => {
+                if let Some(transfer) = self.transfers.get_mut(&e.transfer_id) {
+                    transfer.status = e.status;
+                }
+            }
+            OrganizationEvent::WorkspaceTransferredOut(e) => {
+                // Gone from here; its id stays taken, like a deleted workspace's.
+                if let Some(workspace) = self.workspaces.get_mut(&e.workspace_id) {
+                    workspace.deleted = true;
+                }
+            }
+            OrganizationEvent::SetupProgressUpdated(e) => {
+                self.setup = (e.skipped_steps.into_iter().collect(), e.dismissed);
+            }
+            OrganizationEvent::WorkspaceTransferredIn(e) => {
+                self.received.insert(e.transfer_id);
+                self.workspaces.insert(
+                    e.workspace_id,
+                    Workspace {
+                        name: e.name,
+                        base_currency: e.base_currency,
+                        created_by: e.created_by,
+                        deleted: false,
+                    },
+                );
             }
         }
     }

@@ -2,7 +2,7 @@
 //! validated); [`Organization::decide`](super::Organization::decide) parses it into
 //! events or rejects it with an [`OrganizationError`](super::OrganizationError).
 
-use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
+use event_schemas::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 
 use crate::permissions::Role;
 
@@ -16,7 +16,17 @@ pub enum OrganizationCommand {
     DeleteWorkspace(DeleteWorkspace),
     AddMember(AddMember),
     ChangeMemberRole(ChangeMemberRole),
+    SetMemberWorkspaces(SetMemberWorkspaces),
     RemoveMember(RemoveMember),
+    Invite(Invite),
+    ResendInvitation(ResendInvitation),
+    CancelInvitation(CancelInvitation),
+    AcceptInvitation(AcceptInvitation),
+    RejectInvitation(RejectInvitation),
+    RequestTransfer(RequestTransfer),
+    ResolveTransfer(ResolveTransfer),
+    ReceiveWorkspace(ReceiveWorkspace),
+    UpdateSetupProgress(UpdateSetupProgress),
 }
 
 impl OrganizationCommand {
@@ -28,7 +38,17 @@ impl OrganizationCommand {
             | Self::UpdateOrganization(_)
             | Self::AddMember(_)
             | Self::ChangeMemberRole(_)
-            | Self::RemoveMember(_) => None,
+            | Self::SetMemberWorkspaces(_)
+            | Self::RemoveMember(_)
+            | Self::Invite(_)
+            | Self::ResendInvitation(_)
+            | Self::CancelInvitation(_)
+            | Self::AcceptInvitation(_)
+            | Self::RejectInvitation(_)
+            | Self::ResolveTransfer(_)
+            | Self::UpdateSetupProgress(_) => None,
+            Self::RequestTransfer(c) => Some(c.workspace_id),
+            Self::ReceiveWorkspace(c) => Some(c.workspace_id),
             Self::CreateWorkspace(c) => Some(c.workspace_id),
             Self::UpdateWorkspace(c) => Some(c.workspace_id),
             Self::DeleteWorkspace(c) => Some(c.workspace_id),
@@ -104,6 +124,14 @@ pub struct ChangeMemberRole {
     pub role: Role,
 }
 
+/// Sets the workspaces a membership covers (at least one; removing a member entirely
+/// goes through [`RemoveMember`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetMemberWorkspaces {
+    pub membership_id: MembershipId,
+    pub workspaces: Vec<WorkspaceId>,
+}
+
 /// Takes one workspace away from a membership (spec §7 `memberships/remove`, body
 /// `membership_id`, `workspace_id`); a member left with no workspace leaves the
 /// organization. The organization's last Admin cannot be removed.
@@ -111,6 +139,126 @@ pub struct ChangeMemberRole {
 pub struct RemoveMember {
     pub membership_id: MembershipId,
     pub workspace_id: WorkspaceId,
+}
+
+/// Invites someone: by e-mail (`email` set, any role) or by link (`email` none, Viewer
+/// only — spec §6). `now` is the caller's clock, microseconds since the epoch, so the
+/// decision stays pure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invite {
+    pub invitation_id: InvitationId,
+    pub email: Option<String>,
+    pub role: Role,
+    pub workspaces: Vec<WorkspaceId>,
+    pub invited_by: UserId,
+    pub now: i64,
+}
+
+/// Sends a pending invitation again: a new token, and 7 more days.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResendInvitation {
+    pub invitation_id: InvitationId,
+    pub now: i64,
+}
+
+/// Withdraws a pending invitation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CancelInvitation {
+    pub invitation_id: InvitationId,
+}
+
+/// Accepts an invitation as `user_id` (signed in, with `user_email`). A new member gets
+/// `membership_id`; an existing member's membership gains the invited workspaces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AcceptInvitation {
+    pub invitation_id: InvitationId,
+    pub user_id: UserId,
+    pub user_email: String,
+    pub membership_id: MembershipId,
+    pub now: i64,
+}
+
+/// Declines an invitation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RejectInvitation {
+    pub invitation_id: InvitationId,
+    pub now: i64,
+}
+
+/// Asks to hand `workspace_id` to another organization (sent to the source).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestTransfer {
+    pub transfer_id: TransferId,
+    pub workspace_id: WorkspaceId,
+    pub target_organization_id: OrganizationId,
+    pub requested_by: UserId,
+}
+
+/// How a transfer is answered (spec §4: status 2 approved, 3 rejected, 4 any other).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TransferAnswer {
+    Approved,
+    Rejected,
+    Closed,
+}
+
+impl TransferAnswer {
+    pub const fn from_status(status: u8) -> Option<Self> {
+        match status {
+            2 => Some(Self::Approved),
+            3 => Some(Self::Rejected),
+            4 => Some(Self::Closed),
+            _ => None,
+        }
+    }
+
+    pub const fn status(self) -> u8 {
+        match self {
+            Self::Approved => 2,
+            Self::Rejected => 3,
+            Self::Closed => 4,
+        }
+    }
+}
+
+/// Answers a pending transfer (sent to the source organization, which owns its state).
+/// An approval takes the workspace out; the caller then sends [`ReceiveWorkspace`] to
+/// the target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolveTransfer {
+    pub transfer_id: TransferId,
+    pub answer: TransferAnswer,
+    pub resolved_by: UserId,
+}
+
+/// Brings an approved transfer's workspace into the target organization; `receiver`'s
+/// membership covers it. Repeating it for the same transfer changes nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReceiveWorkspace {
+    pub transfer_id: TransferId,
+    pub workspace_id: WorkspaceId,
+    pub source_organization_id: OrganizationId,
+    pub name: String,
+    pub base_currency: String,
+    pub created_by: UserId,
+    pub receiver: UserId,
+}
+
+/// The steps of the organization's set-up checklist, in the order the dashboard shows.
+pub const SETUP_STEPS: [&str; 6] = [
+    "create_workspace",
+    "complete_profile",
+    "set_up_chart_of_accounts",
+    "invite_collaborators",
+    "post_first_entry",
+    "choose_plan",
+];
+
+/// Changes the checklist PATCH-style: `None` keeps a value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UpdateSetupProgress {
+    pub skipped_steps: Option<Vec<String>>,
+    pub dismissed: Option<bool>,
 }
 
 macro_rules! into_command {
@@ -133,5 +281,15 @@ into_command!(
     DeleteWorkspace,
     AddMember,
     ChangeMemberRole,
-    RemoveMember
+    SetMemberWorkspaces,
+    RemoveMember,
+    Invite,
+    ResendInvitation,
+    CancelInvitation,
+    AcceptInvitation,
+    RejectInvitation,
+    RequestTransfer,
+    ResolveTransfer,
+    ReceiveWorkspace,
+    UpdateSetupProgress
 );

@@ -2,7 +2,7 @@
 //! a client needs to explain them; the HTTP layer maps each to a status and a code in one
 //! place, and [`OrganizationError::field`] names the request field to highlight.
 
-use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
+use event_schemas::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum OrganizationError {
@@ -53,6 +53,42 @@ pub enum OrganizationError {
 
     #[error("an organization must keep at least one Admin")]
     LastAdmin,
+
+    #[error("choose at least one workspace to invite to")]
+    NoWorkspacesChosen,
+
+    #[error("an invitation link can only grant the Viewer role")]
+    LinkRoleMustBeViewer,
+
+    #[error("{email} already has a pending invitation; resend it instead")]
+    InvitationAlreadyPending { email: String },
+
+    #[error("invitation {invitation_id} does not exist in this organization")]
+    InvitationNotFound { invitation_id: InvitationId },
+
+    #[error("this invitation was already {status}")]
+    InvitationClosed { status: &'static str },
+
+    #[error("this invitation has expired; ask for a new one")]
+    InvitationExpired,
+
+    #[error("this invitation was sent to another e-mail address")]
+    InvitationForAnotherEmail,
+
+    #[error("a workspace cannot be transferred to the organization that owns it")]
+    TransferToSelf,
+
+    #[error("this workspace already has a pending transfer")]
+    TransferAlreadyPending,
+
+    #[error("transfer {transfer_id} does not exist in this organization")]
+    TransferNotFound { transfer_id: TransferId },
+
+    #[error("this transfer was already answered")]
+    TransferClosed,
+
+    #[error("'{step}' is not a set-up step")]
+    UnknownSetupStep { step: String },
 }
 
 impl OrganizationError {
@@ -74,7 +110,19 @@ impl OrganizationError {
             | Self::TooManyWorkspaces { .. }
             | Self::AlreadyMember { .. }
             | Self::MemberNotFound { .. }
-            | Self::LastAdmin => None,
+            | Self::LastAdmin
+            | Self::InvitationAlreadyPending { .. }
+            | Self::InvitationNotFound { .. }
+            | Self::InvitationClosed { .. }
+            | Self::InvitationExpired
+            | Self::InvitationForAnotherEmail
+            | Self::TransferAlreadyPending
+            | Self::TransferNotFound { .. }
+            | Self::TransferClosed => None,
+            Self::TransferToSelf => Some("target_organization"),
+            Self::UnknownSetupStep { .. } => Some("skipped_steps"),
+            Self::NoWorkspacesChosen => Some("workspaces"),
+            Self::LinkRoleMustBeViewer => Some("role"),
             Self::WorkspaceNotCovered { .. } => Some("workspace_id"),
         }
     }

@@ -22,11 +22,15 @@ pub mod errors;
 mod tests;
 
 pub use aggregate::{
-    Member, Organization, OrganizationProfile, Workspace, DEFAULT_BASE_CURRENCY, WORKSPACES_MAX,
+    Invitation, InvitationStatus, Member, Organization, OrganizationProfile, Workspace,
+    DEFAULT_BASE_CURRENCY, INVITATION_TTL_US, WORKSPACES_MAX,
 };
 pub use commands::{
-    AddMember, ChangeMemberRole, CreateOrganization, CreateWorkspace, DeleteWorkspace,
-    OrganizationCommand, RemoveMember, UpdateOrganization, UpdateWorkspace,
+    AcceptInvitation, AddMember, CancelInvitation, ChangeMemberRole, CreateOrganization,
+    CreateWorkspace, DeleteWorkspace, Invite, OrganizationCommand, ReceiveWorkspace,
+    RejectInvitation, RemoveMember, RequestTransfer, ResendInvitation, ResolveTransfer,
+    SetMemberWorkspaces, TransferAnswer, UpdateOrganization, UpdateSetupProgress, UpdateWorkspace,
+    SETUP_STEPS,
 };
 pub use errors::OrganizationError;
 pub use event_schemas::organization::{

@@ -3,9 +3,10 @@
 
 use cqrs_es::test::TestFramework;
 use event_schemas::organization::{
-    MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged,
+    InvitationAccepted, InvitationCreated, MemberAdded, MemberRemoved, MemberRoleChanged,
+    MemberWorkspacesChanged,
 };
-use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
+use event_schemas::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
 
 use crate::permissions::Role;
 use uuid::Uuid;
@@ -936,6 +937,361 @@ fn an_unknown_membership_cannot_change_role() {
         .then_expect_error(OrganizationError::MemberNotFound {
             membership_id: BOLA_MEMBERSHIP,
         });
+}
+
+// --- invitations --------------------------------------------------------------
+
+const INVITE: InvitationId =
+    InvitationId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0008));
+const NOW: i64 = 1_800_000_000_000_000;
+
+fn invite_bola(role: Role) -> Invite {
+    Invite {
+        invitation_id: INVITE,
+        email: Some(" bola@books.ng ".into()),
+        role,
+        workspaces: vec![LAGOS],
+        invited_by: USER,
+        now: NOW,
+    }
+}
+
+fn bola_invited(role: Role) -> OrganizationEvent {
+    OrganizationEvent::InvitationCreated(InvitationCreated {
+        organization_id: ORG,
+        invitation_id: INVITE,
+        email: Some("bola@books.ng".into()),
+        role: role.number(),
+        workspaces: vec![LAGOS],
+        invited_by: USER,
+        expires_at: NOW + INVITATION_TTL_US,
+    })
+}
+
+fn with_team() -> Vec<OrganizationEvent> {
+    vec![
+        organization_created(),
+        founder_added(),
+        workspace_created(LAGOS, "Lagos Office"),
+        founder_covers(vec![LAGOS]),
+    ]
+}
+
+fn accept_as_bola(now: i64) -> AcceptInvitation {
+    AcceptInvitation {
+        invitation_id: INVITE,
+        user_id: BOLA,
+        user_email: "Bola@Books.ng".into(),
+        membership_id: BOLA_MEMBERSHIP,
+        now,
+    }
+}
+
+#[test]
+fn an_email_invitation_records_its_role_workspaces_and_a_seven_day_expiry() {
+    given()
+        .given(with_team())
+        .when(invite_bola(Role::Admin).into())
+        .then_expect_events(vec![bola_invited(Role::Admin)]);
+}
+
+#[test]
+fn an_invitation_link_grants_only_the_viewer_role() {
+    given()
+        .given(with_team())
+        .when(
+            Invite {
+                email: None,
+                ..invite_bola(Role::Editor)
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::LinkRoleMustBeViewer);
+}
+
+#[test]
+fn an_invitation_names_at_least_one_live_workspace() {
+    given()
+        .given(with_team())
+        .when(
+            Invite {
+                workspaces: vec![],
+                ..invite_bola(Role::Viewer)
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::NoWorkspacesChosen);
+}
+
+#[test]
+fn an_address_with_a_pending_invitation_cannot_be_invited_again() {
+    let mut history = with_team();
+    history.push(bola_invited(Role::Viewer));
+    given()
+        .given(history)
+        .when(
+            Invite {
+                invitation_id: InvitationId::from_uuid(Uuid::from_u128(99)),
+                email: Some("BOLA@books.ng".into()),
+                ..invite_bola(Role::Viewer)
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::InvitationAlreadyPending {
+            email: "BOLA@books.ng".into(),
+        });
+}
+
+#[test]
+fn accepting_adds_a_membership_covering_exactly_the_invited_workspaces() {
+    let mut history = with_team();
+    history.push(bola_invited(Role::Editor));
+    given()
+        .given(history)
+        .when(accept_as_bola(NOW + 1).into())
+        .then_expect_events(vec![
+            OrganizationEvent::InvitationAccepted(InvitationAccepted {
+                organization_id: ORG,
+                invitation_id: INVITE,
+                user_id: BOLA,
+            }),
+            bola_added(Role::Editor, vec![LAGOS]),
+        ]);
+}
+
+#[test]
+fn an_expired_invitation_cannot_be_accepted() {
+    let mut history = with_team();
+    history.push(bola_invited(Role::Editor));
+    given()
+        .given(history)
+        .when(accept_as_bola(NOW + INVITATION_TTL_US).into())
+        .then_expect_error(OrganizationError::InvitationExpired);
+}
+
+#[test]
+fn an_email_invitation_is_accepted_only_by_its_address() {
+    let mut history = with_team();
+    history.push(bola_invited(Role::Editor));
+    given()
+        .given(history)
+        .when(
+            AcceptInvitation {
+                user_email: "eve@elsewhere.ng".into(),
+                ..accept_as_bola(NOW + 1)
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::InvitationForAnotherEmail);
+}
+
+#[test]
+fn an_invitation_is_answered_once() {
+    let mut history = with_team();
+    history.extend([
+        bola_invited(Role::Editor),
+        OrganizationEvent::InvitationAccepted(InvitationAccepted {
+            organization_id: ORG,
+            invitation_id: INVITE,
+            user_id: BOLA,
+        }),
+    ]);
+    given()
+        .given(history)
+        .when(accept_as_bola(NOW + 2).into())
+        .then_expect_error(OrganizationError::InvitationClosed { status: "accepted" });
+}
+
+#[test]
+fn an_existing_member_who_accepts_gains_the_workspaces_and_keeps_their_role() {
+    let mut history = with_team();
+    history.extend([
+        workspace_created(ABUJA, "Abuja Office"),
+        bola_added(Role::Viewer, vec![ABUJA]),
+        bola_invited(Role::Admin),
+    ]);
+    given()
+        .given(history)
+        .when(accept_as_bola(NOW + 1).into())
+        .then_expect_events(vec![
+            OrganizationEvent::InvitationAccepted(InvitationAccepted {
+                organization_id: ORG,
+                invitation_id: INVITE,
+                user_id: BOLA,
+            }),
+            OrganizationEvent::MemberWorkspacesChanged(MemberWorkspacesChanged {
+                organization_id: ORG,
+                membership_id: BOLA_MEMBERSHIP,
+                user_id: BOLA,
+                workspaces: vec![LAGOS, ABUJA],
+            }),
+        ]);
+}
+
+#[test]
+fn resending_renews_the_expiry_and_a_cancelled_invitation_cannot_be_resent() {
+    let mut history = with_team();
+    history.push(bola_invited(Role::Editor));
+    let renewed = given()
+        .given(history.clone())
+        .when(
+            ResendInvitation {
+                invitation_id: INVITE,
+                now: NOW + 10,
+            }
+            .into(),
+        )
+        .inspect_result()
+        .expect("resent");
+    assert!(
+        matches!(&renewed[..], [OrganizationEvent::InvitationResent(e)] if e.expires_at == NOW + 10 + INVITATION_TTL_US)
+    );
+
+    history.push(OrganizationEvent::InvitationCancelled(
+        event_schemas::organization::InvitationCancelled {
+            organization_id: ORG,
+            invitation_id: INVITE,
+        },
+    ));
+    given()
+        .given(history)
+        .when(
+            ResendInvitation {
+                invitation_id: INVITE,
+                now: NOW + 10,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::InvitationClosed {
+            status: "cancelled",
+        });
+}
+
+#[test]
+fn a_rejected_invitation_cannot_be_accepted() {
+    let mut history = with_team();
+    history.extend([
+        bola_invited(Role::Editor),
+        OrganizationEvent::InvitationRejected(event_schemas::organization::InvitationRejected {
+            organization_id: ORG,
+            invitation_id: INVITE,
+        }),
+    ]);
+    given()
+        .given(history)
+        .when(accept_as_bola(NOW + 1).into())
+        .then_expect_error(OrganizationError::InvitationClosed { status: "rejected" });
+}
+
+// --- transfers ----------------------------------------------------------------
+
+const TRANSFER: event_schemas::TransferId = event_schemas::TransferId::from_uuid(Uuid::from_u128(
+    0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0009,
+));
+const OTHER_ORG: OrganizationId =
+    OrganizationId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_000a));
+
+fn transfer_requested() -> OrganizationEvent {
+    OrganizationEvent::TransferRequested(event_schemas::organization::TransferRequested {
+        organization_id: ORG,
+        transfer_id: TRANSFER,
+        workspace_id: LAGOS,
+        target_organization_id: OTHER_ORG,
+        requested_by: USER,
+    })
+}
+
+#[test]
+fn a_workspace_cannot_be_transferred_to_its_own_organization() {
+    given()
+        .given(with_team())
+        .when(
+            RequestTransfer {
+                transfer_id: TRANSFER,
+                workspace_id: LAGOS,
+                target_organization_id: ORG,
+                requested_by: USER,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::TransferToSelf);
+}
+
+#[test]
+fn approving_a_transfer_takes_the_workspace_and_its_coverage_out() {
+    let mut history = with_team();
+    history.push(transfer_requested());
+    let events = given()
+        .given(history)
+        .when(
+            ResolveTransfer {
+                transfer_id: TRANSFER,
+                answer: TransferAnswer::Approved,
+                resolved_by: BOLA,
+            }
+            .into(),
+        )
+        .inspect_result()
+        .expect("approved");
+    assert!(matches!(&events[0], OrganizationEvent::TransferResolved(e) if e.status == 2));
+    assert!(
+        matches!(&events[1], OrganizationEvent::WorkspaceTransferredOut(e) if e.workspace_id == LAGOS)
+    );
+    assert_eq!(events[2], founder_covers(vec![]));
+}
+
+#[test]
+fn a_transfer_is_answered_once() {
+    let mut history = with_team();
+    history.extend([
+        transfer_requested(),
+        OrganizationEvent::TransferResolved(event_schemas::organization::TransferResolved {
+            organization_id: ORG,
+            transfer_id: TRANSFER,
+            status: 3,
+            resolved_by: BOLA,
+        }),
+    ]);
+    given()
+        .given(history)
+        .when(
+            ResolveTransfer {
+                transfer_id: TRANSFER,
+                answer: TransferAnswer::Approved,
+                resolved_by: BOLA,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::TransferClosed);
+}
+
+#[test]
+fn a_received_workspace_whose_name_is_taken_gets_a_suffix_and_a_repeat_changes_nothing() {
+    let receive = ReceiveWorkspace {
+        transfer_id: TRANSFER,
+        workspace_id: ABUJA,
+        source_organization_id: OTHER_ORG,
+        name: "lagos office".into(),
+        base_currency: "NGN".into(),
+        created_by: BOLA,
+        receiver: USER,
+    };
+    let events = given()
+        .given(with_team())
+        .when(receive.clone().into())
+        .inspect_result()
+        .expect("received");
+    assert!(
+        matches!(&events[0], OrganizationEvent::WorkspaceTransferredIn(e) if e.name == "lagos office (transferred)")
+    );
+    assert_eq!(events[1], founder_covers(vec![LAGOS, ABUJA]));
+
+    let mut history = with_team();
+    history.extend(events);
+    given()
+        .given(history)
+        .when(receive.into())
+        .then_expect_events(vec![]);
 }
 
 // --- state and mechanics ------------------------------------------------------------

@@ -18,7 +18,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion};
-use crate::{MembershipId, OrganizationId, UserId, WorkspaceId};
+use crate::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 
 pub use upcasters::upcasters;
 
@@ -50,6 +50,16 @@ pub enum OrganizationEvent {
     MemberRoleChanged(MemberRoleChanged),
     MemberWorkspacesChanged(MemberWorkspacesChanged),
     MemberRemoved(MemberRemoved),
+    InvitationCreated(InvitationCreated),
+    InvitationResent(InvitationResent),
+    InvitationCancelled(InvitationCancelled),
+    InvitationAccepted(InvitationAccepted),
+    InvitationRejected(InvitationRejected),
+    TransferRequested(TransferRequested),
+    TransferResolved(TransferResolved),
+    WorkspaceTransferredOut(WorkspaceTransferredOut),
+    WorkspaceTransferredIn(WorkspaceTransferredIn),
+    SetupProgressUpdated(SetupProgressUpdated),
 }
 
 /// An organization was created. Version 2.0; version 1.0 (module `legacy`) lacked
@@ -215,6 +225,164 @@ impl EventPayload for MemberRemoved {
     const EVENT_VERSION: &'static str = "1.0";
 }
 
+/// Someone was invited to the organization: by e-mail (`email` set; any role) or by a
+/// shareable link (`email` null; Viewer only). The invitation's token is a secret and is
+/// never in the log; only its holder can answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InvitationCreated {
+    pub organization_id: OrganizationId,
+    pub invitation_id: InvitationId,
+    /// The invitee's address for an e-mail invitation; `null` for a link.
+    pub email: Option<String>,
+    /// The role the invitee joins with: 0 Viewer, 1 Editor, 2 Admin.
+    #[schemars(range(min = 0, max = 2))]
+    pub role: u8,
+    /// The workspaces the invitee's membership will cover.
+    pub workspaces: Vec<WorkspaceId>,
+    pub invited_by: UserId,
+    /// When the invitation stops being usable, microseconds since the epoch.
+    pub expires_at: i64,
+}
+
+impl EventPayload for InvitationCreated {
+    const EVENT_TYPE: &'static str = "InvitationCreated";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A pending invitation was sent again with a new token and a new expiry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InvitationResent {
+    pub organization_id: OrganizationId,
+    pub invitation_id: InvitationId,
+    pub expires_at: i64,
+}
+
+impl EventPayload for InvitationResent {
+    const EVENT_TYPE: &'static str = "InvitationResent";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A pending invitation was withdrawn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InvitationCancelled {
+    pub organization_id: OrganizationId,
+    pub invitation_id: InvitationId,
+}
+
+impl EventPayload for InvitationCancelled {
+    const EVENT_TYPE: &'static str = "InvitationCancelled";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// The invitee accepted; the same command adds or extends their membership.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InvitationAccepted {
+    pub organization_id: OrganizationId,
+    pub invitation_id: InvitationId,
+    pub user_id: UserId,
+}
+
+impl EventPayload for InvitationAccepted {
+    const EVENT_TYPE: &'static str = "InvitationAccepted";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// The invitee declined.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct InvitationRejected {
+    pub organization_id: OrganizationId,
+    pub invitation_id: InvitationId,
+}
+
+impl EventPayload for InvitationRejected {
+    const EVENT_TYPE: &'static str = "InvitationRejected";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// The organization asked to hand one of its workspaces to another organization. Written
+/// on the source organization's stream, which decides the transfer's state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TransferRequested {
+    /// The source organization.
+    pub organization_id: OrganizationId,
+    pub transfer_id: TransferId,
+    pub workspace_id: WorkspaceId,
+    pub target_organization_id: OrganizationId,
+    pub requested_by: UserId,
+}
+
+impl EventPayload for TransferRequested {
+    const EVENT_TYPE: &'static str = "TransferRequested";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A pending transfer was answered: 2 approved, 3 rejected, 4 closed otherwise.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TransferResolved {
+    /// The source organization.
+    pub organization_id: OrganizationId,
+    pub transfer_id: TransferId,
+    #[schemars(range(min = 2, max = 4))]
+    pub status: u8,
+    pub resolved_by: UserId,
+}
+
+impl EventPayload for TransferResolved {
+    const EVENT_TYPE: &'static str = "TransferResolved";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// An approved transfer took the workspace out of the source organization. Its books
+/// (account tree, entries) are keyed by the workspace and stay untouched.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WorkspaceTransferredOut {
+    pub organization_id: OrganizationId,
+    pub workspace_id: WorkspaceId,
+    pub transfer_id: TransferId,
+    pub target_organization_id: OrganizationId,
+}
+
+impl EventPayload for WorkspaceTransferredOut {
+    const EVENT_TYPE: &'static str = "WorkspaceTransferredOut";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// An approved transfer brought the workspace into the target organization, under
+/// `name` (its old name, suffixed if the target already used it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WorkspaceTransferredIn {
+    pub organization_id: OrganizationId,
+    pub workspace_id: WorkspaceId,
+    pub transfer_id: TransferId,
+    pub source_organization_id: OrganizationId,
+    #[schemars(length(min = 1, max = NAME_CHARS_MAX))]
+    pub name: String,
+    #[schemars(pattern(r"^[A-Z]{3}$"))]
+    pub base_currency: String,
+    /// The creator recorded at the workspace's creation, kept for its history.
+    pub created_by: UserId,
+}
+
+impl EventPayload for WorkspaceTransferredIn {
+    const EVENT_TYPE: &'static str = "WorkspaceTransferredIn";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// The organization's set-up checklist changed: steps the Admin chose to skip, and
+/// whether the checklist is dismissed. Whether a step is done is read from the books.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SetupProgressUpdated {
+    pub organization_id: OrganizationId,
+    /// Keys of skipped steps, sorted.
+    pub skipped_steps: Vec<String>,
+    pub dismissed: bool,
+}
+
+impl EventPayload for SetupProgressUpdated {
+    const EVENT_TYPE: &'static str = "SetupProgressUpdated";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
 impl OrganizationEvent {
     /// The organization whose stream holds the event.
     pub fn organization_id(&self) -> OrganizationId {
@@ -228,6 +396,16 @@ impl OrganizationEvent {
             Self::MemberRoleChanged(e) => e.organization_id,
             Self::MemberWorkspacesChanged(e) => e.organization_id,
             Self::MemberRemoved(e) => e.organization_id,
+            Self::InvitationCreated(e) => e.organization_id,
+            Self::InvitationResent(e) => e.organization_id,
+            Self::InvitationCancelled(e) => e.organization_id,
+            Self::InvitationAccepted(e) => e.organization_id,
+            Self::InvitationRejected(e) => e.organization_id,
+            Self::TransferRequested(e) => e.organization_id,
+            Self::TransferResolved(e) => e.organization_id,
+            Self::WorkspaceTransferredOut(e) => e.organization_id,
+            Self::WorkspaceTransferredIn(e) => e.organization_id,
+            Self::SetupProgressUpdated(e) => e.organization_id,
         }
     }
 
@@ -240,7 +418,17 @@ impl OrganizationEvent {
             | Self::MemberAdded(_)
             | Self::MemberRoleChanged(_)
             | Self::MemberWorkspacesChanged(_)
-            | Self::MemberRemoved(_) => None,
+            | Self::MemberRemoved(_)
+            | Self::InvitationCreated(_)
+            | Self::InvitationResent(_)
+            | Self::InvitationCancelled(_)
+            | Self::InvitationAccepted(_)
+            | Self::InvitationRejected(_)
+            | Self::TransferResolved(_)
+            | Self::SetupProgressUpdated(_) => None,
+            Self::TransferRequested(e) => Some(e.workspace_id),
+            Self::WorkspaceTransferredOut(e) => Some(e.workspace_id),
+            Self::WorkspaceTransferredIn(e) => Some(e.workspace_id),
             Self::WorkspaceCreated(e) => Some(e.workspace_id),
             Self::WorkspaceRenamed(e) => Some(e.workspace_id),
             Self::WorkspaceDeleted(e) => Some(e.workspace_id),
@@ -261,6 +449,16 @@ impl OrganizationEvent {
             Self::MemberRoleChanged(e) => of(e),
             Self::MemberWorkspacesChanged(e) => of(e),
             Self::MemberRemoved(e) => of(e),
+            Self::InvitationCreated(e) => of(e),
+            Self::InvitationResent(e) => of(e),
+            Self::InvitationCancelled(e) => of(e),
+            Self::InvitationAccepted(e) => of(e),
+            Self::InvitationRejected(e) => of(e),
+            Self::TransferRequested(e) => of(e),
+            Self::TransferResolved(e) => of(e),
+            Self::WorkspaceTransferredOut(e) => of(e),
+            Self::WorkspaceTransferredIn(e) => of(e),
+            Self::SetupProgressUpdated(e) => of(e),
         }
     }
 }
@@ -289,6 +487,16 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<MemberRoleChanged>(),
         EventVersion::current::<MemberWorkspacesChanged>(),
         EventVersion::current::<MemberRemoved>(),
+        EventVersion::current::<InvitationCreated>(),
+        EventVersion::current::<InvitationResent>(),
+        EventVersion::current::<InvitationCancelled>(),
+        EventVersion::current::<InvitationAccepted>(),
+        EventVersion::current::<InvitationRejected>(),
+        EventVersion::current::<TransferRequested>(),
+        EventVersion::current::<TransferResolved>(),
+        EventVersion::current::<WorkspaceTransferredOut>(),
+        EventVersion::current::<WorkspaceTransferredIn>(),
+        EventVersion::current::<SetupProgressUpdated>(),
     ]
 }
 

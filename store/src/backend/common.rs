@@ -2,17 +2,12 @@
 
 use std::collections::HashMap;
 
-use sqlx::any::AnyRow;
-use sqlx::{Any, Row, Transaction};
+use sqlx::{ColumnIndex, Decode, Row, Type};
 
 use super::{AppendRequest, ChainHead, Snapshot};
-use crate::hash::{event_hash, HashedContent, GENESIS_HASH};
+use crate::hash::{event_hash_with_json, HashedContent};
 use crate::migrate::Migration;
-use crate::{AppendError, Cursor, RecordedEvent, StoreError};
-
-/// Rows per multi-row INSERT: 14 parameters each keeps a statement far below SQLite's
-/// 32,766-parameter limit and Postgres's 65,535.
-pub(crate) const INSERT_CHUNK_ROWS: usize = 500;
+use crate::{AppendError, Cursor, NewEvent, RecordedEvent, StoreError};
 
 pub const MIGRATIONS: &[Migration] = &[Migration {
     version: 1,
@@ -87,152 +82,156 @@ pub const MIGRATIONS: &[Migration] = &[Migration {
     "#,
 }];
 
-/// The SELECT list both backends read events with; `tx_id` and the JSON columns are
-/// expressions because their types differ (xid8 / json on Postgres).
+/// The SELECT list both backends read events with, in the order [`decode_event`] expects;
+/// `tx_id` and the JSON columns are expressions because their types differ (xid8 / json on
+/// Postgres). The transaction id is aliased `tx`, not `tx_id`: an output column named
+/// `tx_id` would capture `ORDER BY tx_id` and sort by the expression instead of using the
+/// (tx_id, global_position) index.
 pub(crate) fn event_columns(tx_id_expr: &str, json_suffix: &str) -> String {
     format!(
-        "global_position, {tx_id_expr} AS tx_id, aggregate_type, aggregate_id, sequence, event_type, \
+        "global_position, {tx_id_expr} AS tx, aggregate_type, aggregate_id, sequence, event_type, \
          event_version, payload{json_suffix} AS payload, metadata{json_suffix} AS metadata, recorded_at, \
          chain, chain_seq, prev_hash, hash"
     )
 }
 
-pub(crate) fn decode_event(row: &AnyRow) -> Result<RecordedEvent, StoreError> {
-    let tx_id: String = row.try_get("tx_id")?;
-    let payload: String = row.try_get("payload")?;
-    let metadata: String = row.try_get("metadata")?;
-    let global_position: i64 = row.try_get("global_position")?;
+/// Decodes a row selected with [`event_columns`] by column index (no name lookups), on
+/// either backend's native row type.
+pub(crate) fn decode_event<'r, R>(row: &'r R) -> Result<RecordedEvent, StoreError>
+where
+    R: Row,
+    usize: ColumnIndex<R>,
+    &'r str: Decode<'r, R::Database> + Type<R::Database>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let global_position: i64 = row.try_get(0)?;
+    let payload: &str = row.try_get(7)?;
+    let metadata: &str = row.try_get(8)?;
     let corrupt = |what: &str, e: &dyn std::fmt::Display| {
         StoreError::Corrupt(format!("event at position {global_position}: {what}: {e}"))
     };
+    let text =
+        |i: usize| -> Result<String, sqlx::Error> { row.try_get::<&str, _>(i).map(str::to_owned) };
     Ok(RecordedEvent {
         global_position,
-        tx_id: tx_id.parse().map_err(|e| corrupt("tx_id", &e))?,
-        aggregate_type: row.try_get("aggregate_type")?,
-        aggregate_id: row.try_get("aggregate_id")?,
-        sequence: row.try_get("sequence")?,
-        event_type: row.try_get("event_type")?,
-        event_version: row.try_get("event_version")?,
-        payload: serde_json::from_str(&payload).map_err(|e| corrupt("payload", &e))?,
-        metadata: serde_json::from_str(&metadata).map_err(|e| corrupt("metadata", &e))?,
-        recorded_at: row.try_get("recorded_at")?,
-        chain: row.try_get("chain")?,
-        chain_seq: row.try_get("chain_seq")?,
-        prev_hash: row.try_get("prev_hash")?,
-        hash: row.try_get("hash")?,
+        tx_id: row.try_get(1)?,
+        aggregate_type: text(2)?,
+        aggregate_id: text(3)?,
+        sequence: row.try_get(4)?,
+        event_type: text(5)?,
+        event_version: text(6)?,
+        payload: serde_json::from_str(payload).map_err(|e| corrupt("payload", &e))?,
+        metadata: serde_json::from_str(metadata).map_err(|e| corrupt("metadata", &e))?,
+        recorded_at: row.try_get(9)?,
+        chain: text(10)?,
+        chain_seq: row.try_get(11)?,
+        prev_hash: text(12)?,
+        hash: text(13)?,
     })
 }
 
-pub(crate) fn decode_chain_head(row: &AnyRow) -> Result<ChainHead, StoreError> {
+/// The chain-head columns, in the order [`decode_chain_head`] expects.
+pub(crate) const CHAIN_HEAD_COLUMNS: &str = "chain, head_seq, head_hash, last_position";
+
+pub(crate) fn decode_chain_head<'r, R>(row: &'r R) -> Result<ChainHead, StoreError>
+where
+    R: Row,
+    usize: ColumnIndex<R>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+{
     Ok(ChainHead {
-        chain: row.try_get("chain")?,
-        event_count: row.try_get("head_seq")?,
-        head_hash: row.try_get("head_hash")?,
-        last_position: row.try_get("last_position")?,
+        chain: row.try_get(0)?,
+        event_count: row.try_get(1)?,
+        head_hash: row.try_get(2)?,
+        last_position: row.try_get(3)?,
     })
 }
 
-pub(crate) fn decode_snapshot(row: &AnyRow) -> Result<Snapshot, StoreError> {
-    let payload: String = row.try_get("payload")?;
+/// Decodes `payload, current_snapshot, last_sequence`.
+pub(crate) fn decode_snapshot<'r, R>(row: &'r R) -> Result<Snapshot, StoreError>
+where
+    R: Row,
+    usize: ColumnIndex<R>,
+    &'r str: Decode<'r, R::Database> + Type<R::Database>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let payload: &str = row.try_get(0)?;
     Ok(Snapshot {
-        payload: serde_json::from_str(&payload)
+        payload: serde_json::from_str(payload)
             .map_err(|e| StoreError::Corrupt(format!("snapshot payload: {e}")))?,
-        current_snapshot: row.try_get("current_snapshot")?,
-        last_sequence: row.try_get("last_sequence")?,
+        current_snapshot: row.try_get(1)?,
+        last_sequence: row.try_get(2)?,
     })
 }
 
-/// The SQL dialect bits `append_in_tx` needs.
-pub(crate) struct AppendDialect {
-    /// Appended to JSON parameters (`::json` on Postgres).
-    pub json_cast: &'static str,
-    /// Appended to the chain-head SELECT (`FOR UPDATE` on Postgres).
-    pub lock_suffix: &'static str,
-    /// The RETURNING expression for the transaction id.
-    pub tx_id_returning: &'static str,
+/// The head of one chain as the append found it (and moves it).
+pub(crate) struct ChainState {
+    pub seq: i64,
+    pub hash: String,
+    pub last_position: i64,
 }
 
-struct ChainState {
-    seq: i64,
-    hash: String,
-    last_position: i64,
+/// A row ready to insert, with its chain fields computed and its JSON serialized once (for
+/// the hash and for the column).
+pub(crate) struct PendingRow<'a> {
+    pub request: usize,
+    pub event: &'a NewEvent,
+    pub chain: String,
+    pub chain_seq: i64,
+    pub prev_hash: String,
+    pub hash: String,
+    pub recorded_at: i64,
+    pub payload: String,
+    pub metadata: String,
 }
 
-/// A row ready to insert, with its chain fields computed.
-struct PendingRow<'a> {
-    request: usize,
-    event: &'a crate::NewEvent,
-    chain: String,
-    chain_seq: i64,
-    prev_hash: String,
-    hash: String,
-    recorded_at: i64,
+/// What an append has to read before it can compute anything: every chain it touches, in
+/// sorted order (so concurrent nodes lock them in one order and never deadlock), and the
+/// streams it appends to (the first event of each request names its stream).
+pub(crate) struct AppendKeys<'a> {
+    pub chains: Vec<String>,
+    pub streams: Vec<(&'a str, &'a str)>,
 }
 
-/// The append algorithm both backends share, inside the caller's transaction:
-/// 1. lock (Postgres) and read the head of every chain touched, in sorted order so
-///    concurrent nodes never deadlock;
-/// 2. check each stream's next sequence (optimistic concurrency);
-/// 3. compute hashes, insert all rows in chunks, move the chain heads, store snapshots.
-pub(crate) async fn append_in_tx(
-    tx: &mut Transaction<'static, Any>,
-    dialect: &AppendDialect,
-    requests: &[AppendRequest],
-) -> Result<Vec<Vec<Cursor>>, AppendError> {
-    let mut chains: HashMap<String, ChainState> = HashMap::new();
-    let mut chain_keys: Vec<String> = requests
+pub(crate) fn append_keys(requests: &[AppendRequest]) -> AppendKeys<'_> {
+    let mut chains: Vec<String> = requests
         .iter()
-        .flat_map(|r| r.events.iter().map(crate::NewEvent::chain_key))
+        .flat_map(|r| r.events.iter().map(NewEvent::chain_key))
         .collect();
-    chain_keys.sort();
-    chain_keys.dedup();
-    for key in chain_keys {
-        sqlx::query(
-            "INSERT INTO event_chains (chain, head_seq, head_hash, last_position) VALUES ($1, 0, $2, 0) \
-             ON CONFLICT (chain) DO NOTHING",
-        )
-        .bind(&key)
-        .bind(GENESIS_HASH)
-        .execute(&mut **tx)
-        .await?;
-        let row = sqlx::query(&format!(
-            "SELECT chain, head_seq, head_hash, last_position FROM event_chains WHERE chain = $1{}",
-            dialect.lock_suffix
-        ))
-        .bind(&key)
-        .fetch_one(&mut **tx)
-        .await?;
-        let head = decode_chain_head(&row)?;
-        chains.insert(
-            key,
-            ChainState {
-                seq: head.event_count,
-                hash: head.head_hash,
-                last_position: head.last_position,
-            },
-        );
-    }
+    chains.sort_unstable();
+    chains.dedup();
+    let mut streams: Vec<(&str, &str)> = requests
+        .iter()
+        .filter_map(|r| r.events.first())
+        .map(|e| (e.aggregate_type.as_str(), e.aggregate_id.as_str()))
+        .collect();
+    streams.sort_unstable();
+    streams.dedup();
+    AppendKeys { chains, streams }
+}
 
-    let mut stream_heads: HashMap<(&str, &str), i64> = HashMap::new();
-    let now = chrono::Utc::now().timestamp_micros();
-    let mut rows: Vec<PendingRow<'_>> = Vec::new();
+/// The pure middle of an append, shared by both backends once they have locked the chain
+/// heads and read each stream's last sequence: checks every request's sequences
+/// (optimistic concurrency; requests of one group on one stream follow each other), and
+/// computes each event's chain position and hash. Moves `chains` to the new heads.
+pub(crate) fn plan_rows<'a>(
+    requests: &'a [AppendRequest],
+    chains: &mut HashMap<String, ChainState>,
+    stream_heads: &HashMap<(&str, &str), i64>,
+    now: i64,
+) -> Result<Vec<PendingRow<'a>>, AppendError> {
+    let mut moved: HashMap<(&str, &str), i64> = HashMap::new();
+    let mut rows: Vec<PendingRow<'a>> =
+        Vec::with_capacity(requests.iter().map(|r| r.events.len()).sum());
     for (index, request) in requests.iter().enumerate() {
         let Some(first) = request.events.first() else {
             continue;
         };
         let stream = (first.aggregate_type.as_str(), first.aggregate_id.as_str());
-        let current = match stream_heads.get(&stream) {
+        let current = match moved.get(&stream).or_else(|| stream_heads.get(&stream)) {
             Some(seq) => *seq,
-            None => {
-                let (max,): (i64,) = sqlx::query_as(
-                    "SELECT COALESCE(MAX(sequence), 0) FROM events WHERE aggregate_type = $1 AND aggregate_id = $2",
-                )
-                .bind(stream.0)
-                .bind(stream.1)
-                .fetch_one(&mut **tx)
-                .await?;
-                max
-            }
+            None => return Err(AppendError::Invalid("stream head not read".into())),
         };
         for (offset, event) in request.events.iter().enumerate() {
             let expected = current + 1 + offset as i64;
@@ -254,7 +253,9 @@ pub(crate) async fn append_in_tx(
                 .ok_or_else(|| AppendError::Invalid("chain not locked".into()))?;
             let recorded_at = request.recorded_at.unwrap_or(now);
             let chain_seq = state.seq + 1;
-            let hash = event_hash(
+            let payload = event.payload.to_string();
+            let metadata = event.metadata.to_string();
+            let hash = event_hash_with_json(
                 &state.hash,
                 &HashedContent {
                     chain: &chain,
@@ -268,6 +269,8 @@ pub(crate) async fn append_in_tx(
                     metadata: &event.metadata,
                     recorded_at,
                 },
+                &payload,
+                &metadata,
             );
             let prev_hash = std::mem::replace(&mut state.hash, hash.clone());
             state.seq = chain_seq;
@@ -279,115 +282,40 @@ pub(crate) async fn append_in_tx(
                 prev_hash,
                 hash,
                 recorded_at,
+                payload,
+                metadata,
             });
         }
-        stream_heads.insert(stream, current + request.events.len() as i64);
+        moved.insert(stream, current + request.events.len() as i64);
     }
+    Ok(rows)
+}
 
+/// Hands each request its cursors, given what the INSERTs returned for each
+/// (chain, chain_seq), and moves each chain's `last_position`.
+pub(crate) fn assign_cursors(
+    requests: &[AppendRequest],
+    rows: &[PendingRow<'_>],
+    returned: &HashMap<(String, i64), Cursor>,
+    chains: &mut HashMap<String, ChainState>,
+) -> Result<Vec<Vec<Cursor>>, AppendError> {
     let mut cursors: Vec<Vec<Cursor>> = requests
         .iter()
         .map(|r| Vec::with_capacity(r.events.len()))
         .collect();
-    for chunk in rows.chunks(INSERT_CHUNK_ROWS) {
-        // sqlx's QueryBuilder writes `?` placeholders for `Any`, which Postgres rejects, so
-        // the multi-row VALUES list is formatted here with `$n`.
-        let mut sql = String::from(
-            "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, \
-             metadata, recorded_at, chain, chain_seq, prev_hash, hash) VALUES ",
-        );
-        let cast = dialect.json_cast;
-        for i in 0..chunk.len() {
-            let p = i * 12;
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push_str(&format!(
-                "(${}, ${}, ${}, ${}, ${}, ${}{cast}, ${}{cast}, ${}, ${}, ${}, ${}, ${})",
-                p + 1,
-                p + 2,
-                p + 3,
-                p + 4,
-                p + 5,
-                p + 6,
-                p + 7,
-                p + 8,
-                p + 9,
-                p + 10,
-                p + 11,
-                p + 12
-            ));
+    let mut key = (String::new(), 0);
+    for row in rows {
+        key.0.clear();
+        key.0.push_str(&row.chain);
+        key.1 = row.chain_seq;
+        let cursor = returned
+            .get(&key)
+            .copied()
+            .ok_or_else(|| StoreError::Corrupt("insert returned fewer rows than written".into()))?;
+        if let Some(state) = chains.get_mut(&row.chain) {
+            state.last_position = state.last_position.max(cursor.position);
         }
-        sql.push_str(&format!(
-            " RETURNING global_position, {} AS tx_id, chain, chain_seq",
-            dialect.tx_id_returning
-        ));
-        let mut query = sqlx::query(&sql);
-        for row in chunk {
-            query = query
-                .bind(row.event.aggregate_type.as_str())
-                .bind(row.event.aggregate_id.as_str())
-                .bind(row.event.sequence)
-                .bind(row.event.event_type.as_str())
-                .bind(row.event.event_version.as_str())
-                .bind(row.event.payload.to_string())
-                .bind(row.event.metadata.to_string())
-                .bind(row.recorded_at)
-                .bind(row.chain.as_str())
-                .bind(row.chain_seq)
-                .bind(row.prev_hash.as_str())
-                .bind(row.hash.as_str());
-        }
-        let returned = query.fetch_all(&mut **tx).await?;
-        let mut by_chain: HashMap<(String, i64), Cursor> = HashMap::with_capacity(returned.len());
-        for row in &returned {
-            let tx_id: String = row.try_get("tx_id")?;
-            let cursor = Cursor {
-                tx: tx_id
-                    .parse()
-                    .map_err(|_| StoreError::Corrupt(format!("bad tx id {tx_id}")))?,
-                position: row.try_get("global_position")?,
-            };
-            by_chain.insert((row.try_get("chain")?, row.try_get("chain_seq")?), cursor);
-        }
-        for row in chunk {
-            let cursor = by_chain
-                .get(&(row.chain.clone(), row.chain_seq))
-                .copied()
-                .ok_or_else(|| {
-                    StoreError::Corrupt("insert returned fewer rows than written".into())
-                })?;
-            if let Some(state) = chains.get_mut(&row.chain) {
-                state.last_position = state.last_position.max(cursor.position);
-            }
-            cursors[row.request].push(cursor);
-        }
-    }
-
-    for (chain, state) in &chains {
-        sqlx::query("UPDATE event_chains SET head_seq = $1, head_hash = $2, last_position = $3 WHERE chain = $4")
-            .bind(state.seq)
-            .bind(&state.hash)
-            .bind(state.last_position)
-            .bind(chain)
-            .execute(&mut **tx)
-            .await?;
-    }
-
-    for snapshot in requests.iter().filter_map(|r| r.snapshot.as_ref()) {
-        sqlx::query(&format!(
-            "INSERT INTO snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload) \
-             VALUES ($1, $2, $3, $4, $5{cast}) ON CONFLICT (aggregate_type, aggregate_id) DO UPDATE SET \
-             last_sequence = excluded.last_sequence, current_snapshot = excluded.current_snapshot, \
-             payload = excluded.payload WHERE snapshots.current_snapshot < excluded.current_snapshot",
-            cast = dialect.json_cast
-        ))
-        .bind(&snapshot.aggregate_type)
-        .bind(&snapshot.aggregate_id)
-        .bind(snapshot.last_sequence)
-        .bind(snapshot.current_snapshot)
-        .bind(snapshot.payload.to_string())
-        .execute(&mut **tx)
-        .await?;
+        cursors[row.request].push(cursor);
     }
     Ok(cursors)
 }

@@ -65,6 +65,11 @@ pub struct ChainHead {
 pub trait LogBackend: Send + Sync + 'static {
     fn backend(&self) -> Backend;
 
+    /// How many group-commit writers may append side by side (see [`crate::committer`]).
+    fn writer_lanes(&self) -> usize {
+        1
+    }
+
     /// Appends all requests in one transaction: every request commits, or (on any error)
     /// none does. Returns each request's cursors in order.
     async fn append_all(&self, requests: &[AppendRequest])

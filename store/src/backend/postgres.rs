@@ -16,34 +16,207 @@
 //! makes them skip. Appends to the same workspace are serialized by a row lock on its
 //! chain head (`FOR UPDATE`), which also keeps the hash chain and per-workspace numbers
 //! gapless, while different workspaces append in parallel.
+//!
+//! Speed: the log runs on a native `PgPool` (not `sqlx::Any`), and an append costs a fixed
+//! number of round trips whatever the group's size: BEGIN, lock-and-read every chain head
+//! (one upsert over `unnest`, in sorted order), read every stream's last sequence (one
+//! SELECT), insert every row (one `INSERT … SELECT FROM unnest(arrays)`), move the chain
+//! heads (one UPDATE), COMMIT. Each statement text is fixed, so it is prepared once per
+//! connection.
+
+use std::collections::HashMap;
 
 use async_trait::async_trait;
+use sqlx::postgres::PgPool;
+use sqlx::{Postgres, Row, Transaction};
 
 use super::common::{
-    append_in_tx, classify, decode_chain_head, decode_event, decode_snapshot, event_columns,
-    AppendDialect,
+    append_keys, assign_cursors, classify, decode_chain_head, decode_event, decode_snapshot,
+    event_columns, plan_rows, ChainState, CHAIN_HEAD_COLUMNS,
 };
 use super::{AppendRequest, ChainHead, LogBackend, Snapshot};
+use crate::db::NativePool;
+use crate::hash::GENESIS_HASH;
 use crate::{AppendError, Backend, Cursor, Db, RecordedEvent, StoreError};
 
-const DIALECT: AppendDialect = AppendDialect {
-    json_cast: "::json",
-    lock_suffix: " FOR UPDATE",
-    tx_id_returning: "tx_id::text",
-};
-
 pub struct PostgresLog {
-    db: Db,
+    pool: PgPool,
     columns: String,
 }
 
 impl PostgresLog {
+    /// `db` must be a Postgres database.
     pub fn new(db: Db) -> Self {
+        let pool = match db.native {
+            NativePool::Postgres(pool) => pool,
+            NativePool::Sqlite(_) => panic!("PostgresLog needs a Postgres database"),
+        };
         Self {
-            db,
-            columns: event_columns("tx_id::text", "::text"),
+            pool,
+            columns: event_columns("tx_id::text::int8", "::text"),
         }
     }
+}
+
+async fn append_in_tx(
+    tx: &mut Transaction<'static, Postgres>,
+    requests: &[AppendRequest],
+) -> Result<Vec<Vec<Cursor>>, AppendError> {
+    let keys = append_keys(requests);
+
+    // Lock every chain head the group touches (creating it at genesis when new), in byte
+    // order — the order `append_keys` sorted them in — so concurrent nodes never deadlock.
+    // DO UPDATE locks an existing row like SELECT … FOR UPDATE and returns its current
+    // values once the lock is ours.
+    let heads = sqlx::query(&format!(
+        "INSERT INTO event_chains (chain, head_seq, head_hash, last_position) \
+         SELECT c, 0, $2, 0 FROM unnest($1::text[]) AS u(c) ORDER BY c COLLATE \"C\" \
+         ON CONFLICT (chain) DO UPDATE SET head_seq = event_chains.head_seq \
+         RETURNING {CHAIN_HEAD_COLUMNS}"
+    ))
+    .bind(&keys.chains)
+    .bind(GENESIS_HASH)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut chains: HashMap<String, ChainState> = HashMap::with_capacity(heads.len());
+    for row in &heads {
+        let head = decode_chain_head(row)?;
+        chains.insert(
+            head.chain,
+            ChainState {
+                seq: head.event_count,
+                hash: head.head_hash,
+                last_position: head.last_position,
+            },
+        );
+    }
+
+    // Every stream's last sequence: one statement.
+    let (types, ids): (Vec<&str>, Vec<&str>) = keys.streams.iter().copied().unzip();
+    let stream_rows = sqlx::query(
+        "SELECT t, i, (SELECT COALESCE(MAX(e.sequence), 0) FROM events e \
+                       WHERE e.aggregate_type = s.t AND e.aggregate_id = s.i) \
+         FROM unnest($1::text[], $2::text[]) AS s(t, i)",
+    )
+    .bind(&types)
+    .bind(&ids)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut stream_heads: HashMap<(&str, &str), i64> = HashMap::with_capacity(keys.streams.len());
+    for row in &stream_rows {
+        let stream: (&str, &str) = (row.try_get(0)?, row.try_get(1)?);
+        let Ok(i) = keys.streams.binary_search(&stream) else {
+            return Err(
+                StoreError::Corrupt("stream head query returned an unknown stream".into()).into(),
+            );
+        };
+        stream_heads.insert(keys.streams[i], row.try_get(2)?);
+    }
+
+    let now = chrono::Utc::now().timestamp_micros();
+    let rows = plan_rows(requests, &mut chains, &stream_heads, now)?;
+
+    // All rows in one statement, one array per column; positions are drawn in row order.
+    let n = rows.len();
+    let mut aggregate_types = Vec::with_capacity(n);
+    let mut aggregate_ids = Vec::with_capacity(n);
+    let mut sequences = Vec::with_capacity(n);
+    let mut event_types = Vec::with_capacity(n);
+    let mut event_versions = Vec::with_capacity(n);
+    let mut payloads = Vec::with_capacity(n);
+    let mut metadatas = Vec::with_capacity(n);
+    let mut recorded_ats = Vec::with_capacity(n);
+    let mut chain_names = Vec::with_capacity(n);
+    let mut chain_seqs = Vec::with_capacity(n);
+    let mut prev_hashes = Vec::with_capacity(n);
+    let mut hashes = Vec::with_capacity(n);
+    for row in &rows {
+        aggregate_types.push(row.event.aggregate_type.as_str());
+        aggregate_ids.push(row.event.aggregate_id.as_str());
+        sequences.push(row.event.sequence);
+        event_types.push(row.event.event_type.as_str());
+        event_versions.push(row.event.event_version.as_str());
+        payloads.push(row.payload.as_str());
+        metadatas.push(row.metadata.as_str());
+        recorded_ats.push(row.recorded_at);
+        chain_names.push(row.chain.as_str());
+        chain_seqs.push(row.chain_seq);
+        prev_hashes.push(row.prev_hash.as_str());
+        hashes.push(row.hash.as_str());
+    }
+    let inserted = sqlx::query(
+        "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, \
+         metadata, recorded_at, chain, chain_seq, prev_hash, hash) \
+         SELECT t, i, s, et, ev, p::json, m::json, r, c, cs, ph, h \
+         FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::text[], \
+                     $7::text[], $8::int8[], $9::text[], $10::int8[], $11::text[], $12::text[]) \
+              WITH ORDINALITY AS u(t, i, s, et, ev, p, m, r, c, cs, ph, h, n) \
+         ORDER BY n \
+         RETURNING global_position, tx_id::text::int8, chain, chain_seq",
+    )
+    .bind(&aggregate_types)
+    .bind(&aggregate_ids)
+    .bind(&sequences)
+    .bind(&event_types)
+    .bind(&event_versions)
+    .bind(&payloads)
+    .bind(&metadatas)
+    .bind(&recorded_ats)
+    .bind(&chain_names)
+    .bind(&chain_seqs)
+    .bind(&prev_hashes)
+    .bind(&hashes)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut returned: HashMap<(String, i64), Cursor> = HashMap::with_capacity(n);
+    for out in &inserted {
+        let cursor = Cursor {
+            position: out.try_get(0)?,
+            tx: out.try_get(1)?,
+        };
+        returned.insert((out.try_get(2)?, out.try_get(3)?), cursor);
+    }
+    let cursors = assign_cursors(requests, &rows, &returned, &mut chains)?;
+
+    // Move every chain head: one statement.
+    let mut names = Vec::with_capacity(chains.len());
+    let mut seqs = Vec::with_capacity(chains.len());
+    let mut head_hashes = Vec::with_capacity(chains.len());
+    let mut positions = Vec::with_capacity(chains.len());
+    for (chain, state) in &chains {
+        names.push(chain.as_str());
+        seqs.push(state.seq);
+        head_hashes.push(state.hash.as_str());
+        positions.push(state.last_position);
+    }
+    sqlx::query(
+        "UPDATE event_chains SET head_seq = u.s, head_hash = u.h, last_position = u.p \
+         FROM unnest($1::text[], $2::int8[], $3::text[], $4::int8[]) AS u(c, s, h, p) \
+         WHERE event_chains.chain = u.c",
+    )
+    .bind(&names)
+    .bind(&seqs)
+    .bind(&head_hashes)
+    .bind(&positions)
+    .execute(&mut **tx)
+    .await?;
+
+    for snapshot in requests.iter().filter_map(|r| r.snapshot.as_ref()) {
+        sqlx::query(
+            "INSERT INTO snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload) \
+             VALUES ($1, $2, $3, $4, $5::json) ON CONFLICT (aggregate_type, aggregate_id) DO UPDATE SET \
+             last_sequence = excluded.last_sequence, current_snapshot = excluded.current_snapshot, \
+             payload = excluded.payload WHERE snapshots.current_snapshot < excluded.current_snapshot",
+        )
+        .bind(&snapshot.aggregate_type)
+        .bind(&snapshot.aggregate_id)
+        .bind(snapshot.last_sequence)
+        .bind(snapshot.current_snapshot)
+        .bind(snapshot.payload.to_string())
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(cursors)
 }
 
 #[async_trait]
@@ -56,8 +229,8 @@ impl LogBackend for PostgresLog {
         &self,
         requests: &[AppendRequest],
     ) -> Result<Vec<Vec<Cursor>>, AppendError> {
-        let mut tx = self.db.begin_write().await?;
-        let cursors = append_in_tx(&mut tx, &DIALECT, requests)
+        let mut tx = self.pool.begin().await?;
+        let cursors = append_in_tx(&mut tx, requests)
             .await
             .map_err(|e| classify(e, requests))?;
         tx.commit()
@@ -69,15 +242,15 @@ impl LogBackend for PostgresLog {
     async fn read_log(&self, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT {} FROM events \
-             WHERE (tx_id, global_position) > ($1::text::xid8, $2) \
+             WHERE (tx_id, global_position) > ($1::int8::text::xid8, $2) \
                AND tx_id < pg_snapshot_xmin(pg_current_snapshot()) \
-             ORDER BY tx_id, global_position LIMIT $3",
+             ORDER BY events.tx_id, events.global_position LIMIT $3",
             self.columns
         ))
-        .bind(after.tx.to_string())
+        .bind(after.tx)
         .bind(after.position)
         .bind(limit)
-        .fetch_all(&self.db.pool)
+        .fetch_all(&self.pool)
         .await?;
         rows.iter().map(decode_event).collect()
     }
@@ -95,7 +268,7 @@ impl LogBackend for PostgresLog {
         .bind(aggregate_type)
         .bind(aggregate_id)
         .bind(after_sequence)
-        .fetch_all(&self.db.pool)
+        .fetch_all(&self.pool)
         .await?;
         rows.iter().map(decode_event).collect()
     }
@@ -111,7 +284,7 @@ impl LogBackend for PostgresLog {
         )
         .bind(aggregate_type)
         .bind(aggregate_id)
-        .fetch_optional(&self.db.pool)
+        .fetch_optional(&self.pool)
         .await?;
         row.as_ref().map(decode_snapshot).transpose()
     }
@@ -129,52 +302,47 @@ impl LogBackend for PostgresLog {
         .bind(chain)
         .bind(after_seq)
         .bind(limit)
-        .fetch_all(&self.db.pool)
+        .fetch_all(&self.pool)
         .await?;
         rows.iter().map(decode_event).collect()
     }
 
     async fn chain_heads(&self) -> Result<Vec<ChainHead>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT chain, head_seq, head_hash, last_position FROM event_chains ORDER BY chain",
-        )
-        .fetch_all(&self.db.pool)
+        let rows = sqlx::query(&format!(
+            "SELECT {CHAIN_HEAD_COLUMNS} FROM event_chains ORDER BY chain"
+        ))
+        .fetch_all(&self.pool)
         .await?;
         rows.iter().map(decode_chain_head).collect()
     }
 
     async fn chain_head(&self, chain: &str) -> Result<Option<ChainHead>, StoreError> {
-        let row = sqlx::query(
-            "SELECT chain, head_seq, head_hash, last_position FROM event_chains WHERE chain = $1",
-        )
+        let row = sqlx::query(&format!(
+            "SELECT {CHAIN_HEAD_COLUMNS} FROM event_chains WHERE chain = $1"
+        ))
         .bind(chain)
-        .fetch_optional(&self.db.pool)
+        .fetch_optional(&self.pool)
         .await?;
         row.as_ref().map(decode_chain_head).transpose()
     }
 
     async fn safe_head(&self) -> Result<Cursor, StoreError> {
-        let row: Option<(String, i64)> = sqlx::query_as(
-            "SELECT tx_id::text, global_position FROM events \
+        let row: Option<(i64, i64)> = sqlx::query_as(
+            "SELECT tx_id::text::int8, global_position FROM events \
              WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot()) \
              ORDER BY tx_id DESC, global_position DESC LIMIT 1",
         )
-        .fetch_optional(&self.db.pool)
+        .fetch_optional(&self.pool)
         .await?;
         Ok(match row {
-            Some((tx, position)) => Cursor {
-                tx: tx
-                    .parse()
-                    .map_err(|_| StoreError::Corrupt(format!("bad tx id {tx}")))?,
-                position,
-            },
+            Some((tx, position)) => Cursor { tx, position },
             None => Cursor::START,
         })
     }
 
     async fn event_count(&self) -> Result<i64, StoreError> {
         let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM events")
-            .fetch_one(&self.db.pool)
+            .fetch_one(&self.pool)
             .await?;
         Ok(count)
     }

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { setupDefaultAccounts } from '@/features/accounting/api/setup-default-accounts';
 import { createInvitation } from '@/features/invitations/api/create-invitation';
 import { createInvitationLink } from '@/features/invitations/api/create-invitation-link';
 import { getCollaboratorUsage } from '@/features/invitations/api/get-collaborator-usage';
@@ -14,6 +15,7 @@ import { updateProfile } from '@/features/profile/api/update-profile';
 import { uploadImage } from '@/features/profile/api/upload-image';
 import { createWorkspace } from '@/features/workspaces/api/create-workspace';
 import { getOrganization } from '@/features/workspaces/api/get-organization';
+import { notify } from '@/lib/notify';
 import { pageOf, stubApi } from '@/testing/api-stub';
 
 vi.mock('@/lib/notify', () => ({
@@ -21,7 +23,10 @@ vi.mock('@/lib/notify', () => ({
 }));
 
 beforeEach(() => window.localStorage.setItem('token', 'tok'));
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(notify.error).mockClear();
+});
 
 describe('the calls of issue 5 (spec §7)', () => {
   it('GET /notification/ with read=false, page and page_size reads data.data', async () => {
@@ -110,15 +115,27 @@ describe('the calls of issue 5 (spec §7)', () => {
     expect(requests[0]?.query.get('page_size')).toBe('1');
   });
 
-  it('POST /accounts/organizations/{organization_id}/workspaces/ sends {name}, reads data.name', async () => {
+  it('POST /accounts/organizations/{organization_id}/workspaces/ sends {name}, reads the 201 workspace', async () => {
+    // The server's answer as of the identity API: UUID ids, 201 Created.
+    const created = {
+      id: '01a2011f-357a-73e7-a6a1-e932d80ab121',
+      organization_id: '01a2011f-357a-73e7-a6a1-e931b4e3872b',
+      name: 'Books',
+      base_currency: 'NGN',
+      created_datetime: '2026-11-22T02:39:12Z',
+    };
     const { requests } = stubApi([
       {
         method: 'POST',
         path: '/accounts/organizations/o1/workspaces/',
-        reply: () => ({ status: 201, body: { data: { id: 'w2', name: 'Books' } } }),
+        reply: () => ({ status: 201, body: { data: created } }),
       },
     ]);
-    await expect(createWorkspace('o1', { name: 'Books' })).resolves.toEqual({ name: 'Books' });
+    await expect(createWorkspace('o1', { name: 'Books' })).resolves.toEqual({
+      id: created.id,
+      organization_id: created.organization_id,
+      name: 'Books',
+    });
     expect(requests[0]?.body).toEqual({ name: 'Books' });
   });
 
@@ -191,5 +208,44 @@ describe('required parameters (spec §5)', () => {
     await expect(call()).rejects.toThrow(
       `Required parameter ${name} was null or undefined when calling ${operation}`,
     );
+  });
+
+  it('POST accounting/workspaces/{id}/accounts/default/setup/ sends no body', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'POST',
+        path: '/accounting/workspaces/w1/accounts/default/setup/',
+        reply: () => ({ body: { data: {} } }),
+      },
+    ]);
+    await setupDefaultAccounts('w1');
+    expect(requests[0]?.body).toBeUndefined();
+  });
+
+  it('a server without the set-up route is only logged, not toasted on every page load', async () => {
+    stubApi([
+      {
+        method: 'POST',
+        path: /default\/setup\/$/,
+        reply: () => ({ status: 404, body: { code: 'not_found', detail: 'No such API route.' } }),
+      },
+    ]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(setupDefaultAccounts('w1')).resolves.toBeUndefined();
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it('any other set-up failure goes to the shared handler and is rethrown', async () => {
+    stubApi([
+      {
+        method: 'POST',
+        path: /default\/setup\/$/,
+        reply: () => ({ status: 403, body: { detail: 'You do not have access.' } }),
+      },
+    ]);
+    await expect(setupDefaultAccounts('w1')).rejects.toThrow(/403/);
+    expect(notify.error).toHaveBeenCalledWith('You do not have access.');
   });
 });

@@ -7,6 +7,7 @@ import {
   checkPermission,
   effectivePlan,
   modalKindFor,
+  roleInOrganization,
   roleInWorkspace,
   type PermissionCheck,
   type PermissionResult,
@@ -15,15 +16,20 @@ import { storage } from '@/lib/storage';
 import { useOrganizationPlan } from '@/lib/subscription';
 
 /**
- * Checks an action for the signed-in user in the active workspace. With variant
- * 'dialog' a denial opens the matching permission modal; with 'alert' it is an error
- * toast; with 'none' (default) the caller decides.
+ * Checks an action for the signed-in user in the active workspace, or, with
+ * `organizationId`, in that organization (for actions on the organization such as
+ * creating a workspace). With variant 'dialog' a denial opens the matching permission
+ * modal; with 'alert' it is an error toast; with 'none' (default) the caller decides.
  */
-export function usePermission() {
+export function usePermission({ organizationId }: { organizationId?: string | null } = {}) {
   const { data: user } = useCurrentUser();
   const { plan: planRef, settled: planSettled } = useOrganizationPlan();
   const workspaceId = storage.getWorkspaceId();
-  const role = user ? roleInWorkspace(user.memberships, workspaceId) : null;
+  const inWorkspace = user ? roleInWorkspace(user.memberships, workspaceId) : null;
+  const role =
+    user && organizationId
+      ? (roleInOrganization(user.memberships, organizationId) ?? inWorkspace)
+      : inWorkspace;
   const plan = effectivePlan(planRef).id;
 
   const check = useCallback(

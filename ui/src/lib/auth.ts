@@ -13,6 +13,7 @@ import { currentUserFreshness, resetCache } from '@/lib/swr';
 
 export const membershipSchema = z.object({
   id: idSchema.optional(),
+  organization_id: idSchema.nullish(),
   role: z.number().int(),
   workspaces: z.array(idSchema).default([]),
 });

@@ -9,6 +9,7 @@ import {
   effectivePlan,
   modalKindFor,
   permissionCatalog,
+  roleInOrganization,
   roleInWorkspace,
   withinLimit,
   type PermissionCatalog,
@@ -462,6 +463,17 @@ describe('membership and modals', () => {
 
   it('no active workspace gives no role', () => {
     expect(roleInWorkspace(memberships, null)).toBeNull();
+  });
+
+  it('in an organization the role is that of its membership, workspaces or not', () => {
+    const inOrganizations = [
+      { role: 0, organization_id: 'org-a', workspaces: ['ws-a'] },
+      { role: 2, organization_id: 'org-b', workspaces: [] },
+    ];
+    expect(roleInOrganization(inOrganizations, 'org-b')).toBe(2);
+    expect(roleInOrganization(inOrganizations, 'org-a')).toBe(0);
+    expect(roleInOrganization(inOrganizations, 'org-z')).toBeNull();
+    expect(roleInOrganization(inOrganizations, null)).toBeNull();
   });
 
   it.each([

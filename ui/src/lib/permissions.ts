@@ -113,6 +113,20 @@ export function isPlanId(value: unknown): value is PlanId {
   return value === 'basic' || value === 'professional' || value === 'enterprise';
 }
 
+/**
+ * The role number of the user's membership in `organizationId`, or null. Actions on the
+ * organization itself (creating a workspace) are decided by it, so a user who has no
+ * workspace yet, e.g. right after sign-up, can still create the first one.
+ */
+export function roleInOrganization(
+  memberships: readonly { role: number; organization_id?: string | null }[],
+  organizationId: string | null,
+): number | null {
+  if (!organizationId) return null;
+  const membership = memberships.find((m) => m.organization_id === organizationId);
+  return membership ? membership.role : null;
+}
+
 /** The role number of the membership that covers `workspaceId`, or null (spec §6). */
 export function roleInWorkspace(
   memberships: readonly { role: number; workspaces: readonly string[] }[],

@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import useSWR, { SWRConfig } from 'swr';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { stubApi, type RecordedRequest } from '@/testing/api-stub';
 
 import { registerNavigator } from './navigation';
 import { storage } from './storage';
@@ -31,7 +33,20 @@ function Cached() {
   return <output data-testid="cached">{data ?? 'empty'}</output>;
 }
 
-afterEach(() => registerNavigator(null));
+let requests: RecordedRequest[] = [];
+beforeEach(() => {
+  ({ requests } = stubApi([
+    {
+      method: 'POST',
+      path: /^\/accounts\/me\/workspaces\/[^/]+\/switch\/$/,
+      reply: () => ({ body: { data: { latest: 'ws' } } }),
+    },
+  ]));
+});
+afterEach(() => {
+  registerNavigator(null);
+  vi.unstubAllGlobals();
+});
 
 describe('switching workspace (spec §2, §4)', () => {
   it('sets the active workspace, organization and role in storage', async () => {
@@ -40,6 +55,23 @@ describe('switching workspace (spec §2, §4)', () => {
     expect(storage.getWorkspaceId()).toBe('ws-9');
     expect(storage.getActiveOrgId()).toBe('org-3');
     expect(storage.getActiveRole()).toBe(1);
+  });
+
+  it('tells the server, which flags the workspace latest from then on', async () => {
+    registerNavigator(vi.fn());
+    await switchWorkspace(ws({ id: 'ws-7' }));
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /accounts/me/workspaces/ws-7/switch/',
+    ]);
+  });
+
+  it('still switches when the server does not answer', async () => {
+    const navigate = vi.fn();
+    registerNavigator(navigate);
+    stubApi([]);
+    await switchWorkspace(ws({ id: 'ws-8' }));
+    expect(storage.getWorkspaceId()).toBe('ws-8');
+    expect(navigate).toHaveBeenCalledWith('/dashboard', {});
   });
 
   it('goes to /dashboard', async () => {

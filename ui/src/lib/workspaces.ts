@@ -7,7 +7,8 @@ import useSWR from 'swr';
 import { z } from 'zod';
 
 import { serviceHome } from '@/config/paths';
-import { apiClient, dataEnvelope, idSchema } from '@/lib/api-client';
+import type { CurrentUser } from '@/lib/auth';
+import { apiClient, dataEnvelope, idSchema, requireParam } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { storage, type Service } from '@/lib/storage';
 import { resetCache, workspacesFreshness } from '@/lib/swr';
@@ -82,6 +83,8 @@ export function useActiveWorkspace(): {
   workspaces: Workspace[];
   active: Workspace | null;
   isLoading: boolean;
+  /** The list arrived (it may be empty); false while loading or after a failure. */
+  loaded: boolean;
 } {
   const { data, isLoading } = useMyWorkspaces();
   const workspaces = data ?? [];
@@ -94,12 +97,46 @@ export function useActiveWorkspace(): {
       navigateTo(serviceHome.accounting);
     }
   }, [active]);
-  return { workspaces, active, isLoading };
+  return { workspaces, active, isLoading, loaded: data !== undefined };
 }
 
-/** Spec §2: switching workspace sets the context, discards all cached data, goes to /dashboard. */
+/**
+ * The organization a new workspace goes to: the active one, else (a user without any
+ * workspace yet, e.g. right after sign-up) the organization of their Admin membership,
+ * else of their first membership.
+ */
+export function targetOrganization(
+  activeOrgId: string | null,
+  user: Pick<CurrentUser, 'memberships'> | undefined,
+): string | null {
+  if (activeOrgId) return activeOrgId;
+  const memberships = user?.memberships ?? [];
+  const admin = memberships.find((m) => m.role === 2 && m.organization_id);
+  return (
+    admin?.organization_id ?? memberships.find((m) => m.organization_id)?.organization_id ?? null
+  );
+}
+
+export const switchWorkspacePath = (workspaceId: string): string =>
+  `/accounts/me/workspaces/${encodeURIComponent(workspaceId)}/switch/`;
+
+/**
+ * POST /accounts/me/workspaces/{id}/switch/: the server records the workspace, so it
+ * comes back flagged `latest` on the next first load (another browser, cleared storage).
+ */
+export async function recordWorkspaceSwitch(workspaceId: string | null | undefined): Promise<void> {
+  const id = requireParam('workspaceId', workspaceId, 'recordWorkspaceSwitch');
+  await apiClient.post(switchWorkspacePath(id), z.unknown());
+}
+
+/**
+ * Spec §2: switching workspace sets the context, discards all cached data, goes to
+ * /dashboard. The server is told first, so the refetched list already flags it latest; a
+ * failure there (already toasted by the client) does not keep the user where they were.
+ */
 export async function switchWorkspace(workspace: Workspace): Promise<void> {
   rememberWorkspace(workspace);
+  await recordWorkspaceSwitch(workspace.id).catch(() => undefined);
   await resetCache({ refetch: true });
   navigateTo(serviceHome.accounting);
 }

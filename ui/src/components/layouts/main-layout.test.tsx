@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { Workspace } from '@/lib/workspaces';
@@ -95,5 +96,31 @@ describe('the main layout (spec §2)', () => {
     const tile = screen.getByRole('button', { name: 'Workspace acme books' });
     expect(tile).toHaveTextContent('A');
     expect(tile).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('offers creating the first workspace once the list has loaded empty', async () => {
+    const create = vi.fn();
+    renderWithProviders(
+      <MainLayout
+        workspaces={[]}
+        active={null}
+        workspacesLoaded
+        onCreateWorkspace={create}
+        onSelectWorkspace={vi.fn()}
+        onSwitchService={vi.fn()}
+      >
+        <p>page</p>
+      </MainLayout>,
+      { route: '/dashboard' },
+    );
+    const card = within(screen.getByTestId('no-workspace'));
+    expect(card.getByText('No workspace yet')).toBeInTheDocument();
+    await userEvent.click(card.getByRole('button', { name: 'Create workspace' }));
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not offer it while the list is loading or when there are workspaces', () => {
+    renderLayout('/dashboard');
+    expect(screen.queryByTestId('no-workspace')).not.toBeInTheDocument();
   });
 });

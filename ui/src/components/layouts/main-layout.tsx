@@ -20,6 +20,11 @@ type MainLayoutProps = {
   onSwitchService: () => void;
   /** The rail's plus tile: checks the permission, then starts creation (spec §2, §6). */
   onCreateWorkspace?: () => void;
+  /**
+   * The workspace list has loaded (successfully). With none, the panel's place offers
+   * creating the first one, since there is no rail and so no plus tile.
+   */
+  workspacesLoaded?: boolean;
   /** The panel's Invite people to workspace. */
   onInvitePeople?: () => void;
   /** The side user menu's My Profile. */
@@ -35,6 +40,7 @@ export function MainLayout({
   onSelectWorkspace,
   onSwitchService,
   onCreateWorkspace = () => undefined,
+  workspacesLoaded = false,
   onInvitePeople,
   onOpenProfile,
   children,
@@ -65,6 +71,7 @@ export function MainLayout({
           onSwitchService={onSwitchService}
           onInvite={onInvitePeople}
           onOpenProfile={onOpenProfile}
+          onCreateFirstWorkspace={workspacesLoaded && !withRail ? onCreateWorkspace : undefined}
         />
       </aside>
       <main className={classes.main}>{children}</main>

@@ -1,5 +1,5 @@
-import { Badge, Box, Group, NavLink, Stack, Tooltip } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
+import { Badge, Box, Button, Group, NavLink, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { Logo } from '@/components/ui/logo';
@@ -84,6 +84,11 @@ type SideNavProps = {
   onSwitchService?: () => void;
   onInvite?: () => void;
   onOpenProfile?: () => void;
+  /**
+   * Set once the user's workspaces are known and there are none (e.g. right after
+   * sign-up): the panel's place offers creating the first one instead.
+   */
+  onCreateFirstWorkspace?: () => void;
 };
 
 /** Spec §2 side navigation: main items, Accounting with its 8 sub-items, License Plan and Settings at the bottom. */
@@ -94,6 +99,7 @@ export function SideNav({
   onSwitchService = () => undefined,
   onInvite = () => undefined,
   onOpenProfile = () => undefined,
+  onCreateFirstWorkspace,
 }: SideNavProps) {
   const { pathname } = useLocation();
   return (
@@ -108,6 +114,24 @@ export function SideNav({
             onSwitchService={onSwitchService}
             onInvite={onInvite}
           />
+        )}
+        {!workspace && onCreateFirstWorkspace && (
+          <Paper withBorder radius="md" p="sm" data-testid="no-workspace">
+            <Text size="sm" fw={600}>
+              No workspace yet
+            </Text>
+            <Text size="xs" c="dimmed" mt={2} mb="xs">
+              A workspace holds one set of books. Create one to start.
+            </Text>
+            <Button
+              size="xs"
+              fullWidth
+              leftSection={<IconPlus size={14} />}
+              onClick={onCreateFirstWorkspace}
+            >
+              Create workspace
+            </Button>
+          </Paper>
         )}
       </Box>
       <Box className={classes.sidebarNav}>

@@ -38,7 +38,15 @@ function stubSession(plan: string, memberCount = 1) {
             last_name: 'Okafor',
             email: 'ada@example.com',
             date_joined: '2020-01-01T00:00:00Z',
-            memberships: [{ id: 'm-1', role: 2, workspaces: ['ws-1'] }],
+            memberships: [
+              {
+                id: 'm-1',
+                organization_id: 'org-1',
+                role: 2,
+                role_display: 'Admin',
+                workspaces: ['ws-1'],
+              },
+            ],
           },
         },
       }),

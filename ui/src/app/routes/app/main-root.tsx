@@ -12,23 +12,30 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { ProfileDrawer } from '@/features/profile/components/profile-drawer';
 import { useOrganization } from '@/features/workspaces/api/get-organization';
 import { usePermission } from '@/hooks/use-permission';
+import { useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import {
   WORKSPACE_NAME_FALLBACK,
   switchService,
   switchWorkspace,
+  targetOrganization,
   useActiveWorkspace,
 } from '@/lib/workspaces';
 
 /** The main (accounting) area: layout, active workspace, default accounts per workspace. */
 export default function MainRoot() {
   const navigate = useNavigate();
-  const { workspaces, active } = useActiveWorkspace();
+  const { workspaces, active, loaded } = useActiveWorkspace();
+  const { data: user } = useCurrentUser();
   const activeId = active?.id ?? null;
   const organizationId = active?.organization_id ?? null;
   const { data: organization } = useOrganization(organizationId);
   const collaboratorUsage = useCollaboratorUsage(organizationId);
   const { checkPermission, ready } = usePermission();
+  // Creating a workspace is decided in the organization it goes to, which a user without
+  // any workspace yet also has (spec §6 workspace:write).
+  const targetOrgId = targetOrganization(organizationId, user);
+  const organizationPermission = usePermission({ organizationId: targetOrgId });
   const [inviteOpened, setInviteOpened] = useState(false);
   const [profileOpened, setProfileOpened] = useState(false);
   const inOrganization = workspaces.filter((ws) => ws.organization_id === organizationId);
@@ -42,8 +49,8 @@ export default function MainRoot() {
   // Spec §6: creating a workspace needs workspace:write within the workspaces limit (+1);
   // a failed check shows the dialog.
   const createWorkspace = () => {
-    if (!ready) return;
-    const result = checkPermission({
+    if (!organizationPermission.ready) return;
+    const result = organizationPermission.checkPermission({
       action: 'create_workspace',
       variant: 'dialog',
       resource: 'workspaces',
@@ -74,6 +81,7 @@ export default function MainRoot() {
         organizationName={organization?.name || undefined}
         onSelectWorkspace={(ws) => void switchWorkspace(ws)}
         onCreateWorkspace={createWorkspace}
+        workspacesLoaded={loaded}
         onInvitePeople={invitePeople}
         onOpenProfile={() => setProfileOpened(true)}
         onSwitchService={() => {

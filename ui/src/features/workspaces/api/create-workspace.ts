@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
+import { apiClient, dataEnvelope, idSchema, requireParam } from '@/lib/api-client';
 
 /** Spec §5 leaves the bound open; long names break the rail tooltip and panel. */
 export const WORKSPACE_NAME_LENGTH_MAX = 100;
@@ -20,13 +20,17 @@ export type CreateWorkspaceInput = z.infer<typeof createWorkspaceInputSchema>;
 export const organizationWorkspacesPath = (organizationId: string): string =>
   `/accounts/organizations/${encodeURIComponent(organizationId)}/workspaces/`;
 
-const createWorkspaceResponseSchema = dataEnvelope(z.object({ name: z.string() }).loose());
+const createdWorkspaceSchema = z
+  .object({ id: idSchema, organization_id: idSchema, name: z.string() })
+  .loose();
+const createWorkspaceResponseSchema = dataEnvelope(createdWorkspaceSchema);
+export type CreatedWorkspace = { id: string; organization_id: string; name: string };
 
-/** Spec §7 POST /organizations/{organization_id}/workspaces/ with {name}; reads data.name. */
+/** Spec §7 POST /organizations/{organization_id}/workspaces/ with {name}; 201 with the workspace. */
 export async function createWorkspace(
   organizationId: string | null,
   input: CreateWorkspaceInput,
-): Promise<{ name: string }> {
+): Promise<CreatedWorkspace> {
   const orgId = requireParam('organizationId', organizationId, 'createWorkspace');
   const body = requireParam('body', input, 'createWorkspace');
   const { data } = await apiClient.post(
@@ -34,5 +38,5 @@ export async function createWorkspace(
     createWorkspaceResponseSchema,
     body,
   );
-  return { name: data.name };
+  return { id: data.id, organization_id: data.organization_id, name: data.name };
 }

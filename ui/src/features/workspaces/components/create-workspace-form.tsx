@@ -10,13 +10,14 @@ import {
   createWorkspace,
   createWorkspaceInputSchema,
   type CreateWorkspaceInput,
+  type CreatedWorkspace,
 } from '../api/create-workspace';
 
 type CreateWorkspaceFormProps = {
   organizationId: string | null;
   /** Workspaces the organization has now, for the plan's workspace limit. */
   workspaceCount: number;
-  onCreated: () => void;
+  onCreated: (workspace: CreatedWorkspace) => void | Promise<void>;
 };
 
 /** Spec §6: creating a workspace needs workspace:write and room in the plan's workspace limit. */
@@ -25,7 +26,7 @@ export function CreateWorkspaceForm({
   workspaceCount,
   onCreated,
 }: CreateWorkspaceFormProps) {
-  const { checkPermission, ready } = usePermission();
+  const { checkPermission, ready } = usePermission({ organizationId });
   const {
     register,
     handleSubmit,
@@ -47,7 +48,7 @@ export function CreateWorkspaceForm({
     try {
       const created = await createWorkspace(organizationId, values);
       notify.success(`Workspace ${created.name} created`);
-      onCreated();
+      await onCreated(created);
     } catch {
       // The API client has already shown what went wrong.
     }

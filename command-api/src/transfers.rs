@@ -1,0 +1,210 @@
+//! Workspace transfers between organizations (spec §7, §4): a source Admin asks; an
+//! Admin of the target approves (status 2) or rejects (3); 4 closes it otherwise (either
+//! side). Approval takes the workspace out of the source — with its members' coverage —
+//! and into the target, covered by the approver; its books are keyed by the workspace
+//! and stay untouched. The source organization's stream owns the transfer's state, so
+//! a transfer is answered once.
+
+use api_core::access::{authorize, authorize_organization};
+use api_core::auth::AuthUser;
+use api_core::body::Body;
+use api_core::error::data;
+use api_core::request_id::CurrentRequestId;
+use api_core::ApiError;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use domain::organization::{ReceiveWorkspace, RequestTransfer, ResolveTransfer, TransferAnswer};
+use domain::permissions::Action;
+use event_schemas::{OrganizationId, TransferId, UserId, WorkspaceId};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sqlx::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::organizations::{parse_field_id, parse_id, run};
+use crate::CommandState;
+
+pub fn router() -> OpenApiRouter<CommandState> {
+    OpenApiRouter::new()
+        .routes(routes!(request_transfer))
+        .routes(routes!(answer_transfer))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct TransferBody {
+    pub target_organization: String,
+    pub workspace: String,
+    pub source_organization: String,
+}
+
+/// Asks to move a workspace to another organization. Needs the Admin's
+/// `workspace:delete` in that workspace: giving books away is like deleting them here.
+#[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/transfers/", tag = "organizations",
+    params(("organization_id" = String, Path)), request_body = TransferBody,
+    responses((status = 201, description = "`data`: transfer_id, target_organization, source_organization, workspace, status (1 pending)"),
+        (status = 400), (status = 403)))]
+pub async fn request_transfer(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(organization_id): Path<String>,
+    Body(body): Body<TransferBody>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let app = &state.app;
+    if body.source_organization.trim() != organization_id {
+        return Err(ApiError::field(
+            "source_organization",
+            "The source must be the organization of the request path.",
+        ));
+    }
+    let workspace: WorkspaceId = parse_field_id("workspace", &body.workspace)?;
+    let target: OrganizationId = parse_field_id("target_organization", &body.target_organization)?;
+    authorize(
+        app,
+        &user,
+        &workspace.to_string(),
+        Action::DeleteWorkspace,
+        None,
+    )
+    .await?;
+    let owner: Option<String> = sqlx::query_scalar(
+        "SELECT organization_id FROM read_workspaces WHERE id = $1 AND deleted = 0",
+    )
+    .bind(workspace.to_string())
+    .fetch_optional(&app.db().pool)
+    .await?;
+    if owner.as_deref() != Some(organization_id.as_str()) {
+        return Err(ApiError::field(
+            "workspace",
+            "This workspace is not in the source organization.",
+        ));
+    }
+    let target_exists: Option<String> =
+        sqlx::query_scalar("SELECT id FROM read_organizations WHERE id = $1")
+            .bind(target.to_string())
+            .fetch_optional(&app.db().pool)
+            .await?;
+    if target_exists.is_none() {
+        return Err(ApiError::field(
+            "target_organization",
+            "No such organization.",
+        ));
+    }
+    let transfer_id = TransferId::new_v7();
+    let command = RequestTransfer {
+        transfer_id,
+        workspace_id: workspace,
+        target_organization_id: target,
+        requested_by: parse_id::<UserId>(&user.user_id)?,
+    };
+    run(
+        &state,
+        &user,
+        request_id,
+        parse_id(&organization_id)?,
+        command.into(),
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        data(json!({
+            "transfer_id": transfer_id, "target_organization": target,
+            "source_organization": organization_id, "workspace": workspace, "status": 1,
+        })),
+    ))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct TransferAnswerBody {
+    /// 2 approved, 3 rejected, 4 any other choice.
+    pub status: Value,
+}
+
+/// Answers a pending transfer. Only an Admin of the target approves or rejects; an Admin
+/// of either side may close it (4).
+#[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/transfers/{id}/", tag = "organizations",
+    params(("organization_id" = String, Path), ("id" = String, Path)), request_body = TransferAnswerBody,
+    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+pub async fn answer_transfer(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((organization_id, transfer_id)): Path<(String, String)>,
+    Body(body): Body<TransferAnswerBody>,
+) -> Result<Json<Value>, ApiError> {
+    let app = &state.app;
+    let answer = body
+        .status
+        .as_u64()
+        .or_else(|| body.status.as_str().and_then(|s| s.trim().parse().ok()))
+        .and_then(|n| u8::try_from(n).ok())
+        .and_then(TransferAnswer::from_status)
+        .ok_or_else(|| {
+            ApiError::field(
+                "status",
+                "Status must be 2 (approve), 3 (reject) or 4 (close).",
+            )
+        })?;
+    let row = sqlx::query(
+        "SELECT source_organization_id, target_organization_id, workspace_id FROM read_transfers WHERE id = $1",
+    )
+    .bind(&transfer_id)
+    .fetch_optional(&app.db().pool)
+    .await?
+    .ok_or_else(|| ApiError::NotFound("Not found.".into()))?;
+    let source: String = row.try_get("source_organization_id")?;
+    let target: String = row.try_get("target_organization_id")?;
+    let workspace: String = row.try_get("workspace_id")?;
+    if organization_id != source && organization_id != target {
+        return Err(ApiError::NotFound("Not found.".into()));
+    }
+    let decider = match answer {
+        TransferAnswer::Approved | TransferAnswer::Rejected => target.as_str(),
+        TransferAnswer::Closed => organization_id.as_str(),
+    };
+    authorize_organization(app, &user, decider, Action::DeleteWorkspace, None).await?;
+    // Read before the approval hides the workspace from the source.
+    let moving =
+        sqlx::query("SELECT name, base_currency, created_by FROM read_workspaces WHERE id = $1")
+            .bind(&workspace)
+            .fetch_one(&app.db().pool)
+            .await?;
+    let resolve = ResolveTransfer {
+        transfer_id: parse_id(&transfer_id)?,
+        answer,
+        resolved_by: parse_id(&user.user_id)?,
+    };
+    run(
+        &state,
+        &user,
+        request_id.clone(),
+        parse_id(&source)?,
+        resolve.into(),
+    )
+    .await?;
+    if answer == TransferAnswer::Approved {
+        let receive = ReceiveWorkspace {
+            transfer_id: parse_id(&transfer_id)?,
+            workspace_id: parse_id(&workspace)?,
+            source_organization_id: parse_id(&source)?,
+            name: moving.try_get("name")?,
+            base_currency: moving.try_get("base_currency")?,
+            created_by: parse_id(&moving.try_get::<String, _>("created_by")?)?,
+            receiver: parse_id(&user.user_id)?,
+        };
+        run(
+            &state,
+            &user,
+            request_id,
+            parse_id(&target)?,
+            receive.into(),
+        )
+        .await?;
+    }
+    Ok(data(json!({
+        "transfer_id": transfer_id, "source_organization": source, "target_organization": target,
+        "workspace": workspace, "status": answer.status(),
+    })))
+}

@@ -1,0 +1,77 @@
+//! `GET /organizations/{organization_id}/invitations/`: the organization's invitations,
+//! newest first, for those who may invite.
+
+use api_core::access::authorize_organization;
+use api_core::auth::AuthUser;
+use api_core::error::data;
+use api_core::pagination::{PageParams, Paginated};
+use api_core::{ApiError, AppState};
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use domain::permissions::Action;
+use serde_json::{json, Value};
+use sqlx::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::QueryState;
+
+pub fn router() -> OpenApiRouter<QueryState> {
+    OpenApiRouter::new().routes(routes!(list_invitations))
+}
+
+/// Status 1 pending, 2 accepted, 3 rejected, 4 cancelled, 5 expired (a pending one past
+/// its expiry).
+#[utoipa::path(get, path = "/api/v1/accounts/organizations/{organization_id}/invitations/", tag = "invitations",
+    params(("organization_id" = String, Path), PageParams), responses((status = 200), (status = 403)))]
+pub async fn list_invitations(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(organization_id): Path<String>,
+    Query(params): Query<PageParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize_organization(
+        &state,
+        &user,
+        &organization_id,
+        Action::InviteCollaborators,
+        None,
+    )
+    .await?;
+    let page = params.validate()?;
+    let count: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM read_invitations WHERE organization_id = $1")
+            .bind(&organization_id)
+            .fetch_one(&state.db().pool)
+            .await?;
+    let rows = sqlx::query(
+        "SELECT id, email, role, workspaces, status, expires_at, created_at FROM read_invitations \
+         WHERE organization_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(&organization_id)
+    .bind(page.limit())
+    .bind(page.offset())
+    .fetch_all(&state.db().pool)
+    .await?;
+    let now = identity::now_us();
+    let mut items = Vec::with_capacity(rows.len());
+    for row in rows {
+        let status: i64 = row.try_get("status")?;
+        let expires_at: i64 = row.try_get("expires_at")?;
+        let role: i64 = row.try_get("role")?;
+        let workspaces: String = row.try_get("workspaces")?;
+        let email: Option<String> = row.try_get("email")?;
+        items.push(json!({
+            "id": row.try_get::<String, _>("id")?,
+            "kind": if email.is_some() { "email" } else { "link" },
+            "email": email,
+            "role": role,
+            "role_display": api_core::me::role_display(role),
+            "workspaces": workspaces.split(',').filter(|w| !w.is_empty()).collect::<Vec<_>>(),
+            "status": if status == 1 && expires_at <= now { 5 } else { status },
+            "expires_at": api_core::time::iso_datetime(expires_at),
+            "created_datetime": api_core::time::iso_datetime(row.try_get("created_at")?),
+        }));
+    }
+    Ok(data(Paginated::new(items, count, page)))
+}

@@ -1,0 +1,200 @@
+//! Workspace transfers through the real HTTP API, on SQLite and Postgres: only the
+//! target's Admin approves or rejects; approval moves the workspace and who covers it.
+
+mod common;
+
+use common::{Session, TestApp};
+use serde_json::json;
+use store::{backend_tests, Backend};
+
+fn transfers(org: &str) -> String {
+    format!("/api/v1/accounts/organizations/{org}/workspaces/transfers/")
+}
+
+async fn ask(app: &TestApp, source: &Session, target: &Session, workspace: &str) -> String {
+    let asked = app
+        .post(
+            &transfers(&source.organization_id),
+            Some(&source.access),
+            json!({"target_organization": target.organization_id, "workspace": workspace, "source_organization": source.organization_id}),
+        )
+        .await;
+    assert_eq!(asked.status, 201, "{}", asked.body);
+    assert_eq!(asked.body["data"]["status"], 1);
+    asked.body["data"]["transfer_id"]
+        .as_str()
+        .expect("id")
+        .into()
+}
+
+async fn workspace_ids(app: &TestApp, session: &Session) -> Vec<String> {
+    app.read("/api/v1/accounts/me/workspaces/", Some(&session.access))
+        .await
+        .body["data"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|w| w["id"].as_str().map(str::to_owned))
+        .collect()
+}
+
+async fn an_approved_transfer_moves_the_workspace_to_the_target(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let bola = app.signed_up("bola@books.ng").await;
+    let lagos = app.workspace(&ada, "Lagos Office").await;
+    let id = ask(&app, &ada, &bola, &lagos).await;
+
+    let listed = app
+        .read(&transfers(&bola.organization_id), Some(&bola.access))
+        .await;
+    assert_eq!(listed.body["data"]["count"], 1);
+    assert_eq!(listed.body["data"]["page_size"], 100);
+    let approved = app
+        .patch(
+            &format!("{}{id}/", transfers(&bola.organization_id)),
+            Some(&bola.access),
+            json!({"status": 2}),
+        )
+        .await;
+    assert_eq!(approved.status, 200, "{}", approved.body);
+
+    assert!(
+        !workspace_ids(&app, &ada).await.contains(&lagos),
+        "the source no longer covers it"
+    );
+    assert!(
+        workspace_ids(&app, &bola).await.contains(&lagos),
+        "the approver covers it"
+    );
+    let moved = app
+        .read(
+            &format!(
+                "/api/v1/accounts/organizations/{}/workspaces/{lagos}/",
+                bola.organization_id
+            ),
+            Some(&bola.access),
+        )
+        .await;
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    assert_eq!(moved.body["data"]["name"], "Lagos Office");
+    let status = app
+        .read(&transfers(&ada.organization_id), Some(&ada.access))
+        .await;
+    assert_eq!(status.body["data"]["data"][0]["status"], 2);
+    let again = app
+        .patch(
+            &format!("{}{id}/", transfers(&bola.organization_id)),
+            Some(&bola.access),
+            json!({"status": 3}),
+        )
+        .await;
+    assert_eq!(
+        again.status, 400,
+        "a transfer is answered once: {}",
+        again.body
+    );
+    app.stop().await;
+}
+
+async fn a_rejected_transfer_leaves_the_workspace_where_it_was(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let bola = app.signed_up("bola@books.ng").await;
+    let lagos = app.workspace(&ada, "Lagos Office").await;
+    let id = ask(&app, &ada, &bola, &lagos).await;
+
+    let rejected = app
+        .patch(
+            &format!("{}{id}/", transfers(&bola.organization_id)),
+            Some(&bola.access),
+            json!({"status": 3}),
+        )
+        .await;
+
+    assert_eq!(rejected.status, 200, "{}", rejected.body);
+    assert!(workspace_ids(&app, &ada).await.contains(&lagos));
+    assert!(!workspace_ids(&app, &bola).await.contains(&lagos));
+    let status = app
+        .read(&transfers(&ada.organization_id), Some(&ada.access))
+        .await;
+    assert_eq!(status.body["data"]["data"][0]["status"], 3);
+    app.stop().await;
+}
+
+async fn only_the_targets_admin_approves(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let bola = app.signed_up("bola@books.ng").await;
+    let lagos = app.workspace(&ada, "Lagos Office").await;
+    let id = ask(&app, &ada, &bola, &lagos).await;
+
+    let by_source = app
+        .patch(
+            &format!("{}{id}/", transfers(&ada.organization_id)),
+            Some(&ada.access),
+            json!({"status": 2}),
+        )
+        .await;
+    let bad_status = app
+        .patch(
+            &format!("{}{id}/", transfers(&bola.organization_id)),
+            Some(&bola.access),
+            json!({"status": 1}),
+        )
+        .await;
+
+    assert_eq!(by_source.status, 403, "{}", by_source.body);
+    assert_eq!(bad_status.status, 400);
+    assert!(bad_status.body.get("status").is_some());
+    let closed = app
+        .patch(
+            &format!("{}{id}/", transfers(&ada.organization_id)),
+            Some(&ada.access),
+            json!({"status": 4}),
+        )
+        .await;
+    assert_eq!(
+        closed.status, 200,
+        "either side may close it: {}",
+        closed.body
+    );
+    assert!(workspace_ids(&app, &ada).await.contains(&lagos));
+    app.stop().await;
+}
+
+async fn a_workspace_cannot_be_sent_to_its_own_organization_or_taken_from_another(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let eve = app.signed_up("eve@elsewhere.ng").await;
+    let lagos = app.workspace(&ada, "Lagos Office").await;
+
+    let to_self = app
+        .post(
+            &transfers(&ada.organization_id),
+            Some(&ada.access),
+            json!({"target_organization": ada.organization_id, "workspace": lagos, "source_organization": ada.organization_id}),
+        )
+        .await;
+    let stolen = app
+        .post(
+            &transfers(&eve.organization_id),
+            Some(&eve.access),
+            json!({"target_organization": eve.organization_id, "workspace": lagos, "source_organization": eve.organization_id}),
+        )
+        .await;
+
+    assert_eq!(to_self.status, 400, "{}", to_self.body);
+    assert!(to_self.body.get("target_organization").is_some());
+    assert_eq!(stolen.status, 403, "{}", stolen.body);
+    app.stop().await;
+}
+
+backend_tests!(
+    an_approved_transfer_moves_the_workspace_to_the_target,
+    a_rejected_transfer_leaves_the_workspace_where_it_was,
+    only_the_targets_admin_approves,
+    a_workspace_cannot_be_sent_to_its_own_organization_or_taken_from_another,
+);
