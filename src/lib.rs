@@ -26,5 +26,6 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
 /// read models, which migrate themselves when opened.
 pub async fn migrate_plain_state(db: &store::Db) -> Result<(), store::StoreError> {
     store::migrate::run(db, "api-core", api_core::idempotency::MIGRATIONS).await?;
-    store::migrate::run(db, "identity", identity::MIGRATIONS).await
+    store::migrate::run(db, "identity", identity::MIGRATIONS).await?;
+    store::migrate::run(db, "files", identity::FILES_MIGRATIONS).await
 }

@@ -5,11 +5,15 @@
 //! - [`runner`]: the aggregates' cqrs-es frameworks and the one mapping of each
 //!   aggregate's errors to the HTTP contract.
 //! - [`accounts`]: sign-up, sign-in, tokens, verification, password reset, profile.
+//! - [`two_factor`]: TOTP setup, enable, disable and the second sign-in step.
+//! - [`files`]: image upload.
 //! - [`organizations`]: organization profile, workspaces, memberships.
 
 pub mod accounts;
+pub mod files;
 pub mod organizations;
 pub mod runner;
+pub mod two_factor;
 
 use api_core::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -30,6 +34,8 @@ pub fn router(app: AppState) -> OpenApiRouter {
     };
     OpenApiRouter::new()
         .merge(accounts::router())
+        .merge(two_factor::router())
+        .merge(files::router())
         .merge(organizations::router())
         .with_state(state)
 }

@@ -5,6 +5,7 @@
 //! - [`chain`]: `GET /api/v1/audit/workspaces/{workspace_id}/chain-head/`.
 //! - [`access`]: the access policy over the memberships read model.
 //! - [`accounts`]: `/accounts/me/`, `/me/workspaces/`, `/services/`, `/choices/description/`.
+//! - [`files`]: uploaded images (served without a token) and a workspace's files.
 //! - [`organizations`]: organizations, their workspaces and memberships.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
 
@@ -12,6 +13,7 @@ pub mod access;
 pub mod accounts;
 pub mod chain;
 pub mod dev;
+pub mod files;
 pub mod health;
 pub mod organizations;
 
@@ -39,6 +41,7 @@ pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
         .routes(routes!(health::health))
         .routes(routes!(chain::chain_head))
         .merge(accounts::router())
+        .merge(files::router())
         .merge(organizations::router());
     if dev_outbox {
         router = router.merge(dev::router());
