@@ -34,5 +34,6 @@ pub async fn migrate_plain_state(db: &store::Db) -> Result<(), store::StoreError
         "identity-invitations",
         identity::invitation_tokens::MIGRATIONS,
     )
-    .await
+    .await?;
+    store::migrate::run(db, "files", identity::FILES_MIGRATIONS).await
 }

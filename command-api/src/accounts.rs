@@ -20,6 +20,7 @@ use event_schemas::{MembershipId, OrganizationId, UserId};
 use identity::outbox::{self, Mail};
 use identity::password;
 use identity::tokens::{self, Purpose, RefreshRefused};
+use identity::two_factor;
 use identity::users::{self, NewUser, Profile};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -124,7 +125,7 @@ pub(crate) async fn hash_password(password: String) -> Result<String, ApiError> 
         .map_err(ApiError::internal)
 }
 
-async fn password_matches(password: String, stored: String) -> Result<bool, ApiError> {
+pub(crate) async fn password_matches(password: String, stored: String) -> Result<bool, ApiError> {
     tokio::task::spawn_blocking(move || password::verify(&password, &stored))
         .await
         .map_err(ApiError::internal)
@@ -333,10 +334,12 @@ pub struct LoginBody {
 }
 
 /// Signs in: `data.access` (a 15-minute JWT), `data.refresh` (rotating, 14 days) and the
-/// two-factor flags of spec §3.
+/// two-factor flags of spec §3. With two-factor authentication enabled the right password
+/// answers `data.challenge` instead of tokens: the second step,
+/// `POST /api/v1/accounts/2fa/verify/`, exchanges it and a code for them.
 #[utoipa::path(post, path = "/api/v1/accounts/login/", tag = "accounts",
     request_body = LoginBody,
-    responses((status = 200, description = "`data`: access, refresh, is_google_authenticator_set, is_two_fa_enabled"),
+    responses((status = 200, description = "`data`: access, refresh, is_google_authenticator_set, is_two_fa_enabled; or, with 2FA enabled, challenge and the flags"),
         (status = 400), (status = 429)))]
 pub async fn login(
     State(state): State<CommandState>,
@@ -344,17 +347,8 @@ pub async fn login(
     Body(body): Body<LoginBody>,
 ) -> Result<Json<Value>, ApiError> {
     let app = &state.app;
-    let account_key = format!("account:{}", users::normalize_email(&body.email));
-    let address_key = address.map(|a| format!("address:{}", a.ip()));
-    let since = identity::now_us() - FAILURE_WINDOW_US;
-    if failures(app, &account_key, since).await? >= FAILURES_PER_ACCOUNT_MAX {
-        return Err(ApiError::TooManyRequests(THROTTLED.into()));
-    }
-    if let Some(key) = &address_key {
-        if failures(app, key, since).await? >= FAILURES_PER_ADDRESS_MAX {
-            return Err(ApiError::TooManyRequests(THROTTLED.into()));
-        }
-    }
+    let throttle = Throttle::new(&body.email, address);
+    throttle.check(app).await?;
     let user = users::by_email(app.db(), &body.email).await?;
     let stored = match &user {
         Some(u) => users::password_hash_of(app.db(), &u.id)
@@ -364,31 +358,86 @@ pub async fn login(
     };
     let matches = password_matches(body.password, stored).await?;
     let Some(user) = user.filter(|_| matches) else {
-        record_failure(app, &account_key).await?;
-        if let Some(key) = &address_key {
-            record_failure(app, key).await?;
-        }
+        throttle.record_failure(app).await?;
         return Err(ApiError::NonField(vec![BAD_CREDENTIALS.into()]));
     };
     if !user.email_verified {
         return Err(ApiError::NonField(vec![NOT_VERIFIED.into()]));
     }
-    tracing::info!(user_id = %user.id, "signed in");
-    Ok(data(session_tokens(app, &user.id).await?))
+    let two_factor = two_factor::status(app.db(), &user.id).await?;
+    if two_factor.enabled {
+        let challenge =
+            tokens::issue_one_time(&app.db().pool, &user.id, Purpose::TwoFactorChallenge).await?;
+        return Ok(data(json!({
+            "challenge": challenge,
+            "is_google_authenticator_set": true,
+            "is_two_fa_enabled": true,
+        })));
+    }
+    signed_in(app, &user.id, two_factor).await
 }
 
-/// A new session for `user_id`: an access token, a refresh token in a new family, and
-/// the two-factor flags — the answer of every route that signs someone in.
+/// [`signed_in`]'s answer as a value, for routes that add to it.
 pub(crate) async fn session_tokens(app: &AppState, user_id: &str) -> Result<Value, ApiError> {
+    let two_factor = two_factor::status(app.db(), user_id).await?;
+    Ok(signed_in(app, user_id, two_factor).await?.0)
+}
+
+/// The answer of a completed sign-in (login, or its two-factor step): a new access token,
+/// a refresh token in a new family, and the two-factor flags.
+pub(crate) async fn signed_in(
+    app: &AppState,
+    user_id: &str,
+    two_factor: two_factor::Status,
+) -> Result<Json<Value>, ApiError> {
     let access = app.keys.issue_access(user_id)?;
     let refresh =
         tokens::issue_refresh(&app.db().pool, user_id, &uuid::Uuid::now_v7().to_string()).await?;
-    Ok(json!({
+    tracing::info!(user_id = %user_id, "signed in");
+    Ok(data(json!({
         "access": access,
         "refresh": refresh,
-        "is_google_authenticator_set": false,
-        "is_two_fa_enabled": false,
-    }))
+        "is_google_authenticator_set": two_factor.secret_set,
+        "is_two_fa_enabled": two_factor.enabled,
+    })))
+}
+
+/// Sign-in throttling: failures counted per account and per client address over
+/// [`FAILURE_WINDOW_US`]. Wrong passwords and wrong second-factor codes both count.
+pub(crate) struct Throttle {
+    account: String,
+    address: Option<String>,
+}
+
+impl Throttle {
+    pub(crate) fn new(email: &str, address: Option<SocketAddr>) -> Self {
+        Self {
+            account: format!("account:{}", users::normalize_email(email)),
+            address: address.map(|a| format!("address:{}", a.ip())),
+        }
+    }
+
+    /// 429 once either subject has too many recent failures.
+    pub(crate) async fn check(&self, app: &AppState) -> Result<(), ApiError> {
+        let since = identity::now_us() - FAILURE_WINDOW_US;
+        if failures(app, &self.account, since).await? >= FAILURES_PER_ACCOUNT_MAX {
+            return Err(ApiError::TooManyRequests(THROTTLED.into()));
+        }
+        if let Some(key) = &self.address {
+            if failures(app, key, since).await? >= FAILURES_PER_ADDRESS_MAX {
+                return Err(ApiError::TooManyRequests(THROTTLED.into()));
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) async fn record_failure(&self, app: &AppState) -> Result<(), ApiError> {
+        record_failure(app, &self.account).await?;
+        if let Some(key) = &self.address {
+            record_failure(app, key).await?;
+        }
+        Ok(())
+    }
 }
 
 async fn failures(app: &AppState, subject: &str, since: i64) -> Result<i64, ApiError> {
@@ -547,6 +596,13 @@ pub async fn update_me(
         .await?
         .ok_or_else(|| ApiError::TokenNotValid("User not found".into()))?;
     let profile = apply_profile_patch(&current, patch)?;
+    if let Some(image_id) = profile.image_id.as_deref() {
+        if current.image_id.as_deref() != Some(image_id)
+            && identity::files::by_id(app.db(), image_id).await?.is_none()
+        {
+            return Err(ApiError::field("image_id", "No image with this id."));
+        }
+    }
     users::update_profile(app.db(), &user.user_id, &profile).await?;
     let updated = users::by_id(app.db(), &user.user_id)
         .await?

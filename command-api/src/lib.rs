@@ -9,14 +9,18 @@
 //! - [`accounts`]: sign-up, sign-in, tokens, verification, password reset, profile.
 //! - [`invitations`]: invitations by e-mail and link, and the invitee's answers.
 //! - [`transfers`]: moving a workspace between organizations.
+//! - [`two_factor`]: TOTP setup, enable, disable and the second sign-in step.
+//! - [`files`]: image upload.
 //! - [`organizations`]: organization profile, workspaces, memberships.
 
 pub mod accounting;
 pub mod accounts;
+pub mod files;
 pub mod invitations;
 pub mod organizations;
 pub mod runner;
 pub mod transfers;
+pub mod two_factor;
 
 use api_core::AppState;
 use utoipa_axum::router::OpenApiRouter;
@@ -37,6 +41,8 @@ pub fn router(app: AppState) -> OpenApiRouter {
     };
     OpenApiRouter::new()
         .merge(accounts::router())
+        .merge(two_factor::router())
+        .merge(files::router())
         .merge(organizations::router())
         .merge(invitations::router())
         .merge(transfers::router())

@@ -8,19 +8,24 @@
 //! - [`users`] — accounts: create, find, profile, verification, password.
 //! - [`tokens`] — refresh tokens (rotation, reuse detection) and one-time tokens.
 //! - [`invitation_tokens`] — the secret tokens of invitations (the invitations are events).
+//! - [`two_factor`] — TOTP secrets, replay protection and recovery codes.
+//! - [`files`] — uploaded files: where their bytes live and their metadata
+//!   ([`FILES_MIGRATIONS`], owner `files`).
 //! - [`outbox`] — mails written in the same transaction as what caused them, delivered
 //!   after commit and retried until they go.
 //! - [`MIGRATIONS`] — this crate's tables.
 
+pub mod files;
 pub mod invitation_tokens;
 pub mod outbox;
 pub mod password;
 pub mod tokens;
+pub mod two_factor;
 pub mod users;
 
 mod schema;
 
-pub use schema::MIGRATIONS;
+pub use schema::{FILES_MIGRATIONS, MIGRATIONS};
 
 /// Microseconds since the Unix epoch: how every time column here is stored (as the
 /// log's `recorded_at` is), so both backends compare times as integers.

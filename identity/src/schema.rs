@@ -60,6 +60,36 @@ const LOGIN_FAILURES: &str = "CREATE TABLE login_failures (
 const LOGIN_FAILURES_INDEX: &str =
     "CREATE INDEX login_failures_subject ON login_failures (subject, at)";
 
+const TWO_FACTOR: &str = "CREATE TABLE two_factor (
+    user_id TEXT PRIMARY KEY,
+    secret TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    enabled_at BIGINT,
+    last_step BIGINT
+)";
+
+const RECOVERY_CODES: &str = "CREATE TABLE recovery_codes (
+    code_hash TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    used_at BIGINT,
+    PRIMARY KEY (user_id, code_hash)
+)";
+
+const FILES: &str = "CREATE TABLE files (
+    id TEXT PRIMARY KEY,
+    workspace_id TEXT NOT NULL,
+    uploaded_by TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    size BIGINT NOT NULL,
+    sha256 TEXT NOT NULL,
+    created_at BIGINT NOT NULL
+)";
+
+const FILES_WORKSPACE_INDEX: &str =
+    "CREATE INDEX files_workspace ON files (workspace_id, created_at)";
+
 macro_rules! same {
     ($version:expr, $name:expr, $sql:expr) => {
         Migration {
@@ -80,4 +110,13 @@ pub const MIGRATIONS: &[Migration] = &[
     same!(5, "mail_outbox", OUTBOX),
     same!(6, "login_failures", LOGIN_FAILURES),
     same!(7, "login_failures_subject", LOGIN_FAILURES_INDEX),
+    same!(8, "two_factor", TWO_FACTOR),
+    same!(9, "recovery_codes", RECOVERY_CODES),
+];
+
+/// The uploaded files' metadata (the bytes live under the data directory), run under
+/// its own owner `files` so file storage can leave this crate without renumbering.
+pub const FILES_MIGRATIONS: &[Migration] = &[
+    same!(1, "files", FILES),
+    same!(2, "files_workspace", FILES_WORKSPACE_INDEX),
 ];

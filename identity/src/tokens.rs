@@ -19,6 +19,8 @@ pub const REFRESH_TOKEN_TTL_US: i64 = 14 * 24 * 3600 * 1_000_000;
 pub enum Purpose {
     EmailVerification,
     PasswordReset,
+    /// The second sign-in step: the password was right, a TOTP or recovery code is due.
+    TwoFactorChallenge,
 }
 
 impl Purpose {
@@ -26,14 +28,17 @@ impl Purpose {
         match self {
             Self::EmailVerification => "email_verification",
             Self::PasswordReset => "password_reset",
+            Self::TwoFactorChallenge => "two_factor_challenge",
         }
     }
 
-    /// Verification links last 3 days; reset links 1 hour (they grant an account).
+    /// Verification links last 3 days; reset links 1 hour (they grant an account); a
+    /// sign-in challenge 5 minutes.
     pub fn ttl_us(self) -> i64 {
         match self {
             Self::EmailVerification => 3 * 24 * 3600 * 1_000_000,
             Self::PasswordReset => 3600 * 1_000_000,
+            Self::TwoFactorChallenge => 5 * 60 * 1_000_000,
         }
     }
 }
@@ -206,4 +211,22 @@ pub async fn consume_one_time(
         .bind(&hash)
         .fetch_optional(&mut **tx)
         .await
+}
+
+/// The user a one-time token was issued to, if it is still usable, without using it up
+/// (a sign-in challenge survives a mistyped code; [`consume_one_time`] ends it).
+pub async fn peek_one_time(
+    db: &Db,
+    secret: &str,
+    purpose: Purpose,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT user_id FROM one_time_tokens WHERE token_hash = $1 AND purpose = $2 \
+         AND used_at IS NULL AND expires_at > $3",
+    )
+    .bind(secret_hash(secret))
+    .bind(purpose.as_str())
+    .bind(now_us())
+    .fetch_optional(&db.pool)
+    .await
 }

@@ -8,6 +8,7 @@
 //! - [`access`]: the access policy over the memberships read model.
 //! - [`accounts`]: `/accounts/me/`, `/me/workspaces/`, `/services/`, `/choices/description/`.
 //! - [`invitations`]: an organization's invitations.
+//! - [`files`]: uploaded images (served without a token) and a workspace's files.
 //! - [`organizations`]: organizations, their workspaces and memberships.
 //! - [`engagement`]: set-up progress and engagement figures.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
@@ -18,6 +19,7 @@ pub mod accounts;
 pub mod chain;
 pub mod dev;
 pub mod engagement;
+pub mod files;
 pub mod health;
 pub mod invitations;
 pub mod organizations;
@@ -48,7 +50,8 @@ pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
         .merge(accounts::router())
         .merge(organizations::router())
         .merge(invitations::router())
-        .merge(engagement::router());
+        .merge(engagement::router())
+        .merge(files::router());
     if dev_outbox {
         router = router.merge(dev::router());
     }

@@ -1,0 +1,367 @@
+//! Two-factor authentication through the real HTTP API, on SQLite and on Postgres: set up
+//! with a real authenticator secret, enable with a real TOTP code, the second sign-in step,
+//! recovery codes, throttling, disabling — codes computed with totp-rs as an authenticator
+//! app would.
+
+mod common;
+
+use common::{Session, TestApp, PASSWORD};
+use serde_json::{json, Value};
+use store::{backend_tests, Backend};
+
+const LOGIN: &str = "/api/v1/accounts/login/";
+const ME: &str = "/api/v1/accounts/me/";
+const SETUP: &str = "/api/v1/accounts/2fa/setup/";
+const ENABLE: &str = "/api/v1/accounts/2fa/enable/";
+const DISABLE: &str = "/api/v1/accounts/2fa/disable/";
+const VERIFY: &str = "/api/v1/accounts/2fa/verify/";
+
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("clock")
+        .as_secs()
+}
+
+/// The code an authenticator app shows for `secret` at `at` (Unix seconds).
+fn code_at(secret: &str, at: u64) -> String {
+    totp_rs::Builder::new()
+        .with_secret(totp_rs::Secret::try_from_base32(secret).expect("base32 secret"))
+        .build()
+        .expect("totp")
+        .generate(at)
+        .to_string()
+}
+
+/// A code that is certainly not valid now (an hour ahead).
+fn wrong_code(secret: &str) -> String {
+    code_at(secret, now() + 3600)
+}
+
+async fn login(app: &TestApp, email: &str) -> Value {
+    let reply = app
+        .post(LOGIN, None, json!({"email": email, "password": PASSWORD}))
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.body["data"].clone()
+}
+
+/// Sets up and enables 2FA: the secret, the Unix time whose step the enabling code used,
+/// and the recovery codes.
+async fn enabled(app: &TestApp, session: &Session) -> (String, u64, Vec<String>) {
+    let setup = app.post(SETUP, Some(&session.access), json!({})).await;
+    assert_eq!(setup.status, 200, "{}", setup.body);
+    let secret = setup.body["data"]["secret"]
+        .as_str()
+        .expect("secret")
+        .to_owned();
+    let at = now();
+    let enable = app
+        .post(
+            ENABLE,
+            Some(&session.access),
+            json!({"code": code_at(&secret, at)}),
+        )
+        .await;
+    assert_eq!(enable.status, 200, "{}", enable.body);
+    let recovery: Vec<String> = enable.body["data"]["recovery_codes"]
+        .as_array()
+        .expect("recovery codes")
+        .iter()
+        .map(|c| c.as_str().expect("code").to_owned())
+        .collect();
+    (secret, at, recovery)
+}
+
+async fn set_up_then_enable_then_sign_in_with_a_real_code(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+
+    let setup = app.post(SETUP, Some(&session.access), json!({})).await;
+    assert_eq!(setup.status, 200, "{}", setup.body);
+    let secret = setup.body["data"]["secret"].as_str().expect("secret");
+    assert_eq!(secret.len(), 32, "160 bits in base32");
+    let uri = setup.body["data"]["otpauth_uri"].as_str().expect("uri");
+    assert!(
+        uri.starts_with("otpauth://totp/Ledgerline:ada%40books.ng?"),
+        "{uri}"
+    );
+    assert!(uri.contains("issuer=Ledgerline"), "{uri}");
+    assert!(uri.contains(&format!("secret={secret}")), "{uri}");
+    assert!(setup.body["data"]["qr_code"]
+        .as_str()
+        .is_some_and(|q| q.starts_with("data:image/svg+xml;base64,")));
+
+    // Set up but not enabled: sign-in is still one step.
+    let flags = login(&app, "ada@books.ng").await;
+    assert_eq!(flags["is_google_authenticator_set"], true);
+    assert_eq!(flags["is_two_fa_enabled"], false);
+    assert!(flags["access"].is_string());
+
+    let refused = app
+        .post(
+            ENABLE,
+            Some(&session.access),
+            json!({"code": wrong_code(secret)}),
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body["code"][0].is_string(), "{}", refused.body);
+
+    let at = now();
+    let enable = app
+        .post(
+            ENABLE,
+            Some(&session.access),
+            json!({"code": code_at(secret, at)}),
+        )
+        .await;
+    assert_eq!(enable.status, 200, "{}", enable.body);
+    assert_eq!(
+        enable.body["data"]["recovery_codes"]
+            .as_array()
+            .map(Vec::len),
+        Some(10)
+    );
+
+    let step_one = login(&app, "ada@books.ng").await;
+    assert!(step_one.get("access").is_none(), "{step_one}");
+    assert!(step_one.get("refresh").is_none(), "{step_one}");
+    assert_eq!(step_one["is_two_fa_enabled"], true);
+    assert_eq!(step_one["is_google_authenticator_set"], true);
+    let challenge = step_one["challenge"].as_str().expect("challenge");
+
+    let wrong = app
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": challenge, "code": wrong_code(secret)}),
+        )
+        .await;
+    assert_eq!(wrong.status, 400, "{}", wrong.body);
+    assert!(wrong.body["code"][0].is_string(), "{}", wrong.body);
+
+    // The next step's code: still within the ±1 window, and not the step already used.
+    let verified = app
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": challenge, "code": code_at(secret, at + 30)}),
+        )
+        .await;
+    assert_eq!(verified.status, 200, "{}", verified.body);
+    assert_eq!(verified.body["data"]["is_two_fa_enabled"], true);
+    assert_eq!(verified.body["data"]["is_google_authenticator_set"], true);
+    let access = verified.body["data"]["access"].as_str().expect("access");
+    assert!(verified.body["data"]["refresh"].is_string());
+    let me = app.read(ME, Some(access)).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.body["data"]["email"], "ada@books.ng");
+
+    // A code works once: the same step cannot sign in again.
+    let again = login(&app, "ada@books.ng").await;
+    let replayed = app
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": again["challenge"], "code": code_at(secret, at + 30)}),
+        )
+        .await;
+    assert_eq!(replayed.status, 400, "{}", replayed.body);
+    app.stop().await;
+}
+
+async fn a_challenge_works_once_and_expires(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let (_, _, recovery) = enabled(&app, &session).await;
+
+    let challenge = login(&app, "ada@books.ng").await["challenge"].clone();
+    let first = app
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": challenge, "recovery_code": recovery[0]}),
+        )
+        .await;
+    assert_eq!(first.status, 200, "{}", first.body);
+    let second = app
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": challenge, "recovery_code": recovery[1]}),
+        )
+        .await;
+    assert_eq!(second.status, 400, "{}", second.body);
+    assert!(second.body["challenge"][0].is_string(), "{}", second.body);
+
+    // Expired (moved five minutes into the past): refused, and the recovery code it was
+    // sent with stays unused.
+    let challenge = login(&app, "ada@books.ng").await["challenge"].clone();
+    let db = &app.db.as_ref().expect("db").db;
+    sqlx::query("UPDATE one_time_tokens SET expires_at = 0 WHERE purpose = 'two_factor_challenge'")
+        .execute(&db.pool)
+        .await
+        .expect("expire");
+    let expired = app
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": challenge, "recovery_code": recovery[1]}),
+        )
+        .await;
+    assert_eq!(expired.status, 400, "{}", expired.body);
+    assert!(expired.body["challenge"][0].is_string(), "{}", expired.body);
+    let challenge = login(&app, "ada@books.ng").await["challenge"].clone();
+    let fresh = app
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": challenge, "recovery_code": recovery[1]}),
+        )
+        .await;
+    assert_eq!(fresh.status, 200, "{}", fresh.body);
+    app.stop().await;
+}
+
+async fn a_recovery_code_works_once(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let (_, _, recovery) = enabled(&app, &session).await;
+
+    let challenge = login(&app, "ada@books.ng").await["challenge"].clone();
+    // Read out loud and typed back: case and spaces do not matter.
+    let typed = recovery[3].to_uppercase().replace('-', " ");
+    let used = app
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": challenge, "recovery_code": typed}),
+        )
+        .await;
+    assert_eq!(used.status, 200, "{}", used.body);
+
+    let challenge = login(&app, "ada@books.ng").await["challenge"].clone();
+    let reused = app
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": challenge, "recovery_code": recovery[3]}),
+        )
+        .await;
+    assert_eq!(reused.status, 400, "{}", reused.body);
+    assert!(
+        reused.body["recovery_code"][0].is_string(),
+        "{}",
+        reused.body
+    );
+    let missing = app
+        .post(VERIFY, None, json!({"challenge": challenge}))
+        .await;
+    assert_eq!(missing.status, 400, "{}", missing.body);
+    app.stop().await;
+}
+
+async fn wrong_codes_count_toward_sign_in_throttling(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let (secret, _, recovery) = enabled(&app, &session).await;
+
+    let challenge = login(&app, "ada@books.ng").await["challenge"].clone();
+    for _ in 0..10 {
+        let wrong = app
+            .post(
+                VERIFY,
+                None,
+                json!({"challenge": challenge, "code": wrong_code(&secret)}),
+            )
+            .await;
+        assert_eq!(wrong.status, 400, "{}", wrong.body);
+    }
+    let throttled = app
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": challenge, "recovery_code": recovery[0]}),
+        )
+        .await;
+    assert_eq!(throttled.status, 429, "{}", throttled.body);
+    let password_step = app
+        .post(
+            LOGIN,
+            None,
+            json!({"email": "ada@books.ng", "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(password_step.status, 429, "{}", password_step.body);
+    app.stop().await;
+}
+
+async fn disabling_needs_the_password_and_a_code(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+
+    let not_enabled = app
+        .post(
+            DISABLE,
+            Some(&session.access),
+            json!({"password": PASSWORD, "code": "123456"}),
+        )
+        .await;
+    assert_eq!(not_enabled.status, 400, "{}", not_enabled.body);
+
+    let (secret, _, recovery) = enabled(&app, &session).await;
+    let again = app.post(SETUP, Some(&session.access), json!({})).await;
+    assert_eq!(again.status, 409, "{}", again.body);
+
+    let wrong_password = app
+        .post(
+            DISABLE,
+            Some(&session.access),
+            json!({"password": "not-the-password", "recovery_code": recovery[0]}),
+        )
+        .await;
+    assert_eq!(wrong_password.status, 400, "{}", wrong_password.body);
+    assert!(wrong_password.body["password"][0].is_string());
+    let wrong_code = app
+        .post(
+            DISABLE,
+            Some(&session.access),
+            json!({"password": PASSWORD, "code": wrong_code(&secret)}),
+        )
+        .await;
+    assert_eq!(wrong_code.status, 400, "{}", wrong_code.body);
+    assert!(wrong_code.body["code"][0].is_string());
+    let unauthenticated = app
+        .post(
+            DISABLE,
+            None,
+            json!({"password": PASSWORD, "recovery_code": recovery[0]}),
+        )
+        .await;
+    assert_eq!(unauthenticated.status, 401, "{}", unauthenticated.body);
+
+    let disabled = app
+        .post(
+            DISABLE,
+            Some(&session.access),
+            json!({"password": PASSWORD, "recovery_code": recovery[0]}),
+        )
+        .await;
+    assert_eq!(disabled.status, 200, "{}", disabled.body);
+
+    let flags = login(&app, "ada@books.ng").await;
+    assert_eq!(flags["is_two_fa_enabled"], false);
+    assert_eq!(flags["is_google_authenticator_set"], false);
+    assert!(flags["access"].is_string());
+    assert!(flags.get("challenge").is_none());
+    app.stop().await;
+}
+
+backend_tests!(
+    set_up_then_enable_then_sign_in_with_a_real_code,
+    a_challenge_works_once_and_expires,
+    a_recovery_code_works_once,
+    wrong_codes_count_toward_sign_in_throttling,
+    disabling_needs_the_password_and_a_code,
+);
