@@ -380,7 +380,8 @@ pub async fn login(
 /// [`signed_in`]'s answer as a value, for routes that add to it.
 pub(crate) async fn session_tokens(app: &AppState, user_id: &str) -> Result<Value, ApiError> {
     let two_factor = two_factor::status(app.db(), user_id).await?;
-    Ok(signed_in(app, user_id, two_factor).await?.0)
+    let Json(mut envelope) = signed_in(app, user_id, two_factor).await?;
+    Ok(envelope["data"].take())
 }
 
 /// The answer of a completed sign-in (login, or its two-factor step): a new access token,
