@@ -62,7 +62,122 @@ async fn a_stranger_cannot_set_up_another_workspaces_chart(backend: Backend) {
     app.stop().await;
 }
 
+async fn the_chart_and_empty_books_read_back_through_every_report(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = Some(owner.access.as_str());
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+    app.post(
+        &format!("{base}accounts/default/setup/"),
+        token,
+        json!(null),
+    )
+    .await;
+
+    let tree = app.read(&format!("{base}accounts/"), token).await;
+    assert_eq!(tree.status, 200, "{}", tree.body);
+    let roots = tree.body["data"].as_array().expect("roots");
+    assert!(
+        roots.len() >= 5,
+        "assets, liabilities, equity, income, expenses"
+    );
+    assert!(roots
+        .iter()
+        .all(|r| r["children"].is_array() && r["account_code"].is_string()));
+    assert_eq!(roots[0]["is_editable"], false);
+
+    let tb = app
+        .read(&format!("{base}trial-balance/?as_of=2026-12-31"), token)
+        .await;
+    assert_eq!(tb.status, 200, "{}", tb.body);
+    assert_eq!(tb.body["data"]["balanced"], true);
+    assert_eq!(tb.body["data"]["totals"]["debit"], "0.00");
+    let gl = app
+        .read(
+            &format!("{base}general-ledger/?from=2026-01-01&to=2026-12-31"),
+            token,
+        )
+        .await;
+    assert_eq!(gl.status, 200, "{}", gl.body);
+    assert_eq!(gl.body["data"]["opening_balance"], "0.00");
+    let entries = app.read(&format!("{base}journal-entries/"), token).await;
+    assert_eq!(entries.body["data"]["count"], 0, "{}", entries.body);
+    let lock = app.read(&format!("{base}lock-date/"), token).await;
+    assert_eq!(lock.body["data"]["lock_date"], serde_json::Value::Null);
+    let income = app
+        .read(
+            &format!(
+                "{base}reports/income-summary/?from=2026-01-01&to=2026-12-31&granularity=quarter"
+            ),
+            token,
+        )
+        .await;
+    assert_eq!(income.status, 200, "{}", income.body);
+    let csv = app
+        .read(&format!("{base}journal-entries/export/?format=csv"), token)
+        .await;
+    assert_eq!(csv.status, 200);
+    app.stop().await;
+}
+
+async fn report_parameters_are_checked_by_name(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = Some(owner.access.as_str());
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+
+    let bad_date = app
+        .read(&format!("{base}trial-balance/?as_of=31-12-2026"), token)
+        .await;
+    let bad_granularity = app
+        .read(
+            &format!("{base}reports/expense-summary/?granularity=week"),
+            token,
+        )
+        .await;
+    let bad_format = app
+        .read(&format!("{base}journal-entries/export/?format=xlsx"), token)
+        .await;
+
+    assert_eq!(bad_date.status, 400);
+    assert_eq!(bad_date.body["as_of"][0], "Enter a date as YYYY-MM-DD.");
+    assert_eq!(bad_granularity.status, 400);
+    assert!(bad_granularity.body.get("granularity").is_some());
+    assert_eq!(bad_format.status, 400);
+    assert!(bad_format.body.get("format").is_some());
+    app.stop().await;
+}
+
+async fn nobody_reads_another_workspaces_books(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let eve = app.signed_up("eve@elsewhere.ng").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+
+    for path in [
+        "accounts/",
+        "trial-balance/",
+        "general-ledger/",
+        "journal-entries/",
+        "lock-date/",
+        "reports/income-summary/",
+        "reports/expense-summary/",
+        "journal-entries/export/",
+    ] {
+        let reply = app.read(&format!("{base}{path}"), Some(&eve.access)).await;
+        assert_eq!(reply.status, 403, "{path}: {}", reply.body);
+        assert_eq!(reply.body["code"], "no_workspace_access");
+    }
+    app.stop().await;
+}
+
 backend_tests!(
+    the_chart_and_empty_books_read_back_through_every_report,
+    report_parameters_are_checked_by_name,
+    nobody_reads_another_workspaces_books,
     the_default_chart_is_set_up_once_per_workspace,
     a_stranger_cannot_set_up_another_workspaces_chart,
 );

@@ -82,6 +82,7 @@ pub async fn set_up_default_chart(
     )
     .await?;
     let set_up = *state.app.store.subscribe().borrow() != before;
+    api_core::consistency::read_your_writes(&state.app, "accounts").await?;
     Ok(data(
         json!({ "workspace_id": workspace_id, "set_up": set_up }),
     ))

@@ -51,7 +51,8 @@ pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
         .merge(organizations::router())
         .merge(invitations::router())
         .merge(engagement::router())
-        .merge(files::router());
+        .merge(files::router())
+        .merge(accounting::routes::router());
     if dev_outbox {
         router = router.merge(dev::router());
     }

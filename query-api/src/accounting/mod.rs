@@ -13,6 +13,7 @@
 //! - [`general_ledger`]: [`general_ledger()`], postings with running balances, paginated.
 //! - [`entries`]: [`journal_entries`], [`journal_entry`], [`next_entry_sequence`].
 //! - [`export`]: every posted entry as CSV or as an hledger journal, in chunks.
+//! - [`routes`]: the HTTP read routes over all of the above.
 //! - [`summaries`]: [`income_summary`] and [`expense_summary`] per month, quarter or
 //!   year, with budget and variance.
 //!
@@ -25,6 +26,7 @@ pub mod check;
 pub mod entries;
 pub mod export;
 pub mod general_ledger;
+pub mod routes;
 pub mod summaries;
 pub mod tree;
 

@@ -1,0 +1,331 @@
+//! The accounting read routes under `/api/v1/accounting/workspaces/{workspace_id}/`
+//! (spec §7 and issue 4's contract), thin over the functions of this module. Query
+//! strings arrive as raw text and are parsed here, so a bad value is a field error
+//! naming the parameter rather than a plain-text rejection.
+
+use api_core::access::authorize;
+use api_core::auth::AuthUser;
+use api_core::error::data;
+use api_core::pagination::PageParams;
+use api_core::{ApiError, AppState};
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::NaiveDate;
+use domain::permissions::Action;
+use rust_decimal::Decimal;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::{
+    account_tree, expense_summary, general_ledger, income_summary, journal_entries, journal_entry,
+    lock_date, trial_balance, Export, ExportFormat, Granularity, JournalEntryFilters,
+};
+use crate::QueryState;
+
+pub fn router() -> OpenApiRouter<QueryState> {
+    OpenApiRouter::new()
+        .routes(routes!(accounts))
+        .routes(routes!(trial_balance_route))
+        .routes(routes!(general_ledger_route))
+        .routes(routes!(journal_entries_route))
+        .routes(routes!(journal_entry_route))
+        .routes(routes!(export_route))
+        .routes(routes!(lock_date_route))
+        .routes(routes!(income_summary_route))
+        .routes(routes!(expense_summary_route))
+}
+
+fn date(field: &str, raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
+    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d")
+            .map(Some)
+            .map_err(|_| ApiError::field(field, "Enter a date as YYYY-MM-DD.")),
+    }
+}
+
+fn amount(field: &str, raw: Option<&str>) -> Result<Option<Decimal>, ApiError> {
+    match raw.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(text) => text
+            .parse()
+            .map(Some)
+            .map_err(|_| ApiError::field(field, "Enter an amount such as 1250.00.")),
+    }
+}
+
+fn text(raw: Option<String>) -> Option<String> {
+    raw.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty())
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct TreeParams {
+    /// `true` includes archived accounts.
+    pub include_archived: Option<String>,
+}
+
+/// The workspace's chart of accounts as a tree (`children`), archived nodes left out
+/// unless asked for (spec §3, §4).
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/", tag = "accounting",
+    params(("workspace_id" = String, Path), TreeParams), responses((status = 200), (status = 403)))]
+pub async fn accounts(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<TreeParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    let archived = matches!(params.include_archived.as_deref(), Some("true" | "1"));
+    Ok(data(
+        account_tree(state.db(), &workspace_id, archived).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct TrialBalanceParams {
+    /// Default today.
+    pub as_of: Option<String>,
+    pub compare_to: Option<String>,
+}
+
+/// Every account's debit and credit totals as of a date, rolled up to parents, with the
+/// totals and whether they balance; optionally beside a comparison date.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/trial-balance/", tag = "accounting",
+    params(("workspace_id" = String, Path), TrialBalanceParams), responses((status = 200), (status = 400), (status = 403)))]
+pub async fn trial_balance_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<TrialBalanceParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    let as_of =
+        date("as_of", params.as_of.as_deref())?.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    let compare_to = date("compare_to", params.compare_to.as_deref())?;
+    Ok(data(
+        trial_balance(state.db(), &workspace_id, as_of, compare_to).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct LedgerParams {
+    pub account_id: Option<String>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub page: Option<String>,
+    pub page_size: Option<String>,
+}
+
+/// Postings of an account (or all) in a date range with the opening balance, running
+/// balances and the closing balance, paginated.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/general-ledger/", tag = "accounting",
+    params(("workspace_id" = String, Path), LedgerParams), responses((status = 200), (status = 400), (status = 403)))]
+pub async fn general_ledger_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<LedgerParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(
+        &state,
+        &user,
+        &workspace_id,
+        Action::ReadGeneralLedger,
+        None,
+    )
+    .await?;
+    let page = PageParams {
+        page: params.page,
+        page_size: params.page_size,
+    }
+    .validate()?;
+    let account = text(params.account_id);
+    let ledger = general_ledger(
+        state.db(),
+        &workspace_id,
+        account.as_deref(),
+        date("from", params.from.as_deref())?,
+        date("to", params.to.as_deref())?,
+        page,
+    )
+    .await?;
+    Ok(data(ledger))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct EntryParams {
+    pub date_from: Option<String>,
+    pub date_to: Option<String>,
+    /// draft, posted or reversed.
+    pub status: Option<String>,
+    pub account_id: Option<String>,
+    pub amount_min: Option<String>,
+    pub amount_max: Option<String>,
+    pub text: Option<String>,
+    pub number: Option<String>,
+    pub page: Option<String>,
+    pub page_size: Option<String>,
+}
+
+/// Journal entries, newest first, with filters.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/", tag = "accounting",
+    params(("workspace_id" = String, Path), EntryParams), responses((status = 200), (status = 400), (status = 403)))]
+pub async fn journal_entries_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<EntryParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    let page = PageParams {
+        page: params.page,
+        page_size: params.page_size,
+    }
+    .validate()?;
+    let filters = JournalEntryFilters {
+        date_from: date("date_from", params.date_from.as_deref())?,
+        date_to: date("date_to", params.date_to.as_deref())?,
+        status: text(params.status),
+        account_id: text(params.account_id),
+        amount_min: amount("amount_min", params.amount_min.as_deref())?,
+        amount_max: amount("amount_max", params.amount_max.as_deref())?,
+        text: text(params.text),
+        number: text(params.number),
+    };
+    Ok(data(
+        journal_entries(state.db(), &workspace_id, &filters, page).await?,
+    ))
+}
+
+/// One journal entry with its lines and the entries it reverses or is reversed by.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/{id}/", tag = "accounting",
+    params(("workspace_id" = String, Path), ("id" = String, Path)), responses((status = 200), (status = 403), (status = 404)))]
+pub async fn journal_entry_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((workspace_id, entry_id)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    let entry = journal_entry(state.db(), &workspace_id, &entry_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Not found.".into()))?;
+    Ok(data(entry))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct ExportParams {
+    /// csv (default) or hledger.
+    pub format: Option<String>,
+}
+
+/// Every posted entry as CSV or as an hledger journal, as a download.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/export/", tag = "accounting",
+    params(("workspace_id" = String, Path), ExportParams), responses((status = 200), (status = 400), (status = 403)))]
+pub async fn export_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<ExportParams>,
+) -> Result<Response, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    let (format, mime, extension) = match params.format.as_deref().map(str::trim) {
+        None | Some("" | "csv") => (ExportFormat::Csv, "text/csv; charset=utf-8", "csv"),
+        Some("hledger") => (
+            ExportFormat::Hledger,
+            "text/plain; charset=utf-8",
+            "journal",
+        ),
+        Some(_) => return Err(ApiError::field("format", "Format must be csv or hledger.")),
+    };
+    let body = Export::start(state.db(), &workspace_id, format)
+        .await?
+        .collect()
+        .await?;
+    let disposition = format!("attachment; filename=\"journal-entries.{extension}\"");
+    Ok((
+        [
+            (header::CONTENT_TYPE, mime.to_owned()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+/// The workspace's lock date: nothing is posted on or before it.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/lock-date/", tag = "accounting",
+    params(("workspace_id" = String, Path)), responses((status = 200), (status = 403)))]
+pub async fn lock_date_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    let lock = lock_date(state.db(), &workspace_id).await?;
+    Ok(data(
+        json!({ "lock_date": lock.map(|d| d.format("%Y-%m-%d").to_string()) }),
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct SummaryParams {
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// month (default), quarter or year.
+    pub granularity: Option<String>,
+}
+
+fn summary_params(params: &SummaryParams) -> Result<(NaiveDate, NaiveDate, Granularity), ApiError> {
+    let today = chrono::Utc::now().date_naive();
+    let to = date("to", params.to.as_deref())?.unwrap_or(today);
+    let from =
+        date("from", params.from.as_deref())?.unwrap_or_else(|| to - chrono::Duration::days(364));
+    let granularity = match params.granularity.as_deref().map(str::trim) {
+        None | Some("" | "month") => Granularity::Month,
+        Some("quarter") => Granularity::Quarter,
+        Some("year") => Granularity::Year,
+        Some(_) => {
+            return Err(ApiError::field(
+                "granularity",
+                "Granularity must be month, quarter or year.",
+            ))
+        }
+    };
+    Ok((from, to, granularity))
+}
+
+/// Income per account and period, with budget and variance.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/reports/income-summary/", tag = "accounting",
+    params(("workspace_id" = String, Path), SummaryParams), responses((status = 200), (status = 400), (status = 403)))]
+pub async fn income_summary_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<SummaryParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    let (from, to, granularity) = summary_params(&params)?;
+    Ok(data(
+        income_summary(state.db(), &workspace_id, from, to, granularity).await?,
+    ))
+}
+
+/// Expenses per account and period, with budget and variance.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/reports/expense-summary/", tag = "accounting",
+    params(("workspace_id" = String, Path), SummaryParams), responses((status = 200), (status = 400), (status = 403)))]
+pub async fn expense_summary_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<SummaryParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    let (from, to, granularity) = summary_params(&params)?;
+    Ok(data(
+        expense_summary(state.db(), &workspace_id, from, to, granularity).await?,
+    ))
+}
