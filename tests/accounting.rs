@@ -174,7 +174,164 @@ async fn nobody_reads_another_workspaces_books(backend: Backend) {
     app.stop().await;
 }
 
+fn find<'a>(nodes: &'a [serde_json::Value], code: &str) -> Option<&'a serde_json::Value> {
+    nodes.iter().find_map(|n| {
+        if n["account_code"] == code {
+            Some(n)
+        } else {
+            find(
+                n["children"].as_array().map(Vec::as_slice).unwrap_or(&[]),
+                code,
+            )
+        }
+    })
+}
+
+async fn the_chart_is_edited_through_the_spec_routes(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = Some(owner.access.as_str());
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+    app.post(
+        &format!("{base}accounts/default/setup/"),
+        token,
+        json!(null),
+    )
+    .await;
+    let tree = app.read(&format!("{base}accounts/"), token).await.body;
+    let roots = tree["data"].as_array().expect("roots").clone();
+    let assets = roots
+        .iter()
+        .find(|r| r["account_type"] == "asset")
+        .expect("assets");
+    let parent = assets["children"][0]["id"]
+        .as_str()
+        .expect("a sub-account")
+        .to_owned();
+
+    let created = app
+        .post(&format!("{base}accounts/"), token, json!({"name": "Petty cash, Ikeja", "account_code": "1199", "account_type": "asset", "parent_id": parent}))
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let id = created.body["data"]["id"].as_str().expect("id").to_owned();
+    let renamed = app
+        .call(
+            reqwest::Method::PUT,
+            &format!("{base}accounts/?account_id={id}"),
+            token,
+            Some(json!({"name": "Petty cash"})),
+        )
+        .await;
+    assert_eq!(renamed.status, 200, "{}", renamed.body);
+    let budget = app
+        .post(
+            &format!("{base}accounts/{id}/action/budget-amount/"),
+            token,
+            json!({"amount": "150000.00"}),
+        )
+        .await;
+    assert_eq!(budget.status, 200, "{}", budget.body);
+
+    let tree = app.read(&format!("{base}accounts/"), token).await.body;
+    let node = find(tree["data"].as_array().expect("roots"), "1199")
+        .expect("the new account")
+        .clone();
+    assert_eq!(node["name"], "Petty cash");
+    assert_eq!(node["is_last_level"], true);
+    assert_eq!(node["budget_amount"], "150000.00");
+
+    let taken = app
+        .post(&format!("{base}accounts/"), token, json!({"name": "Again", "account_code": "1199", "account_type": "asset", "parent_id": parent}))
+        .await;
+    assert_eq!(taken.status, 400);
+    assert!(taken.body.get("account_code").is_some(), "{}", taken.body);
+    let bad_type = app
+        .post(
+            &format!("{base}accounts/"),
+            token,
+            json!({"name": "X", "account_code": "1198", "account_type": "assets"}),
+        )
+        .await;
+    assert_eq!(bad_type.status, 400);
+    assert!(bad_type.body.get("account_type").is_some());
+
+    let removed = app
+        .call(
+            reqwest::Method::DELETE,
+            &format!("{base}accounts/?account_id={id}"),
+            token,
+            None,
+        )
+        .await;
+    assert_eq!(removed.status, 200, "{}", removed.body);
+    assert_eq!(
+        removed.body["data"]["archived"], false,
+        "never posted to: deleted"
+    );
+    let tree = app
+        .read(&format!("{base}accounts/?include_archived=true"), token)
+        .await
+        .body;
+    assert!(find(tree["data"].as_array().expect("roots"), "1199").is_none());
+    app.stop().await;
+}
+
+async fn the_lock_date_is_set_and_cleared(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = Some(owner.access.as_str());
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let path = format!("/api/v1/accounting/workspaces/{lagos}/lock-date/");
+    app.post(
+        &format!("/api/v1/accounting/workspaces/{lagos}/accounts/default/setup/"),
+        token,
+        json!(null),
+    )
+    .await;
+
+    let set = app
+        .call(
+            reqwest::Method::PUT,
+            &path,
+            token,
+            Some(json!({"lock_date": "2026-06-30"})),
+        )
+        .await;
+    assert_eq!(set.status, 200, "{}", set.body);
+    assert_eq!(
+        app.read(&path, token).await.body["data"]["lock_date"],
+        "2026-06-30"
+    );
+    let bad = app
+        .call(
+            reqwest::Method::PUT,
+            &path,
+            token,
+            Some(json!({"lock_date": "30/06/2026"})),
+        )
+        .await;
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.get("lock_date").is_some());
+    let cleared = app
+        .call(
+            reqwest::Method::PUT,
+            &path,
+            token,
+            Some(json!({"lock_date": null})),
+        )
+        .await;
+    assert_eq!(cleared.status, 200, "{}", cleared.body);
+    assert_eq!(
+        app.read(&path, token).await.body["data"]["lock_date"],
+        serde_json::Value::Null
+    );
+    app.stop().await;
+}
+
 backend_tests!(
+    the_chart_is_edited_through_the_spec_routes,
+    the_lock_date_is_set_and_cleared,
     the_chart_and_empty_books_read_back_through_every_report,
     report_parameters_are_checked_by_name,
     nobody_reads_another_workspaces_books,

@@ -5,14 +5,22 @@
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
+use api_core::body::Body;
 use api_core::error::data;
 use api_core::request_id::CurrentRequestId;
 use api_core::ApiError;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
 use axum::Json;
-use domain::account_tree::{AccountTreeCommand, SetUpDefaultChart};
+use chrono::NaiveDate;
+use domain::account_tree::{
+    AccountTreeCommand, AccountType, BudgetPeriod, CreateAccount, DepreciationType,
+    SetBudgetAmount, SetLockDate, SetUpDefaultChart, UpdateAccount,
+};
 use domain::permissions::Action;
-use event_schemas::WorkspaceId;
+use event_schemas::{AccountId, WorkspaceId};
+use rust_decimal::Decimal;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
@@ -23,7 +31,11 @@ use crate::runner::execute;
 use crate::CommandState;
 
 pub fn router() -> OpenApiRouter<CommandState> {
-    OpenApiRouter::new().routes(routes!(set_up_default_chart))
+    OpenApiRouter::new()
+        .routes(routes!(set_up_default_chart))
+        .routes(routes!(create_account, update_account, remove_account))
+        .routes(routes!(set_budget))
+        .routes(routes!(set_lock_date))
 }
 
 /// Runs one AccountTree command for the workspace as `user`.
@@ -85,5 +97,372 @@ pub async fn set_up_default_chart(
     api_core::consistency::read_your_writes(&state.app, "accounts").await?;
     Ok(data(
         json!({ "workspace_id": workspace_id, "set_up": set_up }),
+    ))
+}
+
+fn account_type_of(raw: &str) -> Result<AccountType, ApiError> {
+    AccountType::ALL
+        .into_iter()
+        .find(|t| t.as_str() == raw.trim())
+        .ok_or_else(|| {
+            ApiError::field(
+                "account_type",
+                "Account type must be asset, liability, equity, income or expense.",
+            )
+        })
+}
+
+fn depreciation_type_of(value: &Value) -> Result<Option<DepreciationType>, ApiError> {
+    if value.is_null() {
+        return Ok(None);
+    }
+    serde_json::from_value(value.clone())
+        .map(Some)
+        .map_err(|_| {
+            ApiError::field(
+                "depreciation_type",
+                "Depreciation type must be straight_line or declining_balance.",
+            )
+        })
+}
+
+fn decimal_of(field: &str, value: &Value) -> Result<Option<Decimal>, ApiError> {
+    let parsed = match value {
+        Value::Null => return Ok(None),
+        Value::String(s) => s.trim().parse::<Decimal>().ok(),
+        Value::Number(n) => n.to_string().parse::<Decimal>().ok(),
+        _ => None,
+    };
+    parsed
+        .map(Some)
+        .ok_or_else(|| ApiError::field(field, "Enter an amount such as 1250.00."))
+}
+
+fn account_id_of(field: &str, raw: &str) -> Result<AccountId, ApiError> {
+    raw.trim()
+        .parse()
+        .map_err(|_| ApiError::field(field, "Not a valid account id."))
+}
+
+async fn postings_on(
+    state: &CommandState,
+    workspace: &str,
+    account: &str,
+) -> Result<bool, ApiError> {
+    Ok(projections::ledger::has_postings(state.app.db(), workspace, account).await?)
+}
+
+/// Runs a chart-of-accounts command as an editor of the chart, then waits for the
+/// accounts read model.
+async fn edit_chart(
+    state: &CommandState,
+    user: &AuthUser,
+    request_id: Option<String>,
+    workspace_id: &str,
+    command: impl FnOnce(WorkspaceId) -> AccountTreeCommand,
+) -> Result<(), ApiError> {
+    let workspace: WorkspaceId = parse_id(workspace_id)?;
+    run_on_tree(state, user, request_id, workspace, command(workspace)).await?;
+    api_core::consistency::read_your_writes(&state.app, "accounts").await
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct NewAccount {
+    pub name: String,
+    pub account_code: String,
+    /// asset, liability, equity, income or expense.
+    pub account_type: String,
+    #[serde(default)]
+    pub parent_id: Option<String>,
+    #[serde(default)]
+    pub depreciation_type: Option<Value>,
+    /// Annual percentage (asset accounts).
+    #[serde(default)]
+    pub depreciation_value: Option<Value>,
+}
+
+/// Creates an account, under a parent of the same type or at the top level.
+#[utoipa::path(post, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/", tag = "accounting",
+    params(("workspace_id" = String, Path)), request_body = NewAccount,
+    responses((status = 201, description = "`data`: id"), (status = 400), (status = 403)))]
+pub async fn create_account(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(workspace_id): Path<String>,
+    Body(body): Body<NewAccount>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    authorize(
+        &state.app,
+        &user,
+        &workspace_id,
+        Action::EditChartOfAccounts,
+        None,
+    )
+    .await?;
+    let parent_id = match body
+        .parent_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+    {
+        Some(raw) => Some(account_id_of("parent_id", raw)?),
+        None => None,
+    };
+    let parent_has_postings = match parent_id {
+        Some(parent) => postings_on(&state, &workspace_id, &parent.to_string()).await?,
+        None => false,
+    };
+    let account_id = AccountId::new_v7();
+    let account_type = account_type_of(&body.account_type)?;
+    let depreciation_type =
+        depreciation_type_of(body.depreciation_type.as_ref().unwrap_or(&Value::Null))?;
+    let depreciation_value = decimal_of(
+        "depreciation_value",
+        body.depreciation_value.as_ref().unwrap_or(&Value::Null),
+    )?;
+    edit_chart(&state, &user, request_id, &workspace_id, |workspace_id| {
+        CreateAccount {
+            workspace_id,
+            account_id,
+            name: body.name,
+            account_code: body.account_code,
+            account_type,
+            parent_id,
+            parent_has_postings,
+            depreciation_type,
+            depreciation_value,
+        }
+        .into()
+    })
+    .await?;
+    Ok((StatusCode::CREATED, data(json!({ "id": account_id }))))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct AccountQuery {
+    pub account_id: Option<String>,
+}
+
+fn required_account(query: &AccountQuery) -> Result<AccountId, ApiError> {
+    let raw = query
+        .account_id
+        .as_deref()
+        .ok_or_else(|| ApiError::field("account_id", "This field is required."))?;
+    account_id_of("account_id", raw)
+}
+
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+pub struct AccountPatch {
+    pub name: Option<String>,
+    pub account_code: Option<String>,
+    /// An account id, or null for the top level.
+    #[serde(default, with = "present")]
+    pub parent_id: Option<Value>,
+    #[serde(default, with = "present")]
+    pub depreciation_type: Option<Value>,
+    #[serde(default, with = "present")]
+    pub depreciation_value: Option<Value>,
+}
+
+/// Distinguishes a field sent as `null` (`Some(Value::Null)`) from one not sent (`None`).
+mod present {
+    use serde::{Deserialize, Deserializer};
+    use serde_json::Value;
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+        Value::deserialize(d).map(Some)
+    }
+}
+
+/// `PUT accounts/?account_id=` (spec §7): updates name, code, parent and depreciation;
+/// fields not sent keep their value.
+#[utoipa::path(put, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/", tag = "accounting",
+    params(("workspace_id" = String, Path), AccountQuery), request_body = AccountPatch,
+    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+pub async fn update_account(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(workspace_id): Path<String>,
+    Query(query): Query<AccountQuery>,
+    Body(patch): Body<AccountPatch>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(
+        &state.app,
+        &user,
+        &workspace_id,
+        Action::EditChartOfAccounts,
+        None,
+    )
+    .await?;
+    let account_id = required_account(&query)?;
+    let parent_id = match &patch.parent_id {
+        None => None,
+        Some(Value::Null) => Some(None),
+        Some(Value::String(raw)) => Some(Some(account_id_of("parent_id", raw)?)),
+        Some(_) => return Err(ApiError::field("parent_id", "Not a valid account id.")),
+    };
+    let new_parent_has_postings = match parent_id {
+        Some(Some(parent)) => postings_on(&state, &workspace_id, &parent.to_string()).await?,
+        _ => false,
+    };
+    let depreciation_type = patch
+        .depreciation_type
+        .as_ref()
+        .map(depreciation_type_of)
+        .transpose()?;
+    let depreciation_value = patch
+        .depreciation_value
+        .as_ref()
+        .map(|v| decimal_of("depreciation_value", v))
+        .transpose()?;
+    edit_chart(&state, &user, request_id, &workspace_id, |workspace_id| {
+        UpdateAccount {
+            workspace_id,
+            account_id,
+            name: patch.name,
+            account_code: patch.account_code,
+            parent_id,
+            new_parent_has_postings,
+            depreciation_type,
+            depreciation_value,
+        }
+        .into()
+    })
+    .await?;
+    Ok(data(json!({ "id": account_id })))
+}
+
+/// `DELETE accounts/?account_id=` (spec §7): deletes an account never posted to, and
+/// archives one with postings (its history stays).
+#[utoipa::path(delete, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/", tag = "accounting",
+    params(("workspace_id" = String, Path), AccountQuery),
+    responses((status = 200, description = "`data`: id, archived"), (status = 400), (status = 403), (status = 404)))]
+pub async fn remove_account(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(workspace_id): Path<String>,
+    Query(query): Query<AccountQuery>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(
+        &state.app,
+        &user,
+        &workspace_id,
+        Action::EditChartOfAccounts,
+        None,
+    )
+    .await?;
+    let account_id = required_account(&query)?;
+    let archived = postings_on(&state, &workspace_id, &account_id.to_string()).await?;
+    edit_chart(&state, &user, request_id, &workspace_id, |workspace_id| {
+        AccountTreeCommand::remove(workspace_id, account_id, archived)
+    })
+    .await?;
+    Ok(data(json!({ "id": account_id, "archived": archived })))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct BudgetBody {
+    /// Decimal string, at most two decimals.
+    pub amount: Value,
+    /// `YYYY-MM` for one month.
+    #[serde(default)]
+    pub month: Option<String>,
+    /// A whole year, spread evenly over its months.
+    #[serde(default)]
+    pub year: Option<i32>,
+}
+
+/// `POST accounts/{account_id}/action/budget-amount/` (spec §7): the account's standing
+/// budget, or a month's, or a year's spread over its months.
+#[utoipa::path(post, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/{account_id}/action/budget-amount/", tag = "accounting",
+    params(("workspace_id" = String, Path), ("account_id" = String, Path)), request_body = BudgetBody,
+    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+pub async fn set_budget(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((workspace_id, account_id)): Path<(String, String)>,
+    Body(body): Body<BudgetBody>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(
+        &state.app,
+        &user,
+        &workspace_id,
+        Action::EditChartOfAccounts,
+        None,
+    )
+    .await?;
+    let account_id: AccountId = parse_id(&account_id)?;
+    let amount = decimal_of("amount", &body.amount)?
+        .ok_or_else(|| ApiError::field("amount", "This field is required."))?;
+    let period = match (body.month, body.year) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::field(
+                "month",
+                "Send a month or a year, not both.",
+            ))
+        }
+        (Some(month), None) => BudgetPeriod::Month(month),
+        (None, Some(year)) => BudgetPeriod::Year(year),
+        (None, None) => BudgetPeriod::Standing,
+    };
+    edit_chart(&state, &user, request_id, &workspace_id, |workspace_id| {
+        SetBudgetAmount {
+            workspace_id,
+            account_id,
+            amount,
+            period,
+        }
+        .into()
+    })
+    .await?;
+    Ok(data(
+        json!({ "id": account_id, "amount": amount.to_string() }),
+    ))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct LockDateBody {
+    /// `YYYY-MM-DD`, or null to open the books.
+    pub lock_date: Option<String>,
+}
+
+/// Sets the lock date: no entry may be posted or reversed on or before it.
+#[utoipa::path(put, path = "/api/v1/accounting/workspaces/{workspace_id}/lock-date/", tag = "accounting",
+    params(("workspace_id" = String, Path)), request_body = LockDateBody,
+    responses((status = 200), (status = 400), (status = 403)))]
+pub async fn set_lock_date(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(workspace_id): Path<String>,
+    Body(body): Body<LockDateBody>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state.app, &user, &workspace_id, Action::PostEntries, None).await?;
+    let lock_date = match body
+        .lock_date
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        None => None,
+        Some(raw) => Some(
+            NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+                .map_err(|_| ApiError::field("lock_date", "Enter a date as YYYY-MM-DD."))?,
+        ),
+    };
+    edit_chart(&state, &user, request_id, &workspace_id, |workspace_id| {
+        SetLockDate {
+            workspace_id,
+            lock_date,
+        }
+        .into()
+    })
+    .await?;
+    Ok(data(
+        json!({ "lock_date": lock_date.map(|d| d.format("%Y-%m-%d").to_string()) }),
     ))
 }

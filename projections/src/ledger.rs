@@ -694,3 +694,21 @@ fn require_one(envelope: &RecordedEvent, rows: u64, entry_id: &str) -> Result<()
         ))
     }
 }
+
+/// Whether any posted entry of the workspace has a line on `account_id`. The command
+/// side asks before deleting an account or giving it sub-accounts (the account tree does
+/// not see postings).
+pub async fn has_postings(
+    db: &store::Db,
+    workspace_id: &str,
+    account_id: &str,
+) -> Result<bool, sqlx::Error> {
+    let row = sqlx::query(
+        "SELECT 1 FROM read_postings WHERE workspace_id = $1 AND account_id = $2 LIMIT 1",
+    )
+    .bind(workspace_id)
+    .bind(account_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.is_some())
+}

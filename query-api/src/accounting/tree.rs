@@ -269,12 +269,5 @@ pub async fn lock_date(db: &Db, workspace_id: &str) -> Result<Option<NaiveDate>,
 /// Whether any posted entry of the workspace has a line on `account_id`: such an account
 /// is archived, not deleted, and cannot be given sub-accounts.
 pub async fn has_postings(db: &Db, workspace_id: &str, account_id: &str) -> Result<bool, ApiError> {
-    let row = sqlx::query(
-        "SELECT 1 FROM read_postings WHERE workspace_id = $1 AND account_id = $2 LIMIT 1",
-    )
-    .bind(workspace_id)
-    .bind(account_id)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(row.is_some())
+    Ok(projections::ledger::has_postings(db, workspace_id, account_id).await?)
 }
