@@ -329,7 +329,266 @@ async fn the_lock_date_is_set_and_cleared(backend: Backend) {
     app.stop().await;
 }
 
+/// The leaf accounts of the default chart by code.
+async fn leaves(
+    app: &TestApp,
+    token: &str,
+    base: &str,
+) -> std::collections::HashMap<String, String> {
+    fn walk(nodes: &[serde_json::Value], out: &mut std::collections::HashMap<String, String>) {
+        for n in nodes {
+            let children = n["children"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+            if children.is_empty() {
+                out.insert(
+                    n["account_code"].as_str().unwrap_or_default().into(),
+                    n["id"].as_str().unwrap_or_default().into(),
+                );
+            }
+            walk(children, out);
+        }
+    }
+    let tree = app
+        .read(&format!("{base}accounts/"), Some(token))
+        .await
+        .body;
+    let mut out = std::collections::HashMap::new();
+    walk(tree["data"].as_array().expect("roots"), &mut out);
+    out
+}
+
+fn sale(cash: &str, income: &str, amount: &str, post: bool) -> serde_json::Value {
+    json!({"date": "2026-03-15", "memo": "Sale", "reference": "INV-1", "post": post, "lines": [
+        {"account_id": cash, "description": "cash in", "debit": amount},
+        {"account_id": income, "description": "revenue", "credit": amount}
+    ]})
+}
+
+async fn entries_are_drafted_posted_with_gapless_numbers_and_reversed(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = owner.access.clone();
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+    app.post(
+        &format!("{base}accounts/default/setup/"),
+        Some(&token),
+        json!(null),
+    )
+    .await;
+    let accounts = leaves(&app, &token, &base).await;
+    let (cash, income) = (
+        accounts
+            .iter()
+            .find(|(c, _)| c.starts_with('1'))
+            .map(|(_, id)| id.clone())
+            .expect("an asset leaf"),
+        accounts
+            .iter()
+            .find(|(c, _)| c.starts_with('4'))
+            .map(|(_, id)| id.clone())
+            .expect("an income leaf"),
+    );
+
+    let draft = app
+        .post(
+            &format!("{base}journal-entries/"),
+            Some(&token),
+            sale(&cash, &income, "1000.00", false),
+        )
+        .await;
+    assert_eq!(draft.status, 201, "{}", draft.body);
+    assert_eq!(draft.body["data"]["status"], "draft");
+    let draft_id = draft.body["data"]["id"].as_str().expect("id").to_owned();
+    let posted = app
+        .post(
+            &format!("{base}journal-entries/{draft_id}/post/"),
+            Some(&token),
+            json!(null),
+        )
+        .await;
+    assert_eq!(posted.status, 200, "{}", posted.body);
+    assert_eq!(posted.body["data"]["entry_number"], "JE-000001");
+    let direct = app
+        .post(
+            &format!("{base}journal-entries/"),
+            Some(&token),
+            sale(&cash, &income, "250.50", true),
+        )
+        .await;
+    assert_eq!(direct.status, 201, "{}", direct.body);
+    assert_eq!(direct.body["data"]["entry_number"], "JE-000002");
+
+    let tb = app
+        .read(
+            &format!("{base}trial-balance/?as_of=2026-12-31"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(tb.body["data"]["totals"]["debit"], "1250.50", "{}", tb.body);
+    assert_eq!(tb.body["data"]["balanced"], true);
+
+    let reversed = app
+        .post(
+            &format!("{base}journal-entries/{draft_id}/reverse/"),
+            Some(&token),
+            json!({"date": "2026-04-01"}),
+        )
+        .await;
+    assert_eq!(reversed.status, 201, "{}", reversed.body);
+    assert_eq!(reversed.body["data"]["entry_number"], "JE-000003");
+    let again = app
+        .post(
+            &format!("{base}journal-entries/{draft_id}/reverse/"),
+            Some(&token),
+            json!({"date": "2026-04-02"}),
+        )
+        .await;
+    assert_eq!(again.status, 400, "reversed once: {}", again.body);
+    let tb = app
+        .read(
+            &format!("{base}trial-balance/?as_of=2026-12-31"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(tb.body["data"]["totals"]["debit"], "2250.50");
+    let original = app
+        .read(&format!("{base}journal-entries/{draft_id}/"), Some(&token))
+        .await;
+    assert_eq!(
+        original.body["data"]["status"], "reversed",
+        "{}",
+        original.body
+    );
+    let edit = app
+        .patch(
+            &format!("{base}journal-entries/{draft_id}/"),
+            Some(&token),
+            sale(&cash, &income, "1.00", false),
+        )
+        .await;
+    assert_eq!(
+        edit.status, 400,
+        "posted entries never change: {}",
+        edit.body
+    );
+    app.stop().await;
+}
+
+async fn an_unbalanced_or_malformed_entry_is_refused_line_by_line(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = owner.access.clone();
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+    app.post(
+        &format!("{base}accounts/default/setup/"),
+        Some(&token),
+        json!(null),
+    )
+    .await;
+    let accounts = leaves(&app, &token, &base).await;
+    let mut ids = accounts.values();
+    let (a, b) = (
+        ids.next().expect("a").clone(),
+        ids.next().expect("b").clone(),
+    );
+
+    let unbalanced = app
+        .post(
+            &format!("{base}journal-entries/"),
+            Some(&token),
+            json!({"date": "2026-03-15", "post": true, "lines": [
+            {"account_id": a, "debit": "100.00"}, {"account_id": b, "credit": "90.00"}]}),
+        )
+        .await;
+    let malformed = app
+        .post(
+            &format!("{base}journal-entries/"),
+            Some(&token),
+            json!({"date": "15/03/2026", "lines": [
+            {"account_id": a, "debit": "ten"}, {"account_id": "nope", "credit": "10.00"}]}),
+        )
+        .await;
+
+    assert_eq!(unbalanced.status, 400, "{}", unbalanced.body);
+    assert_eq!(
+        unbalanced.body["non_field_errors"][0],
+        "Debits (100.00) and credits (90.00) must be equal."
+    );
+    assert_eq!(malformed.status, 400);
+    assert!(malformed.body.get("date").is_some());
+    assert!(
+        malformed.body.get("lines[0].debit").is_some(),
+        "{}",
+        malformed.body
+    );
+    assert!(malformed.body.get("lines[1].account_id").is_some());
+    let list = app
+        .read(&format!("{base}journal-entries/"), Some(&token))
+        .await;
+    assert_eq!(list.body["data"]["count"], 0, "nothing half-written");
+    app.stop().await;
+}
+
+async fn an_editor_drafts_but_only_an_admin_posts(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let bola = app.signed_up("bola@books.ng").await;
+    let added = app
+        .post(
+            &format!(
+                "/api/v1/accounts/organizations/{}/memberships/",
+                owner.organization_id
+            ),
+            Some(&owner.access),
+            json!({"email": "bola@books.ng", "role": 1, "workspaces": [lagos]}),
+        )
+        .await;
+    assert_eq!(added.status, 201, "{}", added.body);
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+    app.post(
+        &format!("{base}accounts/default/setup/"),
+        Some(&owner.access),
+        json!(null),
+    )
+    .await;
+    let accounts = leaves(&app, &owner.access, &base).await;
+    let mut ids = accounts.values();
+    let (a, b) = (
+        ids.next().expect("a").clone(),
+        ids.next().expect("b").clone(),
+    );
+    let body = |post: bool| {
+        json!({"date": "2026-03-15", "post": post, "lines": [
+        {"account_id": a, "debit": "5.00"}, {"account_id": b, "credit": "5.00"}]})
+    };
+
+    let drafted = app
+        .post(
+            &format!("{base}journal-entries/"),
+            Some(&bola.access),
+            body(false),
+        )
+        .await;
+    let posted = app
+        .post(
+            &format!("{base}journal-entries/"),
+            Some(&bola.access),
+            body(true),
+        )
+        .await;
+
+    assert_eq!(drafted.status, 201, "{}", drafted.body);
+    assert_eq!(posted.status, 403, "{}", posted.body);
+    assert_eq!(posted.body["code"], "role_restriction");
+    app.stop().await;
+}
+
 backend_tests!(
+    entries_are_drafted_posted_with_gapless_numbers_and_reversed,
+    an_unbalanced_or_malformed_entry_is_refused_line_by_line,
+    an_editor_drafts_but_only_an_admin_posts,
     the_chart_is_edited_through_the_spec_routes,
     the_lock_date_is_set_and_cleared,
     the_chart_and_empty_books_read_back_through_every_report,

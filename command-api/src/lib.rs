@@ -6,6 +6,8 @@
 //!   aggregate's errors to the HTTP contract.
 //! - [`accounting`]: the chart of accounts (default set-up) and, with the accounting
 //!   read side, the books.
+//! - [`journal`]: journal entries — drafts, posting, reversal.
+//! - [`numbering`]: gapless entry numbers per workspace.
 //! - [`accounts`]: sign-up, sign-in, tokens, verification, password reset, profile.
 //! - [`invitations`]: invitations by e-mail and link, and the invitee's answers.
 //! - [`transfers`]: moving a workspace between organizations.
@@ -17,6 +19,8 @@ pub mod accounting;
 pub mod accounts;
 pub mod files;
 pub mod invitations;
+pub mod journal;
+pub mod numbering;
 pub mod organizations;
 pub mod runner;
 pub mod transfers;
@@ -47,5 +51,6 @@ pub fn router(app: AppState) -> OpenApiRouter {
         .merge(invitations::router())
         .merge(transfers::router())
         .merge(accounting::router())
+        .merge(journal::router())
         .with_state(state)
 }

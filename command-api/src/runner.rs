@@ -7,6 +7,7 @@ use api_core::ApiError;
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError, CqrsFramework};
 use domain::account_tree::{AccountTree, AccountTreeError};
+use domain::journal_entry::{JournalEntry, JournalEntryError};
 use domain::organization::{Organization, OrganizationError};
 use store::repository::LogRepository;
 use store::{EventMetadata, EventStore};
@@ -22,6 +23,12 @@ pub type Framework<A> = CqrsFramework<A, PersistedEventStore<LogRepository, A>>;
 pub struct Aggregates {
     pub organizations: Arc<Framework<Organization>>,
     pub account_trees: Arc<Framework<AccountTree>>,
+    pub journal_entries: Arc<Framework<JournalEntry>>,
+    /// Loaders of current state, for commands that need facts from another stream.
+    pub tree_state: Arc<PersistedEventStore<LogRepository, AccountTree>>,
+    pub entry_state: Arc<PersistedEventStore<LogRepository, JournalEntry>>,
+    /// Serializes posting per workspace, for gapless entry numbers.
+    pub numbering: Arc<crate::numbering::Numbering>,
 }
 
 impl Aggregates {
@@ -29,8 +36,20 @@ impl Aggregates {
         Self {
             organizations: Arc::new(framework(store, domain::organization::upcasters())),
             account_trees: Arc::new(framework(store, domain::account_tree::upcasters())),
+            journal_entries: Arc::new(framework(store, domain::journal_entry::upcasters())),
+            tree_state: Arc::new(events(store, domain::account_tree::upcasters())),
+            entry_state: Arc::new(events(store, domain::journal_entry::upcasters())),
+            numbering: Arc::default(),
         }
     }
+}
+
+fn events<A: Aggregate>(
+    store: &EventStore,
+    upcasters: Vec<Box<dyn cqrs_es::persist::EventUpcaster>>,
+) -> PersistedEventStore<LogRepository, A> {
+    let repository = LogRepository::new(store.clone(), SNAPSHOT_EVERY);
+    PersistedEventStore::new_snapshot_store(repository, SNAPSHOT_EVERY).with_upcasters(upcasters)
 }
 
 fn framework<A>(
@@ -40,10 +59,20 @@ fn framework<A>(
 where
     A: Aggregate<Services = ()>,
 {
-    let repository = LogRepository::new(store.clone(), SNAPSHOT_EVERY);
-    let events = PersistedEventStore::new_snapshot_store(repository, SNAPSHOT_EVERY)
-        .with_upcasters(upcasters);
-    CqrsFramework::new(events, vec![], ())
+    CqrsFramework::new(events(store, upcasters), vec![], ())
+}
+
+/// The current state of aggregate `id` (a new one when the stream is empty).
+pub async fn load<A: Aggregate>(
+    events: &PersistedEventStore<LogRepository, A>,
+    id: &str,
+) -> Result<A, ApiError> {
+    use cqrs_es::EventStore as _;
+    events
+        .load_aggregate(id)
+        .await
+        .map(|context| context.aggregate)
+        .map_err(ApiError::internal)
 }
 
 /// A business error that knows its HTTP answer.
@@ -121,6 +150,25 @@ impl IntoApiError for AccountTreeError {
             AccountTreeError::AccountAlreadyExists { .. } => ApiError::Conflict(sentence(&self)),
             other => ApiError::NonField(vec![sentence(&other)]),
         }
+    }
+}
+
+impl IntoApiError for JournalEntryError {
+    fn into_api_error(self) -> ApiError {
+        if matches!(self, JournalEntryError::EntryNotFound) {
+            return ApiError::NotFound(sentence(&self));
+        }
+        let mut fields = api_core::FieldErrors::new();
+        for (field, message) in self.fields() {
+            fields
+                .entry(field.unwrap_or_else(|| "non_field_errors".into()))
+                .or_default()
+                .push(sentence(message));
+        }
+        if fields.keys().all(|k| k == "non_field_errors") {
+            return ApiError::NonField(fields.into_values().flatten().collect());
+        }
+        ApiError::Fields(fields)
     }
 }
 
