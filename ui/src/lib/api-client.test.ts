@@ -260,3 +260,106 @@ describe('the API client', () => {
     expect(assign).toHaveBeenCalledWith('/login');
   });
 });
+
+describe('refreshing the session on token_not_valid (spec §8)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const expired = () => jsonResponse(401, { detail: 'Token expired', code: 'token_not_valid' });
+  const authOf = (call: Parameters<typeof fetch>) =>
+    new Headers(call[1]?.headers).get('Authorization');
+
+  beforeEach(() => {
+    window.localStorage.clear();
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockReset();
+    vi.mocked(notify.error).mockClear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('refreshes once, stores the rotated tokens and retries the call', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'old-access');
+    window.localStorage.setItem(STORAGE_KEYS.refresh, 'refresh-1');
+    fetchMock
+      .mockResolvedValueOnce(expired())
+      .mockResolvedValueOnce(
+        jsonResponse(200, { data: { access: 'new-access', refresh: 'refresh-2' } }),
+      )
+      .mockResolvedValueOnce(jsonResponse(200, { data: { ok: true } }));
+    await expect(apiClient.get('/accounts/me/', z.unknown())).resolves.toEqual({
+      data: { ok: true },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const [refreshUrl, refreshInit] = fetchMock.mock.calls[1] ?? [];
+    expect(refreshUrl).toBe('/api/v1/accounts/token/refresh/');
+    expect(refreshInit?.method).toBe('POST');
+    expect(refreshInit?.body).toBe(JSON.stringify({ refresh: 'refresh-1' }));
+    expect(authOf(fetchMock.mock.calls[2] as Parameters<typeof fetch>)).toBe('Bearer new-access');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('new-access');
+    expect(window.localStorage.getItem(STORAGE_KEYS.refresh)).toBe('refresh-2');
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('calls failing together share one refresh (single flight)', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'old-access');
+    window.localStorage.setItem(STORAGE_KEYS.refresh, 'refresh-1');
+    let refreshes = 0;
+    fetchMock.mockImplementation(async (input, init) => {
+      await Promise.resolve();
+      if (String(input).endsWith('/token/refresh/')) {
+        refreshes += 1;
+        return jsonResponse(200, { data: { access: 'new-access', refresh: 'refresh-2' } });
+      }
+      const auth = new Headers(init?.headers).get('Authorization');
+      return auth === 'Bearer new-access' ? jsonResponse(200, { data: 1 }) : expired();
+    });
+    const results = await Promise.all([
+      apiClient.get('/a/', z.unknown()),
+      apiClient.get('/b/', z.unknown()),
+      apiClient.get('/c/', z.unknown()),
+    ]);
+    expect(results).toEqual([{ data: 1 }, { data: 1 }, { data: 1 }]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('a refused refresh clears storage and goes to /login', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'old-access');
+    window.localStorage.setItem(STORAGE_KEYS.refresh, 'reused');
+    window.localStorage.setItem(STORAGE_KEYS.wsId, 'ws-1');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, replace: assign });
+    fetchMock
+      .mockResolvedValueOnce(expired())
+      .mockResolvedValueOnce(
+        jsonResponse(401, { detail: 'Token is invalid', code: 'token_not_valid' }),
+      );
+    await expect(apiClient.get('/accounts/me/', z.unknown())).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.refresh)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.wsId)).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('without a refresh token it signs out at once; a retried call that fails again is not retried', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'old-access');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, replace: assign });
+    fetchMock.mockResolvedValue(expired());
+    await expect(apiClient.get('/accounts/me/', z.unknown())).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith('/login');
+
+    fetchMock.mockReset();
+    window.localStorage.setItem(STORAGE_KEYS.token, 'old-access');
+    window.localStorage.setItem(STORAGE_KEYS.refresh, 'refresh-1');
+    fetchMock
+      .mockResolvedValueOnce(expired())
+      .mockResolvedValueOnce(
+        jsonResponse(200, { data: { access: 'new-access', refresh: 'refresh-2' } }),
+      )
+      .mockResolvedValueOnce(expired());
+    await expect(apiClient.get('/accounts/me/', z.unknown())).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});

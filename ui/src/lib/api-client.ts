@@ -169,6 +169,98 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Spec §7 POST /accounts/token/refresh/: a new access token (and a rotated refresh token). */
+export const TOKEN_REFRESH_PATH = '/accounts/token/refresh/';
+
+const refreshResponseSchema = z.object({
+  data: z.object({ access: z.string().min(1), refresh: z.string().nullish() }),
+});
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Trades the stored refresh token for a new session, once at a time: calls that fail
+ * together share one refresh (a rotated refresh token cannot be used twice). Resolves
+ * true when a new access token is stored; never clears storage itself.
+ */
+export function refreshSession(): Promise<boolean> {
+  if (refreshing) return refreshing;
+  const refresh = storage.getRefreshToken();
+  if (!refresh) return Promise.resolve(false);
+  refreshing = (async () => {
+    try {
+      const response = await fetch(buildUrl(TOKEN_REFRESH_PATH), {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!response.ok) return false;
+      const result = refreshResponseSchema.safeParse(await readBody(response));
+      if (!result.success) return false;
+      storage.setToken(result.data.data.access);
+      storage.setRefreshToken(result.data.data.refresh ?? refresh);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function isTokenNotValid(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    isRecord(error.body) &&
+    error.body['code'] === TOKEN_NOT_VALID_CODE
+  );
+}
+
+async function send<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  body: unknown,
+  token: string | null,
+  options: RequestOptions,
+): Promise<z.infer<S>> {
+  const { query, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal,
+    });
+  } catch (cause) {
+    throw new NetworkError(`${method} ${path} failed: ${String(cause)}`);
+  }
+
+  const parsed = await readBody(response);
+  if (!response.ok) {
+    throw new ApiError(response.status, parsed, `${method} ${path} answered ${response.status}`);
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) {
+    throw new ResponseShapeError(path, result.error.issues);
+  }
+  return result.data;
+}
+
 async function request<S extends z.ZodType>(
   method: Method,
   path: string,
@@ -176,41 +268,20 @@ async function request<S extends z.ZodType>(
   body: unknown,
   options: RequestOptions,
 ): Promise<z.infer<S>> {
-  const { query, signal, handleErrors = true } = options;
+  const { signal, handleErrors = true } = options;
   try {
-    const headers = new Headers({ Accept: 'application/json' });
     const token = storage.getToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) {
-      payload = body; // the browser sets the multipart boundary
-    } else if (body !== undefined) {
-      headers.set('Content-Type', 'application/json');
-      payload = JSON.stringify(body);
-    }
-
-    let response: Response;
     try {
-      response = await fetch(buildUrl(path, query), {
-        method,
-        headers,
-        body: payload,
-        signal,
-      });
-    } catch (cause) {
-      throw new NetworkError(`${method} ${path} failed: ${String(cause)}`);
+      return await send(method, path, schema, body, token, options);
+    } catch (error) {
+      // Spec §8: a token the server no longer accepts. Try one refresh (shared with any
+      // other call failing now) and retry once; only then clear storage and sign out.
+      if (!token || !isTokenNotValid(error)) throw error;
+      const current = storage.getToken();
+      const renewed = current !== null && current !== token ? true : await refreshSession();
+      if (!renewed) throw error;
+      return await send(method, path, schema, body, storage.getToken(), options);
     }
-
-    const parsed = await readBody(response);
-    if (!response.ok) {
-      throw new ApiError(response.status, parsed, `${method} ${path} answered ${response.status}`);
-    }
-    const result = schema.safeParse(parsed);
-    if (!result.success) {
-      throw new ResponseShapeError(path, result.error.issues);
-    }
-    return result.data;
   } catch (error) {
     const aborted = signal?.aborted === true;
     if (handleErrors && !aborted) handleApiError(error);

@@ -10,11 +10,20 @@ describe('browser storage keys (spec §3)', () => {
         'activeOrgId',
         'activeRole',
         'preferredService',
+        'refresh',
         'token',
         'welcomeShown',
         'wsId',
       ].sort(),
     );
+  });
+
+  it('stores the refresh token under refresh, and clears it with the rest', () => {
+    storage.setRefreshToken('r1');
+    expect(window.localStorage.getItem('refresh')).toBe('r1');
+    expect(storage.getRefreshToken()).toBe('r1');
+    storage.clear();
+    expect(storage.getRefreshToken()).toBeNull();
   });
 
   it('stores the token under token', () => {

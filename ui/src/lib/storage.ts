@@ -6,6 +6,8 @@
 
 export const STORAGE_KEYS = {
   token: 'token',
+  /** The refresh token of the session (rotated on each refresh). */
+  refresh: 'refresh',
   preferredService: 'preferredService',
   wsId: 'wsId',
   activeOrgId: 'activeOrgId',
@@ -55,6 +57,12 @@ export const storage = {
     return token && token.length > 0 ? token : null;
   },
   setToken: (token: string | null): void => write(STORAGE_KEYS.token, token),
+
+  getRefreshToken: (): string | null => {
+    const token = read(STORAGE_KEYS.refresh);
+    return token && token.length > 0 ? token : null;
+  },
+  setRefreshToken: (token: string | null): void => write(STORAGE_KEYS.refresh, token),
 
   /** Preferred service; `null` when none is chosen yet (spec §3 default "none"). */
   getPreferredService: (): Service | null => {

@@ -27,6 +27,7 @@ export type LoginResult = z.infer<typeof loginResponseSchema>['data'];
 export async function login(input: LoginInput): Promise<LoginResult> {
   const { data } = await apiClient.post(LOGIN_PATH, loginResponseSchema, input);
   storage.setToken(data.access);
+  storage.setRefreshToken(data.refresh ?? null);
   storage.setTwoFactor({
     is_two_fa_enabled: data.is_two_fa_enabled,
     is_google_authenticator_set: data.is_google_authenticator_set,
