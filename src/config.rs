@@ -68,6 +68,10 @@ pub struct ServeArgs {
     /// http://<bind>.
     #[arg(long, env = "LEDGERLINE_PUBLIC_URL")]
     pub public_url: Option<String>,
+    /// How long posted entries are gathered into one "entries posted" notification to a
+    /// workspace's Admins, in seconds (a digest, not one notification per entry).
+    #[arg(long, env = "LEDGERLINE_DIGEST_SECONDS", default_value_t = 600)]
+    pub digest_seconds: u64,
 }
 
 /// Validated serving configuration.
@@ -80,6 +84,8 @@ pub struct ServeConfig {
     pub smtp_url: Option<String>,
     /// The base of links in mails, without a trailing slash.
     pub public_url: String,
+    /// See [`ServeArgs::digest_seconds`].
+    pub digest_window: std::time::Duration,
     pub storage: StorageConfig,
 }
 
@@ -132,6 +138,7 @@ impl ServeArgs {
             nats_url,
             smtp_url,
             public_url,
+            digest_window: std::time::Duration::from_secs(self.digest_seconds),
             storage: storage.validate()?,
         })
     }
@@ -149,6 +156,7 @@ mod tests {
             nats_url: nats.map(str::to_owned),
             smtp_url: None,
             public_url: None,
+            digest_seconds: 600,
         }
     }
 

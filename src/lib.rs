@@ -21,6 +21,8 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
         Arc::new(projections::organizations::Organizations),
         Arc::new(projections::accounts::Accounts),
         Arc::new(projections::ledger::Ledger),
+        Arc::new(projections::notifications::Notifications),
+        Arc::new(projections::activity_log::ActivityLog),
     ]
 }
 

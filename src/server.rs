@@ -42,6 +42,10 @@ pub struct Application {
     store: EventStore,
     projections: ProjectionRuntime,
     mail: (identity::outbox::OutboxSignal, identity::outbox::Transport),
+    /// Ends the live feed and its open streams at shutdown.
+    live_stop: watch::Sender<bool>,
+    live_task: tokio::task::JoinHandle<()>,
+    rules: projections::notification_rules::NotificationRules,
 }
 
 impl Application {
@@ -60,6 +64,14 @@ impl Application {
             .prepare()
             .await
             .map_err(|e| anyhow::anyhow!("preparing projectors: {e}"))?;
+        let rules = projections::notification_rules::NotificationRules::new(
+            store.clone(),
+            config.digest_window,
+        );
+        rules
+            .prepare()
+            .await
+            .context("preparing the notification rules")?;
         let keys = TokenKeys::load_or_create(&config.storage.data_dir)
             .context("loading the token signing secret")?;
         let app = AppState {
@@ -78,7 +90,13 @@ impl Application {
             tracing::warn!(ui_dir = %config.ui_dir.display(), "the UI is not built: only the API is served (run scripts/run to build it)");
         }
         let mail = (app.mail.clone(), mail_transport);
-        let router = build_router(app, projections.clone(), &config);
+        let (live_stop, live_stopping) = watch::channel(false);
+        let (live, live_task) = query_api::live::LiveFeed::spawn(
+            store.clone(),
+            config.nats_url.is_some(),
+            live_stopping,
+        );
+        let router = build_router(app, projections.clone(), live, &config);
         let listener = match config.role {
             Role::All | Role::Api => Some(
                 TcpListener::bind(config.bind)
@@ -94,6 +112,9 @@ impl Application {
             store,
             projections,
             mail,
+            live_stop,
+            live_task,
+            rules,
         })
     }
 
@@ -116,9 +137,17 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let (stop, stopped) = watch::channel(false);
-        let mut tasks = Vec::new();
+        let mut tasks = vec![self.live_task];
+        // Open event streams never end by themselves: end them first, or the graceful
+        // shutdown below would wait for them forever.
+        let live_stop = self.live_stop;
+        let shutdown = async move {
+            shutdown.await;
+            let _ = live_stop.send(true);
+        };
         if matches!(self.config.role, Role::All | Role::Projector) {
             tasks.extend(self.projections.spawn(stopped.clone()));
+            tasks.push(self.rules.spawn(stopped.clone()));
         }
         if matches!(self.config.role, Role::All | Role::Api) {
             let (signal, transport) = self.mail.clone();
@@ -167,12 +196,21 @@ impl Application {
 
 /// All routes: the API under /api/v1 (with its OpenAPI document), a JSON 404 for unknown
 /// API paths, and the built UI with SPA fallback so deep links load the app.
-pub fn build_router(app: AppState, projections: ProjectionRuntime, config: &ServeConfig) -> Router {
+pub fn build_router(
+    app: AppState,
+    projections: ProjectionRuntime,
+    live: query_api::live::LiveFeed,
+    config: &ServeConfig,
+) -> Router {
     let db: Db = app.db().clone();
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(command_api::router(app.clone()))
         .merge(query_api::router(
-            QueryState { app, projections },
+            QueryState {
+                app,
+                projections,
+                live,
+            },
             config.smtp_url.is_none(),
         ))
         .split_for_parts();

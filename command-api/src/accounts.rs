@@ -16,6 +16,10 @@ use axum::http::StatusCode;
 use axum::Json;
 use domain::organization::{CreateOrganization, OrganizationCommand};
 use domain::validation;
+use event_schemas::user_activity::{
+    PasswordChanged, PasswordResetRequested, SignInFailure, SignInMethod, UserActivityEvent,
+    UserRegistered, UserSignInFailed, UserSignedIn,
+};
 use event_schemas::{MembershipId, OrganizationId, UserId};
 use identity::outbox::{self, Mail};
 use identity::password;
@@ -28,6 +32,7 @@ use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::activity::{self, Scope};
 use crate::runner::execute;
 use crate::CommandState;
 
@@ -240,6 +245,16 @@ pub async fn register(
         users::delete(app.db(), &user_id.to_string()).await?;
         return Err(err);
     }
+    activity::record(
+        app,
+        UserActivityEvent::UserRegistered(UserRegistered { user_id }),
+        Scope {
+            actor: Some(user_id),
+            organization_id: Some(organization_id.to_string()),
+            ..Scope::default()
+        },
+    )
+    .await?;
     api_core::consistency::read_your_writes(app, "organizations").await?;
     Ok((
         StatusCode::CREATED,
@@ -357,9 +372,13 @@ pub async fn login(
         None => password::decoy_hash().to_owned(),
     };
     let matches = password_matches(body.password, stored).await?;
-    let Some(user) = user.filter(|_| matches) else {
-        throttle.record_failure(app).await?;
-        return Err(ApiError::NonField(vec![BAD_CREDENTIALS.into()]));
+    let user = match user {
+        Some(user) if matches => user,
+        target => {
+            throttle.record_failure(app).await?;
+            sign_in_failed(app, target.as_ref(), address).await?;
+            return Err(ApiError::NonField(vec![BAD_CREDENTIALS.into()]));
+        }
     };
     if !user.email_verified {
         return Err(ApiError::NonField(vec![NOT_VERIFIED.into()]));
@@ -374,7 +393,50 @@ pub async fn login(
             "is_two_fa_enabled": true,
         })));
     }
-    signed_in(app, &user.id, two_factor).await
+    let session = signed_in(app, &user.id, two_factor).await?;
+    record_sign_in(app, &user.id, SignInMethod::Password, address).await?;
+    Ok(session)
+}
+
+/// Records a wrong password for an existing account (attempts on unknown addresses are
+/// only throttled: they belong to no account's history).
+async fn sign_in_failed(
+    app: &AppState,
+    target: Option<&users::User>,
+    address: Option<SocketAddr>,
+) -> Result<(), ApiError> {
+    let Some(target) = target else { return Ok(()) };
+    let fact = UserSignInFailed {
+        user_id: activity::user_id(&target.id)?,
+        failure: SignInFailure::Password,
+        ip_address: activity::ip_text(address),
+    };
+    activity::record(
+        app,
+        UserActivityEvent::UserSignInFailed(fact),
+        Scope::default(),
+    )
+    .await
+}
+
+/// Records a completed sign-in in the activity log.
+pub(crate) async fn record_sign_in(
+    app: &AppState,
+    user_id: &str,
+    method: SignInMethod,
+    address: Option<SocketAddr>,
+) -> Result<(), ApiError> {
+    let fact = UserSignedIn {
+        user_id: activity::user_id(user_id)?,
+        method,
+        ip_address: activity::ip_text(address),
+    };
+    activity::record(
+        app,
+        UserActivityEvent::UserSignedIn(fact),
+        Scope::actor(user_id),
+    )
+    .await
 }
 
 /// [`signed_in`]'s answer as a value, for routes that add to it.
@@ -531,6 +593,15 @@ pub async fn reset_initialize(
         outbox::enqueue(&mut *tx, &mail).await?;
         tx.commit().await?;
         app.mail.mail_queued();
+        let fact = PasswordResetRequested {
+            user_id: activity::user_id(&user.id)?,
+        };
+        activity::record(
+            app,
+            UserActivityEvent::PasswordResetRequested(fact),
+            Scope::default(),
+        )
+        .await?;
     }
     Ok(data(json!({
         "detail": "If the address has an account, a reset link is on its way."
@@ -566,6 +637,15 @@ pub async fn reset_complete(
     users::mark_email_verified(&mut *tx, &user_id).await?;
     tokens::revoke_all_refresh(&mut *tx, &user_id).await?;
     tx.commit().await?;
+    let fact = PasswordChanged {
+        user_id: activity::user_id(&user_id)?,
+    };
+    activity::record(
+        app,
+        UserActivityEvent::PasswordChanged(fact),
+        Scope::actor(&user_id),
+    )
+    .await?;
     Ok(data(
         json!({ "detail": "Your password is changed. Sign in with the new one." }),
     ))

@@ -14,12 +14,16 @@
 //! - [`two_factor`]: TOTP setup, enable, disable and the second sign-in step.
 //! - [`files`]: image upload.
 //! - [`organizations`]: organization profile, workspaces, memberships.
+//! - [`activity`]: security facts for the activity log and client-reported activities.
+//! - [`notifications`]: announcements, read marks, deletion, mark-all-read.
 
 pub mod accounting;
 pub mod accounts;
+pub mod activity;
 pub mod files;
 pub mod invitations;
 pub mod journal;
+pub mod notifications;
 pub mod numbering;
 pub mod organizations;
 pub mod runner;
@@ -52,5 +56,7 @@ pub fn router(app: AppState) -> OpenApiRouter {
         .merge(transfers::router())
         .merge(accounting::router())
         .merge(journal::router())
+        .merge(activity::router())
+        .merge(notifications::router())
         .with_state(state)
 }

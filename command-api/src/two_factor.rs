@@ -18,8 +18,13 @@ use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::accounts::{password_matches, signed_in, ClientAddress, Throttle};
+use crate::accounts::{password_matches, record_sign_in, signed_in, ClientAddress, Throttle};
+use crate::activity::{self, Scope};
 use crate::CommandState;
+use event_schemas::user_activity::{
+    SignInFailure, SignInMethod, TwoFactorDisabled, TwoFactorEnabled, UserActivityEvent,
+    UserSignInFailed,
+};
 
 const ALREADY_ENABLED: &str =
     "Two-factor authentication is already enabled. Disable it first to set up a new authenticator.";
@@ -175,6 +180,15 @@ pub async fn enable(
     two_factor::enable(&mut tx, &user.id, &recovery_codes).await?;
     tx.commit().await?;
     tracing::info!(user_id = %user.id, "two-factor authentication enabled");
+    let fact = TwoFactorEnabled {
+        user_id: activity::user_id(&user.id)?,
+    };
+    activity::record(
+        app,
+        UserActivityEvent::TwoFactorEnabled(fact),
+        Scope::actor(&user.id),
+    )
+    .await?;
     Ok(data(json!({
         "recovery_codes": recovery_codes,
         "is_google_authenticator_set": true,
@@ -230,6 +244,15 @@ pub async fn disable(
     two_factor::disable(&mut tx, &user.id).await?;
     tx.commit().await?;
     tracing::info!(user_id = %user.id, "two-factor authentication disabled");
+    let fact = TwoFactorDisabled {
+        user_id: activity::user_id(&user.id)?,
+    };
+    activity::record(
+        app,
+        UserActivityEvent::TwoFactorDisabled(fact),
+        Scope::actor(&user.id),
+    )
+    .await?;
     Ok(data(json!({
         "is_google_authenticator_set": false,
         "is_two_fa_enabled": false,
@@ -280,6 +303,17 @@ pub async fn verify(
     };
     if let Err(refused) = second_factor(app, &user, &secret, &factor).await? {
         throttle.record_failure(app).await?;
+        let fact = UserSignInFailed {
+            user_id: activity::user_id(&user.id)?,
+            failure: SignInFailure::SecondFactor,
+            ip_address: activity::ip_text(address),
+        };
+        activity::record(
+            app,
+            UserActivityEvent::UserSignInFailed(fact),
+            Scope::default(),
+        )
+        .await?;
         return Err(refused);
     }
     let mut tx = app.db().begin_write().await?;
@@ -289,7 +323,7 @@ pub async fn verify(
     if consumed.as_deref() != Some(user.id.as_str()) {
         return Err(ApiError::field("challenge", CHALLENGE_NOT_VALID));
     }
-    signed_in(
+    let session = signed_in(
         app,
         &user.id,
         Status {
@@ -297,5 +331,7 @@ pub async fn verify(
             enabled: true,
         },
     )
-    .await
+    .await?;
+    record_sign_in(app, &user.id, SignInMethod::TwoFactor, address).await?;
+    Ok(session)
 }

@@ -14,11 +14,14 @@
 //! - [`journal_entry`] — the JournalEntry aggregate (drafts, posting with gapless
 //!   numbers, reversal) and the pure entry rules (balanced, ≥ 2 lines, debit xor credit,
 //!   active last-level accounts, after the lock date).
+//! - [`notification`] — what a valid announcement is, who may change a notification,
+//!   and the deterministic ids of rule-raised notifications.
 //! - [`validation`] — input rules several commands share (e-mail, phone; spec §5).
 
 pub mod account_tree;
 pub mod journal_entry;
 pub mod money;
+pub mod notification;
 pub mod organization;
 pub mod permissions;
 pub mod validation;

@@ -96,6 +96,10 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::organization::contract(),
         crate::account_tree::contract(),
         crate::journal_entry::contract(),
+        crate::notification::contract(),
+        crate::announcement::contract(),
+        crate::inbox::contract(),
+        crate::user_activity::contract(),
     ]
 }
 

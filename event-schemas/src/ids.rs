@@ -100,6 +100,13 @@ typed_id!(
     /// A journal entry, draft or posted. It is also the id of its event stream.
     JournalEntryId
 );
+typed_id!(
+    /// A notification to one user. It is also the id of its event stream; notifications
+    /// raised by a rule get a name-based id (UUID v5 of the rule and its cause), so a rule
+    /// that runs twice over the same event writes the same stream and the second append
+    /// is refused instead of doubling the notification.
+    NotificationId
+);
 
 #[cfg(test)]
 mod tests {

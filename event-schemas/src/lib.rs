@@ -12,6 +12,11 @@
 //!   the folders of the committed schemas and fixtures.
 //! - [`schemas`] — generates the JSON Schema of each event version and checks or rewrites
 //!   the committed files under `schemas/<aggregate>/<event_type>.v<version>.json`.
+//! - [`notification`] — a user's notifications: created, read or unread, deleted.
+//! - [`announcement`] — an administrator's notification to several members at once.
+//! - [`inbox`] — what applies to a user's whole inbox (mark all as read).
+//! - [`user_activity`] — security facts about accounts (sign-ins, failures, password and
+//!   two-factor changes) and client-reported activities, for the activity log.
 //! - [`organization`] — the Organization aggregate's events (organizations and the
 //!   workspaces they own), their superseded versions and upcasters.
 //!
@@ -22,17 +27,21 @@
 //!   version ever written; `tests/fixtures.rs` loads each through the upcasters.
 
 pub mod account_tree;
+pub mod announcement;
 pub mod contract;
 pub mod ids;
+pub mod inbox;
 pub mod journal_entry;
 pub mod money;
+pub mod notification;
 pub mod organization;
 pub mod schemas;
+pub mod user_activity;
 
 pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
 pub use ids::{
-    AccountId, InvitationId, JournalEntryId, MembershipId, OrganizationId, TransferId, UserId,
-    WorkspaceId,
+    AccountId, InvitationId, JournalEntryId, MembershipId, NotificationId, OrganizationId,
+    TransferId, UserId, WorkspaceId,
 };

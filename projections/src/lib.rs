@@ -9,15 +9,21 @@
 //! - [`organizations`]: organizations, workspaces and memberships (the account service).
 //! - [`accounts`]: the chart of accounts, budgets and lock date of each workspace.
 //! - [`ledger`]: postings, per-account year/month/day totals and the journal list.
+//! - [`notifications`]: each user's inbox.
+//! - [`notification_rules`]: the reactor that raises notifications for what happened.
+//! - [`activity_log`]: one row per event, for the activity log.
 //! - [`cents`]: money in read models (BIGINT hundredths) and back to decimals.
 //! - [`decode`]: payload decoding through the upcasters, shared by the projectors.
 
 pub mod accounts;
+pub mod activity_log;
 pub mod cents;
 pub mod checkpoint;
 pub mod decode;
 pub mod ledger;
 pub mod log_stats;
+pub mod notification_rules;
+pub mod notifications;
 pub mod organizations;
 pub mod projector;
 pub mod runtime;

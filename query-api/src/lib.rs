@@ -11,17 +11,22 @@
 //! - [`files`]: uploaded images (served without a token) and a workspace's files.
 //! - [`organizations`]: organizations, their workspaces and memberships.
 //! - [`engagement`]: set-up progress and engagement figures.
+//! - [`notifications`]: the caller's notifications and their live stream ([`live`]).
+//! - [`activity_log`]: the workspace's activity log and the event behind a row.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
 
 pub mod access;
 pub mod accounting;
 pub mod accounts;
+pub mod activity_log;
 pub mod chain;
 pub mod dev;
 pub mod engagement;
 pub mod files;
 pub mod health;
 pub mod invitations;
+pub mod live;
+pub mod notifications;
 pub mod organizations;
 
 use api_core::AppState;
@@ -34,6 +39,8 @@ use utoipa_axum::routes;
 pub struct QueryState {
     pub app: AppState,
     pub projections: ProjectionRuntime,
+    /// This node's feed of inbox changes, for the notification stream.
+    pub live: live::LiveFeed,
 }
 
 impl axum::extract::FromRef<QueryState> for AppState {
@@ -52,7 +59,9 @@ pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
         .merge(invitations::router())
         .merge(engagement::router())
         .merge(files::router())
-        .merge(accounting::routes::router());
+        .merge(accounting::routes::router())
+        .merge(notifications::router())
+        .merge(activity_log::router());
     if dev_outbox {
         router = router.merge(dev::router());
     }

@@ -78,6 +78,27 @@ pub struct NewEvent {
 }
 
 impl NewEvent {
+    /// `event` as the `sequence`-th event of stream `aggregate_type`/`aggregate_id`: the
+    /// row cqrs-es would write, for events appended without an aggregate framework (facts
+    /// that need no state, and commands decided on a read model's version).
+    pub fn of<E: cqrs_es::DomainEvent>(
+        aggregate_type: &str,
+        aggregate_id: &str,
+        sequence: i64,
+        event: &E,
+        metadata: &EventMetadata,
+    ) -> Result<Self, serde_json::Error> {
+        Ok(Self {
+            aggregate_type: aggregate_type.to_owned(),
+            aggregate_id: aggregate_id.to_owned(),
+            sequence,
+            event_type: event.event_type(),
+            event_version: event.event_version(),
+            payload: serde_json::to_value(event)?,
+            metadata: metadata.to_value(),
+        })
+    }
+
     /// The hash chain this event extends: its workspace, or the global chain.
     pub fn chain_key(&self) -> String {
         self.metadata

@@ -20,7 +20,27 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn(backend: Backend) -> Self {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    /// [`TestApp::spawn`] with the configuration changed by `configure` first.
+    pub async fn spawn_with(backend: Backend, configure: impl FnOnce(&mut ServeConfig)) -> Self {
         let db = TestDatabase::new(backend).await;
+        let mut app = Self::start(db.config.clone(), configure).await;
+        app.db = Some(db);
+        app
+    }
+
+    /// Another node on this app's database (scale-out tests); stop it before this one.
+    pub async fn another_node(&self, configure: impl FnOnce(&mut ServeConfig)) -> Self {
+        let storage = self.db.as_ref().expect("database").config.clone();
+        Self::start(storage, configure).await
+    }
+
+    async fn start(
+        storage: store::StorageConfig,
+        configure: impl FnOnce(&mut ServeConfig),
+    ) -> Self {
         let ui = std::env::temp_dir().join(format!("ll_ui_{}", uuid::Uuid::new_v4().simple()));
         std::fs::create_dir_all(&ui).expect("ui dir");
         std::fs::write(
@@ -28,30 +48,38 @@ impl TestApp {
             "<!doctype html><title>Ledgerline</title><div id=root></div>",
         )
         .expect("index");
-        let config = ServeConfig {
+        let mut config = ServeConfig {
             role: Role::All,
             bind: "127.0.0.1:0".parse().expect("addr"),
             ui_dir: ui.clone(),
             nats_url: None,
             smtp_url: None,
             public_url: "http://ledgerline.test".into(),
-            storage: db.config.clone(),
+            // Tests see the "entries posted" digest at once.
+            digest_window: std::time::Duration::ZERO,
+            storage: storage.clone(),
         };
+        configure(&mut config);
         let app = Application::build(config).await.expect("build app");
         let addr = app.local_addr().expect("bound");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(app.run(async move {
             let _ = stopped.await;
         }));
-        let keys = TokenKeys::load_or_create(&db.config.data_dir).expect("keys");
+        let keys = TokenKeys::load_or_create(&storage.data_dir).expect("keys");
         Self {
             base: format!("http://{addr}"),
             client: reqwest::Client::new(),
             keys,
             stop: Some(stop),
-            db: Some(db),
+            db: None,
             _ui: ui,
         }
+    }
+
+    /// The read-model database, as another process would open it.
+    pub async fn database(&self) -> store::Db {
+        self.db.as_ref().expect("database").connect_again().await
     }
 
     pub async fn get(

@@ -91,11 +91,13 @@ pub enum Action {
     AssistantFull,
     /// Billing, wallets, subscription.
     Billing,
+    /// Send an announcement (a notification) to a workspace's members.
+    NotifyMembers,
 }
 
 impl Action {
     /// Every action, in the order of the DESIGN §7 table.
-    pub const ALL: [Action; 21] = [
+    pub const ALL: [Action; 22] = [
         Action::ReadBooks,
         Action::ReadGeneralLedger,
         Action::WriteDraftEntries,
@@ -117,6 +119,7 @@ impl Action {
         Action::ActivityLog,
         Action::AssistantFull,
         Action::Billing,
+        Action::NotifyMembers,
     ];
 
     /// The wire id ("invite_collaborators", …), also the key in the UI export.
@@ -143,6 +146,7 @@ impl Action {
             Action::ActivityLog => "activity_log",
             Action::AssistantFull => "assistant_full",
             Action::Billing => "billing",
+            Action::NotifyMembers => "notify_members",
         }
     }
 
@@ -181,6 +185,8 @@ impl Action {
             Action::ActivityLog => row(P::ActivityLogs, Both),
             Action::AssistantFull => row(P::AiChatbotFullAccess, Both),
             Action::Billing => row(P::WorkspaceWrite, Role),
+            // Speaking to every member is a member-management power: Admins only.
+            Action::NotifyMembers => row(P::UserManagementWrite, Role),
         }
     }
 }

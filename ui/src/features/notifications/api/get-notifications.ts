@@ -89,13 +89,18 @@ export function isNotificationsKey(key: unknown): boolean {
   return Array.isArray(key) && key[0] === NOTIFICATIONS_PATH;
 }
 
-export function useNotifications(query: NotificationQuery) {
+/** How often the unread list is asked for while the live stream is down. */
+export const UNREAD_POLL_MS = 30_000;
+
+export function useNotifications(query: NotificationQuery, { pollMs = 0 } = {}) {
   const token = storage.getToken();
   return useSWR(token ? notificationsKey(query) : null, () => getNotifications(query), {
     keepPreviousData: true,
+    refreshInterval: pollMs,
   });
 }
 
-export function useUnreadNotifications() {
-  return useNotifications(UNREAD_QUERY);
+/** The unread list; `pollMs` > 0 polls it (the fallback while the live stream is down). */
+export function useUnreadNotifications({ pollMs = 0 } = {}) {
+  return useNotifications(UNREAD_QUERY, { pollMs });
 }

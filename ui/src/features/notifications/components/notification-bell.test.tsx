@@ -118,7 +118,9 @@ describe('the notification bell (spec §2, §4)', () => {
     renderBell();
     await userEvent.click(screen.getByTestId('notification-bell'));
     await screen.findByText('Title 1');
-    const allList = requests.find((r) => r.method === 'GET' && !r.query.has('read'));
+    const allList = requests.find(
+      (r) => r.method === 'GET' && r.path === '/notification/' && !r.query.has('read'),
+    );
     expect(allList?.query.get('page')).toBe('1');
   });
 

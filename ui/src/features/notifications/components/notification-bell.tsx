@@ -18,10 +18,12 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 import {
+  UNREAD_POLL_MS,
   useNotifications,
   type Notification,
   type NotificationFilter,
 } from '../api/get-notifications';
+import { useNotificationStream } from '../api/notification-stream';
 import { markNotificationRead } from '../api/update-notification';
 import { useRefreshNotifications } from '../api/use-refresh-notifications';
 import { NotificationItem } from './notification-item';
@@ -138,10 +140,12 @@ export function NotificationBell() {
   const [tab, setTab] = useState<BellTab>('all');
   // The all list's current page: mark all as read refreshes it (spec §4).
   const [page, setPage] = useState(1);
-  const { markAll, pending, unreadCount, canMarkAll, refreshUnread } = useMarkAllRead({
-    filter: tab,
-    page: tab === 'all' ? page : 1,
-  });
+  // Live updates push the dot; while the stream is down the unread list is polled.
+  const { live } = useNotificationStream();
+  const { markAll, pending, unreadCount, canMarkAll, refreshUnread } = useMarkAllRead(
+    { filter: tab, page: tab === 'all' ? page : 1 },
+    { pollMs: live ? 0 : UNREAD_POLL_MS },
+  );
 
   return (
     <Popover
@@ -169,6 +173,7 @@ export function NotificationBell() {
             radius="xl"
             aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
             data-testid="notification-bell"
+            data-live={live ? 'true' : 'false'}
             onClick={() => {
               // Opening shows fresh lists: the dot and the Unread tab ask again too.
               if (!opened) refreshUnread();

@@ -1,0 +1,239 @@
+//! The UserActivity events: facts about accounts that the activity log shows and the
+//! books do not hold — sign-ins, failed sign-ins, password and two-factor changes — and
+//! activities the client reports because the server cannot see them (an export opened, a
+//! report printed).
+//!
+//! Credentials are plain state (DESIGN.md §4); these events record only that something
+//! happened to them, never a secret: no password, hash, token, code or TOTP secret.
+//!
+//! Each fact is its own one-event stream (a fresh UUID v7 as aggregate id): facts never
+//! conflict with one another, so recording one can never fail a sign-in on a concurrency
+//! conflict.
+
+use cqrs_es::DomainEvent;
+use schemars::generate::SchemaSettings;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion};
+use crate::{OrganizationId, UserId, WorkspaceId};
+
+/// The `aggregate_type` column of these events.
+pub const AGGREGATE_TYPE: &str = "UserActivity";
+
+/// Longest client-reported activity type (`report_downloaded`), in characters.
+pub const ACTIVITY_TYPE_CHARS_MAX: usize = 64;
+/// Longest client-reported description, in characters.
+pub const DESCRIPTION_CHARS_MAX: usize = 500;
+
+/// How a sign-in was completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SignInMethod {
+    /// E-mail and password, without a second factor.
+    Password,
+    /// Password, then an authenticator or recovery code.
+    TwoFactor,
+}
+
+/// Which step of a sign-in failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SignInFailure {
+    Password,
+    SecondFactor,
+}
+
+/// A UserActivity event, stored as its payload struct's fields plus a `type` tag.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum UserActivityEvent {
+    UserRegistered(UserRegistered),
+    UserSignedIn(UserSignedIn),
+    UserSignInFailed(UserSignInFailed),
+    PasswordResetRequested(PasswordResetRequested),
+    PasswordChanged(PasswordChanged),
+    TwoFactorEnabled(TwoFactorEnabled),
+    TwoFactorDisabled(TwoFactorDisabled),
+    ActivityRecorded(ActivityRecorded),
+}
+
+/// An account was created (it signs in once its e-mail is verified).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct UserRegistered {
+    pub user_id: UserId,
+}
+
+impl EventPayload for UserRegistered {
+    const EVENT_TYPE: &'static str = "UserRegistered";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A sign-in completed and a session began.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct UserSignedIn {
+    pub user_id: UserId,
+    pub method: SignInMethod,
+    /// The client's IP address as the server saw it; `null` when unknown.
+    pub ip_address: Option<String>,
+}
+
+impl EventPayload for UserSignedIn {
+    const EVENT_TYPE: &'static str = "UserSignedIn";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A sign-in of an existing account failed: wrong password or wrong second-factor code.
+/// Attempts on addresses without an account are throttled but not recorded here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct UserSignInFailed {
+    pub user_id: UserId,
+    pub failure: SignInFailure,
+    pub ip_address: Option<String>,
+}
+
+impl EventPayload for UserSignInFailed {
+    const EVENT_TYPE: &'static str = "UserSignInFailed";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A password reset link was mailed to the account's address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PasswordResetRequested {
+    pub user_id: UserId,
+}
+
+impl EventPayload for PasswordResetRequested {
+    const EVENT_TYPE: &'static str = "PasswordResetRequested";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// The account's password was changed (through a reset link); its sessions ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PasswordChanged {
+    pub user_id: UserId,
+}
+
+impl EventPayload for PasswordChanged {
+    const EVENT_TYPE: &'static str = "PasswordChanged";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// Two-factor authentication was switched on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TwoFactorEnabled {
+    pub user_id: UserId,
+}
+
+impl EventPayload for TwoFactorEnabled {
+    const EVENT_TYPE: &'static str = "TwoFactorEnabled";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// Two-factor authentication was switched off.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct TwoFactorDisabled {
+    pub user_id: UserId,
+}
+
+impl EventPayload for TwoFactorDisabled {
+    const EVENT_TYPE: &'static str = "TwoFactorDisabled";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// An activity the client reported (`POST /activity-log/`), attributed to the signed-in
+/// caller — never to a user named in the request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ActivityRecorded {
+    pub user_id: UserId,
+    /// snake_case, `[a-z0-9_]`, at most [`ACTIVITY_TYPE_CHARS_MAX`] characters.
+    #[schemars(length(min = 1, max = ACTIVITY_TYPE_CHARS_MAX))]
+    pub activity_type: String,
+    #[schemars(length(max = DESCRIPTION_CHARS_MAX))]
+    pub description: String,
+    pub organization_id: Option<OrganizationId>,
+    pub workspace_id: Option<WorkspaceId>,
+}
+
+impl EventPayload for ActivityRecorded {
+    const EVENT_TYPE: &'static str = "ActivityRecorded";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+impl UserActivityEvent {
+    /// The account the fact is about.
+    pub fn user_id(&self) -> UserId {
+        match self {
+            Self::UserRegistered(e) => e.user_id,
+            Self::UserSignedIn(e) => e.user_id,
+            Self::UserSignInFailed(e) => e.user_id,
+            Self::PasswordResetRequested(e) => e.user_id,
+            Self::PasswordChanged(e) => e.user_id,
+            Self::TwoFactorEnabled(e) => e.user_id,
+            Self::TwoFactorDisabled(e) => e.user_id,
+            Self::ActivityRecorded(e) => e.user_id,
+        }
+    }
+
+    fn names(&self) -> (&'static str, &'static str) {
+        fn of<T: EventPayload>(_: &T) -> (&'static str, &'static str) {
+            (T::EVENT_TYPE, T::EVENT_VERSION)
+        }
+        match self {
+            Self::UserRegistered(e) => of(e),
+            Self::UserSignedIn(e) => of(e),
+            Self::UserSignInFailed(e) => of(e),
+            Self::PasswordResetRequested(e) => of(e),
+            Self::PasswordChanged(e) => of(e),
+            Self::TwoFactorEnabled(e) => of(e),
+            Self::TwoFactorDisabled(e) => of(e),
+            Self::ActivityRecorded(e) => of(e),
+        }
+    }
+}
+
+impl DomainEvent for UserActivityEvent {
+    fn event_type(&self) -> String {
+        self.names().0.to_owned()
+    }
+
+    fn event_version(&self) -> String {
+        self.names().1.to_owned()
+    }
+}
+
+/// Every version of every UserActivity event ever written. Never remove a line.
+pub fn event_versions() -> Vec<EventVersion> {
+    vec![
+        EventVersion::current::<UserRegistered>(),
+        EventVersion::current::<UserSignedIn>(),
+        EventVersion::current::<UserSignInFailed>(),
+        EventVersion::current::<PasswordResetRequested>(),
+        EventVersion::current::<PasswordChanged>(),
+        EventVersion::current::<TwoFactorEnabled>(),
+        EventVersion::current::<TwoFactorDisabled>(),
+        EventVersion::current::<ActivityRecorded>(),
+    ]
+}
+
+/// No UserActivity event has been reshaped yet.
+pub fn upcasters() -> Vec<Box<dyn cqrs_es::persist::EventUpcaster>> {
+    Vec::new()
+}
+
+/// The UserActivity entry of the contract catalogue.
+pub fn contract() -> AggregateContract {
+    AggregateContract {
+        name: "user_activity",
+        aggregate_type: AGGREGATE_TYPE,
+        versions: event_versions,
+        upcasters,
+        decode: decode_as::<UserActivityEvent>,
+        enum_schema: || {
+            SchemaSettings::draft2020_12()
+                .for_serialize()
+                .into_generator()
+                .into_root_schema_for::<UserActivityEvent>()
+        },
+    }
+}
