@@ -19,7 +19,7 @@ import {
   type RowClickedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { FONT_STACK } from '@/styles/theme';
 import '@/styles/grid.css';
@@ -75,6 +75,11 @@ export type DataGridProps<T> = {
   ariaLabel: string;
   /** False for tree grids, whose row order is the hierarchy. */
   sortable?: boolean;
+  /**
+   * Replaces the grid's own export, for server-paged grids whose browser holds only the
+   * pages scrolled through (the export must hold every row).
+   */
+  onExportCsv?: () => Promise<void> | void;
 };
 
 function readColumnState(gridId: string): ColumnState[] | null {
@@ -105,6 +110,7 @@ export function DataGrid<T>({
   noRowsText = 'Nothing to show',
   ariaLabel,
   sortable = true,
+  onExportCsv,
 }: DataGridProps<T>) {
   const apiRef = useRef<GridApi<T> | null>(null);
 
@@ -128,9 +134,19 @@ export function DataGrid<T>({
     storage.setGridState(gridId, JSON.stringify(api.getColumnState()));
   }, [gridId]);
 
-  const exportCsv = useCallback(() => {
-    apiRef.current?.exportDataAsCsv({ fileName: `${exportFileName ?? gridId}.csv` });
-  }, [exportFileName, gridId]);
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = useCallback(async () => {
+    if (!onExportCsv) {
+      apiRef.current?.exportDataAsCsv({ fileName: `${exportFileName ?? gridId}.csv` });
+      return;
+    }
+    setExporting(true);
+    try {
+      await onExportCsv();
+    } finally {
+      setExporting(false);
+    }
+  }, [exportFileName, gridId, onExportCsv]);
 
   const handleRowClicked = useCallback(
     (event: RowClickedEvent<T>) => {
@@ -165,7 +181,8 @@ export function DataGrid<T>({
             variant="default"
             size="xs"
             leftSection={<IconDownload size={14} />}
-            onClick={exportCsv}
+            loading={exporting}
+            onClick={() => void exportCsv()}
           >
             Export CSV
           </Button>

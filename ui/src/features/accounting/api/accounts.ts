@@ -65,15 +65,13 @@ export async function getAccounts(workspaceId: string, includeArchived: boolean)
 
 export function useAccounts({ includeArchived = false }: { includeArchived?: boolean } = {}) {
   const workspaceId = storage.getWorkspaceId();
-  return useSWR(
-    workspaceId ? [accountingPaths.accounts(workspaceId), includeArchived] : null,
-    () =>
-      getAccounts(requireParam('workspaceId', workspaceId, 'getAccounts'), includeArchived).catch(
-        (error: unknown) => {
-          console.warn('Listing accounts failed:', String(error));
-          throw error;
-        },
-      ),
+  return useSWR(workspaceId ? [accountingPaths.accounts(workspaceId), includeArchived] : null, () =>
+    getAccounts(requireParam('workspaceId', workspaceId, 'getAccounts'), includeArchived).catch(
+      (error: unknown) => {
+        console.warn('Listing accounts failed:', String(error));
+        throw error;
+      },
+    ),
   );
 }
 

@@ -34,6 +34,7 @@ export const entrySummarySchema = z.object({
   line_count: z.number(),
   author_id: z.string(),
   created_datetime: z.string(),
+  updated_datetime: z.string(),
   posted_datetime: z.string().nullable(),
   reverses: z.string().nullable(),
   reversed_by: z.string().nullable(),
@@ -72,11 +73,15 @@ export type EntryFilters = {
 };
 
 export async function getEntries(workspaceId: string, filters: EntryFilters) {
-  return apiClient.get(accountingPaths.entries(workspaceId), paginatedEnvelope(entrySummarySchema), {
-    query: { page: 1, page_size: ENTRY_PAGE_SIZE, ...filters },
-    // Spec §8: a listing failure is only logged; the screen shows its error state.
-    handleErrors: false,
-  });
+  return apiClient.get(
+    accountingPaths.entries(workspaceId),
+    paginatedEnvelope(entrySummarySchema),
+    {
+      query: { page: 1, page_size: ENTRY_PAGE_SIZE, ...filters },
+      // Spec §8: a listing failure is only logged; the screen shows its error state.
+      handleErrors: false,
+    },
+  );
 }
 
 export function useEntries(filters: EntryFilters) {
@@ -104,9 +109,8 @@ export async function getEntry(workspaceId: string, entryId: string) {
 
 export function useEntry(entryId: string | null) {
   const workspaceId = storage.getWorkspaceId();
-  return useSWR(
-    workspaceId && entryId ? [accountingPaths.entry(workspaceId, entryId)] : null,
-    () => getEntry(requireParam('workspaceId', workspaceId, 'getEntry'), entryId ?? ''),
+  return useSWR(workspaceId && entryId ? [accountingPaths.entry(workspaceId, entryId)] : null, () =>
+    getEntry(requireParam('workspaceId', workspaceId, 'getEntry'), entryId ?? ''),
   );
 }
 
@@ -128,11 +132,10 @@ export type CommandResult = z.infer<typeof commandResultSchema>['data'];
  * (toasts) and rethrow; the form also shows each field error on its line (`formErrorsOf`).
  */
 export async function createEntry(workspaceId: string, input: EntryInput, post: boolean) {
-  const { data } = await apiClient.post(
-    accountingPaths.entries(workspaceId),
-    commandResultSchema,
-    { ...input, post }
-  );
+  const { data } = await apiClient.post(accountingPaths.entries(workspaceId), commandResultSchema, {
+    ...input,
+    post,
+  });
   await refreshBooks();
   return data;
 }
@@ -141,7 +144,7 @@ export async function updateEntry(workspaceId: string, entryId: string, input: E
   const { data } = await apiClient.patch(
     accountingPaths.entry(workspaceId, entryId),
     commandResultSchema,
-    input
+    input,
   );
   await refreshBooks();
   return data;
@@ -151,7 +154,7 @@ export async function postEntry(workspaceId: string, entryId: string) {
   const { data } = await apiClient.post(
     accountingPaths.postEntry(workspaceId, entryId),
     commandResultSchema,
-    undefined
+    undefined,
   );
   await refreshBooks();
   return data;

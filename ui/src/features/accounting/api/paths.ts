@@ -13,7 +13,8 @@ export const accountingPaths = {
   budget: (ws: string, accountId: string) =>
     `${accountingBase(ws)}accounts/${encodeURIComponent(accountId)}/action/budget-amount/`,
   entries: (ws: string) => `${accountingBase(ws)}journal-entries/`,
-  entry: (ws: string, id: string) => `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/`,
+  entry: (ws: string, id: string) =>
+    `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/`,
   postEntry: (ws: string, id: string) =>
     `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/post/`,
   reverseEntry: (ws: string, id: string) =>

@@ -141,8 +141,7 @@ export function useLedgerHead(query: LedgerQuery | null) {
           query.to ?? '',
         ]
       : null,
-    () =>
-      getLedgerPage(requireParam('workspaceId', workspaceId, 'getLedger'), query ?? {}, 1),
+    () => getLedgerPage(requireParam('workspaceId', workspaceId, 'getLedger'), query ?? {}, 1),
     { keepPreviousData: true },
   );
 }
@@ -185,9 +184,7 @@ export function useSummary(kind: SummaryKind, query: SummaryQuery | null) {
   const workspaceId = storage.getWorkspaceId();
   const pathOf = kind === 'income' ? accountingPaths.incomeSummary : accountingPaths.expenseSummary;
   return useSWR(
-    workspaceId && query
-      ? [pathOf(workspaceId), query.from, query.to, query.granularity]
-      : null,
+    workspaceId && query ? [pathOf(workspaceId), query.from, query.to, query.granularity] : null,
     async () => {
       const ws = requireParam('workspaceId', workspaceId, 'getSummary');
       const { data } = await apiClient.get(pathOf(ws), dataEnvelope(periodSummarySchema), {

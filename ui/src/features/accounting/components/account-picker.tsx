@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, type Ref } from 'react';
 
 import { flattenAccounts, useAccounts, type FlatAccount } from '../api/accounts';
 
@@ -10,6 +10,7 @@ type AccountPickerProps = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   postableOnly?: boolean;
   /** Accounts to leave out (an account cannot be its own parent). */
   exclude?: readonly string[];
+  ref?: Ref<HTMLInputElement>;
 };
 
 /** "1000 · Cash at bank": the code first, since accountants search by it. */
@@ -27,6 +28,7 @@ export function AccountPicker({
   onChange,
   postableOnly = false,
   exclude = [],
+  ref,
   ...props
 }: AccountPickerProps) {
   const { data: tree, isLoading } = useAccounts();
@@ -45,6 +47,7 @@ export function AccountPicker({
 
   return (
     <Select
+      ref={ref}
       searchable
       clearable
       placeholder={isLoading ? 'Loading accounts…' : 'Search by code or name'}

@@ -45,7 +45,9 @@ function confirmArchive(account: FlatAccount) {
       removeAccount(workspaceId, account.id)
         .then((result) =>
           notify.success(
-            result.archived ? `Account ${account.account_code} archived` : `Account ${account.account_code} deleted`,
+            result.archived
+              ? `Account ${account.account_code} archived`
+              : `Account ${account.account_code} deleted`,
           ),
         )
         .catch(() => undefined); // the API client has shown the error
@@ -73,7 +75,11 @@ export function ChartOfAccounts() {
     const balances = new Map(trialBalance?.rows.map((r) => [r.account_id, r.balance]) ?? []);
     const withBalance = flat.map((a) => ({ ...a, balance: balances.get(a.id) ?? null }));
     return visibleTreeRows(
-      toTreeRows(withBalance, (a) => a.id, (a) => a.parent_id),
+      toTreeRows(
+        withBalance,
+        (a) => a.id,
+        (a) => a.parent_id,
+      ),
       tree$.collapsed,
     );
   }, [flat, trialBalance, tree$.collapsed]);
@@ -175,7 +181,9 @@ export function ChartOfAccounts() {
             <Button
               variant="subtle"
               size="compact-sm"
-              onClick={() => tree$.collapseAll(flat.filter((a) => !a.is_last_level).map((a) => a.id))}
+              onClick={() =>
+                tree$.collapseAll(flat.filter((a) => !a.is_last_level).map((a) => a.id))
+              }
             >
               Collapse all
             </Button>

@@ -70,7 +70,12 @@ function problemsOfLine(line: DraftLine, index: number): LineProblem[] {
   const d = parseCents(line.debit);
   const c = parseCents(line.credit);
   if (line.account_id.trim() === '') {
-    problems.push({ line: index, field: 'account_id', message: ACCOUNT_MESSAGE, blocksDraft: true });
+    problems.push({
+      line: index,
+      field: 'account_id',
+      message: ACCOUNT_MESSAGE,
+      blocksDraft: true,
+    });
   }
   const amount = (field: 'debit' | 'credit', cents: bigint | null) => {
     if (cents === null) {

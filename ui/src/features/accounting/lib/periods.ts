@@ -71,7 +71,20 @@ export function trailingRange(
   return { from: iso(first), to: current.to };
 }
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_NAMES = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 
 /** "2026-03" → "Mar 2026", "2026-Q1" → "Q1 2026", "2026" → "2026". */
 export function periodLabel(key: string): string {
