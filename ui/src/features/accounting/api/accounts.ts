@@ -7,7 +7,8 @@ import useSWR from 'swr';
 import { z } from 'zod';
 
 import { apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
+
+import { useWorkspaceId } from '../hooks/use-active-ids';
 
 import { accountingPaths, refreshBooks } from './paths';
 
@@ -64,7 +65,7 @@ export async function getAccounts(workspaceId: string, includeArchived: boolean)
 }
 
 export function useAccounts({ includeArchived = false }: { includeArchived?: boolean } = {}) {
-  const workspaceId = storage.getWorkspaceId();
+  const workspaceId = useWorkspaceId();
   return useSWR(workspaceId ? [accountingPaths.accounts(workspaceId), includeArchived] : null, () =>
     getAccounts(requireParam('workspaceId', workspaceId, 'getAccounts'), includeArchived).catch(
       (error: unknown) => {

@@ -7,7 +7,8 @@ import useSWR from 'swr';
 import { z } from 'zod';
 
 import { apiClient, dataEnvelope, paginatedEnvelope, requireParam } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
+
+import { useWorkspaceId } from '../hooks/use-active-ids';
 
 import { accountingPaths, refreshBooks } from './paths';
 
@@ -85,7 +86,7 @@ export async function getEntries(workspaceId: string, filters: EntryFilters) {
 }
 
 export function useEntries(filters: EntryFilters) {
-  const workspaceId = storage.getWorkspaceId();
+  const workspaceId = useWorkspaceId();
   return useSWR(
     workspaceId ? [accountingPaths.entries(workspaceId), JSON.stringify(filters)] : null,
     () =>
@@ -108,7 +109,7 @@ export async function getEntry(workspaceId: string, entryId: string) {
 }
 
 export function useEntry(entryId: string | null) {
-  const workspaceId = storage.getWorkspaceId();
+  const workspaceId = useWorkspaceId();
   return useSWR(workspaceId && entryId ? [accountingPaths.entry(workspaceId, entryId)] : null, () =>
     getEntry(requireParam('workspaceId', workspaceId, 'getEntry'), entryId ?? ''),
   );

@@ -6,7 +6,8 @@ import useSWR from 'swr';
 import { z } from 'zod';
 
 import { PAGE_SIZE_MAX, apiClient, paginatedEnvelope } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
+
+import { useOrganizationId } from '../hooks/use-active-ids';
 import { workspacesFreshness } from '@/lib/swr';
 
 const memberSchema = z
@@ -19,7 +20,7 @@ const memberSchema = z
   .loose();
 
 export function useMemberNames(): ReadonlyMap<string, string> {
-  const organizationId = storage.getActiveOrgId();
+  const organizationId = useOrganizationId();
   const { data } = useSWR(
     organizationId
       ? `/accounts/organizations/${encodeURIComponent(organizationId)}/memberships/`

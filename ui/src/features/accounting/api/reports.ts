@@ -7,7 +7,8 @@ import useSWR from 'swr';
 import { z } from 'zod';
 
 import { PAGE_SIZE_MAX, apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
+
+import { useWorkspaceId } from '../hooks/use-active-ids';
 
 import { accountingPaths } from './paths';
 
@@ -46,7 +47,7 @@ export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 export type TrialBalanceQuery = { as_of: string; compare_to?: string | null };
 
 export function useTrialBalance(query: TrialBalanceQuery | null) {
-  const workspaceId = storage.getWorkspaceId();
+  const workspaceId = useWorkspaceId();
   return useSWR(
     workspaceId && query
       ? [accountingPaths.trialBalance(workspaceId), query.as_of, query.compare_to ?? '']
@@ -131,7 +132,7 @@ export async function getLedgerPage(
 
 /** The ledger's first page: its opening/closing balances, totals and row count. */
 export function useLedgerHead(query: LedgerQuery | null) {
-  const workspaceId = storage.getWorkspaceId();
+  const workspaceId = useWorkspaceId();
   return useSWR(
     workspaceId && query
       ? [
@@ -181,7 +182,7 @@ export type SummaryKind = 'income' | 'expense';
 export type SummaryQuery = { from: string; to: string; granularity: Granularity };
 
 export function useSummary(kind: SummaryKind, query: SummaryQuery | null) {
-  const workspaceId = storage.getWorkspaceId();
+  const workspaceId = useWorkspaceId();
   const pathOf = kind === 'income' ? accountingPaths.incomeSummary : accountingPaths.expenseSummary;
   return useSWR(
     workspaceId && query ? [pathOf(workspaceId), query.from, query.to, query.granularity] : null,

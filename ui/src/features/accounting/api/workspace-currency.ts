@@ -6,7 +6,8 @@ import useSWR from 'swr';
 import { z } from 'zod';
 
 import { apiClient, dataEnvelope } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
+
+import { useOrganizationId, useWorkspaceId } from '../hooks/use-active-ids';
 import { workspacesFreshness } from '@/lib/swr';
 
 /** DESIGN.md §5: a workspace's base currency when nothing else is known. */
@@ -20,8 +21,8 @@ const workspacePath = (organizationId: string, workspaceId: string) =>
   `/accounts/organizations/${encodeURIComponent(organizationId)}/workspaces/${encodeURIComponent(workspaceId)}/`;
 
 export function useWorkspaceCurrency(): string {
-  const organizationId = storage.getActiveOrgId();
-  const workspaceId = storage.getWorkspaceId();
+  const organizationId = useOrganizationId();
+  const workspaceId = useWorkspaceId();
   const { data } = useSWR(
     organizationId && workspaceId ? workspacePath(organizationId, workspaceId) : null,
     async (path: string) => {

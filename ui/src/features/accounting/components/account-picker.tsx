@@ -39,11 +39,9 @@ export function AccountPicker({
         !exclude.includes(a.id) &&
         (!postableOnly || a.is_last_level),
     );
-    return accounts.map((a) => ({
-      value: a.id,
-      label: postableOnly ? accountLabel(a) : `${'\u2003'.repeat(a.depth)}${accountLabel(a)}`,
-    }));
+    return accounts.map((a) => ({ value: a.id, label: accountLabel(a), depth: a.depth }));
   }, [tree, postableOnly, exclude]);
+  const depthOf = useMemo(() => new Map(options.map((o) => [o.value, o.depth])), [options]);
 
   return (
     <Select
@@ -52,7 +50,13 @@ export function AccountPicker({
       clearable
       placeholder={isLoading ? 'Loading accounts…' : 'Search by code or name'}
       nothingFoundMessage="No account matches"
-      data={options}
+      data={options.map(({ value: id, label }) => ({ value: id, label }))}
+      // Parents indented above their children; the chosen value shows without indent.
+      renderOption={({ option }) => (
+        <span style={{ paddingLeft: postableOnly ? 0 : (depthOf.get(option.value) ?? 0) * 14 }}>
+          {option.label}
+        </span>
+      )}
       value={value}
       onChange={onChange}
       maxDropdownHeight={280}

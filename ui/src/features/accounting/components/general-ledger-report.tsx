@@ -8,7 +8,6 @@ import { downloadText, toCsv } from '@/components/data-grid/csv';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
-import { storage } from '@/lib/storage';
 
 import {
   LEDGER_PAGE_SIZE,
@@ -18,6 +17,7 @@ import {
   type Posting,
 } from '../api/reports';
 import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceId } from '../hooks/use-active-ids';
 import { useQueryState } from '../hooks/use-query-state';
 import { startOfYear, todayIso } from '../lib/periods';
 import { entryLink } from '../lib/report-links';
@@ -63,12 +63,12 @@ export function GeneralLedgerReport() {
     [query.account_id, query.from, query.to],
   );
   const { data: head } = useLedgerHead(ledgerQuery);
+  const workspaceId = useWorkspaceId();
 
   // A new datasource per query resets the grid's cache and scroll position.
   const datasource = useMemo<IDatasource>(
     () => ({
       getRows: (params) => {
-        const workspaceId = storage.getWorkspaceId();
         if (!workspaceId) return params.failCallback();
         const page = Math.floor(params.startRow / LEDGER_PAGE_SIZE) + 1;
         getLedgerPage(workspaceId, ledgerQuery, page)
@@ -76,7 +76,7 @@ export function GeneralLedgerReport() {
           .catch(() => params.failCallback());
       },
     }),
-    [ledgerQuery],
+    [ledgerQuery, workspaceId],
   );
 
   const columnDefs = useMemo<ColDef<Posting>[]>(
@@ -121,7 +121,6 @@ export function GeneralLedgerReport() {
   );
 
   const exportAll = useCallback(async () => {
-    const workspaceId = storage.getWorkspaceId();
     if (!workspaceId) return;
     const rows: string[][] = [];
     let page = 1;
@@ -163,7 +162,7 @@ export function GeneralLedgerReport() {
         rows,
       ),
     );
-  }, [ledgerQuery, query.from, query.to]);
+  }, [ledgerQuery, query.from, query.to, workspaceId]);
 
   return (
     <Stack gap={0}>
@@ -206,23 +205,26 @@ export function GeneralLedgerReport() {
           testId="closing-balance"
         />
       </SimpleGrid>
-      <DataGrid<Posting>
-        gridId="general-ledger"
-        ariaLabel="General ledger"
-        columnDefs={columnDefs}
-        datasource={datasource}
-        getRowId={({ data }) => `${data.entry_id}:${data.line_index}`}
-        onRowClicked={(row) => navigate(entryLink(row.entry_id))}
-        onExportCsv={exportAll}
-        noRowsText="No postings in this period."
-        height={560}
-        toolbar={
-          <Text size="xs" c="dimmed">
-            {head ? `${head.count.toLocaleString('en')} postings` : 'Loading…'} · click a posting to
-            open its entry
-          </Text>
-        }
-      />
+      {/* The grid asks for rows once it mounts: only once the workspace is known. */}
+      {workspaceId && (
+        <DataGrid<Posting>
+          gridId="general-ledger"
+          ariaLabel="General ledger"
+          columnDefs={columnDefs}
+          datasource={datasource}
+          getRowId={({ data }) => `${data.entry_id}:${data.line_index}`}
+          onRowClicked={(row) => navigate(entryLink(row.entry_id))}
+          onExportCsv={exportAll}
+          noRowsText="No postings in this period."
+          height={560}
+          toolbar={
+            <Text size="xs" c="dimmed">
+              {head ? `${head.count.toLocaleString('en')} postings` : 'Loading…'} · click a posting
+              to open its entry
+            </Text>
+          }
+        />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Loader, Center, Text, Title } from '@mantine/core';
+import { Button, Drawer, Group, Loader, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
@@ -155,9 +155,10 @@ export function JournalEntryScreen() {
         size={1040}
         title={
           <Group gap="sm">
-            <Title order={2} size="h4">
+            {/* The drawer's title is its heading already. */}
+            <Text component="span" fw={600} size="lg">
               {title}
-            </Title>
+            </Text>
             {entry && entry.status === 'draft' && !isDuplicate && canWriteDrafts && (
               <Button
                 variant="subtle"
