@@ -27,7 +27,8 @@ export function moneyColumn<T>(
     headerName,
     width,
     type: 'rightAligned',
-    cellClass: 'ledger-money',
+    // Both classes: an explicit cellClass replaces the one the rightAligned type sets.
+    cellClass: ['ag-right-aligned-cell', 'ledger-money'],
     valueGetter: (params: ValueGetterParams<T>) => {
       if (!params.data) return null;
       if (value) return value(params.data) ?? null;
@@ -35,7 +36,8 @@ export function moneyColumn<T>(
       return typeof raw === 'string' ? raw : null;
     },
     valueFormatter: ({ value: raw }) => {
-      if (typeof raw !== 'string') return '';
+      // No value (a totals row's balance) is an empty cell, not "0.00".
+      if (typeof raw !== 'string' || raw === '') return '';
       if (blankZero && isZero(raw)) return '';
       return formatAmount(raw);
     },

@@ -76,6 +76,11 @@ export type DataGridProps<T> = {
   /** False for tree grids, whose row order is the hierarchy. */
   sortable?: boolean;
   /**
+   * Per-column filters in the headers. Off by default: reports filter through their own
+   * controls (dates, account), and a filter icon on every header is noise there.
+   */
+  columnFilters?: boolean;
+  /**
    * Replaces the grid's own export, for server-paged grids whose browser holds only the
    * pages scrolled through (the export must hold every row).
    */
@@ -110,13 +115,19 @@ export function DataGrid<T>({
   noRowsText = 'Nothing to show',
   ariaLabel,
   sortable = true,
+  columnFilters = false,
   onExportCsv,
 }: DataGridProps<T>) {
   const apiRef = useRef<GridApi<T> | null>(null);
 
   const defaultColDef = useMemo<ColDef<T>>(
-    () => ({ sortable, resizable: true, filter: true, minWidth: 90 }),
-    [sortable],
+    () => ({ sortable, resizable: true, filter: columnFilters, minWidth: 90 }),
+    [sortable, columnFilters],
+  );
+
+  const effectiveColumns = useMemo(
+    () => (columnFilters ? columnDefs : columnDefs.map((column) => ({ ...column, filter: false }))),
+    [columnDefs, columnFilters],
   );
 
   const onGridReady = useCallback(
@@ -191,7 +202,7 @@ export function DataGrid<T>({
       <div style={{ height }} role="region" aria-label={`${ariaLabel} table`}>
         <AgGridReact<T>
           theme={gridTheme}
-          columnDefs={columnDefs}
+          columnDefs={effectiveColumns}
           defaultColDef={defaultColDef}
           rowData={datasource ? undefined : (rowData ?? null)}
           rowModelType={datasource ? 'infinite' : 'clientSide'}

@@ -20,6 +20,7 @@ export function BalancedCheck({
       variant="light"
       size="lg"
       radius="sm"
+      tt="none"
       leftSection={<IconCircleCheck size={16} />}
       data-testid="balanced-check"
     >
@@ -31,6 +32,7 @@ export function BalancedCheck({
       variant="filled"
       size="lg"
       radius="sm"
+      tt="none"
       leftSection={<IconAlertTriangle size={16} />}
       data-testid="balanced-check"
     >

@@ -103,6 +103,7 @@ export function JournalEntryList({ onOpen, empty }: JournalEntryListProps) {
       getRowId={({ data: row }) => row.id}
       onRowClicked={(row) => onOpen(row.id)}
       noRowsText="No entries match these filters."
+      columnFilters
       height={560}
       toolbar={
         <>
