@@ -34,6 +34,8 @@ export default defineConfig({
           if (id.includes('node_modules/@mantine/')) return 'mantine';
           if (id.includes('node_modules/@tabler/')) return 'icons';
           if (/node_modules\/(zod|react-hook-form|@hookform)\//.test(id)) return 'forms';
+          // The grid and the charts load only with the accounting screens that use them.
+          if (/node_modules\/(ag-grid-community|ag-grid-react)\//.test(id)) return 'grid';
           // Everything else stays with its importer: a catch-all vendor chunk can form an
           // import cycle with the react chunk and break start-up.
           return undefined;

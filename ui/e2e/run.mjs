@@ -21,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
 
+import { registerAccountingTests } from './accounting.mjs';
+
 const here = dirname(fileURLToPath(import.meta.url));
 const baseUrl = (process.env.E2E_BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -1241,6 +1243,23 @@ test(
   },
   { missing: MAIN_LAYOUT_MISSING },
 );
+
+registerAccountingTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  inviteByLink,
+  tokenOf,
+  uniqueEmail,
+  shot,
+  waitForPath,
+  WAIT_MS,
+  PASSWORD,
+  MAIN_LAYOUT_MISSING,
+});
 
 // ---------------------------------------------------------------------------
 

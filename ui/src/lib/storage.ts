@@ -17,6 +17,12 @@ export const STORAGE_KEYS = {
   welcomeShown: 'welcomeShown',
 } as const;
 
+/**
+ * Prefix of the per-grid column layouts (order, widths, sort) the data grids keep: one
+ * key per grid, `gridState:<grid id>`. A layout is a preference, not session data.
+ */
+export const GRID_STATE_PREFIX = 'gridState:';
+
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 export type Service = 'accounting' | 'audit';
@@ -113,6 +119,13 @@ export const storage = {
   getWelcomeShown: (): boolean => read(STORAGE_KEYS.welcomeShown) === 'true',
   setWelcomeShown: (shown: boolean): void =>
     write(STORAGE_KEYS.welcomeShown, shown ? 'true' : null),
+
+  /** A grid's saved column layout (JSON), or null. */
+  getGridState: (gridId: string): string | null =>
+    store()?.getItem(`${GRID_STATE_PREFIX}${gridId}`) ?? null,
+  setGridState: (gridId: string, state: string): void => {
+    store()?.setItem(`${GRID_STATE_PREFIX}${gridId}`, state);
+  },
 
   /** Spec §8: an invalid token "clears local storage". */
   clear: (): void => store()?.clear(),

@@ -1,0 +1,78 @@
+/**
+ * Column factories shared by every grid, so a money column looks and sorts the same in
+ * the trial balance as in the journal: right-aligned, tabular figures, formatted with the
+ * workspace currency's grouping, sorted exactly on integer cents, exported as the exact
+ * decimal string (no thousands separators for a spreadsheet to misread).
+ */
+import type { ColDef, ValueGetterParams } from 'ag-grid-community';
+
+import { centsOf, formatAmount, isZero } from '@/lib/money';
+
+type MoneyOptions<T> = {
+  /** Reads the decimal string; defaults to `row[field]`. */
+  value?: (row: T) => string | null | undefined;
+  /** Zero shows as an empty cell (debit/credit columns), not "0.00". */
+  blankZero?: boolean;
+  width?: number;
+  colId?: string;
+};
+
+export function moneyColumn<T>(
+  field: string,
+  headerName: string,
+  { value, blankZero = false, width = 150, colId }: MoneyOptions<T> = {},
+): ColDef<T> {
+  return {
+    colId: colId ?? field,
+    headerName,
+    width,
+    type: 'rightAligned',
+    // Both classes: an explicit cellClass replaces the one the rightAligned type sets.
+    cellClass: ['ag-right-aligned-cell', 'ledger-money'],
+    valueGetter: (params: ValueGetterParams<T>) => {
+      if (!params.data) return null;
+      if (value) return value(params.data) ?? null;
+      const raw = (params.data as Record<string, unknown>)[field];
+      return typeof raw === 'string' ? raw : null;
+    },
+    valueFormatter: ({ value: raw }) => {
+      // No value (a totals row's balance) is an empty cell, not "0.00".
+      if (typeof raw !== 'string' || raw === '') return '';
+      if (blankZero && isZero(raw)) return '';
+      return formatAmount(raw);
+    },
+    comparator: (a: unknown, b: unknown) => {
+      const x = typeof a === 'string' ? centsOf(a) : 0n;
+      const y = typeof b === 'string' ? centsOf(b) : 0n;
+      return x === y ? 0 : x < y ? -1 : 1;
+    },
+    filter: 'agNumberColumnFilter',
+    // Filtering compares numbers; display and totals never do.
+    filterValueGetter: (params) => {
+      const row = params.data;
+      if (!row) return null;
+      const raw = value ? value(row) : (row as Record<string, unknown>)[field];
+      return typeof raw === 'string' ? Number(raw) : null;
+    },
+    useValueFormatterForExport: false,
+  };
+}
+
+export function dateColumn<T>(field: string, headerName = 'Date', width = 120): ColDef<T> {
+  return {
+    field: field as ColDef<T>['field'],
+    headerName,
+    width,
+    filter: 'agDateColumnFilter',
+    filterParams: {
+      // ISO dates (YYYY-MM-DD) compare as local calendar days.
+      comparator: (filterDate: Date, cell: unknown) => {
+        if (typeof cell !== 'string') return -1;
+        const [y = 0, m = 1, d = 1] = cell.split('-').map(Number);
+        const cellDate = new Date(y, m - 1, d).getTime();
+        const wanted = filterDate.getTime();
+        return cellDate === wanted ? 0 : cellDate < wanted ? -1 : 1;
+      },
+    },
+  };
+}

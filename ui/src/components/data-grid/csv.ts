@@ -1,0 +1,19 @@
+/** CSV for exports the grid cannot make itself (rows it never loaded). RFC 4180 quoting. */
+
+function quote(value: string): string {
+  return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return [header, ...rows].map((row) => row.map(quote).join(',')).join('\r\n');
+}
+
+/** Offers `text` as a file download. */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}

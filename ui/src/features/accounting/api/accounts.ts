@@ -1,0 +1,128 @@
+/**
+ * Spec §7 accounts: GET accounts/ (tree), POST accounts/ (create), PUT and DELETE
+ * accounts/?account_id= (update; delete or archive). The listing only logs a failure
+ * (spec §8: "a listing failure is only logged"); the screen shows its own error state.
+ */
+import useSWR from 'swr';
+import { z } from 'zod';
+
+import { apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
+
+import { useWorkspaceId } from '../hooks/use-active-ids';
+
+import { accountingPaths, refreshBooks } from './paths';
+
+/** The account types of the domain, in chart order (DESIGN.md §5). */
+export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
+  asset: 'Asset',
+  liability: 'Liability',
+  equity: 'Equity',
+  income: 'Income',
+  expense: 'Expense',
+};
+
+/** Domain `ACCOUNT_NAME_CHARS_MAX`. */
+export const ACCOUNT_NAME_CHARS_MAX = 120;
+
+export type AccountNode = {
+  id: string;
+  name: string;
+  account_type: string;
+  account_code: string;
+  account_type_display: string;
+  parent_id: string | null;
+  archived_datetime: string | null;
+  is_last_level: boolean;
+  is_editable: boolean;
+  children: AccountNode[];
+};
+
+export const accountNodeSchema: z.ZodType<AccountNode> = z.object({
+  id: z.string(),
+  name: z.string(),
+  account_type: z.string(),
+  account_code: z.string(),
+  account_type_display: z.string(),
+  parent_id: z.string().nullable(),
+  archived_datetime: z.string().nullable(),
+  is_last_level: z.boolean(),
+  is_editable: z.boolean(),
+  get children() {
+    return z.array(accountNodeSchema);
+  },
+});
+
+export async function getAccounts(workspaceId: string, includeArchived: boolean) {
+  const { data } = await apiClient.get(
+    accountingPaths.accounts(workspaceId),
+    dataEnvelope(z.array(accountNodeSchema)),
+    { query: { include_archived: includeArchived ? 'true' : undefined }, handleErrors: false },
+  );
+  return data;
+}
+
+export function useAccounts({ includeArchived = false }: { includeArchived?: boolean } = {}) {
+  const workspaceId = useWorkspaceId();
+  return useSWR(workspaceId ? [accountingPaths.accounts(workspaceId), includeArchived] : null, () =>
+    getAccounts(requireParam('workspaceId', workspaceId, 'getAccounts'), includeArchived).catch(
+      (error: unknown) => {
+        console.warn('Listing accounts failed:', String(error));
+        throw error;
+      },
+    ),
+  );
+}
+
+/** A tree flattened depth-first, each node with its depth (for indentation and pickers). */
+export type FlatAccount = Omit<AccountNode, 'children'> & { depth: number; path: string[] };
+
+export function flattenAccounts(nodes: readonly AccountNode[], depth = 0, path: string[] = []) {
+  const out: FlatAccount[] = [];
+  for (const node of nodes) {
+    const { children, ...account } = node;
+    out.push({ ...account, depth, path: [...path, node.id] });
+    out.push(...flattenAccounts(children, depth + 1, [...path, node.id]));
+  }
+  return out;
+}
+
+export type AccountInput = {
+  name: string;
+  account_code: string;
+  account_type: AccountType;
+  parent_id: string | null;
+};
+
+const idEnvelope = dataEnvelope(z.object({ id: z.string() }).loose());
+
+export async function createAccount(workspaceId: string, input: AccountInput) {
+  const { data } = await apiClient.post(accountingPaths.accounts(workspaceId), idEnvelope, input);
+  await refreshBooks();
+  return data;
+}
+
+export async function updateAccount(
+  workspaceId: string,
+  accountId: string,
+  input: Omit<AccountInput, 'account_type'>,
+) {
+  const { data } = await apiClient.put(accountingPaths.accounts(workspaceId), idEnvelope, input, {
+    query: { account_id: accountId },
+  });
+  await refreshBooks();
+  return data;
+}
+
+/** Deletes an account never posted to; the server archives one with postings instead. */
+export async function removeAccount(workspaceId: string, accountId: string) {
+  const { data } = await apiClient.delete(
+    accountingPaths.accounts(workspaceId),
+    dataEnvelope(z.object({ id: z.string(), archived: z.boolean() })),
+    { query: { account_id: accountId } },
+  );
+  await refreshBooks();
+  return data;
+}

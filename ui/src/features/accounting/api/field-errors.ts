@@ -1,0 +1,45 @@
+/**
+ * The API's error bodies as form errors (DESIGN.md §6): `{"lines[2].debit": ["…"]}` names
+ * a field (with the line index), `non_field_errors` is about the whole entry.
+ */
+import { ApiError } from '@/lib/api-client';
+
+export type FormErrors = {
+  /** Field path → first message, e.g. `lines[2].debit`, `date`, `name`. */
+  fields: Record<string, string>;
+  /** Messages about the whole form (debits ≠ credits, …). */
+  general: string[];
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The form errors in `error` when it is a 400 with field errors, otherwise null. The API
+ * client has already toasted them (spec §8); this puts each one on its field too.
+ */
+export function formErrorsOf(error: unknown): FormErrors | null {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 422)) {
+    const body = error.body;
+    if (isRecord(body) && body['detail'] === undefined) {
+      const result: FormErrors = { fields: {}, general: [] };
+      for (const [key, value] of Object.entries(body)) {
+        if (!Array.isArray(value)) continue;
+        const messages = value.filter((m): m is string => typeof m === 'string');
+        if (messages.length === 0) continue;
+        if (key === 'non_field_errors') result.general.push(...messages);
+        else result.fields[key] = messages.join(' ');
+      }
+      return result;
+    }
+  }
+  return null;
+}
+
+/** `lines[3].debit` → { line: 3, field: 'debit' }; `lines[1]` → { line: 1, field: null }. */
+export function lineFieldOf(path: string): { line: number; field: string | null } | null {
+  const match = /^lines\[(\d+)\](?:\.(\w+))?$/.exec(path);
+  if (!match) return null;
+  return { line: Number(match[1]), field: match[2] ?? null };
+}

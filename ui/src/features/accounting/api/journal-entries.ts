@@ -1,0 +1,177 @@
+/**
+ * Journal entries: list (filters, paginated), one entry with its lines, and the commands
+ * (create a draft or create-and-post, update a draft, delete a draft, post, reverse).
+ * Posted entries never change: corrections are reversals (DESIGN.md §5).
+ */
+import useSWR from 'swr';
+import { z } from 'zod';
+
+import { apiClient, dataEnvelope, paginatedEnvelope, requireParam } from '@/lib/api-client';
+
+import { useWorkspaceId } from '../hooks/use-active-ids';
+
+import { accountingPaths, refreshBooks } from './paths';
+
+export const ENTRY_STATUSES = ['draft', 'posted', 'reversed'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+/** Domain limits (event-schemas `journal_entry`): the form refuses beyond them. */
+export const LINES_PER_ENTRY_MAX = 1000;
+export const MEMO_CHARS_MAX = 500;
+export const REFERENCE_CHARS_MAX = 100;
+export const DESCRIPTION_CHARS_MAX = 250;
+
+/** Entries per page of the list; the API allows up to 100 (DESIGN.md §6). */
+export const ENTRY_PAGE_SIZE = 50;
+
+export const entrySummarySchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  entry_number: z.string().nullable(),
+  date: z.string(),
+  memo: z.string(),
+  reference: z.string(),
+  amount: z.string(),
+  line_count: z.number(),
+  author_id: z.string(),
+  created_datetime: z.string(),
+  updated_datetime: z.string(),
+  posted_datetime: z.string().nullable(),
+  reverses: z.string().nullable(),
+  reversed_by: z.string().nullable(),
+  reversal_date: z.string().nullable(),
+});
+export type EntrySummary = z.infer<typeof entrySummarySchema>;
+
+export const entryLineSchema = z.object({
+  line_index: z.number(),
+  account_id: z.string(),
+  account_code: z.string().nullable(),
+  account_name: z.string().nullable(),
+  description: z.string(),
+  debit: z.string(),
+  credit: z.string(),
+});
+export type EntryLine = z.infer<typeof entryLineSchema>;
+
+export const entryDetailSchema = entrySummarySchema.extend({
+  lines: z.array(entryLineSchema),
+  total_debit: z.string(),
+  total_credit: z.string(),
+  reverses_number: z.string().nullable(),
+  reversed_by_number: z.string().nullable(),
+});
+export type EntryDetail = z.infer<typeof entryDetailSchema>;
+
+export type EntryFilters = {
+  status?: EntryStatus | null;
+  date_from?: string | null;
+  date_to?: string | null;
+  text?: string | null;
+  account_id?: string | null;
+  page?: number;
+  page_size?: number;
+};
+
+export async function getEntries(workspaceId: string, filters: EntryFilters) {
+  return apiClient.get(
+    accountingPaths.entries(workspaceId),
+    paginatedEnvelope(entrySummarySchema),
+    {
+      query: { page: 1, page_size: ENTRY_PAGE_SIZE, ...filters },
+      // Spec §8: a listing failure is only logged; the screen shows its error state.
+      handleErrors: false,
+    },
+  );
+}
+
+export function useEntries(filters: EntryFilters) {
+  const workspaceId = useWorkspaceId();
+  return useSWR(
+    workspaceId ? [accountingPaths.entries(workspaceId), JSON.stringify(filters)] : null,
+    () =>
+      getEntries(requireParam('workspaceId', workspaceId, 'getEntries'), filters).catch(
+        (error: unknown) => {
+          console.warn('Listing journal entries failed:', String(error));
+          throw error;
+        },
+      ),
+    { keepPreviousData: true },
+  );
+}
+
+export async function getEntry(workspaceId: string, entryId: string) {
+  const { data } = await apiClient.get(
+    accountingPaths.entry(workspaceId, entryId),
+    dataEnvelope(entryDetailSchema),
+  );
+  return data;
+}
+
+export function useEntry(entryId: string | null) {
+  const workspaceId = useWorkspaceId();
+  return useSWR(workspaceId && entryId ? [accountingPaths.entry(workspaceId, entryId)] : null, () =>
+    getEntry(requireParam('workspaceId', workspaceId, 'getEntry'), entryId ?? ''),
+  );
+}
+
+/** The body of POST journal-entries/ and PATCH journal-entries/{id}/. */
+export type EntryInput = {
+  date: string;
+  memo: string;
+  reference: string;
+  lines: { account_id: string; description: string; debit: string; credit: string }[];
+};
+
+const commandResultSchema = dataEnvelope(
+  z.object({ id: z.string(), status: z.string(), entry_number: z.string().nullable() }),
+);
+export type CommandResult = z.infer<typeof commandResultSchema>['data'];
+
+/**
+ * Spec §8: accounting calls other than listing send their errors to the shared handler
+ * (toasts) and rethrow; the form also shows each field error on its line (`formErrorsOf`).
+ */
+export async function createEntry(workspaceId: string, input: EntryInput, post: boolean) {
+  const { data } = await apiClient.post(accountingPaths.entries(workspaceId), commandResultSchema, {
+    ...input,
+    post,
+  });
+  await refreshBooks();
+  return data;
+}
+
+export async function updateEntry(workspaceId: string, entryId: string, input: EntryInput) {
+  const { data } = await apiClient.patch(
+    accountingPaths.entry(workspaceId, entryId),
+    commandResultSchema,
+    input,
+  );
+  await refreshBooks();
+  return data;
+}
+
+export async function postEntry(workspaceId: string, entryId: string) {
+  const { data } = await apiClient.post(
+    accountingPaths.postEntry(workspaceId, entryId),
+    commandResultSchema,
+    undefined,
+  );
+  await refreshBooks();
+  return data;
+}
+
+export async function deleteEntry(workspaceId: string, entryId: string) {
+  await apiClient.delete(accountingPaths.entry(workspaceId, entryId), z.unknown());
+  await refreshBooks();
+}
+
+export async function reverseEntry(workspaceId: string, entryId: string, date: string) {
+  const { data } = await apiClient.post(
+    accountingPaths.reverseEntry(workspaceId, entryId),
+    commandResultSchema,
+    { date },
+  );
+  await refreshBooks();
+  return data;
+}

@@ -1,0 +1,43 @@
+/**
+ * Who wrote an entry: the API names authors by user id; the organization's memberships
+ * give their names. Labels only, so a failure falls back to the id quietly.
+ */
+import useSWR from 'swr';
+import { z } from 'zod';
+
+import { PAGE_SIZE_MAX, apiClient, paginatedEnvelope } from '@/lib/api-client';
+
+import { useOrganizationId } from '../hooks/use-active-ids';
+import { workspacesFreshness } from '@/lib/swr';
+
+const memberSchema = z
+  .object({
+    user_id: z.string(),
+    first_name: z.string().nullish(),
+    last_name: z.string().nullish(),
+    email: z.string().nullish(),
+  })
+  .loose();
+
+export function useMemberNames(): ReadonlyMap<string, string> {
+  const organizationId = useOrganizationId();
+  const { data } = useSWR(
+    organizationId
+      ? `/accounts/organizations/${encodeURIComponent(organizationId)}/memberships/`
+      : null,
+    async (path: string) => {
+      const page = await apiClient.get(path, paginatedEnvelope(memberSchema), {
+        query: { page: 1, page_size: PAGE_SIZE_MAX },
+        handleErrors: false,
+      });
+      return new Map(
+        page.data.map((m) => [
+          m.user_id,
+          [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email || m.user_id,
+        ]),
+      );
+    },
+    { ...workspacesFreshness, shouldRetryOnError: false },
+  );
+  return data ?? new Map();
+}

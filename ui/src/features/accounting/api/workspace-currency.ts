@@ -1,0 +1,38 @@
+/**
+ * The active workspace's base currency (DESIGN.md §5: default NGN), read from the
+ * workspace itself, so every amount on the accounting screens is formatted for it.
+ */
+import useSWR from 'swr';
+import { z } from 'zod';
+
+import { apiClient, dataEnvelope } from '@/lib/api-client';
+
+import { useOrganizationId, useWorkspaceId } from '../hooks/use-active-ids';
+import { workspacesFreshness } from '@/lib/swr';
+
+/** DESIGN.md §5: a workspace's base currency when nothing else is known. */
+export const DEFAULT_CURRENCY = 'NGN';
+
+const workspaceCurrencySchema = dataEnvelope(
+  z.object({ base_currency: z.string().nullish() }).loose(),
+);
+
+const workspacePath = (organizationId: string, workspaceId: string) =>
+  `/accounts/organizations/${encodeURIComponent(organizationId)}/workspaces/${encodeURIComponent(workspaceId)}/`;
+
+export function useWorkspaceCurrency(): string {
+  const organizationId = useOrganizationId();
+  const workspaceId = useWorkspaceId();
+  const { data } = useSWR(
+    organizationId && workspaceId ? workspacePath(organizationId, workspaceId) : null,
+    async (path: string) => {
+      // Only the label of amounts depends on it: a failure falls back quietly.
+      const { data: workspace } = await apiClient.get(path, workspaceCurrencySchema, {
+        handleErrors: false,
+      });
+      return workspace.base_currency || DEFAULT_CURRENCY;
+    },
+    { ...workspacesFreshness, shouldRetryOnError: false },
+  );
+  return data ?? DEFAULT_CURRENCY;
+}

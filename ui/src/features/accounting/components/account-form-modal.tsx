@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+
+import { notify } from '@/lib/notify';
+import { storage } from '@/lib/storage';
+
+import {
+  ACCOUNT_NAME_CHARS_MAX,
+  ACCOUNT_TYPES,
+  ACCOUNT_TYPE_LABELS,
+  createAccount,
+  updateAccount,
+  type AccountType,
+  type FlatAccount,
+} from '../api/accounts';
+import { formErrorsOf } from '../api/field-errors';
+
+import { AccountPicker } from './account-picker';
+
+/** Account codes are short identifiers ("1000", "4100-01"); the server decides uniqueness. */
+const ACCOUNT_CODE_CHARS_MAX = 20;
+
+const accountFormSchema = z.object({
+  account_code: z
+    .string()
+    .trim()
+    .min(1, 'Enter a code.')
+    .max(ACCOUNT_CODE_CHARS_MAX, `At most ${ACCOUNT_CODE_CHARS_MAX} characters.`),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter a name.')
+    .max(ACCOUNT_NAME_CHARS_MAX, `At most ${ACCOUNT_NAME_CHARS_MAX} characters.`),
+  account_type: z.enum(ACCOUNT_TYPES),
+  parent_id: z.string().nullable(),
+});
+type AccountFormValues = z.infer<typeof accountFormSchema>;
+
+type AccountFormModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** The account to edit; null creates a new one. */
+  account: FlatAccount | null;
+  /** Every account, to take a new child's type from its parent. */
+  accounts: readonly FlatAccount[];
+};
+
+const FIELDS = ['account_code', 'name', 'account_type', 'parent_id'] as const;
+
+function isFormField(key: string): key is (typeof FIELDS)[number] {
+  return (FIELDS as readonly string[]).includes(key);
+}
+
+/** Create or edit an account; server field errors appear on their field. */
+export function AccountFormModal({ opened, onClose, account, accounts }: AccountFormModalProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<AccountFormValues>({
+    resolver: zodResolver(accountFormSchema),
+    defaultValues: { account_code: '', name: '', account_type: 'asset', parent_id: null },
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    reset({
+      account_code: account?.account_code ?? '',
+      name: account?.name ?? '',
+      account_type: (ACCOUNT_TYPES as readonly string[]).includes(account?.account_type ?? '')
+        ? (account?.account_type as AccountType)
+        : 'asset',
+      parent_id: account?.parent_id ?? null,
+    });
+  }, [opened, account, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const workspaceId = storage.getWorkspaceId();
+    if (!workspaceId) return;
+    try {
+      if (account) {
+        await updateAccount(workspaceId, account.id, {
+          account_code: values.account_code,
+          name: values.name,
+          parent_id: values.parent_id,
+        });
+        notify.success(`Account ${values.account_code} saved`);
+      } else {
+        await createAccount(workspaceId, values);
+        notify.success(`Account ${values.account_code} created`);
+      }
+      onClose();
+    } catch (error) {
+      const found = formErrorsOf(error);
+      for (const [field, message] of Object.entries(found?.fields ?? {})) {
+        setError(isFormField(field) ? field : 'root', { message });
+      }
+      if (found?.general.length) setError('root', { message: found.general.join(' ') });
+    }
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={account ? 'Edit account' : 'New account'}
+      centered
+      size="md"
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Account">
+        <Stack gap="sm">
+          <Group grow align="flex-start">
+            <TextInput
+              label="Code"
+              placeholder="e.g. 1010"
+              data-autofocus
+              error={errors.account_code?.message}
+              {...register('account_code')}
+            />
+            <Controller
+              control={control}
+              name="account_type"
+              render={({ field }) => (
+                <Select
+                  label="Type"
+                  data={ACCOUNT_TYPES.map((t) => ({ value: t, label: ACCOUNT_TYPE_LABELS[t] }))}
+                  value={field.value}
+                  onChange={(value) => value && field.onChange(value)}
+                  allowDeselect={false}
+                  // The type is fixed once created and follows the parent's.
+                  disabled={account !== null}
+                  error={errors.account_type?.message}
+                />
+              )}
+            />
+          </Group>
+          <TextInput
+            label="Name"
+            placeholder="e.g. Cash at bank"
+            maxLength={ACCOUNT_NAME_CHARS_MAX}
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <Controller
+            control={control}
+            name="parent_id"
+            render={({ field }) => (
+              <AccountPicker
+                label="Parent account"
+                description="Optional. Postings go to accounts without sub-accounts; parents roll up."
+                value={field.value}
+                exclude={account ? [account.id] : []}
+                onChange={(parentId) => {
+                  field.onChange(parentId);
+                  const parent = accounts.find((a) => a.id === parentId);
+                  if (parent && (ACCOUNT_TYPES as readonly string[]).includes(parent.account_type))
+                    setValue('account_type', parent.account_type as AccountType);
+                }}
+                error={errors.parent_id?.message}
+              />
+            )}
+          />
+          {errors.root?.message && (
+            <Text size="sm" c="red" role="alert">
+              {errors.root.message}
+            </Text>
+          )}
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {account ? 'Save account' : 'Create account'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

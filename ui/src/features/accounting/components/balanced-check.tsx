@@ -1,0 +1,42 @@
+import { Badge } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+
+import { centsOf, formatAmount } from '@/lib/money';
+
+/** The report checks itself (DESIGN.md §11): debits = credits, shown, failing loudly. */
+export function BalancedCheck({
+  debit,
+  credit,
+  balanced,
+}: {
+  debit: string;
+  credit: string;
+  balanced: boolean;
+}) {
+  const equal = balanced && centsOf(debit) === centsOf(credit);
+  return equal ? (
+    <Badge
+      color="teal"
+      variant="light"
+      size="lg"
+      radius="sm"
+      tt="none"
+      leftSection={<IconCircleCheck size={16} />}
+      data-testid="balanced-check"
+    >
+      Balanced: debits equal credits
+    </Badge>
+  ) : (
+    <Badge
+      color="red"
+      variant="filled"
+      size="lg"
+      radius="sm"
+      tt="none"
+      leftSection={<IconAlertTriangle size={16} />}
+      data-testid="balanced-check"
+    >
+      Out of balance by {formatAmount(centsOf(debit) - centsOf(credit))}
+    </Badge>
+  );
+}

@@ -1,0 +1,343 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowUpRight,
+  IconBook2,
+  IconBuildingBank,
+  IconPlus,
+  IconReceipt,
+  IconTrendingDown,
+  IconTrendingUp,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
+import { centsOf, formatAmount, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+
+import { useEntries } from '../api/journal-entries';
+import { useSummary, useTrialBalance, type PeriodSummary } from '../api/reports';
+import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useBooksPermissions } from '../hooks/use-books-permissions';
+import { cashPosition, netIncome } from '../lib/dashboard-figures';
+import { periodLabel, startOfYear, todayIso, trailingRange } from '../lib/periods';
+import { entryLink, ledgerLink, summaryLink, trialBalanceLink } from '../lib/report-links';
+import { topAccounts } from '../lib/summary-series';
+
+import { EntryStatusBadge } from './entry-status-badge';
+
+/** Entries listed under "Recent entries". */
+const RECENT_ENTRIES = 6;
+/** Expense accounts listed under "Top expenses". */
+const TOP_EXPENSES = 5;
+
+type FigureProps = {
+  label: string;
+  value: string | null;
+  to: string;
+  icon: ReactNode;
+  color: string;
+  caption: string;
+  testId: string;
+};
+
+/** A headline number that opens the report behind it. */
+function Figure({ label, value, to, icon, color, caption, testId }: FigureProps) {
+  return (
+    <Paper
+      component={Link}
+      to={to}
+      withBorder
+      radius="lg"
+      p="md"
+      style={{ textDecoration: 'none', color: 'inherit' }}
+      data-testid={testId}
+    >
+      <Group justify="space-between" align="flex-start" mb="sm">
+        <ThemeIcon variant="light" color={color} radius="md" size={34}>
+          {icon}
+        </ThemeIcon>
+        <IconArrowUpRight size={16} color="var(--mantine-color-gray-4)" />
+      </Group>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        {label}
+      </Text>
+      {value === null ? (
+        <Skeleton h={28} mt={4} w="70%" />
+      ) : (
+        <Text fz={24} fw={700} className="ledger-money" lh={1.3}>
+          {value}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        {caption}
+      </Text>
+    </Paper>
+  );
+}
+
+function monthlySeries(income?: PeriodSummary, expenses?: PeriodSummary) {
+  if (!income || !expenses) return [];
+  return income.periods.map((period, index) => ({
+    label: periodLabel(period.key),
+    Income: toChartNumber(income.totals.amounts[index]),
+    Expenses: toChartNumber(expenses.totals.amounts[index]),
+  }));
+}
+
+/**
+ * The dashboard, built from the reports the server has: cash position (trial balance),
+ * income, expenses and net income for the year to date (summaries), a 12-month income vs
+ * expense chart, top expense accounts and recent entries. Each figure links to its report.
+ */
+export function DashboardView() {
+  const today = todayIso();
+  const yearStart = startOfYear(today);
+  const twelveMonths = trailingRange(today, 'month', 12);
+  const currency = useWorkspaceCurrency();
+  const { canWriteDrafts } = useBooksPermissions();
+
+  const { data: trialBalance } = useTrialBalance({ as_of: today });
+  const { data: incomeYtd } = useSummary('income', {
+    from: yearStart,
+    to: today,
+    granularity: 'year',
+  });
+  const { data: expenseYtd } = useSummary('expense', {
+    from: yearStart,
+    to: today,
+    granularity: 'year',
+  });
+  const { data: income12 } = useSummary('income', { ...twelveMonths, granularity: 'month' });
+  const { data: expense12 } = useSummary('expense', { ...twelveMonths, granularity: 'month' });
+  const { data: recent } = useEntries({ page: 1, page_size: RECENT_ENTRIES });
+
+  const money = (value: string | undefined | null) =>
+    value === undefined || value === null ? null : formatMoney(value, currency);
+  const cash = trialBalance ? cashPosition(trialBalance.rows) : null;
+  const net =
+    incomeYtd && expenseYtd ? netIncome(incomeYtd.totals.total, expenseYtd.totals.total) : null;
+  const series = monthlySeries(income12, expense12);
+  const topExpenses = expense12 ? topAccounts(expense12.rows, TOP_EXPENSES) : [];
+
+  if (recent && recent.count === 0) {
+    return (
+      <EmptyState
+        icon={<IconBook2 size={24} stroke={1.6} />}
+        title="No entries in this workspace yet"
+        description="Your chart of accounts is ready. Record the first journal entry, and cash, income, expenses and net income appear here with a 12-month chart."
+        action={
+          <Group justify="center" mt="xs">
+            {canWriteDrafts && (
+              <Button
+                component={Link}
+                to={`${paths.accounting.journalEntry}?entry=new`}
+                leftSection={<IconPlus size={16} />}
+              >
+                Record the first entry
+              </Button>
+            )}
+            <Button component={Link} to={paths.accounting.root} variant="default">
+              Review the chart of accounts
+            </Button>
+          </Group>
+        }
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+        <Figure
+          label="Cash position"
+          value={money(cash?.amount)}
+          to={
+            cash?.accountId
+              ? ledgerLink({ account_id: cash.accountId, to: today })
+              : trialBalanceLink(today)
+          }
+          icon={<IconBuildingBank size={18} />}
+          color="indigo"
+          caption={`Cash and bank as of ${today}`}
+          testId="figure-cash"
+        />
+        <Figure
+          label="Income"
+          value={money(incomeYtd?.totals.total)}
+          to={summaryLink('income', yearStart, today)}
+          icon={<IconTrendingUp size={18} />}
+          color="teal"
+          caption="Year to date"
+          testId="figure-income"
+        />
+        <Figure
+          label="Expenses"
+          value={money(expenseYtd?.totals.total)}
+          to={summaryLink('expense', yearStart, today)}
+          icon={<IconTrendingDown size={18} />}
+          color="orange"
+          caption="Year to date"
+          testId="figure-expenses"
+        />
+        <Figure
+          label="Net income"
+          value={money(net)}
+          to={trialBalanceLink(today)}
+          icon={<IconReceipt size={18} />}
+          color={net !== null && centsOf(net) < 0n ? 'red' : 'teal'}
+          caption="Income less expenses, year to date"
+          testId="figure-net-income"
+        />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+        <Paper
+          withBorder
+          radius="lg"
+          p="md"
+          style={{ gridColumn: 'span 2' }}
+          data-testid="dashboard-chart"
+        >
+          <Group justify="space-between" mb="xs">
+            <Title order={2} size="h5">
+              Income vs expenses, last 12 months
+            </Title>
+            <Anchor
+              component={Link}
+              to={summaryLink('income', twelveMonths.from, twelveMonths.to)}
+              size="xs"
+            >
+              Open income summary
+            </Anchor>
+          </Group>
+          {series.length === 0 ? (
+            <Skeleton h={260} />
+          ) : (
+            <ResponsiveContainer width="100%" height={260}>
+              <BarChart data={series} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
+                <XAxis dataKey="label" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
+                <YAxis
+                  tick={{ fontSize: 11 }}
+                  tickLine={false}
+                  axisLine={false}
+                  width={64}
+                  tickFormatter={(value: number) => formatCompactMoney(value, currency)}
+                />
+                <Tooltip
+                  formatter={(value: unknown) =>
+                    typeof value === 'number'
+                      ? formatMoney(value.toFixed(2), currency)
+                      : String(value)
+                  }
+                />
+                <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
+                <Bar dataKey="Income" fill="#0d9488" radius={[3, 3, 0, 0]} maxBarSize={22} />
+                <Bar dataKey="Expenses" fill="#f97316" radius={[3, 3, 0, 0]} maxBarSize={22} />
+              </BarChart>
+            </ResponsiveContainer>
+          )}
+        </Paper>
+        <Paper withBorder radius="lg" p="md">
+          <Title order={2} size="h5" mb="xs">
+            Top expenses, last 12 months
+          </Title>
+          {topExpenses.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No expenses posted in the last 12 months.
+            </Text>
+          ) : (
+            <Stack gap={6}>
+              {topExpenses.map((row) => (
+                <Group key={row.account_id} justify="space-between" wrap="nowrap">
+                  <Anchor
+                    component={Link}
+                    size="sm"
+                    truncate
+                    to={ledgerLink({ account_id: row.account_id, ...twelveMonths })}
+                  >
+                    {row.account_code} · {row.name}
+                  </Anchor>
+                  <Text size="sm" fw={600} className="ledger-money">
+                    {formatAmount(row.total)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Paper>
+      </SimpleGrid>
+
+      <Paper withBorder radius="lg" p="md">
+        <Group justify="space-between" mb="xs">
+          <Title order={2} size="h5">
+            Recent entries
+          </Title>
+          <Anchor component={Link} to={paths.accounting.journalEntry} size="xs">
+            All journal entries
+          </Anchor>
+        </Group>
+        <Table verticalSpacing={6} highlightOnHover aria-label="Recent entries">
+          <Table.Tbody>
+            {(recent?.data ?? []).map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td w={110}>
+                  <Anchor component={Link} to={entryLink(entry.id)} size="sm" fw={600}>
+                    {entry.entry_number ?? 'Draft'}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td w={110}>
+                  <Text size="sm">{entry.date}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" truncate>
+                    {entry.memo || entry.reference || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td w={100}>
+                  <EntryStatusBadge status={entry.status} />
+                </Table.Td>
+                <Table.Td w={160} ta="right" className="ledger-money">
+                  {formatAmount(entry.amount)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {!recent && <Skeleton h={120} />}
+      </Paper>
+      <Group gap="xs">
+        <Badge variant="light" color="gray">
+          {currency}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          Figures are computed by the server from posted entries; drafts are not counted.
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

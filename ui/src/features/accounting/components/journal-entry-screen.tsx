@@ -1,0 +1,180 @@
+import { Button, Drawer, Group, Loader, Center, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router-dom';
+
+import { EmptyState } from '@/components/ui/empty-state';
+import { notify } from '@/lib/notify';
+import { storage } from '@/lib/storage';
+
+import { deleteEntry, useEntry, type CommandResult } from '../api/journal-entries';
+import { useMemberNames } from '../api/member-names';
+import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useBooksPermissions } from '../hooks/use-books-permissions';
+
+import { EntryDetail } from './entry-detail';
+import { EntryForm } from './entry-form';
+import { newEntryValues, valuesFromEntry } from './entry-form-values';
+import { JournalEntryList } from './journal-entry-list';
+
+/** `?entry=new`, `?entry=<id>` or `?duplicate=<id>` open the drawer: links to an entry work. */
+const NEW = 'new';
+
+/** The journal entry screen: the list, and one entry in a drawer (new, draft, posted). */
+export function JournalEntryScreen() {
+  const [params, setParams] = useSearchParams();
+  const entryParam = params.get('entry');
+  const duplicateOf = params.get('duplicate');
+  const { canWriteDrafts, canPost } = useBooksPermissions();
+  const currency = useWorkspaceCurrency();
+  const names = useMemberNames();
+
+  const open = (next: Record<string, string>) => setParams(next);
+  const close = () => setParams({});
+  const onSaved = (result: CommandResult) => open({ entry: result.id });
+
+  const shownId = entryParam && entryParam !== NEW ? entryParam : duplicateOf;
+  const { data: entry, isLoading } = useEntry(shownId);
+
+  const isNew = entryParam === NEW;
+  const isDuplicate = !entryParam && duplicateOf !== null;
+  const opened = isNew || isDuplicate || entryParam !== null;
+
+  const title = isNew
+    ? 'New journal entry'
+    : isDuplicate
+      ? `Copy of ${entry?.entry_number ?? 'entry'}`
+      : entry
+        ? (entry.entry_number ?? 'Draft entry')
+        : 'Journal entry';
+
+  const confirmDelete = (id: string) =>
+    modals.openConfirmModal({
+      title: 'Delete this draft?',
+      children: (
+        <Text size="sm">The draft was never posted; deleting it leaves no trace in the books.</Text>
+      ),
+      labels: { confirm: 'Delete draft', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        const workspaceId = storage.getWorkspaceId();
+        if (!workspaceId) return;
+        deleteEntry(workspaceId, id)
+          .then(() => {
+            notify.success('Draft deleted');
+            close();
+          })
+          .catch(() => undefined);
+      },
+    });
+
+  const body = () => {
+    if (isNew) {
+      return (
+        <EntryForm
+          key="new"
+          initialValues={newEntryValues()}
+          entryId={null}
+          currency={currency}
+          canWriteDrafts={canWriteDrafts}
+          canPost={canPost}
+          onSaved={onSaved}
+        />
+      );
+    }
+    if (isLoading || !entry) {
+      return (
+        <Center h={200}>
+          <Loader size="sm" type="dots" />
+        </Center>
+      );
+    }
+    if (isDuplicate || entry.status === 'draft') {
+      return (
+        <EntryForm
+          key={`${isDuplicate ? 'copy' : 'draft'}-${entry.id}-${entry.updated_datetime}`}
+          initialValues={valuesFromEntry(entry, isDuplicate)}
+          entryId={isDuplicate ? null : entry.id}
+          currency={currency}
+          canWriteDrafts={canWriteDrafts}
+          canPost={canPost}
+          onSaved={onSaved}
+        />
+      );
+    }
+    return (
+      <EntryDetail
+        entry={entry}
+        currency={currency}
+        authorName={names.get(entry.author_id) ?? entry.author_id.slice(0, 8)}
+        canPost={canPost}
+        canWriteDrafts={canWriteDrafts}
+        onDuplicate={() => open({ duplicate: entry.id })}
+        onReversed={onSaved}
+      />
+    );
+  };
+
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Text size="sm" c="dimmed">
+          Click an entry to open it. Drafts can be edited; posted entries are corrected by reversal.
+        </Text>
+        {canWriteDrafts && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => open({ entry: NEW })}>
+            New entry
+          </Button>
+        )}
+      </Group>
+      <JournalEntryList
+        onOpen={(id) => open({ entry: id })}
+        empty={
+          <EmptyState
+            icon={<IconBook2 size={24} stroke={1.6} />}
+            title="No journal entries yet"
+            description="Record the first entry: pick the accounts, enter the debits and credits, and post once they balance. Trial balance, ledgers and summaries fill in from posted entries."
+            action={
+              canWriteDrafts ? (
+                <Button
+                  mt="xs"
+                  leftSection={<IconPlus size={16} />}
+                  onClick={() => open({ entry: NEW })}
+                >
+                  Record the first entry
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      />
+      <Drawer
+        opened={opened}
+        onClose={close}
+        position="right"
+        size={1040}
+        title={
+          <Group gap="sm">
+            {/* The drawer's title is its heading already. */}
+            <Text component="span" fw={600} size="lg">
+              {title}
+            </Text>
+            {entry && entry.status === 'draft' && !isDuplicate && canWriteDrafts && (
+              <Button
+                variant="subtle"
+                color="red"
+                size="compact-sm"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => confirmDelete(entry.id)}
+              >
+                Delete draft
+              </Button>
+            )}
+          </Group>
+        }
+      >
+        {opened && body()}
+      </Drawer>
+    </>
+  );
+}

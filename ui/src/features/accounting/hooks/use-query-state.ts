@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * Report parameters live in the URL (`?as_of=…&account_id=…`), so a drill-down is a link,
+ * the back button restores the previous report, and a report can be shared.
+ */
+export function useQueryState<K extends string>(defaults: Record<K, string>) {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries(
+    (Object.keys(defaults) as K[]).map((key) => [key, params.get(key) ?? defaults[key]]),
+  ) as Record<K, string>;
+  const set = useCallback(
+    (patch: Partial<Record<K, string>>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(patch)) {
+            if (typeof value === 'string' && value !== '') next.set(key, value);
+            else next.delete(key);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [values, set] as const;
+}

@@ -1,0 +1,112 @@
+/**
+ * Exact money arithmetic on the API's decimal strings (DESIGN.md §5, STYLE.md rule 3).
+ *
+ * Amounts are held as integer cents in a BigInt, so debits = credits is decided exactly:
+ * 0.1 + 0.2 is 0.30 here, never 0.30000000000000004. Parsing is strict about what the
+ * server accepts (at most two decimals), so the form can say why a value is refused
+ * before the server does.
+ */
+
+/** DESIGN.md §5 / domain `MONEY_DECIMALS`: amounts carry at most two places. */
+export const MONEY_DECIMALS = 2;
+
+const CENTS_PER_UNIT = 100n;
+
+/** Digits, an optional point and at most two decimals; thousands separators allowed. */
+const AMOUNT_PATTERN = /^(-)?(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{0,2}))?$/;
+
+/**
+ * The amount in `text` as integer cents, or null when it is not a money amount.
+ * Blank is zero: a line with no credit has an empty credit cell.
+ */
+export function parseCents(text: string | null | undefined): bigint | null {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return 0n;
+  const match = AMOUNT_PATTERN.exec(trimmed);
+  if (!match) return null;
+  const [, sign, whole = '', fraction = ''] = match;
+  if (whole === '' && fraction === '') return null;
+  const units = BigInt(whole.replaceAll(',', '') || '0');
+  const cents = BigInt(fraction.padEnd(MONEY_DECIMALS, '0') || '0');
+  const value = units * CENTS_PER_UNIT + cents;
+  return sign ? -value : value;
+}
+
+/** Like `parseCents`, for strings the server sent (trusted; a bad one is a bug, shown as 0). */
+export function centsOf(text: string | null | undefined): bigint {
+  return parseCents(text) ?? 0n;
+}
+
+/** Cents back to the API's decimal string: 123456n → "1234.56". */
+export function centsToDecimal(cents: bigint): string {
+  const negative = cents < 0n;
+  const absolute = negative ? -cents : cents;
+  const units = absolute / CENTS_PER_UNIT;
+  const fraction = (absolute % CENTS_PER_UNIT).toString().padStart(MONEY_DECIMALS, '0');
+  return `${negative ? '-' : ''}${units.toString()}.${fraction}`;
+}
+
+/** The exact sum of decimal strings, as a decimal string. */
+export function sumDecimals(values: readonly (string | null | undefined)[]): string {
+  return centsToDecimal(values.reduce<bigint>((total, value) => total + centsOf(value), 0n));
+}
+
+function group(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** "1234567.5" → "1,234,567.50"; negatives keep their minus sign. Exact for any size. */
+export function formatAmount(value: string | bigint | null | undefined): string {
+  const cents = typeof value === 'bigint' ? value : centsOf(value);
+  const [units = '0', fraction = '00'] = centsToDecimal(cents < 0n ? -cents : cents).split('.');
+  return `${cents < 0n ? '-' : ''}${group(units)}.${fraction}`;
+}
+
+const symbols = new Map<string, string>();
+
+/** The narrow symbol of an ISO currency code (NGN → ₦), or the code when unknown. */
+export function currencySymbol(currency: string): string {
+  const cached = symbols.get(currency);
+  if (cached !== undefined) return cached;
+  let symbol = currency;
+  try {
+    const parts = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    }).formatToParts(0);
+    symbol = parts.find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    // An unknown code: show the code itself.
+  }
+  symbols.set(currency, symbol);
+  return symbol;
+}
+
+/** "₦1,234.50" (or "-₦1,234.50"): an amount with the workspace currency's symbol. */
+export function formatMoney(value: string | bigint | null | undefined, currency: string): string {
+  const amount = formatAmount(value);
+  const symbol = currencySymbol(currency);
+  return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+}
+
+/** Compact axis labels for charts ("₦1.2M"): display only, never used in arithmetic. */
+export function formatCompactMoney(value: number, currency: string): string {
+  const compact = new Intl.NumberFormat('en', {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(Math.abs(value));
+  return `${value < 0 ? '-' : ''}${currencySymbol(currency)}${compact}`;
+}
+
+/**
+ * A decimal string as a JavaScript number, for chart geometry only (bar heights); money
+ * shown as text or added up always goes through the cent helpers above.
+ */
+export function toChartNumber(value: string | null | undefined): number {
+  return Number(centsOf(value)) / Number(CENTS_PER_UNIT);
+}
+
+export function isZero(value: string | null | undefined): boolean {
+  return centsOf(value) === 0n;
+}
