@@ -1261,6 +1261,48 @@ registerAccountingTests({
   MAIN_LAYOUT_MISSING,
 });
 
+test(
+  'the activity log lists the workspace activity, filters by activity and opens the event',
+  async ({ page, context }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await api('POST', '/accounts/login/', {
+      body: { email: user.email, password: 'not-the-password' },
+      expect: 400,
+    });
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/activity-logs`);
+    const grid = page.getByLabel('Activity log');
+    // The layout sets up the default chart of accounts: its accounts are the newest rows.
+    await grid
+      .getByText(/Created the account/)
+      .first()
+      .waitFor({ timeout: WAIT_MS });
+    await page
+      .getByTestId('activity-count')
+      .getByText(/activities/)
+      .waitFor({ timeout: WAIT_MS });
+    await shot(page, 'activity-log', { settleMs: 300 });
+
+    const activityFilter = page.getByRole('textbox', { name: 'Activity' });
+    await activityFilter.click();
+    await activityFilter.fill('sign in failed');
+    await page.getByRole('option', { name: 'User sign in failed' }).click();
+    await page.getByTestId('activity-count').getByText('1 activity').waitFor({ timeout: WAIT_MS });
+    check(
+      (await grid.getByText(/Created the account/).count()) === 0,
+      'the filter left other activities in the grid',
+    );
+    await grid.getByText('Failed sign-in: wrong password').click();
+    const drawer = page.getByTestId('activity-detail');
+    await drawer.getByText('UserSignInFailed').waitFor({ timeout: WAIT_MS });
+    await drawer.getByTestId('activity-fields').getByText('Failure').waitFor({ timeout: WAIT_MS });
+    const text = await drawer.innerText();
+    check(!text.includes(PASSWORD), 'the drawer shows the password');
+    await shot(page, 'activity-log-detail', { settleMs: 400 });
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
 // ---------------------------------------------------------------------------
 
 async function main() {

@@ -2,7 +2,7 @@ import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantin
 import type { ReactNode } from 'react';
 
 import type { Notification } from '../api/get-notifications';
-import { formatDateTime } from './format-date-time';
+import { formatDateTime } from '@/lib/format-date-time';
 import classes from './notifications.module.css';
 import { SeverityIcon } from './severity';
 

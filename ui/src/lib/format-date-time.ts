@@ -6,7 +6,7 @@ const formatter = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
 });
 
-/** A notification's creation date and time (spec §2), e.g. "3 Mar 2026, 14:05". */
+/** A moment as people read it, e.g. "3 Mar 2026, 14:05" (a notification's creation time, spec §2). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : formatter.format(date);
