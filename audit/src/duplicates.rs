@@ -1,0 +1,194 @@
+//! Possible duplicates: entries with the same total, the same accounts on the same
+//! sides and the same memo, effective within a few days of each other — the shape of an
+//! invoice keyed twice.
+
+use std::collections::HashMap;
+
+use event_schemas::AccountId;
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::finding::{RawFinding, TestKind};
+use crate::population::{Population, Side};
+
+/// Parameters of the duplicate test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DuplicateParams {
+    /// Entries whose effective dates are at most this many days apart are compared
+    /// (a chain of such entries forms one group). Default 3: a re-keyed invoice usually
+    /// follows within the same working week; monthly recurring entries stay apart.
+    pub window_days: u32,
+    /// Whether the memo must match too (compared case- and spacing-insensitively).
+    /// Default true: without it, every recurring payment of the same amount matches.
+    pub compare_memo: bool,
+}
+
+impl Default for DuplicateParams {
+    fn default() -> Self {
+        Self {
+            window_days: 3,
+            compare_memo: true,
+        }
+    }
+}
+
+/// What two entries must share to be duplicates.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct DuplicateKey {
+    total: Decimal,
+    /// Distinct (account, side) pairs, sorted.
+    accounts: Vec<(AccountId, Side)>,
+    memo: String,
+}
+
+pub(crate) fn run(population: &Population, params: &DuplicateParams) -> Vec<RawFinding> {
+    let mut groups: HashMap<DuplicateKey, Vec<usize>> = HashMap::new();
+    for (index, entry) in population.entries().iter().enumerate() {
+        let mut accounts: Vec<(AccountId, Side)> = entry
+            .lines
+            .iter()
+            .map(|line| (line.account_id, line.side()))
+            .collect();
+        accounts.sort_unstable();
+        accounts.dedup();
+        let key = DuplicateKey {
+            // normalize(): 100 and 100.00 are the same amount.
+            total: population.total(index).normalize(),
+            accounts,
+            memo: if params.compare_memo {
+                normalize_memo(&entry.memo)
+            } else {
+                String::new()
+            },
+        };
+        groups.entry(key).or_default().push(index);
+    }
+
+    let mut findings = Vec::new();
+    for (key, mut members) in groups {
+        if members.len() < 2 {
+            continue;
+        }
+        members.sort_by_key(|index| (population.entry(*index).effective_date, *index));
+        let mut cluster = vec![members[0]];
+        for pair in members.windows(2) {
+            let gap = (population.entry(pair[1]).effective_date
+                - population.entry(pair[0]).effective_date)
+                .num_days();
+            if gap <= i64::from(params.window_days) {
+                cluster.push(pair[1]);
+            } else {
+                push_cluster(
+                    &mut findings,
+                    population,
+                    &key,
+                    std::mem::replace(&mut cluster, vec![pair[1]]),
+                );
+            }
+        }
+        push_cluster(&mut findings, population, &key, cluster);
+    }
+    findings
+}
+
+fn push_cluster(
+    findings: &mut Vec<RawFinding>,
+    population: &Population,
+    key: &DuplicateKey,
+    cluster: Vec<usize>,
+) {
+    if cluster.len() < 2 {
+        return;
+    }
+    let numbers: Vec<&str> = cluster
+        .iter()
+        .map(|index| population.entry(*index).number.as_str())
+        .collect();
+    let first = population.entry(cluster[0]).effective_date;
+    let last = population.entry(cluster[cluster.len() - 1]).effective_date;
+    findings.push(RawFinding::new(
+        TestKind::Duplicate,
+        cluster.clone(),
+        format!(
+            "{} entries ({}) with total {}, the same accounts and memo, effective {first} to {last}",
+            cluster.len(),
+            numbers.join(", "),
+            key.total
+        ),
+    ));
+}
+
+/// Lower case, single spaces, no surrounding space: "Rent  March" = "rent march".
+pub fn normalize_memo(memo: &str) -> String {
+    memo.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{account, date, entry, population, EntryExt};
+
+    #[test]
+    fn the_same_entry_three_days_apart_is_a_duplicate() {
+        let entries = vec![
+            entry(1).effective(date(2026, 2, 10)),
+            entry(2)
+                .effective(date(2026, 2, 13))
+                .memo("office SUPPLIES for the  Lagos branch"),
+        ];
+
+        let findings = run(&population(entries), &DuplicateParams::default());
+
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].test, TestKind::Duplicate);
+        assert_eq!(findings[0].entries, vec![0, 1]);
+    }
+
+    #[test]
+    fn the_same_entry_four_days_apart_is_not_a_duplicate() {
+        let entries = vec![
+            entry(1).effective(date(2026, 2, 10)),
+            entry(2).effective(date(2026, 2, 14)),
+        ];
+
+        assert!(run(&population(entries), &DuplicateParams::default()).is_empty());
+    }
+
+    #[test]
+    fn a_different_amount_account_or_memo_is_not_a_duplicate() {
+        let entries = vec![
+            entry(1),
+            entry(2).amount("123.46"),
+            entry(3).between(account(3), account(2)),
+            entry(4).memo("Stationery"),
+        ];
+
+        assert!(run(&population(entries), &DuplicateParams::default()).is_empty());
+    }
+
+    #[test]
+    fn a_reversal_is_not_a_duplicate_of_its_original() {
+        let entries = vec![entry(1), entry(2).between(account(2), account(1))];
+
+        assert!(run(&population(entries), &DuplicateParams::default()).is_empty());
+    }
+
+    #[test]
+    fn a_chain_of_close_entries_is_one_group() {
+        let entries = vec![
+            entry(1).effective(date(2026, 2, 1)),
+            entry(2).effective(date(2026, 2, 3)),
+            entry(3).effective(date(2026, 2, 6)),
+            entry(4).effective(date(2026, 2, 20)),
+        ];
+
+        let findings = run(&population(entries), &DuplicateParams::default());
+
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].entries, vec![0, 1, 2]);
+    }
+}

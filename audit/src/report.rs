@@ -1,0 +1,219 @@
+//! Running the tests: one family at a time (so a benchmark can time each) or all at
+//! once, and assembling the report — findings in a stable order, every entry scored.
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::benford::DigitTest;
+use crate::context::SessionContext;
+use crate::error::AuditError;
+use crate::finding::{finalize, Finding, RawFinding, TestKind};
+use crate::params::AuditParams;
+use crate::population::Population;
+use crate::risk_score::{score, EntryScore, RiskDistribution};
+use crate::{
+    amounts, benford, cutoff, duplicates, memos, numbering, outliers, rarity, timing, users,
+};
+
+/// A family of tests: one module, run together because they share a pass over the data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestFamily {
+    Benford,
+    Amounts,
+    Duplicates,
+    Numbering,
+    Timing,
+    Cutoff,
+    Rarity,
+    Users,
+    Outliers,
+    Memos,
+}
+
+impl TestFamily {
+    pub const ALL: [TestFamily; 10] = [
+        Self::Benford,
+        Self::Amounts,
+        Self::Duplicates,
+        Self::Numbering,
+        Self::Timing,
+        Self::Cutoff,
+        Self::Rarity,
+        Self::Users,
+        Self::Outliers,
+        Self::Memos,
+    ];
+}
+
+/// What one family produced, before assembly.
+#[derive(Debug, Clone)]
+pub struct FamilyOutput {
+    pub family: TestFamily,
+    digit_tests: Vec<DigitTest>,
+    findings: Vec<RawFinding>,
+}
+
+impl FamilyOutput {
+    pub fn finding_count(&self) -> usize {
+        self.findings.len()
+    }
+}
+
+/// A session's complete, serializable result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AuditReport {
+    pub context: SessionContext,
+    pub params: AuditParams,
+    pub population: PopulationSummary,
+    /// The four digit tests, in [`crate::benford::DigitTestKind::ALL`] order.
+    pub digit_tests: Vec<DigitTest>,
+    /// Every finding, ordered by control point, then entries, then reason.
+    pub findings: Vec<Finding>,
+    /// Findings and distinct entries per control point, in [`TestKind::ALL`] order
+    /// (zero counts included, so "ran and found nothing" shows).
+    pub counts: Vec<TestCount>,
+    /// Every entry's score, highest first, then by entry number.
+    pub scores: Vec<EntryScore>,
+    pub distribution: RiskDistribution,
+}
+
+/// Totals of the population, to tie it to the trial balance.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PopulationSummary {
+    pub entries: usize,
+    pub lines: usize,
+    pub total_debits: Decimal,
+    pub total_credits: Decimal,
+}
+
+/// How often a control point fired.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestCount {
+    pub test: TestKind,
+    pub findings: usize,
+    pub entries: usize,
+}
+
+/// A population, its session context and parameters, checked and ready to run.
+#[derive(Debug, Clone, Copy)]
+pub struct Audit<'a> {
+    population: &'a Population,
+    context: &'a SessionContext,
+    params: &'a AuditParams,
+}
+
+impl<'a> Audit<'a> {
+    pub fn new(
+        population: &'a Population,
+        context: &'a SessionContext,
+        params: &'a AuditParams,
+    ) -> Result<Self, AuditError> {
+        context.validate()?;
+        params.validate()?;
+        Ok(Self {
+            population,
+            context,
+            params,
+        })
+    }
+
+    /// Runs every family and assembles the report.
+    pub fn run(&self) -> AuditReport {
+        let outputs = TestFamily::ALL
+            .iter()
+            .map(|family| self.run_family(*family))
+            .collect();
+        self.report(outputs)
+    }
+
+    pub fn run_family(&self, family: TestFamily) -> FamilyOutput {
+        let (population, context, params) = (self.population, self.context, self.params);
+        let mut digit_tests = Vec::new();
+        let findings = match family {
+            TestFamily::Benford => {
+                let output = benford::run(population, &params.benford);
+                digit_tests = output.tests;
+                output.findings
+            }
+            TestFamily::Amounts => amounts::run(population, context, &params.amounts),
+            TestFamily::Duplicates => duplicates::run(population, &params.duplicates),
+            TestFamily::Numbering => numbering::run(population),
+            TestFamily::Timing => timing::run(population, context, &params.timing),
+            TestFamily::Cutoff => cutoff::run(population, context, &params.cutoff),
+            TestFamily::Rarity => rarity::run(population, &params.rarity),
+            TestFamily::Users => users::run(population, &params.users),
+            TestFamily::Outliers => outliers::run(population, &params.outliers),
+            TestFamily::Memos => memos::run(population, &params.memos),
+        };
+        FamilyOutput {
+            family,
+            digit_tests,
+            findings,
+        }
+    }
+
+    /// Orders the findings, scores every entry and totals the population. The result
+    /// depends only on the outputs' content, not on the order they come in.
+    pub fn report(&self, outputs: Vec<FamilyOutput>) -> AuditReport {
+        let mut digit_tests = Vec::new();
+        let mut raw = Vec::new();
+        for output in outputs {
+            digit_tests.extend(output.digit_tests);
+            raw.extend(output.findings);
+        }
+        digit_tests.sort_by_key(|test| test.test);
+        let resolved = finalize(raw, self.population);
+        let (scores, distribution) = score(self.population, &resolved, &self.params.risk);
+        let counts = counts(&resolved);
+        AuditReport {
+            context: self.context.clone(),
+            params: self.params.clone(),
+            population: summary(self.population),
+            digit_tests,
+            findings: resolved.into_iter().map(|(finding, _)| finding).collect(),
+            counts,
+            scores,
+            distribution,
+        }
+    }
+}
+
+fn counts(findings: &[(Finding, Vec<usize>)]) -> Vec<TestCount> {
+    TestKind::ALL
+        .iter()
+        .map(|kind| {
+            let mut entries: Vec<usize> = findings
+                .iter()
+                .filter(|(finding, _)| finding.test == *kind)
+                .flat_map(|(_, entries)| entries.iter().copied())
+                .collect();
+            entries.sort_unstable();
+            entries.dedup();
+            TestCount {
+                test: *kind,
+                findings: findings
+                    .iter()
+                    .filter(|(finding, _)| finding.test == *kind)
+                    .count(),
+                entries: entries.len(),
+            }
+        })
+        .collect()
+}
+
+fn summary(population: &Population) -> PopulationSummary {
+    let (mut total_debits, mut total_credits) = (Decimal::ZERO, Decimal::ZERO);
+    for entry in population.entries() {
+        for line in &entry.lines {
+            total_debits += line.debit;
+            total_credits += line.credit;
+        }
+    }
+    PopulationSummary {
+        entries: population.len(),
+        lines: population.line_count(),
+        total_debits,
+        total_credits,
+    }
+}
