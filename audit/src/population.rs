@@ -197,6 +197,7 @@ impl Population {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{dec, entry, entry_id, population};
 
     #[test]
     fn a_prefixed_entry_number_parses_into_prefix_and_sequence() {
@@ -218,6 +219,47 @@ mod tests {
                 sequence: 42
             })
         );
+    }
+
+    #[test]
+    fn an_entry_id_used_twice_is_rejected() {
+        let error = Population::new(vec![entry(1), entry(1)]).expect_err("duplicate id");
+
+        assert_eq!(
+            error,
+            AuditError::DuplicateEntryId {
+                entry_id: entry_id(1)
+            }
+        );
+    }
+
+    #[test]
+    fn a_negative_amount_is_rejected_with_its_line() {
+        let mut negative = entry(1);
+        negative.lines[1].credit = -negative.lines[1].credit;
+
+        let error = Population::new(vec![negative]).expect_err("negative");
+
+        assert_eq!(
+            error,
+            AuditError::NegativeAmount {
+                entry_id: entry_id(1),
+                line_index: 1
+            }
+        );
+    }
+
+    #[test]
+    fn entries_are_ordered_by_number_whatever_the_input_order() {
+        let population = population(vec![entry(10), entry(2), entry(1)]);
+
+        let numbers: Vec<&str> = population
+            .entries()
+            .iter()
+            .map(|entry| entry.number.as_str())
+            .collect();
+        assert_eq!(numbers, vec!["JE-000001", "JE-000002", "JE-000010"]);
+        assert_eq!(population.total(2), dec("123.45"));
     }
 
     #[test]

@@ -217,3 +217,155 @@ fn summary(population: &Population) -> PopulationSummary {
         total_credits,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::population::JournalEntry;
+    use crate::risk_score::RiskBand;
+    use crate::testing::{context, date, entry, population, utc, EntryExt};
+
+    /// A small book with one entry that is both backdated and a duplicate of another.
+    fn entries() -> Vec<JournalEntry> {
+        let mut entries: Vec<JournalEntry> = (1..=30).map(entry).collect();
+        // Spread the routine entries so they are not duplicates of each other.
+        for (i, entry) in entries.iter_mut().enumerate() {
+            *entry = entry.clone().amount(&format!("{}.45", 100 + i));
+        }
+        entries.push(entry(31).amount("129.99").effective(date(2026, 3, 30)));
+        entries.push(
+            entry(32)
+                .amount("129.99")
+                .effective(date(2026, 3, 31))
+                .recorded(utc(2026, 4, 2, 9, 0)),
+        );
+        entries
+    }
+
+    fn run(entries: Vec<JournalEntry>) -> AuditReport {
+        let population = population(entries);
+        let (context, params) = (context(), AuditParams::default());
+        Audit::new(&population, &context, &params)
+            .expect("valid session")
+            .run()
+    }
+
+    #[test]
+    fn a_backdated_duplicate_is_high_risk_with_both_reasons_in_its_breakdown() {
+        let report = run(entries());
+
+        let top = &report.scores[0];
+        assert_eq!(top.number, "JE-000032");
+        assert_eq!(top.score, 70.0);
+        assert_eq!(top.band, RiskBand::High);
+        let tests: Vec<TestKind> = top.breakdown.iter().map(|part| part.test).collect();
+        assert_eq!(tests, vec![TestKind::Backdated, TestKind::Duplicate]);
+        let backdated = &report.findings[top.breakdown[0].findings[0]];
+        assert_eq!(backdated.test, TestKind::Backdated);
+        assert!(backdated.entries.contains(&top.entry_id));
+    }
+
+    #[test]
+    fn every_entry_is_scored_and_counted_in_a_band() {
+        let report = run(entries());
+
+        assert_eq!(report.scores.len(), 32);
+        let distribution = report.distribution;
+        assert_eq!(
+            distribution.low + distribution.medium + distribution.high,
+            32
+        );
+        assert_eq!(distribution.high, 1);
+    }
+
+    #[test]
+    fn the_input_order_does_not_change_the_report() {
+        let mut reversed = entries();
+        reversed.reverse();
+
+        let forward = serde_json::to_string(&run(entries())).expect("serialize");
+        let backward = serde_json::to_string(&run(reversed)).expect("serialize");
+
+        assert_eq!(forward, backward);
+    }
+
+    #[test]
+    fn the_report_survives_a_json_round_trip() {
+        let report = run(entries());
+
+        let json = serde_json::to_string(&report).expect("serialize");
+        let back: AuditReport = serde_json::from_str(&json).expect("deserialize");
+
+        assert_eq!(back, report);
+    }
+
+    #[test]
+    fn the_population_totals_tie_out() {
+        let report = run(entries());
+
+        assert_eq!(report.population.entries, 32);
+        assert_eq!(report.population.lines, 64);
+        assert_eq!(
+            report.population.total_debits,
+            report.population.total_credits
+        );
+    }
+
+    #[test]
+    fn every_control_point_is_counted_even_at_zero() {
+        let report = run(entries());
+
+        assert_eq!(report.counts.len(), TestKind::ALL.len());
+        let duplicates = report
+            .counts
+            .iter()
+            .find(|count| count.test == TestKind::Duplicate)
+            .expect("duplicate count");
+        assert_eq!((duplicates.findings, duplicates.entries), (1, 2));
+    }
+
+    #[test]
+    fn a_period_ending_before_it_starts_is_rejected() {
+        let population = population(entries());
+        let mut context = context();
+        context.period_end = date(2025, 12, 31);
+
+        let error =
+            Audit::new(&population, &context, &AuditParams::default()).expect_err("invalid");
+
+        assert_eq!(
+            error,
+            AuditError::PeriodEndsBeforeStart {
+                start: date(2026, 1, 1),
+                end: date(2025, 12, 31)
+            }
+        );
+    }
+
+    #[test]
+    fn an_out_of_range_parameter_is_rejected_with_its_path() {
+        let population = population(entries());
+        let mut params = AuditParams::default();
+        params.outliers.z_max = 0.0;
+
+        let error = Audit::new(&population, &context(), &params).expect_err("invalid");
+
+        assert!(matches!(
+            error,
+            AuditError::ParameterOutOfRange {
+                parameter: "outliers.z_max",
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn parameters_missing_from_stored_json_take_their_defaults() {
+        let params: AuditParams =
+            serde_json::from_str(r#"{"duplicates": {"window_days": 5}}"#).expect("deserialize");
+
+        assert_eq!(params.duplicates.window_days, 5);
+        assert!(params.duplicates.compare_memo);
+        assert_eq!(params.benford, crate::benford::BenfordParams::default());
+    }
+}
