@@ -1,0 +1,296 @@
+//! Benchmark of the journal-entry tests: generates a deterministic population of about
+//! 1,000,000 postings (lines) and runs every test family on it, printing the time of
+//! each, of scoring and assembly, and the total. Run through `scripts/bench/audit`.
+//!
+//! Usage: `cargo run --release -p audit --example bench_audit -- [postings]`
+//!
+//! The population is shaped like a year of a mid-size company's books, so the tests do
+//! real work: log-uniform (Benford) amounts, skewed account and user usage, 2–8 lines
+//! per entry, a few weekend and late postings, and injected anomalies (gaps,
+//! duplicates, backdated entries, reversals after year end, round and just-below-limit
+//! amounts, empty memos).
+
+use std::time::{Duration, Instant};
+
+use audit::{Audit, AuditParams, BusinessHours, JournalEntry, Population, PostingLine, SessionContext, TestFamily};
+use chrono::{Datelike, Days, NaiveDate, TimeZone, Utc, Weekday};
+use event_schemas::account_tree::AccountType;
+use event_schemas::{AccountId, JournalEntryId, UserId};
+use rust_decimal::Decimal;
+use uuid::Uuid;
+
+const POSTINGS_DEFAULT: usize = 1_000_000;
+const ACCOUNTS: u64 = 400;
+const USERS: u64 = 40;
+const SEED: u64 = 0x1ED6_E71E;
+
+/// SplitMix64: a tiny, well-mixed generator, so the population is identical on every
+/// machine without a dependency.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn below(&mut self, bound: u64) -> u64 {
+        self.next() % bound
+    }
+
+    fn chance(&mut self, probability: f64) -> bool {
+        self.unit() < probability
+    }
+}
+
+const MEMOS: [&str; 16] = [
+    "Office supplies for the Lagos branch",
+    "Monthly rent, head office",
+    "Salaries and wages",
+    "Customer receipt against invoice",
+    "Supplier payment, raw materials",
+    "Electricity and diesel for generators",
+    "Bank charges and commissions",
+    "Sales invoice, wholesale customer",
+    "Fuel for delivery vans",
+    "Internet and telephone subscription",
+    "Insurance premium, vehicles",
+    "Repairs and maintenance, warehouse",
+    "Withholding tax remittance",
+    "Staff travel and accommodation",
+    "Consulting fees, quarterly review",
+    "Accrued audit fees",
+];
+
+fn class_of(account: u64) -> AccountType {
+    AccountType::ALL[(account % 5) as usize]
+}
+
+fn account_id(account: u64) -> AccountId {
+    AccountId::from_uuid(Uuid::from_u128(0xACC0_0000_0000 + u128::from(account)))
+}
+
+/// Skewed towards low indices: a few accounts carry most postings, a long tail is rare.
+fn skewed(random: &mut SplitMix64, count: u64) -> u64 {
+    ((random.unit().powi(3)) * count as f64) as u64
+}
+
+/// Log-uniform between 10 and 1,000,000, two decimals: Benford-distributed.
+fn benford_amount(random: &mut SplitMix64) -> Decimal {
+    let value = 10f64.powf(1.0 + 5.0 * random.unit());
+    Decimal::from_f64_retain(value).unwrap_or(Decimal::TEN).round_dp(2)
+}
+
+fn line(account: u64, debit: Decimal, credit: Decimal) -> PostingLine {
+    PostingLine {
+        account_id: account_id(account),
+        account_class: class_of(account),
+        debit,
+        credit,
+    }
+}
+
+fn generate(postings: usize) -> Vec<JournalEntry> {
+    let mut random = SplitMix64(SEED);
+    let year_start = NaiveDate::from_ymd_opt(2025, 1, 1).unwrap_or_default();
+    let mut entries: Vec<JournalEntry> = Vec::with_capacity(postings / 3 + 1);
+    let mut lines_total = 0usize;
+    let mut sequence = 0u64;
+    while lines_total < postings {
+        sequence += 1;
+        // About one number in 2,000 is skipped: a gap.
+        if random.chance(0.0005) {
+            sequence += 1;
+        }
+        let mut effective = year_start + Days::new(random.below(365));
+        if matches!(effective.weekday(), Weekday::Sat | Weekday::Sun) && random.chance(0.95) {
+            effective = effective + Days::new(if effective.weekday() == Weekday::Sat { 2 } else { 1 });
+        }
+        let lag_days = if random.chance(0.8) { 0 } else { random.below(5) };
+        let recorded_date = effective + Days::new(lag_days);
+        // Mostly 08:00–18:00 Lagos (07:00–17:00 UTC); about 3 % in the evening.
+        let hour = if random.chance(0.03) { 18 + random.below(4) } else { 7 + random.below(10) };
+        let recorded_at = Utc
+            .with_ymd_and_hms(
+                recorded_date.year(),
+                recorded_date.month(),
+                recorded_date.day(),
+                hour as u32,
+                random.below(60) as u32,
+                random.below(60) as u32,
+            )
+            .single()
+            .unwrap_or_default();
+
+        let debit_lines = match random.below(10) {
+            0..=5 => 1,
+            6..=7 => 2,
+            _ => 2 + random.below(6),
+        };
+        let mut lines = Vec::with_capacity(debit_lines as usize + 1);
+        let mut total = Decimal::ZERO;
+        for _ in 0..debit_lines {
+            let amount = benford_amount(&mut random);
+            total += amount;
+            lines.push(line(skewed(&mut random, ACCOUNTS), amount, Decimal::ZERO));
+        }
+        // Now and then a round or just-below-the-limit single amount.
+        if debit_lines == 1 {
+            if random.chance(0.01) {
+                total = Decimal::from(1_000 * (1 + random.below(50)));
+                lines[0].debit = total;
+            } else if random.chance(0.003) {
+                total = Decimal::new(950_000 + random.below(5_000) as i64 * 10, 2);
+                lines[0].debit = total;
+            }
+        }
+        lines.push(line(skewed(&mut random, ACCOUNTS), Decimal::ZERO, total));
+        let memo = if random.chance(0.01) {
+            String::new()
+        } else if random.chance(0.01) {
+            "Adjustment".to_owned()
+        } else {
+            MEMOS[random.below(MEMOS.len() as u64) as usize].to_owned()
+        };
+        lines_total += lines.len();
+        entries.push(JournalEntry {
+            id: JournalEntryId::from_uuid(Uuid::from_u128(u128::from(sequence))),
+            number: format!("JE-{sequence:06}"),
+            effective_date: effective,
+            recorded_at,
+            author: UserId::from_uuid(Uuid::from_u128(0x05E7_0000 + u128::from(skewed(&mut random, USERS)))),
+            memo,
+            reverses: None,
+            lines,
+        });
+        // Injected anomalies, each about once per thousand entries.
+        let previous = entries[entries.len() - 1].clone();
+        if random.chance(0.001) {
+            sequence += 1;
+            lines_total += previous.lines.len();
+            entries.push(JournalEntry {
+                id: JournalEntryId::from_uuid(Uuid::from_u128(u128::from(sequence))),
+                number: format!("JE-{sequence:06}"),
+                effective_date: previous.effective_date + Days::new(random.below(3)),
+                ..previous.clone()
+            });
+        } else if random.chance(0.001) && previous.effective_date.month() == 12 {
+            // Recorded in January for December.
+            entries.last_mut().map(|entry| entry.recorded_at = entry.recorded_at + chrono::Duration::days(20));
+        } else if random.chance(0.001) && previous.effective_date.month() == 12 {
+            sequence += 1;
+            lines_total += previous.lines.len();
+            let swapped = previous
+                .lines
+                .iter()
+                .map(|line| PostingLine {
+                    debit: line.credit,
+                    credit: line.debit,
+                    ..line.clone()
+                })
+                .collect();
+            entries.push(JournalEntry {
+                id: JournalEntryId::from_uuid(Uuid::from_u128(u128::from(sequence))),
+                number: format!("JE-{sequence:06}"),
+                effective_date: NaiveDate::from_ymd_opt(2026, 1, 1 + random.below(10) as u32).unwrap_or_default(),
+                recorded_at: Utc.with_ymd_and_hms(2026, 1, 12, 10, 0, 0).single().unwrap_or_default(),
+                reverses: Some(previous.id),
+                memo: format!("Reversal of {}", previous.number),
+                lines: swapped,
+                ..previous
+            });
+        }
+    }
+    entries
+}
+
+fn context() -> SessionContext {
+    let date = |month, day| NaiveDate::from_ymd_opt(2025, month, day).unwrap_or_default();
+    SessionContext {
+        period_start: date(1, 1),
+        period_end: date(12, 31),
+        materiality: Decimal::from(5_000_000),
+        performance_materiality: Decimal::from(3_750_000),
+        approval_thresholds: vec![Decimal::from(10_000), Decimal::from(100_000)],
+        holidays: vec![date(1, 1), date(5, 1), date(6, 12), date(10, 1), date(12, 25), date(12, 26)],
+        business_hours: BusinessHours::default(),
+        utc_offset_seconds: 3600,
+    }
+}
+
+fn millis(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}
+
+fn main() -> Result<(), audit::AuditError> {
+    let postings = std::env::args()
+        .nth(1)
+        .and_then(|arg| arg.replace('_', "").parse().ok())
+        .unwrap_or(POSTINGS_DEFAULT);
+
+    let started = Instant::now();
+    let entries = generate(postings);
+    let generated = started.elapsed();
+    let started = Instant::now();
+    let population = Population::new(entries)?;
+    let indexed = started.elapsed();
+    let (context, params) = (context(), AuditParams::default());
+    let audit = Audit::new(&population, &context, &params)?;
+
+    println!(
+        "audit benchmark: {} postings in {} entries (generated in {:.0} ms, validated and ordered in {:.0} ms)",
+        population.line_count(),
+        population.len(),
+        millis(generated),
+        millis(indexed)
+    );
+    println!("{:<12} {:>10} {:>10}", "test family", "time ms", "findings");
+    let mut outputs = Vec::new();
+    let mut tests_total = Duration::ZERO;
+    for family in TestFamily::ALL {
+        let started = Instant::now();
+        let output = audit.run_family(family);
+        let elapsed = started.elapsed();
+        tests_total += elapsed;
+        println!("{:<12} {:>10.1} {:>10}", format!("{family:?}").to_lowercase(), millis(elapsed), output.finding_count());
+        outputs.push(output);
+    }
+    let started = Instant::now();
+    let report = audit.report(outputs);
+    let reported = started.elapsed();
+    println!("{:<12} {:>10.1} {:>10}", "risk score", millis(reported), report.scores.len());
+    println!("{:<12} {:>10.1}", "tests", millis(tests_total));
+    println!("{:<12} {:>10.1}", "total", millis(tests_total + reported));
+    println!(
+        "risk distribution: {} low, {} medium, {} high; digit tests: {}",
+        report.distribution.low,
+        report.distribution.medium,
+        report.distribution.high,
+        report
+            .digit_tests
+            .iter()
+            .map(|test| match &test.outcome {
+                audit::benford::DigitOutcome::Analysed(analysis) => format!(
+                    "{:?} MAD {:.5} {}",
+                    test.test,
+                    analysis.mad,
+                    analysis.conformity.map_or_else(|| format!("p {:.3}", analysis.chi_square_p_value), |c| format!("{c:?}"))
+                ),
+                audit::benford::DigitOutcome::InsufficientData { .. } => format!("{:?} insufficient data", test.test),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for count in report.counts.iter().filter(|count| count.findings > 0) {
+        println!("  {:<36} {:>8} findings {:>8} entries", format!("{:?}", count.test), count.findings, count.entries);
+    }
+    Ok(())
+}
