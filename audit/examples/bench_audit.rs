@@ -12,7 +12,10 @@
 
 use std::time::{Duration, Instant};
 
-use audit::{Audit, AuditParams, BusinessHours, JournalEntry, Population, PostingLine, SessionContext, TestFamily};
+use audit::{
+    Audit, AuditParams, BusinessHours, JournalEntry, Population, PostingLine, SessionContext,
+    TestFamily,
+};
 use chrono::{Datelike, Days, NaiveDate, TimeZone, Utc, Weekday};
 use event_schemas::account_tree::AccountType;
 use event_schemas::{AccountId, JournalEntryId, UserId};
@@ -86,7 +89,9 @@ fn skewed(random: &mut SplitMix64, count: u64) -> u64 {
 /// Log-uniform between 10 and 1,000,000, two decimals: Benford-distributed.
 fn benford_amount(random: &mut SplitMix64) -> Decimal {
     let value = 10f64.powf(1.0 + 5.0 * random.unit());
-    Decimal::from_f64_retain(value).unwrap_or(Decimal::TEN).round_dp(2)
+    Decimal::from_f64_retain(value)
+        .unwrap_or(Decimal::TEN)
+        .round_dp(2)
 }
 
 fn line(account: u64, debit: Decimal, credit: Decimal) -> PostingLine {
@@ -112,12 +117,25 @@ fn generate(postings: usize) -> Vec<JournalEntry> {
         }
         let mut effective = year_start + Days::new(random.below(365));
         if matches!(effective.weekday(), Weekday::Sat | Weekday::Sun) && random.chance(0.95) {
-            effective = effective + Days::new(if effective.weekday() == Weekday::Sat { 2 } else { 1 });
+            effective = effective
+                + Days::new(if effective.weekday() == Weekday::Sat {
+                    2
+                } else {
+                    1
+                });
         }
-        let lag_days = if random.chance(0.8) { 0 } else { random.below(5) };
+        let lag_days = if random.chance(0.8) {
+            0
+        } else {
+            random.below(5)
+        };
         let recorded_date = effective + Days::new(lag_days);
         // Mostly 08:00–18:00 Lagos (07:00–17:00 UTC); about 3 % in the evening.
-        let hour = if random.chance(0.03) { 18 + random.below(4) } else { 7 + random.below(10) };
+        let hour = if random.chance(0.03) {
+            18 + random.below(4)
+        } else {
+            7 + random.below(10)
+        };
         let recorded_at = Utc
             .with_ymd_and_hms(
                 recorded_date.year(),
@@ -166,7 +184,9 @@ fn generate(postings: usize) -> Vec<JournalEntry> {
             number: format!("JE-{sequence:06}"),
             effective_date: effective,
             recorded_at,
-            author: UserId::from_uuid(Uuid::from_u128(0x05E7_0000 + u128::from(skewed(&mut random, USERS)))),
+            author: UserId::from_uuid(Uuid::from_u128(
+                0x05E7_0000 + u128::from(skewed(&mut random, USERS)),
+            )),
             memo,
             reverses: None,
             lines,
@@ -184,7 +204,9 @@ fn generate(postings: usize) -> Vec<JournalEntry> {
             });
         } else if random.chance(0.001) && previous.effective_date.month() == 12 {
             // Recorded in January for December.
-            entries.last_mut().map(|entry| entry.recorded_at = entry.recorded_at + chrono::Duration::days(20));
+            entries
+                .last_mut()
+                .map(|entry| entry.recorded_at = entry.recorded_at + chrono::Duration::days(20));
         } else if random.chance(0.001) && previous.effective_date.month() == 12 {
             sequence += 1;
             lines_total += previous.lines.len();
@@ -200,8 +222,12 @@ fn generate(postings: usize) -> Vec<JournalEntry> {
             entries.push(JournalEntry {
                 id: JournalEntryId::from_uuid(Uuid::from_u128(u128::from(sequence))),
                 number: format!("JE-{sequence:06}"),
-                effective_date: NaiveDate::from_ymd_opt(2026, 1, 1 + random.below(10) as u32).unwrap_or_default(),
-                recorded_at: Utc.with_ymd_and_hms(2026, 1, 12, 10, 0, 0).single().unwrap_or_default(),
+                effective_date: NaiveDate::from_ymd_opt(2026, 1, 1 + random.below(10) as u32)
+                    .unwrap_or_default(),
+                recorded_at: Utc
+                    .with_ymd_and_hms(2026, 1, 12, 10, 0, 0)
+                    .single()
+                    .unwrap_or_default(),
                 reverses: Some(previous.id),
                 memo: format!("Reversal of {}", previous.number),
                 lines: swapped,
@@ -220,7 +246,14 @@ fn context() -> SessionContext {
         materiality: Decimal::from(5_000_000),
         performance_materiality: Decimal::from(3_750_000),
         approval_thresholds: vec![Decimal::from(10_000), Decimal::from(100_000)],
-        holidays: vec![date(1, 1), date(5, 1), date(6, 12), date(10, 1), date(12, 25), date(12, 26)],
+        holidays: vec![
+            date(1, 1),
+            date(5, 1),
+            date(6, 12),
+            date(10, 1),
+            date(12, 25),
+            date(12, 26),
+        ],
         business_hours: BusinessHours::default(),
         utc_offset_seconds: 3600,
     }
@@ -260,13 +293,23 @@ fn main() -> Result<(), audit::AuditError> {
         let output = audit.run_family(family);
         let elapsed = started.elapsed();
         tests_total += elapsed;
-        println!("{:<12} {:>10.1} {:>10}", format!("{family:?}").to_lowercase(), millis(elapsed), output.finding_count());
+        println!(
+            "{:<12} {:>10.1} {:>10}",
+            format!("{family:?}").to_lowercase(),
+            millis(elapsed),
+            output.finding_count()
+        );
         outputs.push(output);
     }
     let started = Instant::now();
     let report = audit.report(outputs);
     let reported = started.elapsed();
-    println!("{:<12} {:>10.1} {:>10}", "risk score", millis(reported), report.scores.len());
+    println!(
+        "{:<12} {:>10.1} {:>10}",
+        "risk score",
+        millis(reported),
+        report.scores.len()
+    );
     println!("{:<12} {:>10.1}", "tests", millis(tests_total));
     println!("{:<12} {:>10.1}", "total", millis(tests_total + reported));
     println!(
@@ -282,15 +325,24 @@ fn main() -> Result<(), audit::AuditError> {
                     "{:?} MAD {:.5} {}",
                     test.test,
                     analysis.mad,
-                    analysis.conformity.map_or_else(|| format!("p {:.3}", analysis.chi_square_p_value), |c| format!("{c:?}"))
+                    analysis.conformity.map_or_else(
+                        || format!("p {:.3}", analysis.chi_square_p_value),
+                        |c| format!("{c:?}")
+                    )
                 ),
-                audit::benford::DigitOutcome::InsufficientData { .. } => format!("{:?} insufficient data", test.test),
+                audit::benford::DigitOutcome::InsufficientData { .. } =>
+                    format!("{:?} insufficient data", test.test),
             })
             .collect::<Vec<_>>()
             .join(", ")
     );
     for count in report.counts.iter().filter(|count| count.findings > 0) {
-        println!("  {:<36} {:>8} findings {:>8} entries", format!("{:?}", count.test), count.findings, count.entries);
+        println!(
+            "  {:<36} {:>8} findings {:>8} entries",
+            format!("{:?}", count.test),
+            count.findings,
+            count.entries
+        );
     }
     Ok(())
 }

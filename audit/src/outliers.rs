@@ -3,6 +3,13 @@
 //! and deviation), the modified z-score on the median and MAD (Iglewicz & Hoaglin,
 //! robust to the outliers it looks for), and Tukey's interquartile fences (no
 //! distribution assumed). An amount flagged by several methods stands out on all.
+//!
+//! By default the methods run on log10 of the amounts: amounts are multiplicative
+//! (roughly log-normal), and on raw amounts an account's whole upper tail sits "many
+//! deviations" above a median of small invoices — on a year of books that flags a
+//! third of all entries. On the log scale distance is in orders of magnitude, and an
+//! amount is an outlier when it is out of scale for its account. Reasons show the
+//! figures back in currency (geometric mean, median, fences).
 
 use std::collections::HashMap;
 
@@ -21,10 +28,47 @@ use crate::stats::{
 /// (Φ⁻¹(0.75) ≈ 0.6745), from Iglewicz & Hoaglin's modified z-score.
 const MODIFIED_Z_SCALE: f64 = 0.6745;
 
+/// The scale the statistics are computed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AmountScale {
+    /// The amounts as they are.
+    Linear,
+    /// log10 of the amounts; zero amounts are left out (they have no order of
+    /// magnitude, and a zero line carries no money to misstate).
+    Logarithmic,
+}
+
+impl AmountScale {
+    fn to_scale(self, amount: f64) -> Option<f64> {
+        match self {
+            Self::Linear => Some(amount),
+            Self::Logarithmic => (amount > 0.0).then(|| amount.log10()),
+        }
+    }
+
+    /// A location (mean, median, fence) back in currency, for reasons.
+    fn to_amount(self, value: f64) -> f64 {
+        match self {
+            Self::Linear => value,
+            Self::Logarithmic => 10f64.powf(value),
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Self::Linear => "linear scale",
+            Self::Logarithmic => "log10 scale",
+        }
+    }
+}
+
 /// Parameters of the outlier tests.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct OutlierParams {
+    /// The scale of the statistics. Default logarithmic (see the module comment).
+    pub scale: AmountScale,
     /// Fewest lines on an account for its statistics to mean anything. Default 30, the
     /// usual rule of thumb for a stable mean and deviation.
     pub lines_min: usize,
@@ -41,6 +85,7 @@ pub struct OutlierParams {
 impl Default for OutlierParams {
     fn default() -> Self {
         Self {
+            scale: AmountScale::Logarithmic,
             lines_min: 30,
             z_max: 3.0,
             modified_z_max: 3.5,
@@ -74,15 +119,17 @@ impl OutlierParams {
 }
 
 pub(crate) fn run(population: &Population, params: &OutlierParams) -> Vec<RawFinding> {
-    // Per account: (amount, entry index) of every line, in population order.
+    // Per account: (value on the scale, entry index) of every line, in population order.
     let mut lines_by_account: HashMap<AccountId, Vec<(f64, usize)>> = HashMap::new();
     for (index, entry) in population.entries().iter().enumerate() {
         for line in &entry.lines {
             let amount = line.amount().to_f64().unwrap_or(0.0);
-            lines_by_account
-                .entry(line.account_id)
-                .or_default()
-                .push((amount, index));
+            if let Some(value) = params.scale.to_scale(amount) {
+                lines_by_account
+                    .entry(line.account_id)
+                    .or_default()
+                    .push((value, index));
+            }
         }
     }
     let mut findings = Vec::new();
@@ -120,36 +167,56 @@ fn account_outliers(
         q3 + params.iqr_multiplier * iqr,
     );
 
-    for (amount, index) in lines {
+    let scale = params.scale;
+    let shown = |value: f64| scale.to_amount(value);
+    let (centre, spread) = match scale {
+        AmountScale::Linear => ("mean", "sd"),
+        AmountScale::Logarithmic => ("geometric mean", "sd of log10"),
+    };
+    for (value, index) in lines {
+        let amount = shown(*value);
         // A zero spread means most amounts are identical: any other amount would be
         // "infinitely" far, which says nothing; the method is skipped for the account.
         if std_dev > 0.0 {
-            let z = (amount - mean) / std_dev;
+            let z = (value - mean) / std_dev;
             if z.abs() > params.z_max {
                 findings.push(RawFinding::one(
                     TestKind::OutlierZScore,
                     *index,
-                    format!("{amount:.2} on account {account}: z = {z:.2} (mean {mean:.2}, sd {std_dev:.2}, n = {count})"),
+                    format!(
+                        "{amount:.2} on account {account}: z = {z:.2} on the {} ({centre} {:.2}, {spread} {std_dev:.4}, n = {count})",
+                        scale.describe(),
+                        shown(mean)
+                    ),
                 ));
             }
         }
         if mad > 0.0 {
-            let modified_z = MODIFIED_Z_SCALE * (amount - median) / mad;
+            let modified_z = MODIFIED_Z_SCALE * (value - median) / mad;
             if modified_z.abs() > params.modified_z_max {
                 findings.push(RawFinding::one(
                     TestKind::OutlierModifiedZScore,
                     *index,
-                    format!("{amount:.2} on account {account}: modified z = {modified_z:.2} (median {median:.2}, MAD {mad:.2}, n = {count})"),
+                    format!(
+                        "{amount:.2} on account {account}: modified z = {modified_z:.2} on the {} (median {:.2}, MAD {mad:.4}, n = {count})",
+                        scale.describe(),
+                        shown(median)
+                    ),
                 ));
             }
         }
-        if iqr > 0.0 && (*amount < lower_fence || *amount > upper_fence) {
+        if iqr > 0.0 && (*value < lower_fence || *value > upper_fence) {
             findings.push(RawFinding::one(
                 TestKind::OutlierIqr,
                 *index,
                 format!(
-                    "{amount:.2} on account {account} is outside the fences {lower_fence:.2} to {upper_fence:.2} (Q1 {q1:.2}, Q3 {q3:.2}, k = {}, n = {count})",
-                    params.iqr_multiplier
+                    "{amount:.2} on account {account} is outside the fences {:.2} to {:.2} (Q1 {:.2}, Q3 {:.2}, k = {} on the {}, n = {count})",
+                    shown(lower_fence),
+                    shown(upper_fence),
+                    shown(q1),
+                    shown(q3),
+                    params.iqr_multiplier,
+                    scale.describe()
                 ),
             ));
         }
@@ -198,10 +265,17 @@ mod tests {
         assert!(run(&with_one("120.00"), &OutlierParams::default()).is_empty());
     }
 
+    fn linear() -> OutlierParams {
+        OutlierParams {
+            scale: AmountScale::Linear,
+            ..OutlierParams::default()
+        }
+    }
+
     #[test]
-    fn the_modified_z_score_uses_the_median_and_mad() {
-        // Amounts 100–139 and 5000: median 120, MAD 10.5 (|x − 120| sorted, middle of 41).
-        let findings = run(&with_one("5000.00"), &OutlierParams::default());
+    fn on_the_linear_scale_the_modified_z_score_uses_the_median_and_mad() {
+        // Amounts 100–139 and 5000: median 120, MAD 10 (|x − 120| sorted, middle of 41).
+        let findings = run(&with_one("5000.00"), &linear());
 
         let reason = &findings
             .iter()
@@ -211,7 +285,7 @@ mod tests {
         let expected = MODIFIED_Z_SCALE * (5000.0 - 120.0) / 10.0;
         assert!(
             reason.contains(&format!(
-                "modified z = {expected:.2} (median 120.00, MAD 10.00, n = 41)"
+                "modified z = {expected:.2} on the linear scale (median 120.00, MAD 10.0000, n = 41)"
             )),
             "{reason}"
         );
@@ -222,5 +296,53 @@ mod tests {
         let entries = vec![entry(1), entry(2), entry(3).amount("99999.00")];
 
         assert!(run(&population(entries), &OutlierParams::default()).is_empty());
+    }
+
+    #[test]
+    fn on_the_log_scale_the_modified_z_score_uses_the_median_and_mad_of_log_amounts() {
+        let findings = run(&with_one("5000.00"), &OutlierParams::default());
+
+        // The 41 log amounts: 100–139 and 5000.
+        let mut logs: Vec<f64> = (100..=140)
+            .map(|amount| f64::from(amount).log10())
+            .collect();
+        logs[40] = 5000f64.log10();
+        logs.sort_by(f64::total_cmp);
+        let median = logs[20];
+        let mut deviations: Vec<f64> = logs.iter().map(|value| (value - median).abs()).collect();
+        deviations.sort_by(f64::total_cmp);
+        let expected = MODIFIED_Z_SCALE * (5000f64.log10() - median) / deviations[20];
+        let reason = &findings
+            .iter()
+            .find(|finding| finding.test == TestKind::OutlierModifiedZScore)
+            .expect("modified z finding")
+            .reason;
+        assert!(
+            reason.contains(&format!(
+                "modified z = {expected:.2} on the log10 scale (median 120.00"
+            )),
+            "{reason}"
+        );
+    }
+
+    /// 100 amounts from 10 to 1,000,000, evenly spread in orders of magnitude.
+    fn log_uniform() -> Population {
+        population(
+            (1..=100)
+                .map(|i| {
+                    entry(i).amount(&format!("{:.2}", 10f64.powf(1.0 + 5.0 * i as f64 / 100.0)))
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_skewed_but_smooth_account_has_no_outliers_on_the_log_scale() {
+        assert!(run(&log_uniform(), &OutlierParams::default()).is_empty());
+    }
+
+    #[test]
+    fn a_skewed_account_flags_its_upper_tail_on_the_linear_scale() {
+        assert!(!run(&log_uniform(), &linear()).is_empty());
     }
 }

@@ -37,8 +37,10 @@ pub struct BenfordParams {
     /// small reimbursements that follow no law.
     pub amount_min: Decimal,
     /// Line amounts below this are left out of the last-two-digits test only. Default
-    /// 100: below it the last two digits are also the first two and follow Benford's
-    /// law instead of the uniform distribution the test expects.
+    /// 1,000: below 100 the last two digits are the first two, and in the hundreds
+    /// Benford's law itself skews them (amounts are twice as dense at 100 as at 199, so
+    /// 00 is far likelier than 99); from 1,000 up the skew across a block of 100 is
+    /// under 10 % and the uniform expectation holds.
     pub last_two_amount_min: Decimal,
     /// Fewest amounts for a verdict. Default 500, below which the MAD thresholds are not
     /// meaningful (Nigrini suggests 1,000+ for the two-digit tests).
@@ -59,7 +61,7 @@ impl Default for BenfordParams {
     fn default() -> Self {
         Self {
             amount_min: Decimal::TEN,
-            last_two_amount_min: Decimal::ONE_HUNDRED,
+            last_two_amount_min: Decimal::ONE_THOUSAND,
             amounts_min: 500,
             z_critical: 1.96,
             chi_square_alpha: 0.05,

@@ -93,7 +93,7 @@ fn amounts_below_ten_are_excluded_and_counted() {
 
     assert_eq!(output.tests[0].amounts_analysed, 1);
     assert_eq!(output.tests[0].amounts_below_min, 1);
-    // Last two digits read only amounts of at least 100.
+    // Last two digits read only amounts of at least 1,000.
     assert_eq!(output.tests[3].amounts_analysed, 0);
     assert_eq!(output.tests[3].amounts_below_min, 2);
 }
