@@ -5,7 +5,7 @@
 //! Usage: `cargo run --release -p audit --example bench_audit -- [postings]`
 //!
 //! The population is shaped like a year of a mid-size company's books, so the tests do
-//! real work: log-uniform (Benford) amounts, skewed account and user usage, 2–8 lines
+//! real work: Benford amounts around each recurring flow's usual size, skewed account and user usage, 2–8 lines
 //! per entry, a few weekend and late postings, and injected anomalies (gaps,
 //! duplicates, backdated entries, reversals after year end, round and just-below-limit
 //! amounts, empty memos).
@@ -25,6 +25,9 @@ use uuid::Uuid;
 const POSTINGS_DEFAULT: usize = 1_000_000;
 const ACCOUNTS: u64 = 400;
 const USERS: u64 = 40;
+/// Distinct (debit, credit) flows a business repeats: real books are a few hundred
+/// recurring flows, not random account pairs.
+const FLOWS: u64 = 300;
 const SEED: u64 = 0x1ED6_E71E;
 
 /// SplitMix64: a tiny, well-mixed generator, so the population is identical on every
@@ -87,8 +90,12 @@ fn skewed(random: &mut SplitMix64, count: u64) -> u64 {
 }
 
 /// Log-uniform between 10 and 1,000,000, two decimals: Benford-distributed.
-fn benford_amount(random: &mut SplitMix64) -> Decimal {
-    let value = 10f64.powf(1.0 + 5.0 * random.unit());
+/// An amount around a flow's typical order of magnitude `centre` (log10): spread ±1.5
+/// decades (sum of three uniforms, sd 0.5). Flow centres are uniform over 1.5–5.5, so
+/// the mixture is smooth in log scale and the population follows Benford's law.
+fn flow_amount(random: &mut SplitMix64, centre: f64) -> Decimal {
+    let spread = random.unit() + random.unit() + random.unit() - 1.5;
+    let value = 10f64.powf((centre + spread).max(1.0));
     Decimal::from_f64_retain(value)
         .unwrap_or(Decimal::TEN)
         .round_dp(2)
@@ -105,6 +112,19 @@ fn line(account: u64, debit: Decimal, credit: Decimal) -> PostingLine {
 
 fn generate(postings: usize) -> Vec<JournalEntry> {
     let mut random = SplitMix64(SEED);
+    // (debit account, credit account, typical log10 amount) per flow.
+    let flows: Vec<(u64, u64, f64)> = (0..FLOWS)
+        .map(|_| {
+            let debit = skewed(&mut random, ACCOUNTS);
+            let credit = skewed(&mut random, ACCOUNTS);
+            let credit = if credit == debit {
+                (debit + 1) % ACCOUNTS
+            } else {
+                credit
+            };
+            (debit, credit, 1.5 + 4.0 * random.unit())
+        })
+        .collect();
     let year_start = NaiveDate::from_ymd_opt(2025, 1, 1).unwrap_or_default();
     let mut entries: Vec<JournalEntry> = Vec::with_capacity(postings / 3 + 1);
     let mut lines_total = 0usize;
@@ -155,10 +175,32 @@ fn generate(postings: usize) -> Vec<JournalEntry> {
         };
         let mut lines = Vec::with_capacity(debit_lines as usize + 1);
         let mut total = Decimal::ZERO;
-        for _ in 0..debit_lines {
-            let amount = benford_amount(&mut random);
+        // One entry in a hundred is off-pattern: any two accounts.
+        let (first_debit, credit_account, centre) = if random.chance(0.01) {
+            (
+                random.below(ACCOUNTS),
+                random.below(ACCOUNTS),
+                1.5 + 4.0 * random.unit(),
+            )
+        } else {
+            flows[skewed(&mut random, FLOWS) as usize]
+        };
+        // About one entry in 5,000 is a thousand times its flow's usual size.
+        let centre = if random.chance(0.0002) {
+            centre + 3.0
+        } else {
+            centre
+        };
+        for debit_line in 0..debit_lines {
+            let amount = flow_amount(&mut random, centre);
             total += amount;
-            lines.push(line(skewed(&mut random, ACCOUNTS), amount, Decimal::ZERO));
+            let debit_account = if debit_line == 0 {
+                first_debit
+            } else {
+                // Split entries spread over the busiest flows' debit accounts.
+                flows[skewed(&mut random, 20) as usize].0
+            };
+            lines.push(line(debit_account, amount, Decimal::ZERO));
         }
         // Now and then a round or just-below-the-limit single amount.
         if debit_lines == 1 {
@@ -170,7 +212,7 @@ fn generate(postings: usize) -> Vec<JournalEntry> {
                 lines[0].debit = total;
             }
         }
-        lines.push(line(skewed(&mut random, ACCOUNTS), Decimal::ZERO, total));
+        lines.push(line(credit_account, Decimal::ZERO, total));
         let memo = if random.chance(0.01) {
             String::new()
         } else if random.chance(0.01) {
@@ -185,7 +227,13 @@ fn generate(postings: usize) -> Vec<JournalEntry> {
             effective_date: effective,
             recorded_at,
             author: UserId::from_uuid(Uuid::from_u128(
-                0x05E7_0000 + u128::from(skewed(&mut random, USERS)),
+                0x05E7_0000
+                    + u128::from(if random.chance(0.000_02) {
+                        // A handful of entries by users who otherwise never post.
+                        1_000 + random.below(3)
+                    } else {
+                        skewed(&mut random, USERS)
+                    }),
             )),
             memo,
             reverses: None,
