@@ -252,9 +252,9 @@ fn generate(postings: usize) -> Vec<JournalEntry> {
             });
         } else if random.chance(0.001) && previous.effective_date.month() == 12 {
             // Recorded in January for December.
-            entries
-                .last_mut()
-                .map(|entry| entry.recorded_at = entry.recorded_at + chrono::Duration::days(20));
+            if let Some(entry) = entries.last_mut() {
+                entry.recorded_at += chrono::Duration::days(20);
+            }
         } else if random.chance(0.001) && previous.effective_date.month() == 12 {
             sequence += 1;
             lines_total += previous.lines.len();

@@ -3,6 +3,7 @@
 //! invoice keyed twice.
 
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use event_schemas::AccountId;
 use rust_decimal::Decimal;
@@ -37,32 +38,30 @@ impl Default for DuplicateParams {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct DuplicateKey {
     total: Decimal,
-    /// Distinct (account, side) pairs, sorted.
+    /// The (account, side) of every line, sorted: the same lines in any order.
     accounts: Vec<(AccountId, Side)>,
     memo: String,
 }
 
 pub(crate) fn run(population: &Population, params: &DuplicateParams) -> Vec<RawFinding> {
+    // Two passes keep the common case cheap: a 64-bit fingerprint of every entry's key
+    // (no allocation per entry), sorted so equal fingerprints are adjacent; full keys are
+    // built only for entries that share a fingerprint, which also rules out collisions.
+    let mut fingerprints: Vec<(u64, usize)> = (0..population.len())
+        .map(|index| (fingerprint(population, index, params), index))
+        .collect();
+    fingerprints.sort_unstable();
     let mut groups: HashMap<DuplicateKey, Vec<usize>> = HashMap::new();
-    for (index, entry) in population.entries().iter().enumerate() {
-        let mut accounts: Vec<(AccountId, Side)> = entry
-            .lines
-            .iter()
-            .map(|line| (line.account_id, line.side()))
-            .collect();
-        accounts.sort_unstable();
-        accounts.dedup();
-        let key = DuplicateKey {
-            // normalize(): 100 and 100.00 are the same amount.
-            total: population.total(index).normalize(),
-            accounts,
-            memo: if params.compare_memo {
-                normalize_memo(&entry.memo)
-            } else {
-                String::new()
-            },
-        };
-        groups.entry(key).or_default().push(index);
+    for same in fingerprints.chunk_by(|a, b| a.0 == b.0) {
+        if same.len() < 2 {
+            continue;
+        }
+        for (_, index) in same {
+            groups
+                .entry(key(population, *index, params))
+                .or_default()
+                .push(*index);
+        }
     }
 
     let mut findings = Vec::new();
@@ -117,6 +116,51 @@ fn push_cluster(
             key.total
         ),
     ));
+}
+
+fn key(population: &Population, index: usize, params: &DuplicateParams) -> DuplicateKey {
+    let entry = population.entry(index);
+    let mut accounts: Vec<(AccountId, Side)> = entry
+        .lines
+        .iter()
+        .map(|line| (line.account_id, line.side()))
+        .collect();
+    accounts.sort_unstable();
+    DuplicateKey {
+        // normalize(): 100 and 100.00 are the same amount.
+        total: population.total(index).normalize(),
+        accounts,
+        memo: if params.compare_memo {
+            normalize_memo(&entry.memo)
+        } else {
+            String::new()
+        },
+    }
+}
+
+/// A hash of what [`key`] compares, order-independent over the lines. `DefaultHasher::new`
+/// has fixed keys, so fingerprints (and the group order) are the same on every run.
+fn fingerprint(population: &Population, index: usize, params: &DuplicateParams) -> u64 {
+    let entry = population.entry(index);
+    let mut hasher = DefaultHasher::new();
+    population.total(index).normalize().hash(&mut hasher);
+    // Summing per-line hashes makes the result independent of line order, as the
+    // sorted accounts of the full key are.
+    let lines = entry.lines.iter().fold(0u64, |sum, line| {
+        let mut line_hasher = DefaultHasher::new();
+        (line.account_id, line.side()).hash(&mut line_hasher);
+        sum.wrapping_add(line_hasher.finish())
+    });
+    lines.hash(&mut hasher);
+    if params.compare_memo {
+        for word in entry.memo.split_whitespace() {
+            for c in word.chars().flat_map(char::to_lowercase) {
+                c.hash(&mut hasher);
+            }
+            ' '.hash(&mut hasher);
+        }
+    }
+    hasher.finish()
 }
 
 /// Lower case, single spaces, no surrounding space: "Rent  March" = "rent march".
@@ -175,6 +219,19 @@ mod tests {
         let entries = vec![entry(1), entry(2).between(account(2), account(1))];
 
         assert!(run(&population(entries), &DuplicateParams::default()).is_empty());
+    }
+
+    #[test]
+    fn the_order_of_the_lines_does_not_matter() {
+        let mut swapped = entry(2);
+        swapped.lines.reverse();
+
+        let findings = run(
+            &population(vec![entry(1), swapped]),
+            &DuplicateParams::default(),
+        );
+
+        assert_eq!(findings.len(), 1);
     }
 
     #[test]
