@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use audit::{
     Audit, AuditParams, BusinessHours, JournalEntry, Population, PostingLine, SessionContext,
-    TestFamily,
+    TestFamily, TestKind,
 };
 use chrono::{Datelike, Days, NaiveDate, TimeZone, Utc, Weekday};
 use event_schemas::account_tree::AccountType;
@@ -401,6 +401,17 @@ fn main() -> Result<(), audit::AuditError> {
         millis(started.elapsed()),
         fnv1a(&json)
     );
+    for finding in report.findings.iter().filter(|finding| {
+        matches!(
+            finding.test,
+            TestKind::BenfordFirstDigit
+                | TestKind::BenfordFirstTwoDigits
+                | TestKind::BenfordSecondDigit
+                | TestKind::BenfordLastTwoDigits
+        )
+    }) {
+        println!("  {}", finding.reason);
+    }
     for count in report.counts.iter().filter(|count| count.findings > 0) {
         println!(
             "  {:<36} {:>8} findings {:>8} entries",
