@@ -112,3 +112,70 @@ impl SessionContext {
         self.period_start <= date && date <= self.period_end
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{context, dec};
+
+    #[test]
+    fn the_default_test_context_is_valid() {
+        assert_eq!(context().validate(), Ok(()));
+    }
+
+    #[test]
+    fn performance_materiality_above_materiality_is_rejected() {
+        let mut context = context();
+        context.performance_materiality = dec("100001");
+
+        assert_eq!(
+            context.validate(),
+            Err(AuditError::MaterialityInconsistent {
+                materiality: dec("100000"),
+                performance_materiality: dec("100001"),
+            })
+        );
+    }
+
+    #[test]
+    fn a_zero_approval_threshold_is_rejected() {
+        let mut context = context();
+        context.approval_thresholds.push(Decimal::ZERO);
+
+        assert_eq!(
+            context.validate(),
+            Err(AuditError::ApprovalThresholdNotPositive {
+                threshold: Decimal::ZERO
+            })
+        );
+    }
+
+    #[test]
+    fn an_offset_of_a_day_or_more_is_rejected() {
+        let mut context = context();
+        context.utc_offset_seconds = -86_400;
+
+        assert_eq!(
+            context.validate(),
+            Err(AuditError::UtcOffsetOutOfRange { seconds: -86_400 })
+        );
+    }
+
+    #[test]
+    fn business_hours_that_end_before_they_start_are_rejected() {
+        let mut context = context();
+        context.business_hours = BusinessHours {
+            start: context.business_hours.end,
+            end: context.business_hours.start,
+        };
+
+        assert_eq!(context.validate(), Err(AuditError::BusinessHoursEmpty));
+    }
+
+    #[test]
+    fn recorded_at_is_read_in_the_workspace_offset() {
+        let local = context().local(crate::testing::utc(2026, 3, 31, 23, 30));
+
+        assert_eq!(local.to_string(), "2026-04-01 00:30:00");
+    }
+}

@@ -91,6 +91,9 @@ pub(crate) fn run(population: &Population, params: &DuplicateParams) -> Vec<RawF
     findings
 }
 
+/// Most entry numbers spelt out in one finding's reason; the finding links them all.
+const NUMBERS_LISTED_MAX: usize = 10;
+
 fn push_cluster(
     findings: &mut Vec<RawFinding>,
     population: &Population,
@@ -100,10 +103,14 @@ fn push_cluster(
     if cluster.len() < 2 {
         return;
     }
-    let numbers: Vec<&str> = cluster
+    let mut numbers: Vec<&str> = cluster
         .iter()
+        .take(NUMBERS_LISTED_MAX)
         .map(|index| population.entry(*index).number.as_str())
         .collect();
+    if cluster.len() > NUMBERS_LISTED_MAX {
+        numbers.push("…");
+    }
     let first = population.entry(cluster[0]).effective_date;
     let last = population.entry(cluster[cluster.len() - 1]).effective_date;
     findings.push(RawFinding::new(

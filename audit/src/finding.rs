@@ -133,15 +133,14 @@ impl RawFinding {
     }
 }
 
-/// Sorts findings by a stable key (control point, first entry, reason) so a re-run
-/// lists them identically, and resolves indices to ids.
+/// Sorts findings by a stable key (control point, entries, reason) so a re-run lists
+/// them identically whatever order the tests produced them in (several walk hash maps),
+/// and resolves indices to ids.
 pub(crate) fn finalize(
     mut raw: Vec<RawFinding>,
     population: &Population,
 ) -> Vec<(Finding, Vec<usize>)> {
-    raw.sort_by(|a, b| {
-        (a.test, a.entries.first(), &a.reason).cmp(&(b.test, b.entries.first(), &b.reason))
-    });
+    raw.sort_by(|a, b| (a.test, &a.entries, &a.reason).cmp(&(b.test, &b.entries, &b.reason)));
     raw.into_iter()
         .map(|raw| {
             let finding = Finding {

@@ -250,6 +250,23 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_with_more_lines_than_an_entry_may_have_is_rejected() {
+        let mut long = entry(1);
+        long.lines = vec![long.lines[0].clone(); LINES_PER_ENTRY_MAX + 1];
+
+        let error = Population::new(vec![long]).expect_err("too many lines");
+
+        assert_eq!(
+            error,
+            AuditError::TooManyLines {
+                entry_id: entry_id(1),
+                lines: LINES_PER_ENTRY_MAX + 1,
+                lines_max: LINES_PER_ENTRY_MAX
+            }
+        );
+    }
+
+    #[test]
     fn entries_are_ordered_by_number_whatever_the_input_order() {
         let population = population(vec![entry(10), entry(2), entry(1)]);
 

@@ -54,7 +54,8 @@ pub fn chi_square_p_value(statistic: f64, degrees_of_freedom: u32) -> f64 {
     if statistic <= 0.0 {
         return 1.0;
     }
-    upper_regularized_gamma(f64::from(degrees_of_freedom) / 2.0, statistic / 2.0)
+    // Rounding in 1 − P can step just outside [0, 1]; a probability never does.
+    upper_regularized_gamma(f64::from(degrees_of_freedom) / 2.0, statistic / 2.0).clamp(0.0, 1.0)
 }
 
 /// Iteration bound for the gamma series and continued fraction: both converge in well
