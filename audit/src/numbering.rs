@@ -4,13 +4,49 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ensure_param, AuditError};
 use crate::finding::{RawFinding, TestKind};
 use crate::population::Population;
 
 /// Most missing numbers spelt out in one gap's reason; longer gaps give the range.
 const MISSING_NUMBERS_LISTED_MAX: u64 = 5;
 
-pub(crate) fn run(population: &Population) -> Vec<RawFinding> {
+/// Parameters of the numbering test.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NumberingParams {
+    /// Fewest missing numbers that make a gap a finding. Default 1: Ledgerline numbers
+    /// entries without gaps, so any missing number is unexplained. Raise it for books
+    /// imported from a system that skipped numbers by design (voided vouchers).
+    pub gap_numbers_min: u64,
+    /// Whether entry numbers that do not end in digits are findings. Default true: an
+    /// entry outside the sequence escaped the numbering control.
+    pub flag_unsequenced: bool,
+}
+
+impl Default for NumberingParams {
+    fn default() -> Self {
+        Self {
+            gap_numbers_min: 1,
+            flag_unsequenced: true,
+        }
+    }
+}
+
+impl NumberingParams {
+    pub fn validate(&self) -> Result<(), AuditError> {
+        ensure_param(
+            self.gap_numbers_min >= 1,
+            "numbering.gap_numbers_min",
+            self.gap_numbers_min,
+            "at least 1",
+        )
+    }
+}
+
+pub(crate) fn run(population: &Population, params: &NumberingParams) -> Vec<RawFinding> {
     // Series prefix → (sequence → entries), ordered for a deterministic walk.
     let mut series: BTreeMap<&str, BTreeMap<u64, Vec<usize>>> = BTreeMap::new();
     let mut findings = Vec::new();
@@ -22,7 +58,7 @@ pub(crate) fn run(population: &Population) -> Vec<RawFinding> {
                 .entry(number.sequence)
                 .or_default()
                 .push(index),
-            None => findings.push(RawFinding::one(
+            None if params.flag_unsequenced => findings.push(RawFinding::one(
                 TestKind::NumberGap,
                 index,
                 format!(
@@ -30,6 +66,7 @@ pub(crate) fn run(population: &Population) -> Vec<RawFinding> {
                     population.entry(index).number
                 ),
             )),
+            None => {}
         }
     }
     for sequences in series.values() {
@@ -50,7 +87,7 @@ pub(crate) fn run(population: &Population) -> Vec<RawFinding> {
         for pair in ordered.windows(2) {
             let (before, before_entries) = pair[0];
             let (after, after_entries) = pair[1];
-            if after - before <= 1 {
+            if after - before <= params.gap_numbers_min {
                 continue;
             }
             let before_number = &population.entry(before_entries[0]).number;
@@ -93,9 +130,38 @@ mod tests {
     use super::*;
     use crate::testing::{entry, population};
 
+    fn run_default(population: &Population) -> Vec<RawFinding> {
+        run(population, &NumberingParams::default())
+    }
+
+    #[test]
+    fn gaps_smaller_than_the_minimum_are_not_findings() {
+        let params = NumberingParams {
+            gap_numbers_min: 3,
+            ..NumberingParams::default()
+        };
+
+        assert!(run(&population(vec![entry(1), entry(4)]), &params).is_empty());
+        assert_eq!(run(&population(vec![entry(1), entry(5)]), &params).len(), 1);
+    }
+
+    #[test]
+    fn a_number_without_digits_is_outside_the_sequence() {
+        let mut odd = entry(2);
+        odd.number = "MANUAL".into();
+
+        let findings = run_default(&population(vec![entry(1), odd]));
+
+        assert_eq!(findings.len(), 1);
+        assert_eq!(
+            findings[0].reason,
+            "entry number \"MANUAL\" is not part of a numbered sequence"
+        );
+    }
+
     #[test]
     fn a_missing_number_between_two_entries_is_a_gap() {
-        let findings = run(&population(vec![entry(1), entry(2), entry(4)]));
+        let findings = run_default(&population(vec![entry(1), entry(2), entry(4)]));
 
         assert_eq!(findings.len(), 1);
         assert_eq!(findings[0].test, TestKind::NumberGap);
@@ -108,7 +174,7 @@ mod tests {
 
     #[test]
     fn a_long_gap_is_reported_as_a_range() {
-        let findings = run(&population(vec![entry(1), entry(20)]));
+        let findings = run_default(&population(vec![entry(1), entry(20)]));
 
         assert_eq!(
             findings[0].reason,
@@ -118,7 +184,7 @@ mod tests {
 
     #[test]
     fn a_complete_sequence_has_no_gap() {
-        assert!(run(&population((1..=50).map(entry).collect())).is_empty());
+        assert!(run_default(&population((1..=50).map(entry).collect())).is_empty());
     }
 
     #[test]
@@ -126,7 +192,7 @@ mod tests {
         let mut twin = entry(3);
         twin.number = "JE-000002".into();
 
-        let findings = run(&population(vec![entry(1), entry(2), twin]));
+        let findings = run_default(&population(vec![entry(1), entry(2), twin]));
 
         assert_eq!(findings.len(), 1);
         assert_eq!(findings[0].test, TestKind::DuplicateNumber);
@@ -144,7 +210,7 @@ mod tests {
                 .to_owned();
         }
 
-        let findings = run(&population(entries));
+        let findings = run_default(&population(entries));
 
         assert_eq!(
             findings[0].reason,

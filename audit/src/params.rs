@@ -9,6 +9,7 @@ use crate::cutoff::CutoffParams;
 use crate::duplicates::DuplicateParams;
 use crate::error::AuditError;
 use crate::memos::MemoParams;
+use crate::numbering::NumberingParams;
 use crate::outliers::OutlierParams;
 use crate::rarity::RarityParams;
 use crate::risk_score::RiskParams;
@@ -22,6 +23,7 @@ pub struct AuditParams {
     pub benford: BenfordParams,
     pub amounts: AmountParams,
     pub duplicates: DuplicateParams,
+    pub numbering: NumberingParams,
     pub timing: TimingParams,
     pub cutoff: CutoffParams,
     pub rarity: RarityParams,
@@ -35,6 +37,7 @@ impl AuditParams {
     pub fn validate(&self) -> Result<(), AuditError> {
         self.benford.validate()?;
         self.amounts.validate()?;
+        self.numbering.validate()?;
         self.cutoff.validate()?;
         self.outliers.validate()?;
         self.risk.validate()

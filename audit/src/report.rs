@@ -138,7 +138,7 @@ impl<'a> Audit<'a> {
             }
             TestFamily::Amounts => amounts::run(population, context, &params.amounts),
             TestFamily::Duplicates => duplicates::run(population, &params.duplicates),
-            TestFamily::Numbering => numbering::run(population),
+            TestFamily::Numbering => numbering::run(population, &params.numbering),
             TestFamily::Timing => timing::run(population, context, &params.timing),
             TestFamily::Cutoff => cutoff::run(population, context, &params.cutoff),
             TestFamily::Rarity => rarity::run(population, &params.rarity),
