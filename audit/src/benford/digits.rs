@@ -26,6 +26,16 @@ impl DigitTestKind {
         Self::LastTwoDigits,
     ];
 
+    /// Position in [`Self::ALL`], for per-test arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Self::FirstDigit => 0,
+            Self::FirstTwoDigits => 1,
+            Self::SecondDigit => 2,
+            Self::LastTwoDigits => 3,
+        }
+    }
+
     /// The digit values the test counts, ascending.
     pub fn buckets(self) -> std::ops::RangeInclusive<u8> {
         match self {

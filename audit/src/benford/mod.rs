@@ -1,5 +1,6 @@
 //! Benford's law and digit tests (Nigrini, *Benford's Law*, 2012): first digit, first
-//! two digits, second digit and last two digits of line amounts of at least 10.
+//! two digits, second digit and last two digits of line amounts of at least 10 (1,000
+//! for the last two digits).
 //!
 //! Each entry contributes the lines of its itemised side: the side with more lines
 //! (debits on a tie). A balanced entry carries every amount on both sides, so reading
@@ -230,7 +231,7 @@ pub(crate) fn run(population: &Population, params: &BenfordParams) -> BenfordOut
         })
         .sum::<u64>();
     for_each_digits(population, params, |_, test, value| {
-        let position = test as usize;
+        let position = test.index();
         samples[position] += 1;
         counts[position][test.slot(value)] += 1;
     });
@@ -239,7 +240,7 @@ pub(crate) fn run(population: &Population, params: &BenfordParams) -> BenfordOut
         .iter()
         .zip(&counts)
         .map(|(test, counts)| {
-            let sample = samples[*test as usize];
+            let sample = samples[test.index()];
             DigitTest {
                 test: *test,
                 amounts_analysed: sample,
@@ -388,7 +389,7 @@ fn spike_findings(
         .map(|rows| vec![Vec::new(); rows.len()])
         .collect();
     for_each_digits(population, params, |index, test, value| {
-        let (position, slot) = (test as usize, test.slot(value));
+        let (position, slot) = (test.index(), test.slot(value));
         if spikes[position].get(slot).copied().flatten().is_some() {
             entries[position][slot].push(index);
         }
