@@ -18,6 +18,7 @@
 //!   [`outliers`] (z-score, modified z-score, IQR per account), [`memos`].
 //! - [`risk_score`] — the composite 0–100 score per entry with its breakdown.
 //! - [`report`] — runs the families and assembles the [`AuditReport`].
+//! - [`continuous`] — which entries escalated between two runs (continuous mode).
 //! - [`stats`] — the statistics behind the tests (quantiles, MAD, χ² p-value).
 //!
 //! ```
@@ -34,6 +35,7 @@
 pub mod amounts;
 pub mod benford;
 pub mod context;
+pub mod continuous;
 pub mod cutoff;
 pub mod duplicates;
 pub mod error;
