@@ -23,6 +23,8 @@ pub struct UserParams {
     /// A user needs at least this many earlier entries (by `recorded_at`) before a
     /// first posting to an account class is unusual. Default 20: everyone's first
     /// entries are "firsts"; only an established pattern makes a break meaningful.
+    /// History is what the population holds: pass the prior period's entries too (the
+    /// service can, from the log) for a longer memory than the period itself.
     pub history_entries_min: usize,
 }
 
