@@ -2,7 +2,7 @@
 //! the population seldom uses. Rare combinations are where misclassification and
 //! fraud hide — a debit to fixed assets credited straight from revenue, say.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use event_schemas::AccountId;
 use serde::{Deserialize, Serialize};
@@ -54,13 +54,17 @@ fn rare_pairs(population: &Population, params: &RarityParams) -> Vec<RawFinding>
         if entry.lines.len() > params.pair_lines_max {
             continue;
         }
-        let accounts_on = |side: Side| -> BTreeSet<AccountId> {
-            entry
+        // Distinct accounts per side, sorted: entries are small, a Vec beats a set.
+        let accounts_on = |side: Side| -> Vec<AccountId> {
+            let mut accounts: Vec<AccountId> = entry
                 .lines
                 .iter()
                 .filter(|line| line.side() == side)
                 .map(|line| line.account_id)
-                .collect()
+                .collect();
+            accounts.sort_unstable();
+            accounts.dedup();
+            accounts
         };
         let credits = accounts_on(Side::Credit);
         for debit in accounts_on(Side::Debit) {

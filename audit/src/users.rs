@@ -87,16 +87,17 @@ fn first_postings_to_class(population: &Population, params: &UserParams) -> Vec<
     for index in order {
         let entry = population.entry(index);
         let (seen, classes) = history.entry(entry.author).or_insert((0, 0));
-        let mut new_classes: Vec<AccountType> = entry
+        let touched = entry
             .lines
             .iter()
-            .map(|line| line.account_class)
-            .filter(|class| *classes & class_bit(*class) == 0)
-            .collect();
-        new_classes.sort_unstable();
-        new_classes.dedup();
-        if *seen >= params.history_entries_min && !new_classes.is_empty() {
-            let names: Vec<&str> = new_classes.iter().map(|class| class.as_str()).collect();
+            .fold(0u8, |mask, line| mask | class_bit(line.account_class));
+        let new_classes = touched & !*classes;
+        if *seen >= params.history_entries_min && new_classes != 0 {
+            let names: Vec<&str> = AccountType::ALL
+                .iter()
+                .filter(|class| new_classes & class_bit(**class) != 0)
+                .map(|class| class.as_str())
+                .collect();
             findings.push(RawFinding::one(
                 TestKind::FirstPostingToAccountClass,
                 index,
@@ -107,9 +108,7 @@ fn first_postings_to_class(population: &Population, params: &UserParams) -> Vec<
                 ),
             ));
         }
-        for class in new_classes {
-            *classes |= class_bit(class);
-        }
+        *classes |= touched;
         *seen += 1;
     }
     findings
