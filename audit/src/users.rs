@@ -79,12 +79,19 @@ fn class_bit(class: AccountType) -> u8 {
 
 fn first_postings_to_class(population: &Population, params: &UserParams) -> Vec<RawFinding> {
     // Walk in posting order; ties (same instant) in population order, for determinism.
-    let mut order: Vec<usize> = (0..population.len()).collect();
-    order.sort_by_key(|index| (population.entry(*index).recorded_at, *index));
+    // The keys are copied out first: sorting indices by a key read from the entries
+    // would chase a pointer per comparison.
+    let mut order: Vec<_> = population
+        .entries()
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| (entry.recorded_at, index))
+        .collect();
+    order.sort_unstable();
     // Per user: entries seen so far and the classes they touched.
     let mut history: HashMap<UserId, (usize, u8)> = HashMap::new();
     let mut findings = Vec::new();
-    for index in order {
+    for (_, index) in order {
         let entry = population.entry(index);
         let (seen, classes) = history.entry(entry.author).or_insert((0, 0));
         let touched = entry
