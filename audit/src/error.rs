@@ -2,7 +2,7 @@
 //! business facts a caller can map to a field (`period_end`, `params.outliers.z_max`).
 
 use chrono::NaiveDate;
-use event_schemas::JournalEntryId;
+use event_schemas::{AccountId, JournalEntryId};
 use rust_decimal::Decimal;
 use thiserror::Error;
 
@@ -34,6 +34,12 @@ pub enum AuditError {
     NegativeAmount {
         entry_id: JournalEntryId,
         line_index: usize,
+    },
+
+    #[error("entry {entry_id} posts to account {account_id}, which is not in the chart")]
+    UnknownAccount {
+        entry_id: JournalEntryId,
+        account_id: AccountId,
     },
 
     #[error("entry {entry_id} has {lines} lines, more than the {lines_max} an entry may have")]

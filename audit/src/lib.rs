@@ -5,6 +5,8 @@
 //!
 //! Module map:
 //! - [`population`] — the input entries, validated and put in canonical order.
+//! - [`from_log`] — a `JournalEntryPosted` event (with its log time and the chart's
+//!   account classes) as an input entry.
 //! - [`context`] — the session context: period, materiality, thresholds, calendar.
 //! - [`params`] — every test's parameters in one value, each with a documented default.
 //! - [`finding`] — control points ([`TestKind`]) and findings linking to entries.
@@ -40,6 +42,7 @@ pub mod cutoff;
 pub mod duplicates;
 pub mod error;
 pub mod finding;
+pub mod from_log;
 pub mod memos;
 pub mod numbering;
 pub mod outliers;
