@@ -35,6 +35,18 @@ pub struct SessionContext {
     pub utc_offset_seconds: i32,
 }
 
+/// Default start of business hours, 08:00 (checked at compile time).
+const OFFICE_OPENS: NaiveTime = match NaiveTime::from_hms_opt(8, 0, 0) {
+    Some(time) => time,
+    None => panic!("08:00 is a valid time"),
+};
+
+/// Default end of business hours, 18:00.
+const OFFICE_CLOSES: NaiveTime = match NaiveTime::from_hms_opt(18, 0, 0) {
+    Some(time) => time,
+    None => panic!("18:00 is a valid time"),
+};
+
 /// Local working hours: `[start, end)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BusinessHours {
@@ -47,8 +59,8 @@ impl Default for BusinessHours {
     /// staff, so only postings clearly outside the day are flagged.
     fn default() -> Self {
         Self {
-            start: NaiveTime::from_hms_opt(8, 0, 0).unwrap_or(NaiveTime::MIN),
-            end: NaiveTime::from_hms_opt(18, 0, 0).unwrap_or(NaiveTime::MIN),
+            start: OFFICE_OPENS,
+            end: OFFICE_CLOSES,
         }
     }
 }
