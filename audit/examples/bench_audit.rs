@@ -340,7 +340,7 @@ fn main() -> Result<(), audit::AuditError> {
         millis(generated),
         millis(indexed)
     );
-    println!("{:<12} {:>10} {:>10}", "test family", "time ms", "findings");
+    println!("{:<32} {:>10} {:>10}", "test", "time ms", "findings");
     let mut outputs = Vec::new();
     let mut tests_total = Duration::ZERO;
     for family in TestFamily::ALL {
@@ -349,8 +349,8 @@ fn main() -> Result<(), audit::AuditError> {
         let elapsed = started.elapsed();
         tests_total += elapsed;
         println!(
-            "{:<12} {:>10.1} {:>10}",
-            format!("{family:?}").to_lowercase(),
+            "{:<32} {:>10.1} {:>10}",
+            family.name(),
             millis(elapsed),
             output.finding_count()
         );
@@ -360,13 +360,13 @@ fn main() -> Result<(), audit::AuditError> {
     let report = audit.report(outputs);
     let reported = started.elapsed();
     println!(
-        "{:<12} {:>10.1} {:>10}",
-        "risk score",
+        "{:<32} {:>10.1} {:>10}",
+        "risk score and report assembly",
         millis(reported),
         report.scores.len()
     );
-    println!("{:<12} {:>10.1}", "tests", millis(tests_total));
-    println!("{:<12} {:>10.1}", "total", millis(tests_total + reported));
+    println!("{:<32} {:>10.1}", "tests", millis(tests_total));
+    println!("{:<32} {:>10.1}", "total", millis(tests_total + reported));
     println!(
         "risk distribution: {} low, {} medium, {} high; digit tests: {}",
         report.distribution.low,

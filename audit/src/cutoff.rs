@@ -69,6 +69,7 @@ impl CutoffParams {
     }
 }
 
+#[cfg(test)]
 pub(crate) fn run(
     population: &Population,
     context: &SessionContext,
@@ -80,7 +81,7 @@ pub(crate) fn run(
     findings
 }
 
-fn backdating(
+pub(crate) fn backdating(
     population: &Population,
     context: &SessionContext,
     params: &CutoffParams,
@@ -109,7 +110,7 @@ fn backdating(
     findings
 }
 
-fn reversals_after_period_end(
+pub(crate) fn reversals_after_period_end(
     population: &Population,
     context: &SessionContext,
     params: &CutoffParams,
@@ -156,7 +157,7 @@ fn reversals_after_period_end(
     findings
 }
 
-fn period_end_cluster(
+pub(crate) fn period_end_cluster(
     population: &Population,
     context: &SessionContext,
     params: &CutoffParams,

@@ -39,16 +39,17 @@ impl Default for RarityParams {
     }
 }
 
+#[cfg(test)]
 pub(crate) fn run(population: &Population, params: &RarityParams) -> Vec<RawFinding> {
-    if population.len() < params.population_entries_min {
-        return Vec::new();
-    }
     let mut findings = rare_pairs(population, params);
     findings.extend(seldom_used_accounts(population, params));
     findings
 }
 
-fn rare_pairs(population: &Population, params: &RarityParams) -> Vec<RawFinding> {
+pub(crate) fn rare_pairs(population: &Population, params: &RarityParams) -> Vec<RawFinding> {
+    if population.len() < params.population_entries_min {
+        return Vec::new();
+    }
     let mut entries_by_pair: HashMap<(AccountId, AccountId), Vec<usize>> = HashMap::new();
     for (index, entry) in population.entries().iter().enumerate() {
         if entry.lines.len() > params.pair_lines_max {
@@ -92,7 +93,13 @@ fn rare_pairs(population: &Population, params: &RarityParams) -> Vec<RawFinding>
         .collect()
 }
 
-fn seldom_used_accounts(population: &Population, params: &RarityParams) -> Vec<RawFinding> {
+pub(crate) fn seldom_used_accounts(
+    population: &Population,
+    params: &RarityParams,
+) -> Vec<RawFinding> {
+    if population.len() < params.population_entries_min {
+        return Vec::new();
+    }
     let mut entries_by_account: HashMap<AccountId, Vec<usize>> = HashMap::new();
     for (index, entry) in population.entries().iter().enumerate() {
         for line in &entry.lines {

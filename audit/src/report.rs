@@ -15,7 +15,8 @@ use crate::{
     amounts, benford, cutoff, duplicates, memos, numbering, outliers, rarity, timing, users,
 };
 
-/// A family of tests: one module, run together because they share a pass over the data.
+/// One step of a run: a test, or several control points computed in one pass over the
+/// data (the digit tests, the amount tests, the timing tests, the outlier methods).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TestFamily {
@@ -24,26 +25,54 @@ pub enum TestFamily {
     Duplicates,
     Numbering,
     Timing,
-    Cutoff,
-    Rarity,
-    Users,
+    Backdating,
+    ReversalsAfterPeriodEnd,
+    PeriodEndCluster,
+    RareAccountPairs,
+    SeldomUsedAccounts,
+    InfrequentUsers,
+    FirstPostingsToAccountClass,
     Outliers,
     Memos,
 }
 
 impl TestFamily {
-    pub const ALL: [TestFamily; 10] = [
+    pub const ALL: [TestFamily; 14] = [
         Self::Benford,
         Self::Amounts,
         Self::Duplicates,
         Self::Numbering,
         Self::Timing,
-        Self::Cutoff,
-        Self::Rarity,
-        Self::Users,
+        Self::Backdating,
+        Self::ReversalsAfterPeriodEnd,
+        Self::PeriodEndCluster,
+        Self::RareAccountPairs,
+        Self::SeldomUsedAccounts,
+        Self::InfrequentUsers,
+        Self::FirstPostingsToAccountClass,
         Self::Outliers,
         Self::Memos,
     ];
+
+    /// The step's name in reports and benchmarks (its serde name).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Benford => "benford",
+            Self::Amounts => "amounts",
+            Self::Duplicates => "duplicates",
+            Self::Numbering => "numbering",
+            Self::Timing => "timing",
+            Self::Backdating => "backdating",
+            Self::ReversalsAfterPeriodEnd => "reversals_after_period_end",
+            Self::PeriodEndCluster => "period_end_cluster",
+            Self::RareAccountPairs => "rare_account_pairs",
+            Self::SeldomUsedAccounts => "seldom_used_accounts",
+            Self::InfrequentUsers => "infrequent_users",
+            Self::FirstPostingsToAccountClass => "first_postings_to_account_class",
+            Self::Outliers => "outliers",
+            Self::Memos => "memos",
+        }
+    }
 }
 
 /// What one family produced, before assembly.
@@ -140,9 +169,21 @@ impl<'a> Audit<'a> {
             TestFamily::Duplicates => duplicates::run(population, &params.duplicates),
             TestFamily::Numbering => numbering::run(population, &params.numbering),
             TestFamily::Timing => timing::run(population, context, &params.timing),
-            TestFamily::Cutoff => cutoff::run(population, context, &params.cutoff),
-            TestFamily::Rarity => rarity::run(population, &params.rarity),
-            TestFamily::Users => users::run(population, &params.users),
+            TestFamily::Backdating => cutoff::backdating(population, context, &params.cutoff),
+            TestFamily::ReversalsAfterPeriodEnd => {
+                cutoff::reversals_after_period_end(population, context, &params.cutoff)
+            }
+            TestFamily::PeriodEndCluster => {
+                cutoff::period_end_cluster(population, context, &params.cutoff)
+            }
+            TestFamily::RareAccountPairs => rarity::rare_pairs(population, &params.rarity),
+            TestFamily::SeldomUsedAccounts => {
+                rarity::seldom_used_accounts(population, &params.rarity)
+            }
+            TestFamily::InfrequentUsers => users::infrequent_users(population, &params.users),
+            TestFamily::FirstPostingsToAccountClass => {
+                users::first_postings_to_class(population, &params.users)
+            }
             TestFamily::Outliers => outliers::run(population, &params.outliers),
             TestFamily::Memos => memos::run(population, &params.memos),
         };

@@ -38,13 +38,14 @@ impl Default for UserParams {
     }
 }
 
+#[cfg(test)]
 pub(crate) fn run(population: &Population, params: &UserParams) -> Vec<RawFinding> {
     let mut findings = infrequent_users(population, params);
     findings.extend(first_postings_to_class(population, params));
     findings
 }
 
-fn infrequent_users(population: &Population, params: &UserParams) -> Vec<RawFinding> {
+pub(crate) fn infrequent_users(population: &Population, params: &UserParams) -> Vec<RawFinding> {
     if population.len() < params.population_entries_min {
         return Vec::new();
     }
@@ -77,7 +78,10 @@ fn class_bit(class: AccountType) -> u8 {
     }
 }
 
-fn first_postings_to_class(population: &Population, params: &UserParams) -> Vec<RawFinding> {
+pub(crate) fn first_postings_to_class(
+    population: &Population,
+    params: &UserParams,
+) -> Vec<RawFinding> {
     // Walk in posting order; ties (same instant) in population order, for determinism.
     // The keys are copied out first: sorting indices by a key read from the entries
     // would chase a pointer per comparison.
