@@ -240,6 +240,7 @@ pub(crate) fn score(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{entry, population};
 
     #[test]
     fn no_control_point_scores_zero_and_is_low() {
@@ -293,5 +294,73 @@ mod tests {
         };
         assert_eq!(params.weight(TestKind::Backdated), 0.9);
         assert_eq!(params.weight(TestKind::Duplicate), 0.40);
+    }
+
+    fn finding(
+        test: TestKind,
+        entries: Vec<usize>,
+        population: &Population,
+    ) -> (Finding, Vec<usize>) {
+        let ids = entries
+            .iter()
+            .map(|index| population.entry(*index).id)
+            .collect();
+        (
+            Finding {
+                test,
+                entries: ids,
+                reason: String::new(),
+            },
+            entries,
+        )
+    }
+
+    #[test]
+    fn two_findings_of_one_control_point_count_once_and_both_are_listed() {
+        let population = population(vec![entry(1), entry(2)]);
+        let findings = vec![
+            finding(TestKind::OutlierZScore, vec![0], &population),
+            finding(TestKind::OutlierZScore, vec![0, 1], &population),
+        ];
+
+        let (scores, _) = score(&population, &findings, &RiskParams::default());
+
+        let first = scores
+            .iter()
+            .find(|score| score.number == "JE-000001")
+            .expect("scored");
+        assert_eq!(first.score, 15.0);
+        assert_eq!(first.breakdown.len(), 1);
+        assert_eq!(first.breakdown[0].findings, vec![0, 1]);
+    }
+
+    #[test]
+    fn a_control_point_weighted_zero_is_left_out_of_the_breakdown() {
+        let population = population(vec![entry(1)]);
+        let findings = vec![finding(TestKind::WeakMemo, vec![0], &population)];
+        let params = RiskParams {
+            weights: BTreeMap::from([(TestKind::WeakMemo, 0.0)]),
+            ..RiskParams::default()
+        };
+
+        let (scores, distribution) = score(&population, &findings, &params);
+
+        assert_eq!(scores[0].score, 0.0);
+        assert!(scores[0].breakdown.is_empty());
+        assert_eq!(distribution.low, 1);
+    }
+
+    #[test]
+    fn scores_are_ordered_highest_first_then_by_entry_number() {
+        let population = population(vec![entry(1), entry(2), entry(3)]);
+        let findings = vec![
+            finding(TestKind::Backdated, vec![2], &population),
+            finding(TestKind::WeakMemo, vec![0, 1], &population),
+        ];
+
+        let (scores, _) = score(&population, &findings, &RiskParams::default());
+
+        let numbers: Vec<&str> = scores.iter().map(|score| score.number.as_str()).collect();
+        assert_eq!(numbers, vec!["JE-000003", "JE-000001", "JE-000002"]);
     }
 }
