@@ -82,26 +82,31 @@ pub(crate) fn first_postings_to_class(
     population: &Population,
     params: &UserParams,
 ) -> Vec<RawFinding> {
-    // Walk in posting order; ties (same instant) in population order, for determinism.
-    // The keys are copied out first: sorting indices by a key read from the entries
-    // would chase a pointer per comparison.
+    // One sequential pass gathers what the walk needs — posting time, entry, author as a
+    // dense number, classes touched — so sorting and walking never go back to the
+    // entries (a pointer chase per comparison) or hash a user id per step.
+    let mut user_numbers: HashMap<UserId, usize> = HashMap::new();
     let mut order: Vec<_> = population
         .entries()
         .iter()
         .enumerate()
-        .map(|(index, entry)| (entry.recorded_at, index))
+        .map(|(index, entry)| {
+            let next = user_numbers.len();
+            let user = *user_numbers.entry(entry.author).or_insert(next);
+            let touched = entry
+                .lines
+                .iter()
+                .fold(0u8, |mask, line| mask | class_bit(line.account_class));
+            (entry.recorded_at, index, user, touched)
+        })
         .collect();
-    order.sort_unstable();
+    // Posting order; ties (same instant) in population order, for determinism.
+    order.sort_unstable_by_key(|(recorded_at, index, _, _)| (*recorded_at, *index));
     // Per user: entries seen so far and the classes they touched.
-    let mut history: HashMap<UserId, (usize, u8)> = HashMap::new();
+    let mut history: Vec<(usize, u8)> = vec![(0, 0); user_numbers.len()];
     let mut findings = Vec::new();
-    for (_, index) in order {
-        let entry = population.entry(index);
-        let (seen, classes) = history.entry(entry.author).or_insert((0, 0));
-        let touched = entry
-            .lines
-            .iter()
-            .fold(0u8, |mask, line| mask | class_bit(line.account_class));
+    for (_, index, user, touched) in order {
+        let (seen, classes) = &mut history[user];
         let new_classes = touched & !*classes;
         if *seen >= params.history_entries_min && new_classes != 0 {
             let names: Vec<&str> = AccountType::ALL
@@ -114,7 +119,7 @@ pub(crate) fn first_postings_to_class(
                 index,
                 format!(
                     "first posting by user {} to {} accounts, after {seen} entries",
-                    entry.author,
+                    population.entry(index).author,
                     names.join(" and ")
                 ),
             ));
