@@ -3,7 +3,7 @@
 //! invoice keyed twice.
 
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
 use event_schemas::AccountId;
 use rust_decimal::Decimal;
@@ -145,16 +145,38 @@ fn key(population: &Population, index: usize, params: &DuplicateParams) -> Dupli
     }
 }
 
-/// A hash of what [`key`] compares, order-independent over the lines. `DefaultHasher::new`
-/// has fixed keys, so fingerprints (and the group order) are the same on every run.
+/// FNV-1a (64-bit): a fingerprint needs speed on short inputs, not resistance to chosen
+/// collisions (every candidate group is confirmed on its full key), and it is the same
+/// on every run and machine.
+struct Fnv1a(u64);
+
+impl Fnv1a {
+    fn new() -> Self {
+        Self(0xCBF2_9CE4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv1a {
+    fn write(&mut self, bytes: &[u8]) {
+        for byte in bytes {
+            self.0 = (self.0 ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01B3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A hash of what [`key`] compares, order-independent over the lines.
 fn fingerprint(population: &Population, index: usize, params: &DuplicateParams) -> u64 {
     let entry = population.entry(index);
-    let mut hasher = DefaultHasher::new();
+    let mut hasher = Fnv1a::new();
     population.total(index).normalize().hash(&mut hasher);
     // Summing per-line hashes makes the result independent of line order, as the
     // sorted accounts of the full key are.
     let lines = entry.lines.iter().fold(0u64, |sum, line| {
-        let mut line_hasher = DefaultHasher::new();
+        let mut line_hasher = Fnv1a::new();
         (line.account_id, line.side()).hash(&mut line_hasher);
         sum.wrapping_add(line_hasher.finish())
     });
