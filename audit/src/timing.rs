@@ -168,4 +168,41 @@ mod tests {
 
         assert_eq!(kinds(&findings), vec![TestKind::HolidayPosting]);
     }
+
+    #[test]
+    fn the_weekend_days_are_a_parameter() {
+        // Friday 13 February 2026, 11:00 in Lagos: a weekend day in the Gulf.
+        let entries = vec![entry(1).recorded(utc(2026, 2, 13, 10, 0))];
+        let gulf = TimingParams {
+            weekend_days: vec![Weekday::Fri, Weekday::Sat],
+        };
+
+        assert!(run(
+            &population(entries.clone()),
+            &context(),
+            &TimingParams::default()
+        )
+        .is_empty());
+        assert_eq!(
+            kinds(&run(&population(entries), &context(), &gulf)),
+            vec![TestKind::WeekendPosting]
+        );
+    }
+
+    #[test]
+    fn a_holiday_on_a_weekend_is_both() {
+        let mut context = context();
+        context.holidays.push(crate::testing::date(2026, 2, 14));
+
+        let findings = run(
+            &population(vec![entry(1).recorded(utc(2026, 2, 14, 10, 0))]),
+            &context,
+            &TimingParams::default(),
+        );
+
+        assert_eq!(
+            kinds(&findings),
+            vec![TestKind::WeekendPosting, TestKind::HolidayPosting]
+        );
+    }
 }
