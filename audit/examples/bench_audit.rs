@@ -2,7 +2,10 @@
 //! 1,000,000 postings (lines) and runs every test family on it, printing the time of
 //! each, of scoring and assembly, and the total. Run through `scripts/bench/audit`.
 //!
-//! Usage: `cargo run --release -p audit --example bench_audit -- [postings]`
+//! Usage: `cargo run --release -p audit --example bench_audit -- [postings] [rounds]`
+//! (defaults 1,000,000 and 5): every round runs all tests on the same population; the
+//! minimum and median per step are printed, and the report's digest of every round,
+//! which must be identical.
 //!
 //! The population is shaped like a year of a mid-size company's books, so the tests do
 //! real work: Benford amounts around each recurring flow's usual size, skewed account and user usage, 2–8 lines
@@ -23,6 +26,10 @@ use rust_decimal::Decimal;
 use uuid::Uuid;
 
 const POSTINGS_DEFAULT: usize = 1_000_000;
+/// Rounds of all tests on the same population: the machine is shared, so the minimum
+/// and median of a few rounds say more than one sample.
+const ROUNDS_DEFAULT: usize = 5;
+const ROUNDS_MAX: usize = 100;
 const ACCOUNTS: u64 = 400;
 const USERS: u64 = 40;
 /// Distinct (debit, credit) flows a business repeats: real books are a few hundred
@@ -314,15 +321,31 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+fn min(times: &[Duration]) -> Duration {
+    times.iter().copied().min().unwrap_or_default()
+}
+
+fn median(times: &[Duration]) -> Duration {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    sorted.get(sorted.len() / 2).copied().unwrap_or_default()
+}
+
 fn millis(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1000.0
 }
 
 fn main() -> Result<(), audit::AuditError> {
-    let postings = std::env::args()
-        .nth(1)
+    let mut args = std::env::args().skip(1);
+    let postings = args
+        .next()
         .and_then(|arg| arg.replace('_', "").parse().ok())
         .unwrap_or(POSTINGS_DEFAULT);
+    let rounds = args
+        .next()
+        .and_then(|arg| arg.parse().ok())
+        .unwrap_or(ROUNDS_DEFAULT)
+        .clamp(1, ROUNDS_MAX);
 
     let started = Instant::now();
     let entries = generate(postings);
@@ -334,39 +357,70 @@ fn main() -> Result<(), audit::AuditError> {
     let audit = Audit::new(&population, &context, &params)?;
 
     println!(
-        "audit benchmark: {} postings in {} entries (generated in {:.0} ms, validated and ordered in {:.0} ms)",
+        "audit benchmark: {} postings in {} entries (generated in {:.0} ms, validated and ordered in {:.0} ms); {rounds} rounds",
         population.line_count(),
         population.len(),
         millis(generated),
         millis(indexed)
     );
-    println!("{:<32} {:>10} {:>10}", "test", "time ms", "findings");
-    let mut outputs = Vec::new();
-    let mut tests_total = Duration::ZERO;
-    for family in TestFamily::ALL {
+    // times[step][round]; the last step is scoring and report assembly.
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); TestFamily::ALL.len() + 1];
+    let mut findings = vec![0; TestFamily::ALL.len()];
+    let mut digests = Vec::new();
+    let mut report = None;
+    for _ in 0..rounds {
+        let mut outputs = Vec::new();
+        for (step, family) in TestFamily::ALL.iter().enumerate() {
+            let started = Instant::now();
+            let output = audit.run_family(*family);
+            times[step].push(started.elapsed());
+            findings[step] = output.finding_count();
+            outputs.push(output);
+        }
         let started = Instant::now();
-        let output = audit.run_family(family);
-        let elapsed = started.elapsed();
-        tests_total += elapsed;
-        println!(
-            "{:<32} {:>10.1} {:>10}",
-            family.name(),
-            millis(elapsed),
-            output.finding_count()
-        );
-        outputs.push(output);
+        let assembled = audit.report(outputs);
+        times[TestFamily::ALL.len()].push(started.elapsed());
+        digests.push(fnv1a(&serde_json::to_vec(&assembled).unwrap_or_default()));
+        report = Some(assembled);
     }
-    let started = Instant::now();
-    let report = audit.report(outputs);
-    let reported = started.elapsed();
+    let Some(report) = report else {
+        return Ok(());
+    };
     println!(
-        "{:<32} {:>10.1} {:>10}",
-        "risk score and report assembly",
-        millis(reported),
-        report.scores.len()
+        "{:<32} {:>10} {:>10} {:>10}",
+        "step", "min ms", "median ms", "findings"
     );
-    println!("{:<32} {:>10.1}", "tests", millis(tests_total));
-    println!("{:<32} {:>10.1}", "total", millis(tests_total + reported));
+    let names = TestFamily::ALL
+        .iter()
+        .map(|family| family.name())
+        .chain(["risk score and report assembly"]);
+    for ((name, step_times), count) in names
+        .zip(&times)
+        .zip(findings.iter().copied().chain([report.scores.len()]))
+    {
+        println!(
+            "{:<32} {:>10.1} {:>10.1} {:>10}",
+            name,
+            millis(min(step_times)),
+            millis(median(step_times)),
+            count
+        );
+    }
+    let round_totals: Vec<Duration> = (0..rounds)
+        .map(|round| times.iter().map(|step| step[round]).sum())
+        .collect();
+    println!(
+        "{:<32} {:>10.1} {:>10.1}",
+        "total (one round)",
+        millis(min(&round_totals)),
+        millis(median(&round_totals))
+    );
+    let identical = digests.windows(2).all(|pair| pair[0] == pair[1]);
+    println!(
+        "report digest (FNV-1a of its JSON) {:016x}, {} across the {rounds} rounds",
+        digests[0],
+        if identical { "identical" } else { "DIFFERENT" }
+    );
     println!(
         "risk distribution: {} low, {} medium, {} high; digit tests: {}",
         report.distribution.low,
