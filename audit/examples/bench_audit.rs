@@ -466,6 +466,13 @@ fn main() -> Result<(), audit::AuditError> {
     }) {
         println!("  {}", finding.reason);
     }
+    for limitation in &report.limitations {
+        println!(
+            "  limitation, {}: {}",
+            limitation.step.name(),
+            limitation.reason
+        );
+    }
     for count in report.counts.iter().filter(|count| count.findings > 0) {
         println!(
             "  {:<36} {:>8} findings {:>8} entries",

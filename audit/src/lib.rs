@@ -63,5 +63,5 @@ pub use error::AuditError;
 pub use finding::{Finding, TestKind};
 pub use params::AuditParams;
 pub use population::{JournalEntry, Population, PostingLine};
-pub use report::{Audit, AuditReport, TestFamily};
+pub use report::{Audit, AuditReport, Limitation, TestFamily};
 pub use risk_score::{EntryScore, RiskBand};

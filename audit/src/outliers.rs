@@ -118,7 +118,23 @@ impl OutlierParams {
     }
 }
 
+/// What the outlier test could not examine: accounts with too few lines for statistics.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct OutlierCoverage {
+    pub accounts_tested: usize,
+    pub accounts_skipped: usize,
+    pub lines_skipped: usize,
+}
+
+#[cfg(test)]
 pub(crate) fn run(population: &Population, params: &OutlierParams) -> Vec<RawFinding> {
+    run_with_coverage(population, params).0
+}
+
+pub(crate) fn run_with_coverage(
+    population: &Population,
+    params: &OutlierParams,
+) -> (Vec<RawFinding>, OutlierCoverage) {
     // Per account: (value on the scale, entry index) of every line, in population order.
     let mut lines_by_account: HashMap<AccountId, Vec<(f64, usize)>> = HashMap::new();
     for (index, entry) in population.entries().iter().enumerate() {
@@ -133,12 +149,17 @@ pub(crate) fn run(population: &Population, params: &OutlierParams) -> Vec<RawFin
         }
     }
     let mut findings = Vec::new();
+    let mut coverage = OutlierCoverage::default();
     for (account, lines) in &lines_by_account {
         if lines.len() >= params.lines_min {
+            coverage.accounts_tested += 1;
             account_outliers(*account, lines, params, &mut findings);
+        } else {
+            coverage.accounts_skipped += 1;
+            coverage.lines_skipped += lines.len();
         }
     }
-    findings
+    (findings, coverage)
 }
 
 fn account_outliers(
@@ -292,10 +313,21 @@ mod tests {
     }
 
     #[test]
-    fn an_account_with_too_few_lines_is_not_tested() {
+    fn an_account_with_too_few_lines_is_not_tested_and_is_counted_as_skipped() {
         let entries = vec![entry(1), entry(2), entry(3).amount("99999.00")];
 
-        assert!(run(&population(entries), &OutlierParams::default()).is_empty());
+        let (findings, coverage) =
+            run_with_coverage(&population(entries), &OutlierParams::default());
+
+        assert!(findings.is_empty());
+        assert_eq!(
+            coverage,
+            OutlierCoverage {
+                accounts_tested: 0,
+                accounts_skipped: 2,
+                lines_skipped: 6
+            }
+        );
     }
 
     #[test]

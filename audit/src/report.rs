@@ -81,6 +81,15 @@ pub struct FamilyOutput {
     pub family: TestFamily,
     digit_tests: Vec<DigitTest>,
     findings: Vec<RawFinding>,
+    limitation: Option<String>,
+}
+
+/// A step that did not run, or ran on part of the population: said out loud, so "no
+/// findings" is never mistaken for "tested and clean".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limitation {
+    pub step: TestFamily,
+    pub reason: String,
 }
 
 impl FamilyOutput {
@@ -102,6 +111,9 @@ pub struct AuditReport {
     /// Findings and distinct entries per control point, in [`TestKind::ALL`] order
     /// (zero counts included, so "ran and found nothing" shows).
     pub counts: Vec<TestCount>,
+    /// Steps that did not run or covered only part of the population, in step order.
+    /// (Digit tests say "insufficient data" in [`Self::digit_tests`] instead.)
+    pub limitations: Vec<Limitation>,
     /// Every entry's score, highest first, then by entry number.
     pub scores: Vec<EntryScore>,
     pub distribution: RiskDistribution,
@@ -159,6 +171,15 @@ impl<'a> Audit<'a> {
     pub fn run_family(&self, family: TestFamily) -> FamilyOutput {
         let (population, context, params) = (self.population, self.context, self.params);
         let mut digit_tests = Vec::new();
+        let mut limitation = None;
+        let too_small = |entries_min: usize| {
+            (population.len() < entries_min).then(|| {
+                format!(
+                    "not run: the population has {} entries, fewer than the {entries_min} the test needs",
+                    population.len()
+                )
+            })
+        };
         let findings = match family {
             TestFamily::Benford => {
                 let output = benford::run(population, &params.benford);
@@ -176,21 +197,42 @@ impl<'a> Audit<'a> {
             TestFamily::PeriodEndCluster => {
                 cutoff::period_end_cluster(population, context, &params.cutoff)
             }
-            TestFamily::RareAccountPairs => rarity::rare_pairs(population, &params.rarity),
+            TestFamily::RareAccountPairs => {
+                limitation = too_small(params.rarity.population_entries_min);
+                rarity::rare_pairs(population, &params.rarity)
+            }
             TestFamily::SeldomUsedAccounts => {
+                limitation = too_small(params.rarity.population_entries_min);
                 rarity::seldom_used_accounts(population, &params.rarity)
             }
-            TestFamily::InfrequentUsers => users::infrequent_users(population, &params.users),
+            TestFamily::InfrequentUsers => {
+                limitation = too_small(params.users.population_entries_min);
+                users::infrequent_users(population, &params.users)
+            }
             TestFamily::FirstPostingsToAccountClass => {
                 users::first_postings_to_class(population, &params.users)
             }
-            TestFamily::Outliers => outliers::run(population, &params.outliers),
+            TestFamily::Outliers => {
+                let (findings, coverage) =
+                    outliers::run_with_coverage(population, &params.outliers);
+                if coverage.accounts_skipped > 0 {
+                    limitation = Some(format!(
+                        "{} of {} accounts have fewer than {} lines and were not tested ({} lines)",
+                        coverage.accounts_skipped,
+                        coverage.accounts_tested + coverage.accounts_skipped,
+                        params.outliers.lines_min,
+                        coverage.lines_skipped
+                    ));
+                }
+                findings
+            }
             TestFamily::Memos => memos::run(population, &params.memos),
         };
         FamilyOutput {
             family,
             digit_tests,
             findings,
+            limitation,
         }
     }
 
@@ -199,11 +241,19 @@ impl<'a> Audit<'a> {
     pub fn report(&self, outputs: Vec<FamilyOutput>) -> AuditReport {
         let mut digit_tests = Vec::new();
         let mut raw = Vec::new();
+        let mut limitations = Vec::new();
         for output in outputs {
             digit_tests.extend(output.digit_tests);
             raw.extend(output.findings);
+            if let Some(reason) = output.limitation {
+                limitations.push(Limitation {
+                    step: output.family,
+                    reason,
+                });
+            }
         }
         digit_tests.sort_by_key(|test| test.test);
+        limitations.sort_by_key(|limitation| limitation.step);
         let resolved = finalize(raw, self.population);
         let (scores, distribution) = score(self.population, &resolved, &self.params.risk);
         let counts = counts(&resolved);
@@ -214,6 +264,7 @@ impl<'a> Audit<'a> {
             digit_tests,
             findings: resolved.into_iter().map(|(finding, _)| finding).collect(),
             counts,
+            limitations,
             scores,
             distribution,
         }
@@ -369,6 +420,29 @@ mod tests {
             .find(|count| count.test == TestKind::Duplicate)
             .expect("duplicate count");
         assert_eq!((duplicates.findings, duplicates.entries), (1, 2));
+    }
+
+    #[test]
+    fn tests_that_could_not_run_are_listed_as_limitations() {
+        let report = run(entries());
+
+        let steps: Vec<TestFamily> = report
+            .limitations
+            .iter()
+            .map(|limitation| limitation.step)
+            .collect();
+        assert_eq!(
+            steps,
+            vec![
+                TestFamily::RareAccountPairs,
+                TestFamily::SeldomUsedAccounts,
+                TestFamily::InfrequentUsers
+            ]
+        );
+        assert_eq!(
+            report.limitations[0].reason,
+            "not run: the population has 32 entries, fewer than the 200 the test needs"
+        );
     }
 
     #[test]
