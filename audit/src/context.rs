@@ -1,0 +1,193 @@
+//! The session context the tests read besides the entries: the period under audit,
+//! materiality, approval thresholds and the workspace's calendar (holidays, business
+//! hours, time zone). It comes from the audit session; the crate only checks it.
+
+use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Offset, Utc};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::error::AuditError;
+
+/// Seconds in a day: a UTC offset must lie strictly within ±1 day.
+const DAY_SECONDS: i32 = 86_400;
+
+/// What the session knows about the engagement and the workspace.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionContext {
+    /// First day of the period under audit (inclusive).
+    pub period_start: NaiveDate,
+    /// Last day of the period under audit (inclusive).
+    pub period_end: NaiveDate,
+    /// Overall materiality, in the workspace currency.
+    pub materiality: Decimal,
+    /// Performance materiality (≤ materiality): entries at or above it are large enough
+    /// to matter on their own.
+    pub performance_materiality: Decimal,
+    /// Amounts above which an entry needs (more senior) approval; entries just below
+    /// one of them are a classic sign of splitting or threshold avoidance.
+    pub approval_thresholds: Vec<Decimal>,
+    /// Public holidays of the workspace's jurisdiction, as local dates.
+    pub holidays: Vec<NaiveDate>,
+    /// Working hours on business days, local time.
+    pub business_hours: BusinessHours,
+    /// The workspace's offset from UTC in seconds (Lagos: 3600). `recorded_at` is read
+    /// in this offset for the weekend, holiday and after-hours tests.
+    pub utc_offset_seconds: i32,
+}
+
+/// Default start of business hours, 08:00 (checked at compile time).
+const OFFICE_OPENS: NaiveTime = match NaiveTime::from_hms_opt(8, 0, 0) {
+    Some(time) => time,
+    None => panic!("08:00 is a valid time"),
+};
+
+/// Default end of business hours, 18:00.
+const OFFICE_CLOSES: NaiveTime = match NaiveTime::from_hms_opt(18, 0, 0) {
+    Some(time) => time,
+    None => panic!("18:00 is a valid time"),
+};
+
+/// Local working hours: `[start, end)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BusinessHours {
+    pub start: NaiveTime,
+    pub end: NaiveTime,
+}
+
+impl Default for BusinessHours {
+    /// 08:00–18:00: a common office day with an hour either side for early and late
+    /// staff, so only postings clearly outside the day are flagged.
+    fn default() -> Self {
+        Self {
+            start: OFFICE_OPENS,
+            end: OFFICE_CLOSES,
+        }
+    }
+}
+
+impl BusinessHours {
+    pub fn contains(&self, time: NaiveTime) -> bool {
+        self.start <= time && time < self.end
+    }
+}
+
+impl SessionContext {
+    /// Checks the context is coherent; the tests assume it afterwards.
+    pub fn validate(&self) -> Result<(), AuditError> {
+        if self.period_end < self.period_start {
+            return Err(AuditError::PeriodEndsBeforeStart {
+                start: self.period_start,
+                end: self.period_end,
+            });
+        }
+        if self.materiality <= Decimal::ZERO
+            || self.performance_materiality <= Decimal::ZERO
+            || self.performance_materiality > self.materiality
+        {
+            return Err(AuditError::MaterialityInconsistent {
+                materiality: self.materiality,
+                performance_materiality: self.performance_materiality,
+            });
+        }
+        if let Some(threshold) = self
+            .approval_thresholds
+            .iter()
+            .find(|threshold| **threshold <= Decimal::ZERO)
+        {
+            return Err(AuditError::ApprovalThresholdNotPositive {
+                threshold: *threshold,
+            });
+        }
+        if self.utc_offset_seconds.abs() >= DAY_SECONDS {
+            return Err(AuditError::UtcOffsetOutOfRange {
+                seconds: self.utc_offset_seconds,
+            });
+        }
+        if self.business_hours.start >= self.business_hours.end {
+            return Err(AuditError::BusinessHoursEmpty);
+        }
+        Ok(())
+    }
+
+    /// The workspace's offset; UTC if out of range (rejected by [`Self::validate`]).
+    pub fn offset(&self) -> FixedOffset {
+        FixedOffset::east_opt(self.utc_offset_seconds).unwrap_or_else(|| Utc.fix())
+    }
+
+    /// A UTC instant as the workspace's local wall-clock time.
+    pub fn local(&self, instant: DateTime<Utc>) -> NaiveDateTime {
+        instant.with_timezone(&self.offset()).naive_local()
+    }
+
+    /// Whether an effective date lies inside the period.
+    pub fn in_period(&self, date: NaiveDate) -> bool {
+        self.period_start <= date && date <= self.period_end
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{context, dec};
+
+    #[test]
+    fn the_default_test_context_is_valid() {
+        assert_eq!(context().validate(), Ok(()));
+    }
+
+    #[test]
+    fn performance_materiality_above_materiality_is_rejected() {
+        let mut context = context();
+        context.performance_materiality = dec("100001");
+
+        assert_eq!(
+            context.validate(),
+            Err(AuditError::MaterialityInconsistent {
+                materiality: dec("100000"),
+                performance_materiality: dec("100001"),
+            })
+        );
+    }
+
+    #[test]
+    fn a_zero_approval_threshold_is_rejected() {
+        let mut context = context();
+        context.approval_thresholds.push(Decimal::ZERO);
+
+        assert_eq!(
+            context.validate(),
+            Err(AuditError::ApprovalThresholdNotPositive {
+                threshold: Decimal::ZERO
+            })
+        );
+    }
+
+    #[test]
+    fn an_offset_of_a_day_or_more_is_rejected() {
+        let mut context = context();
+        context.utc_offset_seconds = -86_400;
+
+        assert_eq!(
+            context.validate(),
+            Err(AuditError::UtcOffsetOutOfRange { seconds: -86_400 })
+        );
+    }
+
+    #[test]
+    fn business_hours_that_end_before_they_start_are_rejected() {
+        let mut context = context();
+        context.business_hours = BusinessHours {
+            start: context.business_hours.end,
+            end: context.business_hours.start,
+        };
+
+        assert_eq!(context.validate(), Err(AuditError::BusinessHoursEmpty));
+    }
+
+    #[test]
+    fn recorded_at_is_read_in_the_workspace_offset() {
+        let local = context().local(crate::testing::utc(2026, 3, 31, 23, 30));
+
+        assert_eq!(local.to_string(), "2026-04-01 00:30:00");
+    }
+}

@@ -1,0 +1,208 @@
+//! When entries were posted: on a weekend, on a public holiday, or outside business
+//! hours on a working day, read from `recorded_at` in the workspace's time zone (the
+//! moment the log recorded the posting, which the author cannot choose, unlike the
+//! effective date).
+
+use chrono::{Datelike, Weekday};
+use serde::{Deserialize, Serialize};
+
+use crate::context::SessionContext;
+use crate::finding::{RawFinding, TestKind};
+use crate::population::Population;
+
+/// Parameters of the timing tests.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TimingParams {
+    /// The days that are the weekend. Default Saturday and Sunday (Nigeria and most of
+    /// the world); set Friday and Saturday for a Gulf workspace.
+    pub weekend_days: Vec<Weekday>,
+}
+
+impl Default for TimingParams {
+    fn default() -> Self {
+        Self {
+            weekend_days: vec![Weekday::Sat, Weekday::Sun],
+        }
+    }
+}
+
+pub(crate) fn run(
+    population: &Population,
+    context: &SessionContext,
+    params: &TimingParams,
+) -> Vec<RawFinding> {
+    let mut holidays = context.holidays.clone();
+    holidays.sort_unstable();
+    let offset = context.offset();
+    let mut findings = Vec::new();
+    for (index, entry) in population.entries().iter().enumerate() {
+        let local = context.local(entry.recorded_at);
+        let (date, time) = (local.date(), local.time());
+        // Built only for a finding: most entries are posted in office hours.
+        let when = || format!("{} {} (UTC{offset})", date, time.format("%H:%M"));
+        let weekend = params.weekend_days.contains(&date.weekday());
+        let holiday = holidays.binary_search(&date).is_ok();
+        if weekend {
+            findings.push(RawFinding::one(
+                TestKind::WeekendPosting,
+                index,
+                format!("posted on a {} ({})", date.weekday(), when()),
+            ));
+        }
+        if holiday {
+            findings.push(RawFinding::one(
+                TestKind::HolidayPosting,
+                index,
+                format!("posted on the public holiday {date} ({})", when()),
+            ));
+        }
+        // Weekends and holidays are findings of their own; after-hours concerns the
+        // working days, so one late Sunday posting is not counted twice.
+        if !weekend && !holiday && !context.business_hours.contains(time) {
+            findings.push(RawFinding::one(
+                TestKind::AfterHoursPosting,
+                index,
+                format!(
+                    "posted at {}, outside business hours {}–{}",
+                    when(),
+                    context.business_hours.start.format("%H:%M"),
+                    context.business_hours.end.format("%H:%M")
+                ),
+            ));
+        }
+    }
+    findings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{context, entry, population, utc, EntryExt};
+
+    fn kinds(findings: &[RawFinding]) -> Vec<TestKind> {
+        findings.iter().map(|finding| finding.test).collect()
+    }
+
+    #[test]
+    fn a_posting_during_business_hours_on_a_weekday_is_not_flagged() {
+        assert!(run(
+            &population(vec![entry(1)]),
+            &context(),
+            &TimingParams::default()
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn a_saturday_posting_is_a_weekend_posting() {
+        // Saturday 14 February 2026, 11:00 in Lagos.
+        let findings = run(
+            &population(vec![entry(1).recorded(utc(2026, 2, 14, 10, 0))]),
+            &context(),
+            &TimingParams::default(),
+        );
+
+        assert_eq!(kinds(&findings), vec![TestKind::WeekendPosting]);
+        assert_eq!(
+            findings[0].reason,
+            "posted on a Sat (2026-02-14 11:00 (UTC+01:00))"
+        );
+    }
+
+    #[test]
+    fn a_late_evening_posting_on_a_weekday_is_after_hours() {
+        // Tuesday 10 February 2026, 18:30 in Lagos (17:30 UTC).
+        let findings = run(
+            &population(vec![entry(1).recorded(utc(2026, 2, 10, 17, 30))]),
+            &context(),
+            &TimingParams::default(),
+        );
+
+        assert_eq!(kinds(&findings), vec![TestKind::AfterHoursPosting]);
+    }
+
+    #[test]
+    fn the_local_offset_decides_the_hour() {
+        // 07:30 UTC is 08:30 in Lagos: inside business hours there, not in UTC.
+        let entries = vec![entry(1).recorded(utc(2026, 2, 10, 7, 30))];
+        let mut utc_context = context();
+        utc_context.utc_offset_seconds = 0;
+
+        assert!(run(
+            &population(entries.clone()),
+            &context(),
+            &TimingParams::default()
+        )
+        .is_empty());
+        assert_eq!(
+            kinds(&run(
+                &population(entries),
+                &utc_context,
+                &TimingParams::default()
+            )),
+            vec![TestKind::AfterHoursPosting]
+        );
+    }
+
+    #[test]
+    fn the_local_offset_decides_the_day() {
+        // Friday 13 February 23:30 UTC is Saturday 00:30 in Lagos.
+        let findings = run(
+            &population(vec![entry(1).recorded(utc(2026, 2, 13, 23, 30))]),
+            &context(),
+            &TimingParams::default(),
+        );
+
+        assert_eq!(kinds(&findings), vec![TestKind::WeekendPosting]);
+    }
+
+    #[test]
+    fn a_posting_on_a_public_holiday_is_flagged() {
+        // Thursday 1 January 2026, 10:00 in Lagos.
+        let findings = run(
+            &population(vec![entry(1).recorded(utc(2026, 1, 1, 9, 0))]),
+            &context(),
+            &TimingParams::default(),
+        );
+
+        assert_eq!(kinds(&findings), vec![TestKind::HolidayPosting]);
+    }
+
+    #[test]
+    fn the_weekend_days_are_a_parameter() {
+        // Friday 13 February 2026, 11:00 in Lagos: a weekend day in the Gulf.
+        let entries = vec![entry(1).recorded(utc(2026, 2, 13, 10, 0))];
+        let gulf = TimingParams {
+            weekend_days: vec![Weekday::Fri, Weekday::Sat],
+        };
+
+        assert!(run(
+            &population(entries.clone()),
+            &context(),
+            &TimingParams::default()
+        )
+        .is_empty());
+        assert_eq!(
+            kinds(&run(&population(entries), &context(), &gulf)),
+            vec![TestKind::WeekendPosting]
+        );
+    }
+
+    #[test]
+    fn a_holiday_on_a_weekend_is_both() {
+        let mut context = context();
+        context.holidays.push(crate::testing::date(2026, 2, 14));
+
+        let findings = run(
+            &population(vec![entry(1).recorded(utc(2026, 2, 14, 10, 0))]),
+            &context,
+            &TimingParams::default(),
+        );
+
+        assert_eq!(
+            kinds(&findings),
+            vec![TestKind::WeekendPosting, TestKind::HolidayPosting]
+        );
+    }
+}
