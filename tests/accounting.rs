@@ -585,7 +585,93 @@ async fn an_editor_drafts_but_only_an_admin_posts(backend: Backend) {
     app.stop().await;
 }
 
+async fn an_entrys_history_lists_every_event_with_who_and_when(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = owner.access.clone();
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+    app.post(
+        &format!("{base}accounts/default/setup/"),
+        Some(&token),
+        json!(null),
+    )
+    .await;
+    let accounts = leaves(&app, &token, &base).await;
+    let (cash, income) = (accounts["1120"].clone(), accounts["4100"].clone());
+    let draft = app
+        .post(
+            &format!("{base}journal-entries/"),
+            Some(&token),
+            sale(&cash, &income, "40.00", false),
+        )
+        .await;
+    let id = draft.body["data"]["id"].as_str().expect("id").to_owned();
+    let updated = app
+        .patch(
+            &format!("{base}journal-entries/{id}/"),
+            Some(&token),
+            sale(&cash, &income, "45.00", false),
+        )
+        .await;
+    assert_eq!(updated.status, 200, "{}", updated.body);
+    app.post(
+        &format!("{base}journal-entries/{id}/post/"),
+        Some(&token),
+        json!(null),
+    )
+    .await;
+    let reversed = app
+        .post(
+            &format!("{base}journal-entries/{id}/reverse/"),
+            Some(&token),
+            json!({"date": "2026-03-31"}),
+        )
+        .await;
+    assert_eq!(reversed.status, 201, "{}", reversed.body);
+
+    let history = app
+        .read(
+            &format!("{base}journal-entries/{id}/history/"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(history.status, 200, "{}", history.body);
+    let events = history.body["data"]["events"].as_array().expect("events");
+    let types: Vec<_> = events
+        .iter()
+        .map(|e| e["event_type"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        types,
+        [
+            "JournalEntryDrafted",
+            "JournalEntryDraftUpdated",
+            "JournalEntryPosted",
+            "JournalEntryReversed"
+        ]
+    );
+    assert!(events.iter().all(|e| e["actor_name"] == "Ada Obi"));
+    assert_eq!(
+        events[2]["summary"],
+        "Posted JE-000001 dated 2026-03-15 for 45.00"
+    );
+    assert!(events[0]["hash"].as_str().is_some_and(|h| h.len() == 64));
+
+    let eve = app.signed_up("eve@elsewhere.ng").await;
+    let theirs = app.workspace(&eve, "Eve Books").await;
+    let peek = app
+        .read(
+            &format!("/api/v1/accounting/workspaces/{theirs}/journal-entries/{id}/history/"),
+            Some(&eve.access),
+        )
+        .await;
+    assert_eq!(peek.status, 404, "another workspace's entry is not found");
+    app.stop().await;
+}
+
 backend_tests!(
+    an_entrys_history_lists_every_event_with_who_and_when,
     entries_are_drafted_posted_with_gapless_numbers_and_reversed,
     an_unbalanced_or_malformed_entry_is_refused_line_by_line,
     an_editor_drafts_but_only_an_admin_posts,

@@ -7,6 +7,7 @@
 //! - [`accounting`]: the chart of accounts (default set-up) and, with the accounting
 //!   read side, the books.
 //! - [`journal`]: journal entries — drafts, posting, reversal.
+//! - [`journal_import`]: journal entries from a CSV file, previewed or imported whole.
 //! - [`numbering`]: gapless entry numbers per workspace.
 //! - [`accounts`]: sign-up, sign-in, tokens, verification, password reset, profile.
 //! - [`invitations`]: invitations by e-mail and link, and the invitee's answers.
@@ -23,6 +24,7 @@ pub mod activity;
 pub mod files;
 pub mod invitations;
 pub mod journal;
+pub mod journal_import;
 pub mod notifications;
 pub mod numbering;
 pub mod organizations;
@@ -56,6 +58,7 @@ pub fn router(app: AppState) -> OpenApiRouter {
         .merge(transfers::router())
         .merge(accounting::router())
         .merge(journal::router())
+        .merge(journal_import::router())
         .merge(activity::router())
         .merge(notifications::router())
         .with_state(state)

@@ -16,7 +16,8 @@ use super::commands::{
 };
 use super::errors::JournalEntryError;
 use super::rules::{
-    check_balanced_and_open, check_draft, check_posting, Books, BooksSnapshot, EntryContent,
+    check_balanced_and_open, check_batch, check_draft, check_posting, BatchRejection, Books,
+    BooksSnapshot, EntryContent, EntryInput,
 };
 use super::JournalEntryCommand;
 
@@ -429,4 +430,64 @@ fn posted(
         reverses,
         posted_by,
     })
+}
+
+/// A batch of new entries (an import), all or nothing, checked against one [`Books`]: with
+/// `first_sequence`, posted under consecutive numbers from it; without, drafted. Each entry
+/// is new (a fresh id), so no state is loaded: the events are exactly those
+/// `PostNewEntry` / `CreateDraft` would decide for each entry alone.
+pub fn new_entries(
+    entries: &[(JournalEntryId, EntryInput)],
+    workspace_id: WorkspaceId,
+    first_sequence: Option<u64>,
+    books: &impl Books,
+    author: UserId,
+) -> Result<Vec<JournalEntryEvent>, BatchRejection> {
+    let inputs: Vec<EntryInput> = entries.iter().map(|(_, input)| input.clone()).collect();
+    match first_sequence {
+        Some(first) => {
+            let checked = check_batch(&inputs, books)?;
+            Ok(entries
+                .iter()
+                .zip(checked)
+                .enumerate()
+                .map(|(i, ((id, _), (content, total)))| {
+                    posted(
+                        *id,
+                        workspace_id,
+                        first.max(1) + i as u64,
+                        content,
+                        total,
+                        None,
+                        author,
+                    )
+                })
+                .collect())
+        }
+        None => {
+            let mut events = Vec::with_capacity(entries.len());
+            let mut failures = Vec::new();
+            for (i, (id, input)) in entries.iter().enumerate() {
+                match check_draft(input) {
+                    Ok(content) => events.push(JournalEntryEvent::JournalEntryDrafted(
+                        JournalEntryDrafted {
+                            journal_entry_id: *id,
+                            workspace_id,
+                            date: content.date,
+                            memo: content.memo,
+                            reference: content.reference,
+                            lines: content.lines,
+                            created_by: author,
+                        },
+                    )),
+                    Err(problems) => failures.push((i, problems)),
+                }
+            }
+            if failures.is_empty() {
+                Ok(events)
+            } else {
+                Err(BatchRejection::Entries(failures))
+            }
+        }
+    }
 }

@@ -7,6 +7,8 @@
 //!   [`EntryProblem`] names its field with the line index (`lines[2].debit`).
 //! - [`aggregate`] — [`JournalEntry`], its state, the pure [`JournalEntry::decide`] and
 //!   the cqrs-es `Aggregate` impl.
+//! - [`import`] — entries from a CSV file: the template, rows to entries, every problem
+//!   named by its row; [`new_entries`] decides a whole batch (posted or drafted) at once.
 //! - [`commands`] — [`JournalEntryCommand`] and one struct per command.
 //! - [`errors`] — [`JournalEntryError`] and its `(field, message)` pairs.
 //! - events — in `event_schemas::journal_entry` (re-exported here): they are contracts.
@@ -17,8 +19,8 @@
 //!   `BooksSnapshot::for_lines(&tree, draft.content.lines.iter().map(|l| &l.account_id))`
 //!   (or `BooksSnapshot::for_entry(&tree, &input)` for `PostNewEntry`); read the next
 //!   entry sequence; send `PostDraft` (or `PostNewEntry` for `"post": true`).
-//! - Reverse, in this order (the store appends one stream per request, so the two
-//!   entries are two appends; the order makes the pair safe):
+//! - Reverse, in this order (two appends, one per stream, written before the store took
+//!   requests spanning streams; the order makes the pair safe):
 //!   1. Load the original `O` and the tree; the client names the new entry `N` (UUID v7,
 //!      kept across retries). Dry-run `PostReversal` on `N`'s empty state with
 //!      `original = O.posted()` (`decide` is pure and writes nothing), so a reversal the
@@ -36,6 +38,7 @@
 pub mod aggregate;
 pub mod commands;
 pub mod errors;
+pub mod import;
 pub mod rules;
 
 #[cfg(test)]
@@ -43,7 +46,7 @@ mod rules_tests;
 #[cfg(test)]
 mod tests;
 
-pub use aggregate::{DraftEntry, JournalEntry, PostedEntry};
+pub use aggregate::{new_entries, DraftEntry, JournalEntry, PostedEntry};
 pub use commands::{
     CreateDraft, DeleteDraft, JournalEntryCommand, PostDraft, PostNewEntry, PostReversal,
     ReverseEntry, UpdateDraft,

@@ -33,7 +33,9 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(general_ledger_route))
         .routes(routes!(journal_entries_route))
         .routes(routes!(journal_entry_route))
+        .routes(routes!(journal_entry_history_route))
         .routes(routes!(export_route))
+        .routes(routes!(import_template_route))
         .routes(routes!(lock_date_route))
         .routes(routes!(income_summary_route))
         .routes(routes!(expense_summary_route))
@@ -216,6 +218,64 @@ pub async fn journal_entry_route(
     Ok(data(entry))
 }
 
+/// The entry's history as the log holds it: every event of its stream, oldest first, with
+/// who caused it, when it was recorded, and its place in the workspace's hash chain. This
+/// reads the log on purpose (DESIGN.md §2): it is the audit trail of one entry.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/{id}/history/", tag = "accounting",
+    params(("workspace_id" = String, Path), ("id" = String, Path)),
+    responses((status = 200, description = "`data`: events (event_type, event_version, sequence, position, recorded_at, actor_id, actor_name, chain_seq, hash, summary)"), (status = 403), (status = 404)))]
+pub async fn journal_entry_history_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((workspace_id, entry_id)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    let not_found = || ApiError::NotFound("Not found.".into());
+    let id: uuid::Uuid = entry_id.trim().parse().map_err(|_| not_found())?;
+    let events = state
+        .store
+        .read_stream(
+            event_schemas::journal_entry::AGGREGATE_TYPE,
+            &id.to_string(),
+            0,
+        )
+        .await
+        .map_err(ApiError::internal)?;
+    // Another workspace's entry is not found here, exactly like a missing one.
+    if events.is_empty()
+        || events
+            .iter()
+            .any(|e| e.workspace_id() != Some(workspace_id.as_str()))
+    {
+        return Err(not_found());
+    }
+    let mut history = Vec::with_capacity(events.len());
+    for event in &events {
+        let actor = event.metadata_str(store::metadata_keys::ACTOR_ID);
+        let actor_name = match actor {
+            Some(actor) => identity::users::by_id(state.db(), actor).await?.map(|u| {
+                format!("{} {}", u.first_name, u.last_name)
+                    .trim()
+                    .to_owned()
+            }),
+            None => None,
+        };
+        history.push(json!({
+            "event_type": event.event_type,
+            "event_version": event.event_version,
+            "sequence": event.sequence,
+            "position": event.global_position,
+            "recorded_at": api_core::time::iso_datetime(event.recorded_at),
+            "actor_id": actor,
+            "actor_name": actor_name,
+            "chain_seq": event.chain_seq,
+            "hash": event.hash,
+            "summary": projections::activity_log::summary(&event.event_type, &event.payload),
+        }));
+    }
+    Ok(data(json!({ "entry_id": id, "events": history })))
+}
+
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct ExportParams {
     /// csv (default) or hledger.
@@ -252,6 +312,28 @@ pub async fn export_route(
             (header::CONTENT_DISPOSITION, disposition),
         ],
         body,
+    )
+        .into_response())
+}
+
+/// The CSV template `journal-entries/import/` reads: its header and one balanced entry.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/import/template/", tag = "accounting",
+    params(("workspace_id" = String, Path)), responses((status = 200, description = "text/csv"), (status = 403)))]
+pub async fn import_template_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+) -> Result<Response, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ImportEntries, None).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"journal-entries-template.csv\"".to_owned(),
+            ),
+        ],
+        domain::journal_entry::import::template(),
     )
         .into_response())
 }

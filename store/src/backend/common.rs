@@ -187,8 +187,8 @@ pub(crate) struct PendingRow<'a> {
 }
 
 /// What an append has to read before it can compute anything: every chain it touches, in
-/// sorted order (so concurrent nodes lock them in one order and never deadlock), and the
-/// streams it appends to (the first event of each request names its stream).
+/// sorted order (so concurrent nodes lock them in one order and never deadlock), and every
+/// stream it appends to.
 pub(crate) struct AppendKeys<'a> {
     pub chains: Vec<String>,
     pub streams: Vec<(&'a str, &'a str)>,
@@ -203,7 +203,7 @@ pub(crate) fn append_keys(requests: &[AppendRequest]) -> AppendKeys<'_> {
     chains.dedup();
     let mut streams: Vec<(&str, &str)> = requests
         .iter()
-        .filter_map(|r| r.events.first())
+        .flat_map(|r| r.events.iter())
         .map(|e| (e.aggregate_type.as_str(), e.aggregate_id.as_str()))
         .collect();
     streams.sort_unstable();
@@ -212,8 +212,8 @@ pub(crate) fn append_keys(requests: &[AppendRequest]) -> AppendKeys<'_> {
 }
 
 /// The pure middle of an append, shared by both backends once they have locked the chain
-/// heads and read each stream's last sequence: checks every request's sequences
-/// (optimistic concurrency; requests of one group on one stream follow each other), and
+/// heads and read each stream's last sequence: checks every event's sequence (optimistic
+/// concurrency; requests of one group on one stream follow each other), and
 /// computes each event's chain position and hash. Moves `chains` to the new heads.
 pub(crate) fn plan_rows<'a>(
     requests: &'a [AppendRequest],
@@ -225,21 +225,16 @@ pub(crate) fn plan_rows<'a>(
     let mut rows: Vec<PendingRow<'a>> =
         Vec::with_capacity(requests.iter().map(|r| r.events.len()).sum());
     for (index, request) in requests.iter().enumerate() {
-        let Some(first) = request.events.first() else {
-            continue;
-        };
-        let stream = (first.aggregate_type.as_str(), first.aggregate_id.as_str());
-        let current = match moved.get(&stream).or_else(|| stream_heads.get(&stream)) {
-            Some(seq) => *seq,
-            None => return Err(AppendError::Invalid("stream head not read".into())),
-        };
-        for (offset, event) in request.events.iter().enumerate() {
-            let expected = current + 1 + offset as i64;
-            if (event.aggregate_type.as_str(), event.aggregate_id.as_str()) != stream {
-                return Err(AppendError::Invalid(
-                    "one append request must target one stream".into(),
-                ));
-            }
+        // A request may span several streams (a batch of entries, an announcement and its
+        // recipients' rows): all of its events commit together or none do. Each stream's
+        // events follow its current sequence, in the order the request lists them.
+        for event in &request.events {
+            let stream = (event.aggregate_type.as_str(), event.aggregate_id.as_str());
+            let current = match moved.get(&stream).or_else(|| stream_heads.get(&stream)) {
+                Some(seq) => *seq,
+                None => return Err(AppendError::Invalid("stream head not read".into())),
+            };
+            let expected = current + 1;
             if event.sequence != expected {
                 return Err(AppendError::Conflict {
                     aggregate_type: event.aggregate_type.clone(),
@@ -247,6 +242,7 @@ pub(crate) fn plan_rows<'a>(
                     expected,
                 });
             }
+            moved.insert(stream, expected);
             let chain = event.chain_key();
             let state = chains
                 .get_mut(&chain)
@@ -286,7 +282,6 @@ pub(crate) fn plan_rows<'a>(
                 metadata,
             });
         }
-        moved.insert(stream, current + request.events.len() as i64);
     }
     Ok(rows)
 }
