@@ -15,12 +15,14 @@
 //! - [`two_factor`]: TOTP setup, enable, disable and the second sign-in step.
 //! - [`files`]: image upload.
 //! - [`organizations`]: organization profile, workspaces, memberships.
+//! - [`audit_sessions`]: audit sessions — open on a pinned cut-off, sign off, share.
 //! - [`activity`]: security facts for the activity log and client-reported activities.
 //! - [`notifications`]: announcements, read marks, deletion, mark-all-read.
 
 pub mod accounting;
 pub mod accounts;
 pub mod activity;
+pub mod audit_sessions;
 pub mod files;
 pub mod invitations;
 pub mod journal;
@@ -60,6 +62,7 @@ pub fn router(app: AppState) -> OpenApiRouter {
         .merge(journal::router())
         .merge(journal_import::router())
         .merge(activity::router())
+        .merge(audit_sessions::router())
         .merge(notifications::router())
         .with_state(state)
 }

@@ -16,9 +16,11 @@
 //!   active last-level accounts, after the lock date).
 //! - [`notification`] — what a valid announcement is, who may change a notification,
 //!   and the deterministic ids of rule-raised notifications.
+//! - [`audit_session`] — audit session states and who moves them on (sign-off, share).
 //! - [`validation`] — input rules several commands share (e-mail, phone; spec §5).
 
 pub mod account_tree;
+pub mod audit_session;
 pub mod journal_entry;
 pub mod money;
 pub mod notification;

@@ -99,6 +99,7 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::notification::contract(),
         crate::announcement::contract(),
         crate::inbox::contract(),
+        crate::audit_session::contract(),
         crate::user_activity::contract(),
     ]
 }

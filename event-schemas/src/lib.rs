@@ -13,6 +13,7 @@
 //! - [`schemas`] — generates the JSON Schema of each event version and checks or rewrites
 //!   the committed files under `schemas/<aggregate>/<event_type>.v<version>.json`.
 //! - [`notification`] — a user's notifications: created, read or unread, deleted.
+//! - [`audit_session`] — audit sessions: opened on a pinned cut-off, signed off, shared.
 //! - [`announcement`] — an administrator's notification to several members at once.
 //! - [`inbox`] — what applies to a user's whole inbox (mark all as read).
 //! - [`user_activity`] — security facts about accounts (sign-ins, failures, password and
@@ -28,6 +29,7 @@
 
 pub mod account_tree;
 pub mod announcement;
+pub mod audit_session;
 pub mod contract;
 pub mod ids;
 pub mod inbox;

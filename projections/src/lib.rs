@@ -11,12 +11,14 @@
 //! - [`ledger`]: postings, per-account year/month/day totals and the journal list.
 //! - [`notifications`]: each user's inbox.
 //! - [`notification_rules`]: the reactor that raises notifications for what happened.
+//! - [`audit_sessions`]: audit sessions per workspace and their live shares.
 //! - [`activity_log`]: one row per event, for the activity log.
 //! - [`cents`]: money in read models (BIGINT hundredths) and back to decimals.
 //! - [`decode`]: payload decoding through the upcasters, shared by the projectors.
 
 pub mod accounts;
 pub mod activity_log;
+pub mod audit_sessions;
 pub mod cents;
 pub mod checkpoint;
 pub mod decode;

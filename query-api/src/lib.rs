@@ -4,6 +4,7 @@
 //! - [`health`]: `GET /api/v1/health/` — database reachable, projector lag.
 //! - [`accounting`]: the books' read side — account tree, trial balance, general ledger,
 //!   journal entries, income and expense summaries — as data-access functions.
+//! - [`audit`]: audit sessions, their results rerun from the pinned cut-off, shared views.
 //! - [`chain`]: `GET /api/v1/audit/workspaces/{workspace_id}/chain-head/`.
 //! - [`access`]: the access policy over the memberships read model.
 //! - [`accounts`]: `/accounts/me/`, `/me/workspaces/`, `/services/`, `/choices/description/`.
@@ -19,6 +20,7 @@ pub mod access;
 pub mod accounting;
 pub mod accounts;
 pub mod activity_log;
+pub mod audit;
 pub mod chain;
 pub mod dev;
 pub mod engagement;
@@ -61,7 +63,8 @@ pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
         .merge(files::router())
         .merge(accounting::routes::router())
         .merge(notifications::router())
-        .merge(activity_log::router());
+        .merge(activity_log::router())
+        .merge(audit::router());
     if dev_outbox {
         router = router.merge(dev::router());
     }

@@ -1,0 +1,446 @@
+//! Audit sessions, write side: open a session pinned to the workspace chain's current
+//! head, sign it off (performer, then another reviewer), archive it, share its result by
+//! a public link and revoke the link. Needs `audit_service_access`.
+//!
+//! A session's state is folded from its own stream (`domain::audit_session`) and each
+//! command appends at the next sequence: a concurrent command on the same session meets
+//! an optimistic-concurrency conflict (409) instead of a lost update.
+
+use api_core::access::authorize;
+use api_core::auth::AuthUser;
+use api_core::body::Body;
+use api_core::consistency::read_your_writes;
+use api_core::error::data;
+use api_core::request_id::CurrentRequestId;
+use api_core::{ApiError, AppState};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use chrono::{NaiveDate, Utc};
+use domain::audit_session::{self, SessionError, SessionState};
+use domain::permissions::Action;
+use event_schemas::audit_session::{
+    AuditSessionEvent, AuditSessionOpened, Cutoff, SignOffRole, AGGREGATE_TYPE, NAME_CHARS_MAX,
+};
+use event_schemas::{UserId, WorkspaceId};
+use rust_decimal::Decimal;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use store::backend::AppendRequest;
+use store::{EventMetadata, NewEvent};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::accounts::Problems;
+use crate::organizations::parse_id;
+use crate::CommandState;
+
+/// How long a shared link lives unless the auditor says otherwise, and at most.
+pub const SHARE_DAYS_DEFAULT: i64 = 30;
+pub const SHARE_DAYS_MAX: i64 = 365;
+
+pub fn router() -> OpenApiRouter<CommandState> {
+    OpenApiRouter::new()
+        .routes(routes!(open_session))
+        .routes(routes!(sign_off))
+        .routes(routes!(archive))
+        .routes(routes!(share))
+        .routes(routes!(revoke_share))
+}
+
+impl crate::runner::IntoApiError for SessionError {
+    fn into_api_error(self) -> ApiError {
+        match self {
+            SessionError::NotFound | SessionError::NoSuchShare => {
+                ApiError::NotFound(self.to_string())
+            }
+            _ => ApiError::NonField(vec![self.to_string()]),
+        }
+    }
+}
+
+fn refused(err: SessionError) -> ApiError {
+    crate::runner::IntoApiError::into_api_error(err)
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct OpenBody {
+    pub name: String,
+    /// `YYYY-MM-DD`.
+    pub period_start: String,
+    pub period_end: String,
+    /// Decimal strings, in the workspace currency.
+    pub materiality: String,
+    pub performance_materiality: String,
+    #[serde(default)]
+    pub approval_thresholds: Vec<String>,
+    /// The workspace's offset from UTC in seconds (Lagos 3600); 0 when absent.
+    #[serde(default)]
+    pub utc_offset_seconds: i32,
+    /// The tests' parameters; every one left out keeps its documented default.
+    #[serde(default)]
+    pub params: Option<Value>,
+}
+
+fn date(problems: &mut Problems, field: &str, raw: &str) -> Option<NaiveDate> {
+    let parsed = NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d").ok();
+    if parsed.is_none() {
+        problems.add(field, "Enter a date as YYYY-MM-DD.");
+    }
+    parsed
+}
+
+fn amount(problems: &mut Problems, field: &str, raw: &str) -> Option<Decimal> {
+    let parsed = raw
+        .trim()
+        .parse::<Decimal>()
+        .ok()
+        .filter(|d| *d > Decimal::ZERO);
+    if parsed.is_none() {
+        problems.add(field, "Enter an amount above zero, such as 50000.00.");
+    }
+    parsed
+}
+
+/// Opens a session on the workspace for a period. Its population is pinned now: the
+/// workspace chain's head (event count, hash, log position) is recorded, and every later
+/// run reads the log up to exactly there.
+#[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/", tag = "audit",
+    params(("workspace_id" = String, Path)), request_body = OpenBody,
+    responses((status = 201, description = "`data`: the session"), (status = 400), (status = 403)))]
+pub async fn open_session(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(workspace_id): Path<String>,
+    Body(body): Body<OpenBody>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let app = &state.app;
+    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let workspace: WorkspaceId = parse_id(&workspace_id)?;
+    let mut problems = Problems::default();
+    let name = body.name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > NAME_CHARS_MAX {
+        problems.add(
+            "name",
+            format!("Name the session (1 to {NAME_CHARS_MAX} characters)."),
+        );
+    }
+    let start = date(&mut problems, "period_start", &body.period_start);
+    let end = date(&mut problems, "period_end", &body.period_end);
+    if let (Some(start), Some(end)) = (start, end) {
+        if end < start {
+            problems.add("period_end", "The period must end on or after its start.");
+        }
+    }
+    let materiality = amount(&mut problems, "materiality", &body.materiality);
+    let performance = amount(
+        &mut problems,
+        "performance_materiality",
+        &body.performance_materiality,
+    );
+    if let (Some(m), Some(p)) = (materiality, performance) {
+        if p > m {
+            problems.add(
+                "performance_materiality",
+                "Performance materiality cannot exceed materiality.",
+            );
+        }
+    }
+    let mut thresholds = Vec::new();
+    for (i, raw) in body.approval_thresholds.iter().enumerate() {
+        if let Some(t) = amount(&mut problems, &format!("approval_thresholds[{i}]"), raw) {
+            thresholds.push(t);
+        }
+    }
+    if body.utc_offset_seconds.abs() >= 86_400 {
+        problems.add(
+            "utc_offset_seconds",
+            "An offset lies within ±86399 seconds.",
+        );
+    }
+    let params = body.params.clone().unwrap_or_else(|| json!({}));
+    if let Err(err) = serde_json::from_value::<audit::AuditParams>(params.clone()) {
+        problems.add(
+            "params",
+            format!("The test parameters are not valid: {err}"),
+        );
+    }
+    problems.into_result()?;
+    let (Some(period_start), Some(period_end), Some(materiality), Some(performance)) =
+        (start, end, materiality, performance)
+    else {
+        return Err(ApiError::internal("checked above"));
+    };
+    let head = app.store.chain_head(&workspace_id).await?;
+    let cutoff = match head {
+        Some(h) => Cutoff {
+            chain_seq: h.event_count,
+            head_hash: h.head_hash,
+            position: h.last_position,
+        },
+        None => Cutoff {
+            chain_seq: 0,
+            head_hash: store::hash::GENESIS_HASH.to_owned(),
+            position: 0,
+        },
+    };
+    let session_id = uuid::Uuid::now_v7();
+    let opened_by: UserId = parse_id(&user.user_id)?;
+    let event = AuditSessionEvent::AuditSessionOpened(AuditSessionOpened {
+        session_id,
+        workspace_id: workspace,
+        name,
+        period_start,
+        period_end,
+        materiality,
+        performance_materiality: performance,
+        approval_thresholds: thresholds,
+        utc_offset_seconds: body.utc_offset_seconds,
+        cutoff,
+        params,
+        opened_by,
+    });
+    append(app, &user, request_id, &workspace_id, session_id, 1, &event).await?;
+    Ok((
+        StatusCode::CREATED,
+        data(json!({ "id": session_id, "status": "open" })),
+    ))
+}
+
+/// The session's state from its stream; another workspace's session is not found.
+async fn session_state(
+    app: &AppState,
+    workspace_id: &str,
+    session_id: &str,
+) -> Result<(uuid::Uuid, SessionState), ApiError> {
+    let id: uuid::Uuid = parse_id(session_id)?;
+    let events = app
+        .store
+        .read_stream(AGGREGATE_TYPE, &id.to_string(), 0)
+        .await?;
+    let mut state = SessionState::default();
+    for event in &events {
+        let decoded: AuditSessionEvent =
+            serde_json::from_value(event.payload.clone()).map_err(ApiError::internal)?;
+        state.apply(&decoded);
+    }
+    if state.workspace_id.map(|w| w.to_string()).as_deref() != Some(workspace_id) {
+        return Err(refused(SessionError::NotFound));
+    }
+    Ok((id, state))
+}
+
+async fn append(
+    app: &AppState,
+    user: &AuthUser,
+    request_id: Option<String>,
+    workspace_id: &str,
+    session_id: uuid::Uuid,
+    sequence: i64,
+    event: &AuditSessionEvent,
+) -> Result<(), ApiError> {
+    let organization_id: Option<String> =
+        sqlx::query_scalar("SELECT organization_id FROM read_workspaces WHERE id = $1")
+            .bind(workspace_id)
+            .fetch_optional(&app.db().pool)
+            .await?;
+    let metadata = EventMetadata {
+        actor_id: Some(user.user_id.clone()),
+        organization_id,
+        // Sessions are audit work about the books, not the books: they stay out of the
+        // workspace's chain, so opening one never moves the head another session pinned.
+        workspace_id: None,
+        request_id,
+        ..Default::default()
+    };
+    let new = NewEvent::of(
+        AGGREGATE_TYPE,
+        &session_id.to_string(),
+        sequence,
+        event,
+        &metadata,
+    )
+    .map_err(ApiError::internal)?;
+    app.store.append(AppendRequest::new(vec![new])).await?;
+    read_your_writes(app, "audit_sessions").await
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct SignOffBody {
+    /// `performer` or `reviewer`.
+    pub role: String,
+    #[serde(default)]
+    pub conclusion: String,
+}
+
+/// Signs the session off: the performer first, then a reviewer who is someone else.
+#[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/sign-off/", tag = "audit",
+    params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = SignOffBody,
+    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+pub async fn sign_off(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((workspace_id, session_id)): Path<(String, String)>,
+    Body(body): Body<SignOffBody>,
+) -> Result<Json<Value>, ApiError> {
+    let app = &state.app;
+    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let role = match body.role.trim() {
+        "performer" => SignOffRole::Performer,
+        "reviewer" => SignOffRole::Reviewer,
+        _ => {
+            return Err(ApiError::field(
+                "role",
+                "Role must be performer or reviewer.",
+            ))
+        }
+    };
+    if body.conclusion.chars().count() > 2000 {
+        return Err(ApiError::field(
+            "conclusion",
+            "Must be at most 2000 characters.",
+        ));
+    }
+    let (id, current) = session_state(app, &workspace_id, &session_id).await?;
+    let by: UserId = parse_id(&user.user_id)?;
+    let event = audit_session::sign_off(
+        &current,
+        role,
+        by,
+        Utc::now().date_naive(),
+        body.conclusion.trim().to_owned(),
+    )
+    .map_err(refused)?;
+    append(
+        app,
+        &user,
+        request_id,
+        &workspace_id,
+        id,
+        current.version + 1,
+        &event,
+    )
+    .await?;
+    Ok(data(json!({ "id": id, "signed": body.role.trim() })))
+}
+
+/// Archives the session: it stays readable and never changes again.
+#[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/archive/", tag = "audit",
+    params(("workspace_id" = String, Path), ("id" = String, Path)),
+    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+pub async fn archive(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((workspace_id, session_id)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    let app = &state.app;
+    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let (id, current) = session_state(app, &workspace_id, &session_id).await?;
+    let by: UserId = parse_id(&user.user_id)?;
+    let event = audit_session::archive(&current, by).map_err(refused)?;
+    append(
+        app,
+        &user,
+        request_id,
+        &workspace_id,
+        id,
+        current.version + 1,
+        &event,
+    )
+    .await?;
+    Ok(data(json!({ "id": id, "status": "archived" })))
+}
+
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+pub struct ShareBody {
+    /// Days the link works, 1 to 365 (30 when absent).
+    #[serde(default)]
+    pub expires_in_days: Option<i64>,
+}
+
+/// Publishes the session's result at a public, unguessable link. The link's secret is
+/// answered once and only its SHA-256 is kept.
+#[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/shares/", tag = "audit",
+    params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = ShareBody,
+    responses((status = 201, description = "`data`: share_id, url, token, expires_at"), (status = 400), (status = 403), (status = 404)))]
+pub async fn share(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((workspace_id, session_id)): Path<(String, String)>,
+    Body(body): Body<ShareBody>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let app = &state.app;
+    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let days = body.expires_in_days.unwrap_or(SHARE_DAYS_DEFAULT);
+    if !(1..=SHARE_DAYS_MAX).contains(&days) {
+        return Err(ApiError::field(
+            "expires_in_days",
+            format!("A link lasts 1 to {SHARE_DAYS_MAX} days."),
+        ));
+    }
+    let (id, current) = session_state(app, &workspace_id, &session_id).await?;
+    let by: UserId = parse_id(&user.user_id)?;
+    let token = format!(
+        "{}{}",
+        uuid::Uuid::new_v4().simple(),
+        uuid::Uuid::new_v4().simple()
+    );
+    let secret_sha256 = hex::encode(Sha256::digest(token.as_bytes()));
+    let expires_at = Utc::now().timestamp_micros() + days * 86_400 * 1_000_000;
+    let share_id = uuid::Uuid::now_v7();
+    let event =
+        audit_session::share(&current, share_id, secret_sha256, expires_at, by).map_err(refused)?;
+    append(
+        app,
+        &user,
+        request_id,
+        &workspace_id,
+        id,
+        current.version + 1,
+        &event,
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        data(json!({
+            "share_id": share_id,
+            "token": token,
+            "url": format!("{}/audit-shared/{token}", app.public_url),
+            "expires_at": api_core::time::iso_datetime(expires_at),
+        })),
+    ))
+}
+
+/// Revokes a shared link: it stops working at once.
+#[utoipa::path(delete, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/shares/{share_id}/", tag = "audit",
+    params(("workspace_id" = String, Path), ("id" = String, Path), ("share_id" = String, Path)),
+    responses((status = 204), (status = 403), (status = 404)))]
+pub async fn revoke_share(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((workspace_id, session_id, share_id)): Path<(String, String, String)>,
+) -> Result<StatusCode, ApiError> {
+    let app = &state.app;
+    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let (id, current) = session_state(app, &workspace_id, &session_id).await?;
+    let share_id: uuid::Uuid = parse_id(&share_id)?;
+    let by: UserId = parse_id(&user.user_id)?;
+    let event = audit_session::revoke(&current, share_id, by).map_err(refused)?;
+    append(
+        app,
+        &user,
+        request_id,
+        &workspace_id,
+        id,
+        current.version + 1,
+        &event,
+    )
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}

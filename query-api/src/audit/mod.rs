@@ -1,0 +1,214 @@
+//! Audit sessions, read side: a workspace's sessions, one session, its result (rerun from
+//! the log up to the pinned cut-off, see [`report`]) and the public shared view.
+//!
+//! - [`report`]: the session's population from the workspace chain and the tests' run.
+
+pub mod report;
+
+use api_core::access::authorize;
+use api_core::auth::AuthUser;
+use api_core::error::data;
+use api_core::{ApiError, AppState};
+use audit::{AuditReport, RiskBand};
+use axum::extract::{Path, State};
+use axum::Json;
+use domain::permissions::Action;
+use event_schemas::audit_session::AuditSessionOpened;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use sqlx::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::QueryState;
+
+/// Scored entries a result lists: every medium and high one, up to this many.
+pub const FLAGGED_MAX: usize = 1_000;
+
+pub fn router() -> OpenApiRouter<QueryState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_sessions))
+        .routes(routes!(get_session))
+        .routes(routes!(session_results))
+        .routes(routes!(shared_session))
+}
+
+const COLUMNS: &str = "id, workspace_id, name, period_start, period_end, materiality, \
+    performance_materiality, status, cutoff_seq, cutoff_hash, cutoff_position, opened_by, \
+    opened_at, performer_id, performer_on, performer_conclusion, reviewer_id, reviewer_on, \
+    reviewer_conclusion, definition";
+
+fn session_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
+    let text = |name: &str| row.try_get::<Option<String>, _>(name);
+    Ok(json!({
+        "id": row.try_get::<String, _>("id")?,
+        "workspace_id": row.try_get::<String, _>("workspace_id")?,
+        "name": row.try_get::<String, _>("name")?,
+        "period_start": row.try_get::<String, _>("period_start")?,
+        "period_end": row.try_get::<String, _>("period_end")?,
+        "materiality": row.try_get::<String, _>("materiality")?,
+        "performance_materiality": row.try_get::<String, _>("performance_materiality")?,
+        "status": row.try_get::<String, _>("status")?,
+        "cutoff": {
+            "chain_seq": row.try_get::<i64, _>("cutoff_seq")?,
+            "head_hash": row.try_get::<String, _>("cutoff_hash")?,
+            "position": row.try_get::<i64, _>("cutoff_position")?,
+        },
+        "opened_by": row.try_get::<String, _>("opened_by")?,
+        "opened_at": api_core::time::iso_datetime(row.try_get("opened_at")?),
+        "performer": {"user_id": text("performer_id")?, "signed_on": text("performer_on")?, "conclusion": text("performer_conclusion")?},
+        "reviewer": {"user_id": text("reviewer_id")?, "signed_on": text("reviewer_on")?, "conclusion": text("reviewer_conclusion")?},
+    }))
+}
+
+/// The session row of this workspace, or 404 (another workspace's id is not found here).
+async fn session_row(
+    state: &AppState,
+    workspace_id: &str,
+    session_id: &str,
+) -> Result<sqlx::any::AnyRow, ApiError> {
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM read_audit_sessions WHERE id = $1 AND workspace_id = $2"
+    ))
+    .bind(session_id.trim())
+    .bind(workspace_id)
+    .fetch_optional(&state.db().pool)
+    .await?
+    .ok_or_else(|| ApiError::NotFound("Audit session not found.".into()))
+}
+
+fn definition(row: &sqlx::any::AnyRow) -> Result<AuditSessionOpened, ApiError> {
+    let raw: String = row.try_get("definition")?;
+    serde_json::from_str(&raw).map_err(ApiError::internal)
+}
+
+/// The workspace's audit sessions, newest first.
+#[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/", tag = "audit",
+    params(("workspace_id" = String, Path)), responses((status = 200), (status = 403)))]
+pub async fn list_sessions(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM read_audit_sessions WHERE workspace_id = $1 \
+         ORDER BY opened_at DESC, id DESC"
+    ))
+    .bind(&workspace_id)
+    .fetch_all(&state.db().pool)
+    .await?;
+    let sessions = rows
+        .iter()
+        .map(session_json)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(data(sessions))
+}
+
+/// One session: its definition, cut-off, state and sign-offs.
+#[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/", tag = "audit",
+    params(("workspace_id" = String, Path), ("id" = String, Path)), responses((status = 200), (status = 403), (status = 404)))]
+pub async fn get_session(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((workspace_id, session_id)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let row = session_row(&state, &workspace_id, &session_id).await?;
+    Ok(data(session_json(&row)?))
+}
+
+/// What a result shows: totals, the digit tests, counts per control point, limitations,
+/// the risk distribution, every finding, and the flagged (medium and high) entries with
+/// their breakdown.
+fn result_json(report: &AuditReport) -> Value {
+    let flagged: Vec<_> = report
+        .scores
+        .iter()
+        .filter(|s| s.band != RiskBand::Low)
+        .take(FLAGGED_MAX)
+        .collect();
+    json!({
+        "population": report.population,
+        "params": report.params,
+        "digit_tests": report.digit_tests,
+        "counts": report.counts,
+        "limitations": report.limitations,
+        "distribution": report.distribution,
+        "findings": report.findings,
+        "flagged": flagged,
+    })
+}
+
+/// The session's result: every test rerun over the log up to the session's cut-off, so
+/// it is the same whenever it is asked for.
+#[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/results/", tag = "audit",
+    params(("workspace_id" = String, Path), ("id" = String, Path)),
+    responses((status = 200, description = "`data`: population, params, digit_tests, counts, limitations, distribution, findings, flagged"), (status = 403), (status = 404)))]
+pub async fn session_results(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((workspace_id, session_id)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let row = session_row(&state, &workspace_id, &session_id).await?;
+    let opened = definition(&row)?;
+    let report = report::session_report(&state.store, &opened).await?;
+    Ok(data(result_json(&report)))
+}
+
+/// The public, read-only view behind a shared link: no sign-in. The entity, period,
+/// materiality, cut-off, result and sign-offs of that one session — nothing else. A
+/// revoked, expired or unknown link answers 404 alike.
+#[utoipa::path(get, path = "/api/v1/audit-shared/{token}/", tag = "audit",
+    params(("token" = String, Path)), responses((status = 200), (status = 404)))]
+pub async fn shared_session(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let gone = || ApiError::NotFound("This shared audit is not available.".into());
+    let digest = hex::encode(Sha256::digest(token.trim().as_bytes()));
+    let now = chrono::Utc::now().timestamp_micros();
+    let share = sqlx::query(
+        "SELECT session_id, expires_at FROM read_audit_shares WHERE secret_sha256 = $1",
+    )
+    .bind(&digest)
+    .fetch_optional(&state.db().pool)
+    .await?
+    .ok_or_else(gone)?;
+    let expires_at: i64 = share.try_get("expires_at")?;
+    if expires_at <= now {
+        return Err(gone());
+    }
+    let session_id: String = share.try_get("session_id")?;
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM read_audit_sessions WHERE id = $1"
+    ))
+    .bind(&session_id)
+    .fetch_optional(&state.db().pool)
+    .await?
+    .ok_or_else(gone)?;
+    let opened = definition(&row)?;
+    let workspace: Option<String> =
+        sqlx::query_scalar("SELECT name FROM read_workspaces WHERE id = $1")
+            .bind(opened.workspace_id.to_string())
+            .fetch_optional(&state.db().pool)
+            .await?;
+    let report = report::session_report(&state.store, &opened).await?;
+    let mut session = session_json(&row)?;
+    // The public view names people by their sign-off role only.
+    if let Some(object) = session.as_object_mut() {
+        object.remove("opened_by");
+        for role in ["performer", "reviewer"] {
+            if let Some(signed) = object.get_mut(role).and_then(Value::as_object_mut) {
+                signed.remove("user_id");
+            }
+        }
+    }
+    Ok(data(json!({
+        "entity": workspace.unwrap_or_default(),
+        "session": session,
+        "result": result_json(&report),
+        "expires_at": api_core::time::iso_datetime(expires_at),
+    })))
+}

@@ -1,0 +1,112 @@
+//! A session's result, recomputed from the log exactly as it stood at the session's
+//! cut-off: the workspace's hash chain from its first event to the pinned `chain_seq`,
+//! nothing later. So a session re-run after new entries, reversals or chart changes gives
+//! the same report, and the chain head it was pinned to proves which events it read.
+//!
+//! Population: the entries posted by the cut-off and dated on or after the period start.
+//! Entries dated after the period end stay in, so the cut-off tests can see reversals
+//! and late postings around the period end.
+
+use std::collections::HashMap;
+
+use api_core::ApiError;
+use audit::{Audit, AuditParams, AuditReport, JournalEntry, Population, SessionContext};
+use cqrs_es::Aggregate;
+use domain::account_tree::AccountTree;
+use event_schemas::account_tree::AccountTreeEvent;
+use event_schemas::audit_session::AuditSessionOpened;
+use event_schemas::journal_entry::{JournalEntryEvent, JournalEntryPosted};
+use event_schemas::AccountId;
+use store::{EventStore, RecordedEvent};
+
+/// Chain events read per page.
+const PAGE: i64 = 5_000;
+
+/// Every event of `workspace`'s chain with `chain_seq` up to `last`, in chain order.
+async fn chain_until(
+    store: &EventStore,
+    workspace: &str,
+    last: i64,
+) -> Result<Vec<RecordedEvent>, ApiError> {
+    let mut events = Vec::new();
+    let mut after = 0;
+    while after < last {
+        let page = store
+            .log()
+            .read_chain(workspace, after, PAGE.min(last - after))
+            .await
+            .map_err(ApiError::internal)?;
+        let Some(tail) = page.last() else { break };
+        after = tail.chain_seq;
+        events.extend(page);
+    }
+    events.retain(|e| e.chain_seq <= last);
+    Ok(events)
+}
+
+/// The session's report, from its opening event.
+pub async fn session_report(
+    store: &EventStore,
+    opened: &AuditSessionOpened,
+) -> Result<AuditReport, ApiError> {
+    let workspace = opened.workspace_id.to_string();
+    let events = chain_until(store, &workspace, opened.cutoff.chain_seq).await?;
+    let mut tree = AccountTree::default();
+    let mut posted: Vec<(JournalEntryPosted, &RecordedEvent)> = Vec::new();
+    let tree_upcasters = event_schemas::account_tree::upcasters();
+    let entry_upcasters = event_schemas::journal_entry::upcasters();
+    for event in &events {
+        match event.aggregate_type.as_str() {
+            event_schemas::account_tree::AGGREGATE_TYPE => {
+                let decoded: AccountTreeEvent = projections::decode::decode(event, &tree_upcasters)
+                    .map_err(ApiError::internal)?;
+                tree.apply(decoded);
+            }
+            event_schemas::journal_entry::AGGREGATE_TYPE
+                if event.event_type == "JournalEntryPosted" =>
+            {
+                let decoded: JournalEntryEvent =
+                    projections::decode::decode(event, &entry_upcasters)
+                        .map_err(ApiError::internal)?;
+                if let JournalEntryEvent::JournalEntryPosted(p) = decoded {
+                    if p.date >= opened.period_start {
+                        posted.push((p, event));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let classes: HashMap<AccountId, _> = tree
+        .accounts()
+        .map(|a| (a.account_id, a.account_type))
+        .collect();
+    let entries = posted
+        .iter()
+        .map(|(p, e)| {
+            JournalEntry::from_posted(p, e.recorded_at_utc(), |id| classes.get(&id).copied())
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| ApiError::internal(format!("building the population: {e}")))?;
+    let population = Population::new(entries)
+        .map_err(|e| ApiError::internal(format!("building the population: {e}")))?;
+    let context = context_of(opened);
+    let params: AuditParams = serde_json::from_value(opened.params.clone()).unwrap_or_default();
+    let audit = Audit::new(&population, &context, &params)
+        .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    Ok(audit.run())
+}
+
+/// The tests' context from the session's definition.
+pub fn context_of(opened: &AuditSessionOpened) -> SessionContext {
+    SessionContext {
+        period_start: opened.period_start,
+        period_end: opened.period_end,
+        materiality: opened.materiality,
+        performance_materiality: opened.performance_materiality,
+        approval_thresholds: opened.approval_thresholds.clone(),
+        holidays: Vec::new(),
+        business_hours: Default::default(),
+        utc_offset_seconds: opened.utc_offset_seconds,
+    }
+}

@@ -1,0 +1,351 @@
+//! Audit sessions through the real API, on SQLite and Postgres: a session pinned to the
+//! chain head reruns identically after later postings, sign-off order, sharing by a
+//! public link that dies on revocation or expiry, validation and isolation.
+
+mod common;
+
+use common::{Session, TestApp};
+use serde_json::{json, Value};
+use store::{backend_tests, Backend};
+
+struct Books {
+    owner: Session,
+    workspace: String,
+    base: String,
+}
+
+async fn books(app: &TestApp) -> Books {
+    let owner = app.signed_up("ada@books.ng").await;
+    let workspace = app.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{workspace}/");
+    let setup = app
+        .post(
+            &format!("{base}accounts/default/setup/"),
+            Some(&owner.access),
+            json!(null),
+        )
+        .await;
+    assert!(setup.status < 300, "{}", setup.body);
+    Books {
+        owner,
+        workspace,
+        base,
+    }
+}
+
+async fn leaf(app: &TestApp, books: &Books, code: &str) -> String {
+    fn find(nodes: &[Value], code: &str) -> Option<String> {
+        nodes.iter().find_map(|n| {
+            if n["account_code"] == code {
+                return n["id"].as_str().map(str::to_owned);
+            }
+            find(
+                n["children"].as_array().map(Vec::as_slice).unwrap_or(&[]),
+                code,
+            )
+        })
+    }
+    let tree = app
+        .read(
+            &format!("{}accounts/", books.base),
+            Some(&books.owner.access),
+        )
+        .await;
+    find(tree.body["data"].as_array().expect("tree"), code).expect("account")
+}
+
+async fn post(app: &TestApp, books: &Books, date: &str, amount: &str) -> String {
+    let (cash, sales) = (
+        leaf(app, books, "1120").await,
+        leaf(app, books, "4100").await,
+    );
+    let posted = app
+        .post(
+            &format!("{}journal-entries/", books.base),
+            Some(&books.owner.access),
+            json!({"date": date, "memo": "Sale", "post": true, "lines": [
+                {"account_id": cash, "debit": amount},
+                {"account_id": sales, "credit": amount}
+            ]}),
+        )
+        .await;
+    assert_eq!(posted.status, 201, "{}", posted.body);
+    posted.body["data"]["id"].as_str().expect("id").to_owned()
+}
+
+fn sessions(books: &Books) -> String {
+    format!("/api/v1/audit/workspaces/{}/sessions/", books.workspace)
+}
+
+async fn open(app: &TestApp, books: &Books) -> String {
+    let opened = app
+        .post(
+            &sessions(books),
+            Some(&books.owner.access),
+            json!({"name": "FY2026 audit", "period_start": "2026-01-01", "period_end": "2026-12-31",
+                   "materiality": "5000.00", "performance_materiality": "3750.00",
+                   "approval_thresholds": ["1000.00"], "utc_offset_seconds": 3600}),
+        )
+        .await;
+    assert_eq!(opened.status, 201, "{}", opened.body);
+    opened.body["data"]["id"].as_str().expect("id").to_owned()
+}
+
+async fn a_session_reruns_identically_after_later_postings(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let first = post(&app, &books, "2026-03-01", "1200.00").await;
+    post(&app, &books, "2026-03-02", "999.00").await;
+    post(&app, &books, "2026-12-31", "40.00").await;
+    let id = open(&app, &books).await;
+    let results = format!("{}{id}/results/", sessions(&books));
+    let before = app.read(&results, Some(&books.owner.access)).await;
+    assert_eq!(before.status, 200, "{}", before.body);
+    assert_eq!(before.body["data"]["population"]["entries"], 3);
+    assert_eq!(before.body["data"]["population"]["total_debits"], "2239.00");
+    let session = app
+        .read(
+            &format!("{}{id}/", sessions(&books)),
+            Some(&books.owner.access),
+        )
+        .await;
+    let pinned = session.body["data"]["cutoff"].clone();
+    assert!(pinned["head_hash"].as_str().is_some_and(|h| h.len() == 64));
+
+    post(&app, &books, "2026-03-03", "7000.00").await;
+    let reversed = app
+        .post(
+            &format!("{}journal-entries/{first}/reverse/", books.base),
+            Some(&books.owner.access),
+            json!({"date": "2026-03-04"}),
+        )
+        .await;
+    assert_eq!(reversed.status, 201, "{}", reversed.body);
+
+    let after = app.read(&results, Some(&books.owner.access)).await;
+    assert_eq!(
+        after.body, before.body,
+        "a pinned session reruns identically"
+    );
+    let head = app
+        .read(
+            &format!("/api/v1/audit/workspaces/{}/chain-head/", books.workspace),
+            Some(&books.owner.access),
+        )
+        .await;
+    assert_ne!(
+        head.body["data"]["head_hash"], pinned["head_hash"],
+        "the books moved on"
+    );
+    let again = app
+        .read(
+            &format!("{}{id}/", sessions(&books)),
+            Some(&books.owner.access),
+        )
+        .await;
+    assert_eq!(again.body["data"]["cutoff"], pinned);
+    app.stop().await;
+}
+
+async fn the_performer_signs_first_and_another_user_reviews(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let reviewer = app.signed_up("bola@books.ng").await;
+    let added = app
+        .post(
+            &format!(
+                "/api/v1/accounts/organizations/{}/memberships/",
+                books.owner.organization_id
+            ),
+            Some(&books.owner.access),
+            json!({"email": "bola@books.ng", "role": 1, "workspaces": [books.workspace]}),
+        )
+        .await;
+    assert_eq!(added.status, 201, "{}", added.body);
+    let id = open(&app, &books).await;
+    let sign = format!("{}{id}/sign-off/", sessions(&books));
+    let early = app
+        .post(&sign, Some(&reviewer.access), json!({"role": "reviewer"}))
+        .await;
+    assert_eq!(early.status, 400, "{}", early.body);
+    let performed = app
+        .post(
+            &sign,
+            Some(&books.owner.access),
+            json!({"role": "performer", "conclusion": "No material misstatement."}),
+        )
+        .await;
+    assert_eq!(performed.status, 200, "{}", performed.body);
+    let self_review = app
+        .post(
+            &sign,
+            Some(&books.owner.access),
+            json!({"role": "reviewer"}),
+        )
+        .await;
+    assert_eq!(self_review.status, 400);
+    let reviewed = app
+        .post(&sign, Some(&reviewer.access), json!({"role": "reviewer"}))
+        .await;
+    assert_eq!(reviewed.status, 200, "{}", reviewed.body);
+    let session = app
+        .read(
+            &format!("{}{id}/", sessions(&books)),
+            Some(&books.owner.access),
+        )
+        .await;
+    assert_eq!(session.body["data"]["status"], "signed_off");
+    assert_eq!(
+        session.body["data"]["performer"]["conclusion"],
+        "No material misstatement."
+    );
+    assert_eq!(
+        session.body["data"]["reviewer"]["user_id"],
+        reviewer.user_id.as_str()
+    );
+    let bad_role = app
+        .post(&sign, Some(&reviewer.access), json!({"role": "partner"}))
+        .await;
+    assert!(bad_role.body.get("role").is_some());
+    app.stop().await;
+}
+
+async fn a_shared_link_works_signed_out_until_revoked_or_expired(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    post(&app, &books, "2026-05-05", "300.00").await;
+    let id = open(&app, &books).await;
+    let shares = format!("{}{id}/shares/", sessions(&books));
+    let too_early = app
+        .post(&shares, Some(&books.owner.access), json!({}))
+        .await;
+    assert_eq!(too_early.status, 400, "a draft result is not published");
+    app.post(
+        &format!("{}{id}/sign-off/", sessions(&books)),
+        Some(&books.owner.access),
+        json!({"role": "performer"}),
+    )
+    .await;
+    let shared = app
+        .post(
+            &shares,
+            Some(&books.owner.access),
+            json!({"expires_in_days": 7}),
+        )
+        .await;
+    assert_eq!(shared.status, 201, "{}", shared.body);
+    let token = shared.body["data"]["token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+    assert!(shared.body["data"]["url"]
+        .as_str()
+        .is_some_and(|u| u.ends_with(&format!("/audit-shared/{token}"))));
+    let public = format!("/api/v1/audit-shared/{token}/");
+
+    let view = app.read(&public, None).await;
+    assert_eq!(view.status, 200, "{}", view.body);
+    assert_eq!(view.body["data"]["entity"], "Lagos Office");
+    assert_eq!(view.body["data"]["result"]["population"]["entries"], 1);
+    assert_eq!(view.body["data"]["session"]["opened_by"], Value::Null);
+    assert_eq!(
+        app.read("/api/v1/audit-shared/not-a-token/", None)
+            .await
+            .status,
+        404
+    );
+    assert_eq!(
+        app.read(&format!("/api/v1/audit-shared/{id}/"), None)
+            .await
+            .status,
+        404,
+        "the session id is not a link"
+    );
+
+    let db = app.database().await;
+    sqlx::query("UPDATE read_audit_shares SET expires_at = 1")
+        .execute(&db.pool)
+        .await
+        .expect("expire");
+    assert_eq!(app.read(&public, None).await.status, 404, "expired");
+
+    let second = app
+        .post(&shares, Some(&books.owner.access), json!({}))
+        .await;
+    let share_id = second.body["data"]["share_id"]
+        .as_str()
+        .expect("share")
+        .to_owned();
+    let second_token = second.body["data"]["token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+    assert_eq!(
+        app.read(&format!("/api/v1/audit-shared/{second_token}/"), None)
+            .await
+            .status,
+        200
+    );
+    let revoked = app
+        .delete(&format!("{shares}{share_id}/"), Some(&books.owner.access))
+        .await;
+    assert_eq!(revoked.status, 204);
+    assert_eq!(
+        app.read(&format!("/api/v1/audit-shared/{second_token}/"), None)
+            .await
+            .status,
+        404,
+        "revoked"
+    );
+    app.stop().await;
+}
+
+async fn a_session_names_every_bad_field_and_stays_in_its_workspace(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let bad = app
+        .post(
+            &sessions(&books),
+            Some(&books.owner.access),
+            json!({"name": "", "period_start": "2026-12-31", "period_end": "2026-01-01",
+                   "materiality": "100.00", "performance_materiality": "200.00",
+                   "params": {"benford": {"amount_min": "many"}}}),
+        )
+        .await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    for field in ["name", "period_end", "performance_materiality", "params"] {
+        assert!(bad.body.get(field).is_some(), "{field}: {}", bad.body);
+    }
+    let id = open(&app, &books).await;
+    let eve = app.signed_up("eve@elsewhere.ng").await;
+    let theirs = app.workspace(&eve, "Eve Books").await;
+    assert_eq!(
+        app.read(&sessions(&books), Some(&eve.access)).await.status,
+        403
+    );
+    let peek = app
+        .read(
+            &format!("/api/v1/audit/workspaces/{theirs}/sessions/{id}/"),
+            Some(&eve.access),
+        )
+        .await;
+    assert_eq!(peek.status, 404);
+    let sign = app
+        .post(
+            &format!("/api/v1/audit/workspaces/{theirs}/sessions/{id}/sign-off/"),
+            Some(&eve.access),
+            json!({"role": "performer"}),
+        )
+        .await;
+    assert_eq!(sign.status, 404);
+    let listed = app.read(&sessions(&books), Some(&books.owner.access)).await;
+    assert_eq!(listed.body["data"].as_array().map(Vec::len), Some(1));
+    app.stop().await;
+}
+
+backend_tests!(
+    a_session_reruns_identically_after_later_postings,
+    the_performer_signs_first_and_another_user_reviews,
+    a_shared_link_works_signed_out_until_revoked_or_expired,
+    a_session_names_every_bad_field_and_stays_in_its_workspace,
+);
