@@ -343,7 +343,86 @@ async fn a_session_names_every_bad_field_and_stays_in_its_workspace(backend: Bac
     app.stop().await;
 }
 
+async fn the_books_as_known_at_a_moment_ignore_what_was_recorded_later(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let first = post(&app, &books, "2026-06-30", "100.00").await;
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let closed = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    post(&app, &books, "2026-06-15", "50.00").await; // back-dated into the closed period
+    let reversed = app
+        .post(
+            &format!("{}journal-entries/{first}/reverse/", books.base),
+            Some(&books.owner.access),
+            json!({"date": "2026-07-01"}),
+        )
+        .await;
+    assert_eq!(reversed.status, 201, "{}", reversed.body);
+    let base = format!("/api/v1/audit/workspaces/{}/time-travel/", books.workspace);
+    let then = app
+        .read(
+            &format!("{base}trial-balance/?as_of=2026-12-31&known_at={closed}"),
+            Some(&books.owner.access),
+        )
+        .await;
+    assert_eq!(then.status, 200, "{}", then.body);
+    assert_eq!(then.body["data"]["entries"], 1);
+    assert_eq!(then.body["data"]["totals"]["debit"], "100.00");
+    assert_eq!(then.body["data"]["balanced"], true);
+    let now = app
+        .read(
+            &format!("{base}trial-balance/?as_of=2026-12-31"),
+            Some(&books.owner.access),
+        )
+        .await;
+    assert_eq!(now.body["data"]["entries"], 3);
+    assert_eq!(now.body["data"]["totals"]["debit"], "250.00");
+    assert_ne!(
+        now.body["data"]["head_hash"],
+        then.body["data"]["head_hash"]
+    );
+
+    let changes = app
+        .read(
+            &format!("{base}changes/?from={}", closed.replace('+', "%2B")),
+            Some(&books.owner.access),
+        )
+        .await;
+    assert_eq!(changes.status, 200, "{}", changes.body);
+    let types: Vec<_> = changes.body["data"]["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .map(|c| c["event_type"].as_str().unwrap_or_default().to_owned())
+        .collect();
+    assert_eq!(
+        types.iter().filter(|t| *t == "JournalEntryPosted").count(),
+        2,
+        "{types:?}"
+    );
+    assert!(types.contains(&"JournalEntryReversed".to_owned()));
+    let backdated = changes.body["data"]["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .any(|c| c["effective_date"] == "2026-06-15");
+    assert!(
+        backdated,
+        "the back-dated entry shows with its effective date"
+    );
+    let bad = app
+        .read(
+            &format!("{base}trial-balance/?known_at=yesterday"),
+            Some(&books.owner.access),
+        )
+        .await;
+    assert!(bad.body.get("known_at").is_some(), "{}", bad.body);
+    app.stop().await;
+}
+
 backend_tests!(
+    the_books_as_known_at_a_moment_ignore_what_was_recorded_later,
     a_session_reruns_identically_after_later_postings,
     the_performer_signs_first_and_another_user_reviews,
     a_shared_link_works_signed_out_until_revoked_or_expired,

@@ -2,8 +2,10 @@
 //! the log up to the pinned cut-off, see [`report`]) and the public shared view.
 //!
 //! - [`report`]: the session's population from the workspace chain and the tests' run.
+//! - [`time_travel`]: the trial balance as known at a recorded time; changes between two.
 
 pub mod report;
+pub mod time_travel;
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
@@ -31,6 +33,8 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(get_session))
         .routes(routes!(session_results))
         .routes(routes!(shared_session))
+        .routes(routes!(time_travel::trial_balance_known_at))
+        .routes(routes!(time_travel::changes_between))
 }
 
 const COLUMNS: &str = "id, workspace_id, name, period_start, period_end, materiality, \

@@ -23,7 +23,7 @@ use store::{EventStore, RecordedEvent};
 const PAGE: i64 = 5_000;
 
 /// Every event of `workspace`'s chain with `chain_seq` up to `last`, in chain order.
-async fn chain_until(
+pub(crate) async fn chain_until(
     store: &EventStore,
     workspace: &str,
     last: i64,
