@@ -58,21 +58,22 @@ struct Tally {
     credit: Decimal,
 }
 
+/// The books as a replay up to a knowledge time left them.
+struct Replayed<'a> {
+    tree: AccountTree,
+    tallies: BTreeMap<String, Tally>,
+    entries: usize,
+    /// The last event the knowledge time includes.
+    last: Option<&'a RecordedEvent>,
+}
+
 /// Replays `events` (chain order) recorded at or before `known_at`: the account tree as it
 /// stood then, and per account the postings dated on or before `as_of`.
 fn replay(
     events: &[RecordedEvent],
     known_at: i64,
     as_of: NaiveDate,
-) -> Result<
-    (
-        AccountTree,
-        BTreeMap<String, Tally>,
-        usize,
-        Option<&RecordedEvent>,
-    ),
-    ApiError,
-> {
+) -> Result<Replayed<'_>, ApiError> {
     let mut tree = AccountTree::default();
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     let mut entries = 0;
@@ -107,7 +108,12 @@ fn replay(
             _ => {}
         }
     }
-    Ok((tree, tallies, entries, last))
+    Ok(Replayed {
+        tree,
+        tallies,
+        entries,
+        last,
+    })
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -134,7 +140,12 @@ pub async fn trial_balance_known_at(
     let as_of = day("as_of", params.as_of.as_deref())?.unwrap_or_else(|| Utc::now().date_naive());
     let known_at = moment("known_at", params.known_at.as_deref())?.unwrap_or_else(Utc::now);
     let events = chain_until(&state.store, &workspace_id, i64::MAX).await?;
-    let (tree, tallies, entries, last) = replay(&events, known_at.timestamp_micros(), as_of)?;
+    let Replayed {
+        tree,
+        tallies,
+        entries,
+        last,
+    } = replay(&events, known_at.timestamp_micros(), as_of)?;
     let mut rows = Vec::new();
     let (mut debits, mut credits) = (Decimal::ZERO, Decimal::ZERO);
     let mut accounts: Vec<_> = tree.accounts().collect();
