@@ -670,7 +670,72 @@ async fn an_entrys_history_lists_every_event_with_who_and_when(backend: Backend)
     app.stop().await;
 }
 
+async fn the_dashboard_adds_up_to_its_reports(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = owner.access.clone();
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+    app.post(
+        &format!("{base}accounts/default/setup/"),
+        Some(&token),
+        json!(null),
+    )
+    .await;
+    let accounts = leaves(&app, &token, &base).await;
+    let (bank, sales, rent) = (
+        accounts["1120"].clone(),
+        accounts["4100"].clone(),
+        accounts["6210"].clone(),
+    );
+    for (date, debit, credit, amount) in [
+        ("2026-03-15", &bank, &sales, "1000.00"),
+        ("2026-04-10", &rent, &bank, "300.00"),
+    ] {
+        let posted = app
+            .post(
+                &format!("{base}journal-entries/"),
+                Some(&token),
+                json!({"date": date, "post": true, "lines": [
+                    {"account_id": debit, "debit": amount},
+                    {"account_id": credit, "credit": amount}
+                ]}),
+            )
+            .await;
+        assert_eq!(posted.status, 201, "{}", posted.body);
+    }
+    let board = app
+        .read(&format!("{base}dashboard/?as_of=2026-04-30"), Some(&token))
+        .await;
+    assert_eq!(board.status, 200, "{}", board.body);
+    let data = &board.body["data"];
+    assert_eq!(data["cash_position"], "700.00");
+    assert_eq!(data["income"], "1000.00");
+    assert_eq!(data["expenses"], "300.00");
+    assert_eq!(data["net_income"], "700.00");
+    assert_eq!(data["from"], "2025-05-01");
+    let months = data["months"].as_array().expect("months");
+    assert_eq!(months.len(), 12);
+    assert_eq!(months[11]["month"], "2026-04");
+    assert_eq!(months[11]["net_income"], "-300.00");
+    assert_eq!(data["top_expenses"][0]["account_code"], "6210");
+    assert_eq!(data["recent_entries"].as_array().map(Vec::len), Some(2));
+    let bad = app
+        .read(&format!("{base}dashboard/?as_of=soon"), Some(&token))
+        .await;
+    assert!(bad.body.get("as_of").is_some(), "{}", bad.body);
+    let eve = app.signed_up("eve@elsewhere.ng").await;
+    assert_eq!(
+        app.read(&format!("{base}dashboard/"), Some(&eve.access))
+            .await
+            .status,
+        403
+    );
+    app.stop().await;
+}
+
 backend_tests!(
+    the_dashboard_adds_up_to_its_reports,
     an_entrys_history_lists_every_event_with_who_and_when,
     entries_are_drafted_posted_with_gapless_numbers_and_reversed,
     an_unbalanced_or_malformed_entry_is_refused_line_by_line,

@@ -23,6 +23,7 @@
 
 pub mod balances;
 pub mod check;
+pub mod dashboard;
 pub mod entries;
 pub mod export;
 pub mod general_ledger;

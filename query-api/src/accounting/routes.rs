@@ -39,6 +39,7 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(lock_date_route))
         .routes(routes!(income_summary_route))
         .routes(routes!(expense_summary_route))
+        .routes(routes!(dashboard_route))
 }
 
 fn date(field: &str, raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
@@ -409,5 +410,29 @@ pub async fn expense_summary_route(
     let (from, to, granularity) = summary_params(&params)?;
     Ok(data(
         expense_summary(state.db(), &workspace_id, from, to, granularity).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct DashboardParams {
+    /// The day the figures stand at, `YYYY-MM-DD` (today when absent).
+    pub as_of: Option<String>,
+}
+
+/// The workspace's home figures: cash position, income, expenses and net income per month
+/// for the last 12 months, the top expense accounts and the latest entries.
+#[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/dashboard/", tag = "accounting",
+    params(("workspace_id" = String, Path), DashboardParams), responses((status = 200), (status = 400), (status = 403)))]
+pub async fn dashboard_route(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<DashboardParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    let as_of =
+        date("as_of", params.as_of.as_deref())?.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    Ok(data(
+        super::dashboard::dashboard(state.db(), &workspace_id, as_of).await?,
     ))
 }
