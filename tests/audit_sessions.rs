@@ -421,7 +421,46 @@ async fn the_books_as_known_at_a_moment_ignore_what_was_recorded_later(backend: 
     app.stop().await;
 }
 
+async fn the_findings_export_as_one_csv_row_each(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    // Round amounts on a Sunday: findings to list.
+    post(&app, &books, "2026-03-01", "1000.00").await;
+    post(&app, &books, "2026-03-01", "1000.00").await;
+    let id = open(&app, &books).await;
+    let results = app
+        .read(
+            &format!("{}{id}/results/", sessions(&books)),
+            Some(&books.owner.access),
+        )
+        .await;
+    let findings = results.body["data"]["findings"]
+        .as_array()
+        .expect("findings")
+        .len();
+    assert!(findings > 0, "{}", results.body);
+    let (status, headers, csv) = app
+        .get(
+            &format!("{}{id}/findings/export/", sessions(&books)),
+            Some(&books.owner.access),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert!(headers["content-type"]
+        .to_str()
+        .is_ok_and(|t| t.starts_with("text/csv")));
+    let lines: Vec<_> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "control_point,entries,entry_count,highest_score,band,reason"
+    );
+    assert_eq!(lines.len(), findings + 1, "{csv}");
+    assert!(csv.contains("JE-000001"), "{csv}");
+    app.stop().await;
+}
+
 backend_tests!(
+    the_findings_export_as_one_csv_row_each,
     the_books_as_known_at_a_moment_ignore_what_was_recorded_later,
     a_session_reruns_identically_after_later_postings,
     the_performer_signs_first_and_another_user_reviews,

@@ -57,7 +57,8 @@ fn segment(code: &str, name: &str) -> String {
     cleaned.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn csv_field(out: &mut String, value: &str) {
+/// One CSV cell, quoted only when it must be (RFC 4180).
+pub(crate) fn csv_field(out: &mut String, value: &str) {
     if value.contains([',', '"', '\r', '\n']) {
         out.push('"');
         out.push_str(&value.replace('"', "\"\""));

@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(list_sessions))
         .routes(routes!(get_session))
         .routes(routes!(session_results))
+        .routes(routes!(session_findings_csv))
         .routes(routes!(shared_session))
         .routes(routes!(time_travel::trial_balance_known_at))
         .routes(routes!(time_travel::changes_between))
@@ -159,6 +160,77 @@ pub async fn session_results(
     let opened = definition(&row)?;
     let report = report::session_report(&state.store, &opened).await?;
     Ok(data(result_json(&report)))
+}
+
+/// The session's findings as CSV, one row per finding: the control point, the entries it
+/// names (by number), their highest risk score, and why — the workpaper's schedule.
+#[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/findings/export/", tag = "audit",
+    params(("workspace_id" = String, Path), ("id" = String, Path)),
+    responses((status = 200, description = "text/csv"), (status = 403), (status = 404)))]
+pub async fn session_findings_csv(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((workspace_id, session_id)): Path<(String, String)>,
+) -> Result<axum::response::Response, ApiError> {
+    use axum::response::IntoResponse;
+    authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let row = session_row(&state, &workspace_id, &session_id).await?;
+    let opened = definition(&row)?;
+    let report = report::session_report(&state.store, &opened).await?;
+    let scores: std::collections::HashMap<_, _> = report
+        .scores
+        .iter()
+        .map(|s| (s.entry_id, (s.number.as_str(), s.score, s.band)))
+        .collect();
+    let mut out = String::from("control_point,entries,entry_count,highest_score,band,reason\r\n");
+    for finding in &report.findings {
+        let test = serde_json::to_value(finding.test)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let named: Vec<_> = finding
+            .entries
+            .iter()
+            .filter_map(|id| scores.get(id))
+            .collect();
+        let numbers: Vec<&str> = named.iter().map(|(n, _, _)| *n).collect();
+        let highest = named.iter().map(|(_, s, _)| *s).fold(0.0_f64, f64::max);
+        let band = named
+            .iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .and_then(|(_, _, band)| serde_json::to_value(band).ok())
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        let cells = [
+            test,
+            numbers.join(" "),
+            finding.entries.len().to_string(),
+            format!("{highest:.1}"),
+            band,
+            finding.reason.clone(),
+        ];
+        for (i, cell) in cells.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            crate::accounting::export::csv_field(&mut out, cell);
+        }
+        out.push_str("\r\n");
+    }
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/csv; charset=utf-8".to_owned(),
+            ),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                "attachment; filename=\"audit-findings.csv\"".to_owned(),
+            ),
+        ],
+        out,
+    )
+        .into_response())
 }
 
 /// The public, read-only view behind a shared link: no sign-in. The entity, period,
