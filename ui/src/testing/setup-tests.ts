@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // jsdom has no matchMedia or ResizeObserver; Mantine needs both.
 if (!window.matchMedia) {
@@ -37,4 +37,11 @@ if (!('scrollIntoView' in Element.prototype) || !Element.prototype.scrollIntoVie
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+});
+
+// Mantine transitions finish on timers (a closing popover, a toast). One still pending
+// when a test file ends would fire after jsdom is torn down ("window is not defined").
+// Let them run out while the window still exists.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 400));
 });
