@@ -153,6 +153,18 @@ export function registerAccountingTests(h) {
       await list.getByRole('gridcell', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
       await list.getByRole('gridcell', { name: '2,500.00' }).waitFor({ timeout: WAIT_MS });
       await shot(page, 'journal-entry-list', { settleMs: 300 });
+      // The whole journal as an hledger file, fetched with the session's token.
+      await page.getByRole('button', { name: 'Export journal' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: WAIT_MS }),
+        page.getByRole('menuitem', { name: 'hledger journal' }).click(),
+      ]);
+      const { readFile } = await import('node:fs/promises');
+      const journal = await readFile(await download.path(), 'utf8');
+      check(
+        journal.includes('2500.00'),
+        `the hledger export holds the entry: ${journal.slice(0, 200)}`,
+      );
     },
     options,
   );

@@ -14,6 +14,7 @@ import { useBooksPermissions } from '../hooks/use-books-permissions';
 
 import { EntryDetail } from './entry-detail';
 import { EntryForm } from './entry-form';
+import { ExportJournalMenu } from './export-journal-menu';
 import { newEntryValues, valuesFromEntry } from './entry-form-values';
 import { JournalEntryList } from './journal-entry-list';
 
@@ -121,11 +122,14 @@ export function JournalEntryScreen() {
         <Text size="sm" c="dimmed">
           Click an entry to open it. Drafts can be edited; posted entries are corrected by reversal.
         </Text>
-        {canWriteDrafts && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => open({ entry: NEW })}>
-            New entry
-          </Button>
-        )}
+        <Group gap="sm">
+          <ExportJournalMenu />
+          {canWriteDrafts && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => open({ entry: NEW })}>
+              New entry
+            </Button>
+          )}
+        </Group>
       </Group>
       <JournalEntryList
         onOpen={(id) => open({ entry: id })}
