@@ -108,6 +108,16 @@ export function registerAccountingTests(h) {
       const json = JSON.stringify(tree);
       check(json.includes('"account_code":"1140"'), 'the server holds account 1140');
       await shot(page, 'accounting-chart-of-accounts', { settleMs: 300 });
+      // A standing monthly budget on Sales of goods shows in its row. The grid renders only
+      // rows in view: collapse the tree and open Income.
+      await page.getByRole('button', { name: 'Collapse all' }).click();
+      await grid.getByRole('button', { name: 'Expand Income' }).click();
+      await grid.getByRole('button', { name: 'Budget 4100' }).click();
+      const budget = page.getByRole('dialog', { name: /^Budget · 4100/ });
+      await budget.getByLabel('Amount per month').fill('500000');
+      await budget.getByRole('button', { name: 'Save budget' }).click();
+      await budget.waitFor({ state: 'hidden', timeout: WAIT_MS });
+      await grid.getByRole('gridcell', { name: '500,000.00' }).waitFor({ timeout: WAIT_MS });
     },
     options,
   );

@@ -17,6 +17,8 @@ const account = (id: string, code: string, name: string) => ({
   archived_datetime: null,
   is_last_level: true,
   is_editable: true,
+  budget_amount: null,
+  budgets: [],
   children: [],
 });
 
