@@ -159,6 +159,19 @@ describe('EntryForm', () => {
     );
   });
 
+  it('Enter in an amount of the last line adds a line', async () => {
+    stubApi([accountsRoute]);
+    const user = userEvent.setup();
+    renderForm(values('5', '5'));
+
+    await user.click(screen.getByLabelText('Line 2 credit'));
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByLabelText('Line 3 debit')).toBeInTheDocument();
+    // A blank spare line does not unbalance the entry.
+    expect(screen.getByTestId('entry-difference')).toHaveTextContent('Balanced');
+  });
+
   it('shows no editing controls to someone who may not write drafts', () => {
     stubApi([accountsRoute]);
     renderForm(values('1', '1'), { canPost: false, canWriteDrafts: false });
