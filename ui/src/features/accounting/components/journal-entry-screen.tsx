@@ -158,25 +158,25 @@ export function JournalEntryScreen() {
         position="right"
         size={1040}
         title={
-          <Group gap="sm">
-            {/* The drawer's title is its heading already. */}
-            <Text component="span" fw={600} size="lg">
-              {title}
-            </Text>
-            {entry && entry.status === 'draft' && !isDuplicate && canWriteDrafts && (
-              <Button
-                variant="subtle"
-                color="red"
-                size="compact-sm"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => confirmDelete(entry.id)}
-              >
-                Delete draft
-              </Button>
-            )}
-          </Group>
+          // The drawer's title is its heading already.
+          <Text component="span" fw={600} size="lg">
+            {title}
+          </Text>
         }
       >
+        {entry && entry.status === 'draft' && !isDuplicate && canWriteDrafts && (
+          <Group justify="flex-end" mt={-8} mb="xs">
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => confirmDelete(entry.id)}
+            >
+              Delete draft
+            </Button>
+          </Group>
+        )}
         {opened && body()}
       </Drawer>
     </>
