@@ -81,6 +81,18 @@ export function registerAccountingTests(h) {
     await option.click();
   }
 
+  /** Waits until an input shows `value`. */
+  async function waitForInput(locator, value) {
+    const deadline = Date.now() + WAIT_MS;
+    let seen = null;
+    while (Date.now() < deadline) {
+      seen = await locator.inputValue().catch(() => null);
+      if (seen === value) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the input shows ${JSON.stringify(seen)}, not ${JSON.stringify(value)}`);
+  }
+
   async function open(page, context, user, path) {
     await withSession(context, user, { preferredService: 'accounting' });
     await page.goto(`${baseUrl}${path}`);
@@ -210,6 +222,13 @@ export function registerAccountingTests(h) {
       );
       check(original.status === 'reversed', `the original is ${original.status}`);
       check(original.reversed_by_number === 'JE-000002', 'the original links its reversal');
+      // Duplicate starts a new draft with the same lines.
+      await page.getByRole('button', { name: 'Duplicate' }).click();
+      await page.getByRole('heading', { name: 'Copy of JE-000002' }).waitFor({ timeout: WAIT_MS });
+      const copy = page.getByRole('form', { name: 'Journal entry' });
+      await waitForInput(copy.getByLabel('Line 1 credit'), '150000.00');
+      await copy.getByRole('button', { name: 'Save draft' }).click();
+      await page.getByRole('heading', { name: 'Draft entry' }).waitFor({ timeout: WAIT_MS });
     },
     options,
   );
@@ -339,6 +358,17 @@ export function registerAccountingTests(h) {
       await grid
         .getByRole('columnheader', { name: /^Q\d \d{4}$/ })
         .first()
+        .waitFor({ timeout: WAIT_MS });
+      // An account row drills down to its ledger for the same range.
+      await grid.getByRole('gridcell', { name: 'Service revenue' }).click();
+      await waitForPath(page, '/accounting/general-ledger');
+      check(
+        new URL(page.url()).searchParams.get('account_id') === setup.byCode['4200'],
+        `drilled to ${page.url()}`,
+      );
+      await page
+        .getByTestId('closing-balance')
+        .getByText('310,000.00')
         .waitFor({ timeout: WAIT_MS });
       await page.goto(`${baseUrl}/accounting/financial-reports/expense-summary`);
       await page
