@@ -229,6 +229,21 @@ export function registerAccountingTests(h) {
       await waitForInput(copy.getByLabel('Line 1 credit'), '150000.00');
       await copy.getByRole('button', { name: 'Save draft' }).click();
       await page.getByRole('heading', { name: 'Draft entry' }).waitFor({ timeout: WAIT_MS });
+      // An Admin closes the period: the lock date shows on the journal screen.
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Lock date' }).click();
+      await page.getByRole('textbox', { name: 'Lock date' }).fill(day(20));
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByTestId('lock-date')
+        .getByText(`Locked up to ${day(20)}`)
+        .waitFor({
+          timeout: WAIT_MS,
+        });
+      const { data: lock } = await api('GET', `${books(setup.ws)}lock-date/`, {
+        token: setup.user.access,
+      });
+      check(lock.lock_date === day(20), `the server's lock date is ${lock.lock_date}`);
     },
     options,
   );

@@ -17,6 +17,7 @@ import { EntryForm } from './entry-form';
 import { ExportJournalMenu } from './export-journal-menu';
 import { newEntryValues, valuesFromEntry } from './entry-form-values';
 import { JournalEntryList } from './journal-entry-list';
+import { LockDateControl } from './lock-date-control';
 
 /** `?entry=new`, `?entry=<id>` or `?duplicate=<id>` open the drawer: links to an entry work. */
 const NEW = 'new';
@@ -123,6 +124,7 @@ export function JournalEntryScreen() {
           Click an entry to open it. Drafts can be edited; posted entries are corrected by reversal.
         </Text>
         <Group gap="sm">
+          <LockDateControl canChange={canPost} />
           <ExportJournalMenu />
           {canWriteDrafts && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => open({ entry: NEW })}>
