@@ -81,6 +81,18 @@ export function registerAccountingTests(h) {
     await option.click();
   }
 
+  /** Waits until an input shows `value`. */
+  async function waitForInput(locator, value) {
+    const deadline = Date.now() + WAIT_MS;
+    let seen = null;
+    while (Date.now() < deadline) {
+      seen = await locator.inputValue().catch(() => null);
+      if (seen === value) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the input shows ${JSON.stringify(seen)}, not ${JSON.stringify(value)}`);
+  }
+
   async function open(page, context, user, path) {
     await withSession(context, user, { preferredService: 'accounting' });
     await page.goto(`${baseUrl}${path}`);
@@ -108,6 +120,16 @@ export function registerAccountingTests(h) {
       const json = JSON.stringify(tree);
       check(json.includes('"account_code":"1140"'), 'the server holds account 1140');
       await shot(page, 'accounting-chart-of-accounts', { settleMs: 300 });
+      // A standing monthly budget on Sales of goods shows in its row. The grid renders only
+      // rows in view: collapse the tree and open Income.
+      await page.getByRole('button', { name: 'Collapse all' }).click();
+      await grid.getByRole('button', { name: 'Expand Income' }).click();
+      await grid.getByRole('button', { name: 'Budget 4100' }).click();
+      const budget = page.getByRole('dialog', { name: /^Budget · 4100/ });
+      await budget.getByLabel('Amount per month').fill('500000');
+      await budget.getByRole('button', { name: 'Save budget' }).click();
+      await budget.waitFor({ state: 'hidden', timeout: WAIT_MS });
+      await grid.getByRole('gridcell', { name: '500,000.00' }).waitFor({ timeout: WAIT_MS });
     },
     options,
   );
@@ -153,6 +175,18 @@ export function registerAccountingTests(h) {
       await list.getByRole('gridcell', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
       await list.getByRole('gridcell', { name: '2,500.00' }).waitFor({ timeout: WAIT_MS });
       await shot(page, 'journal-entry-list', { settleMs: 300 });
+      // The whole journal as an hledger file, fetched with the session's token.
+      await page.getByRole('button', { name: 'Export journal' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: WAIT_MS }),
+        page.getByRole('menuitem', { name: 'hledger journal' }).click(),
+      ]);
+      const { readFile } = await import('node:fs/promises');
+      const journal = await readFile(await download.path(), 'utf8');
+      check(
+        journal.includes('2500.00'),
+        `the hledger export holds the entry: ${journal.slice(0, 200)}`,
+      );
     },
     options,
   );
@@ -188,6 +222,28 @@ export function registerAccountingTests(h) {
       );
       check(original.status === 'reversed', `the original is ${original.status}`);
       check(original.reversed_by_number === 'JE-000002', 'the original links its reversal');
+      // Duplicate starts a new draft with the same lines.
+      await page.getByRole('button', { name: 'Duplicate' }).click();
+      await page.getByRole('heading', { name: 'Copy of JE-000002' }).waitFor({ timeout: WAIT_MS });
+      const copy = page.getByRole('form', { name: 'Journal entry' });
+      await waitForInput(copy.getByLabel('Line 1 credit'), '150000.00');
+      await copy.getByRole('button', { name: 'Save draft' }).click();
+      await page.getByRole('heading', { name: 'Draft entry' }).waitFor({ timeout: WAIT_MS });
+      // An Admin closes the period: the lock date shows on the journal screen.
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Lock date' }).click();
+      await page.getByRole('textbox', { name: 'Lock date' }).fill(day(20));
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByTestId('lock-date')
+        .getByText(`Locked up to ${day(20)}`)
+        .waitFor({
+          timeout: WAIT_MS,
+        });
+      const { data: lock } = await api('GET', `${books(setup.ws)}lock-date/`, {
+        token: setup.user.access,
+      });
+      check(lock.lock_date === day(20), `the server's lock date is ${lock.lock_date}`);
     },
     options,
   );
@@ -318,6 +374,17 @@ export function registerAccountingTests(h) {
         .getByRole('columnheader', { name: /^Q\d \d{4}$/ })
         .first()
         .waitFor({ timeout: WAIT_MS });
+      // An account row drills down to its ledger for the same range.
+      await grid.getByRole('gridcell', { name: 'Service revenue' }).click();
+      await waitForPath(page, '/accounting/general-ledger');
+      check(
+        new URL(page.url()).searchParams.get('account_id') === setup.byCode['4200'],
+        `drilled to ${page.url()}`,
+      );
+      await page
+        .getByTestId('closing-balance')
+        .getByText('310,000.00')
+        .waitFor({ timeout: WAIT_MS });
       await page.goto(`${baseUrl}/accounting/financial-reports/expense-summary`);
       await page
         .getByRole('region', { name: 'Expenses summary table' })
@@ -398,7 +465,12 @@ export function registerAccountingTests(h) {
         (await page.getByRole('button', { name: 'New account' }).count()) === 0,
         'New account shown',
       );
-      check((await page.getByRole('button', { name: /^Edit \d+/ }).count()) === 0, 'Edit shown');
+      for (const name of [/^Edit \d+/, /^Budget \d+/, /^Archive \d+/]) {
+        check(
+          (await page.getByRole('button', { name }).count()) === 0,
+          `${name} shown to a Viewer`,
+        );
+      }
     },
     options,
   );

@@ -140,6 +140,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Default true: run `handleApiError` before rethrowing. Listing calls opt out (spec §8). */
   handleErrors?: boolean;
+  /** 'blob' reads a successful body as a file (downloads); errors are still JSON. */
+  responseType?: 'json' | 'blob';
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -250,7 +252,10 @@ async function send<S extends z.ZodType>(
     throw new NetworkError(`${method} ${path} failed: ${String(cause)}`);
   }
 
-  const parsed = await readBody(response);
+  const parsed =
+    response.ok && options.responseType === 'blob'
+      ? await response.blob()
+      : await readBody(response);
   if (!response.ok) {
     throw new ApiError(response.status, parsed, `${method} ${path} answered ${response.status}`);
   }
@@ -289,6 +294,18 @@ async function request<S extends z.ZodType>(
   }
 }
 
+/**
+ * A file body. Checked by shape, not `instanceof Blob`: a Blob made by another realm's
+ * fetch (a test environment's) is a Blob all the same.
+ */
+const blobSchema = z.custom<Blob>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    'size' in value &&
+    typeof (value as { arrayBuffer?: unknown }).arrayBuffer === 'function',
+);
+
 export const apiClient = {
   get: <S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}) =>
     request('GET', path, schema, undefined, options),
@@ -312,6 +329,9 @@ export const apiClient = {
   ) => request('PATCH', path, schema, body, options),
   delete: <S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}) =>
     request('DELETE', path, schema, undefined, options),
+  /** GET a file (an export) with the session's token, as a Blob. */
+  download: (path: string, options: RequestOptions = {}): Promise<Blob> =>
+    request('GET', path, blobSchema, undefined, { ...options, responseType: 'blob' }),
 };
 
 /** `{"data": T}` — the success envelope of DESIGN.md §6. */

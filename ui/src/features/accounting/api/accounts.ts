@@ -37,6 +37,10 @@ export type AccountNode = {
   archived_datetime: string | null;
   is_last_level: boolean;
   is_editable: boolean;
+  /** The standing monthly budget (decimal string), if set. */
+  budget_amount: string | null;
+  /** Budgets set for particular months (`YYYY-MM`). */
+  budgets: { month: string; amount: string }[];
   children: AccountNode[];
 };
 
@@ -50,6 +54,8 @@ export const accountNodeSchema: z.ZodType<AccountNode> = z.object({
   archived_datetime: z.string().nullable(),
   is_last_level: z.boolean(),
   is_editable: z.boolean(),
+  budget_amount: z.string().nullable(),
+  budgets: z.array(z.object({ month: z.string(), amount: z.string() })),
   get children() {
     return z.array(accountNodeSchema);
   },
@@ -125,4 +131,23 @@ export async function removeAccount(workspaceId: string, accountId: string) {
   );
   await refreshBooks();
   return data;
+}
+
+/** What a budget applies to: every month (standing), one month, or a year spread evenly. */
+export type BudgetPeriod =
+  { kind: 'standing' } | { kind: 'month'; month: string } | { kind: 'year'; year: number };
+
+export async function setBudget(
+  workspaceId: string,
+  accountId: string,
+  amount: string,
+  period: BudgetPeriod,
+) {
+  const body = {
+    amount,
+    month: period.kind === 'month' ? period.month : undefined,
+    year: period.kind === 'year' ? period.year : undefined,
+  };
+  await apiClient.post(accountingPaths.budget(workspaceId, accountId), z.unknown(), body);
+  await refreshBooks();
 }

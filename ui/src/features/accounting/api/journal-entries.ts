@@ -175,3 +175,10 @@ export async function reverseEntry(workspaceId: string, entryId: string, date: s
   await refreshBooks();
   return data;
 }
+
+export type ExportFormat = 'csv' | 'hledger';
+
+/** Every posted entry as the server exports it: CSV, or an hledger journal (DESIGN.md §11). */
+export async function exportEntries(workspaceId: string, format: ExportFormat): Promise<Blob> {
+  return apiClient.download(accountingPaths.exportEntries(workspaceId), { query: { format } });
+}

@@ -20,6 +20,7 @@ export const accountingPaths = {
   reverseEntry: (ws: string, id: string) =>
     `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/reverse/`,
   exportEntries: (ws: string) => `${accountingBase(ws)}journal-entries/export/`,
+  lockDate: (ws: string) => `${accountingBase(ws)}lock-date/`,
   trialBalance: (ws: string) => `${accountingBase(ws)}trial-balance/`,
   generalLedger: (ws: string) => `${accountingBase(ws)}general-ledger/`,
   incomeSummary: (ws: string) => `${accountingBase(ws)}reports/income-summary/`,

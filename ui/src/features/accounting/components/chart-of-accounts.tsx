@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Switch, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArchive, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconArchive, IconPencil, IconPlus, IconTarget } from '@tabler/icons-react';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useMemo, useState } from 'react';
@@ -24,6 +24,7 @@ import { useBooksPermissions } from '../hooks/use-books-permissions';
 import { todayIso } from '../lib/periods';
 
 import { AccountFormModal } from './account-form-modal';
+import { BudgetModal } from './budget-modal';
 import { LoadError } from './load-error';
 
 type AccountRow = TreeRow<FlatAccount & { balance: string | null }>;
@@ -64,6 +65,7 @@ export function ChartOfAccounts() {
   const [showArchived, setShowArchived] = useState(false);
   const [editing, setEditing] = useState<FlatAccount | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const [budgeting, setBudgeting] = useState<FlatAccount | null>(null);
   const { canEditChart } = useBooksPermissions();
   const currency = useWorkspaceCurrency();
   const { data: tree, error, isLoading, mutate } = useAccounts({ includeArchived: showArchived });
@@ -97,6 +99,7 @@ export function ChartOfAccounts() {
       },
       { field: 'account_type_display', headerName: 'Type', width: 120 },
       moneyColumn<AccountRow>('balance', `Balance (${currency})`, { width: 170 }),
+      moneyColumn<AccountRow>('budget_amount', 'Monthly budget', { width: 150, blankZero: true }),
       {
         colId: 'status',
         headerName: 'Status',
@@ -114,7 +117,7 @@ export function ChartOfAccounts() {
       columns.push({
         colId: 'actions',
         headerName: '',
-        width: 96,
+        width: 124,
         sortable: false,
         filter: false,
         cellRenderer: ({ data }: CustomCellRendererProps<AccountRow>) =>
@@ -131,6 +134,17 @@ export function ChartOfAccounts() {
                   }}
                 >
                   <IconPencil size={14} />
+                </Button>
+              </Tooltip>
+              <Tooltip label="Budget">
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  size="compact-xs"
+                  aria-label={`Budget ${data.account_code}`}
+                  onClick={() => setBudgeting(data)}
+                >
+                  <IconTarget size={14} />
                 </Button>
               </Tooltip>
               <Tooltip label="Archive">
@@ -204,6 +218,7 @@ export function ChartOfAccounts() {
           ) : undefined
         }
       />
+      <BudgetModal account={budgeting} onClose={() => setBudgeting(null)} />
       <AccountFormModal
         opened={formOpen}
         onClose={() => setFormOpen(false)}

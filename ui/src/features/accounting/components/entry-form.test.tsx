@@ -17,6 +17,8 @@ const account = (id: string, code: string, name: string) => ({
   archived_datetime: null,
   is_last_level: true,
   is_editable: true,
+  budget_amount: null,
+  budgets: [],
   children: [],
 });
 
@@ -155,6 +157,19 @@ describe('EntryForm', () => {
     await waitFor(() =>
       expect(screen.getByTestId('entry-line-2-error')).toHaveTextContent('Too large.'),
     );
+  });
+
+  it('Enter in an amount of the last line adds a line', async () => {
+    stubApi([accountsRoute]);
+    const user = userEvent.setup();
+    renderForm(values('5', '5'));
+
+    await user.click(screen.getByLabelText('Line 2 credit'));
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByLabelText('Line 3 debit')).toBeInTheDocument();
+    // A blank spare line does not unbalance the entry.
+    expect(screen.getByTestId('entry-difference')).toHaveTextContent('Balanced');
   });
 
   it('shows no editing controls to someone who may not write drafts', () => {

@@ -14,8 +14,10 @@ import { useBooksPermissions } from '../hooks/use-books-permissions';
 
 import { EntryDetail } from './entry-detail';
 import { EntryForm } from './entry-form';
+import { ExportJournalMenu } from './export-journal-menu';
 import { newEntryValues, valuesFromEntry } from './entry-form-values';
 import { JournalEntryList } from './journal-entry-list';
+import { LockDateControl } from './lock-date-control';
 
 /** `?entry=new`, `?entry=<id>` or `?duplicate=<id>` open the drawer: links to an entry work. */
 const NEW = 'new';
@@ -121,11 +123,15 @@ export function JournalEntryScreen() {
         <Text size="sm" c="dimmed">
           Click an entry to open it. Drafts can be edited; posted entries are corrected by reversal.
         </Text>
-        {canWriteDrafts && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => open({ entry: NEW })}>
-            New entry
-          </Button>
-        )}
+        <Group gap="sm">
+          <LockDateControl canChange={canPost} />
+          <ExportJournalMenu />
+          {canWriteDrafts && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => open({ entry: NEW })}>
+              New entry
+            </Button>
+          )}
+        </Group>
       </Group>
       <JournalEntryList
         onOpen={(id) => open({ entry: id })}
@@ -154,25 +160,25 @@ export function JournalEntryScreen() {
         position="right"
         size={1040}
         title={
-          <Group gap="sm">
-            {/* The drawer's title is its heading already. */}
-            <Text component="span" fw={600} size="lg">
-              {title}
-            </Text>
-            {entry && entry.status === 'draft' && !isDuplicate && canWriteDrafts && (
-              <Button
-                variant="subtle"
-                color="red"
-                size="compact-sm"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => confirmDelete(entry.id)}
-              >
-                Delete draft
-              </Button>
-            )}
-          </Group>
+          // The drawer's title is its heading already.
+          <Text component="span" fw={600} size="lg">
+            {title}
+          </Text>
         }
       >
+        {entry && entry.status === 'draft' && !isDuplicate && canWriteDrafts && (
+          <Group justify="flex-end" mt={-8} mb="xs">
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => confirmDelete(entry.id)}
+            >
+              Delete draft
+            </Button>
+          </Group>
+        )}
         {opened && body()}
       </Drawer>
     </>

@@ -1,0 +1,34 @@
+/**
+ * The workspace's lock date (DESIGN.md §5): nothing is posted or reversed on or before
+ * it. Read by everyone with the books; set by whoever may post (journal_entries:post).
+ */
+import useSWR from 'swr';
+import { z } from 'zod';
+
+import { apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
+
+import { useWorkspaceId } from '../hooks/use-active-ids';
+
+import { accountingPaths, refreshBooks } from './paths';
+
+const lockDateSchema = dataEnvelope(z.object({ lock_date: z.string().nullable() }));
+
+export function useLockDate() {
+  const workspaceId = useWorkspaceId();
+  return useSWR(workspaceId ? [accountingPaths.lockDate(workspaceId)] : null, async () => {
+    const ws = requireParam('workspaceId', workspaceId, 'getLockDate');
+    // Only a label: a failure leaves it out rather than toasting.
+    const { data } = await apiClient.get(accountingPaths.lockDate(ws), lockDateSchema, {
+      handleErrors: false,
+    });
+    return data.lock_date;
+  });
+}
+
+/** `null` opens the books again. */
+export async function setLockDate(workspaceId: string, lockDate: string | null) {
+  await apiClient.put(accountingPaths.lockDate(workspaceId), lockDateSchema, {
+    lock_date: lockDate,
+  });
+  await refreshBooks();
+}

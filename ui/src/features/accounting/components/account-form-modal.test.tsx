@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { stubApi } from '@/testing/api-stub';
+import { renderWithProviders } from '@/testing/test-utils';
+
+import { AccountFormModal } from './account-form-modal';
+
+beforeEach(() => {
+  window.localStorage.setItem('wsId', 'w1');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AccountFormModal', () => {
+  it('shows the server’s field error on its field and stays open', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'GET',
+        path: '/accounting/workspaces/w1/accounts/',
+        reply: () => ({ body: { data: [] } }),
+      },
+      {
+        method: 'POST',
+        path: '/accounting/workspaces/w1/accounts/',
+        reply: () => ({
+          status: 400,
+          body: { account_code: ['Another account already has code 1110.'] },
+        }),
+      },
+    ]);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<AccountFormModal opened onClose={onClose} account={null} accounts={[]} />);
+
+    await user.type(screen.getByLabelText('Code'), '1110');
+    await user.type(screen.getByLabelText('Name'), 'Cash');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Code')).toHaveAccessibleDescription(
+        'Another account already has code 1110.',
+      ),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      account_code: '1110',
+      name: 'Cash',
+      account_type: 'asset',
+      parent_id: null,
+    });
+  });
+
+  it('refuses an empty code and name before asking the server', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'GET',
+        path: '/accounting/workspaces/w1/accounts/',
+        reply: () => ({ body: { data: [] } }),
+      },
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <AccountFormModal opened onClose={() => undefined} account={null} accounts={[]} />,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Enter a code.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a name.')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+});
