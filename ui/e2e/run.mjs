@@ -1303,6 +1303,31 @@ test(
   { missing: MAIN_LAYOUT_MISSING },
 );
 
+test(
+  "an Admin sees the workspace members and changes a colleague's role in Settings",
+  async ({ page, context }) => {
+    const { user, workspaces } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    const colleague = await createUser({ first_name: 'Bola', organization_name: 'Bola Ltd' });
+    await api('POST', `/accounts/organizations/${user.organization_id}/memberships/`, {
+      token: user.access,
+      body: { email: colleague.email, role: 0, workspaces: [workspaces[0].id] },
+      expect: 201,
+    });
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/settings/workspaces?wsId=${workspaces[0].id}`);
+    const table = page.getByRole('table', { name: 'Workspace members' });
+    await table.getByText(colleague.email).waitFor({ timeout: WAIT_MS });
+    await shot(page, 'settings-workspace-members', { settleMs: 300 });
+    await page.getByRole('textbox', { name: 'Role of Bola Okafor' }).click();
+    await page.getByRole('option', { name: 'Editor' }).click();
+    await page.getByText('Bola is now Editor.').waitFor({ timeout: WAIT_MS });
+    const listed = await memberships(user);
+    const changed = listed.find((m) => m.email === colleague.email);
+    check(changed?.role === 1, `role is ${changed?.role}`);
+  },
+  { missing: MAIN_LAYOUT_MISSING },
+);
+
 // ---------------------------------------------------------------------------
 
 async function main() {

@@ -7,6 +7,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { MyAccount } from '@/features/profile/components/my-account';
+import { WorkspaceMembers } from '@/features/workspaces/components/workspace-members';
 
 type SettingsTab = {
   value: string;
@@ -83,16 +84,10 @@ export default function SettingsRoute() {
           <Tabs.Panel key={tab.value} value={tab.value}>
             {tab.value === DEFAULT_TAB ? (
               <MyAccount />
+            ) : tab.value === 'workspaces' ? (
+              <WorkspaceMembers workspaceId={workspaceId} />
             ) : (
-              <EmptyState
-                icon={tab.icon}
-                title={tab.emptyTitle}
-                description={
-                  tab.value === 'workspaces' && workspaceId
-                    ? `${tab.emptyText} (workspace ${workspaceId})`
-                    : tab.emptyText
-                }
-              />
+              <EmptyState icon={tab.icon} title={tab.emptyTitle} description={tab.emptyText} />
             )}
           </Tabs.Panel>
         ))}

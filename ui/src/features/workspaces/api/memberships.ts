@@ -1,0 +1,52 @@
+/**
+ * A workspace's members and what Admins do to them: spec §7 memberships of the
+ * organization filtered to the workspace, PATCH a role, and remove from the workspace.
+ */
+import useSWR from 'swr';
+import { z } from 'zod';
+
+import { PAGE_SIZE_MAX, apiClient, paginatedEnvelope } from '@/lib/api-client';
+
+export const memberSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.number().int().min(0).max(2),
+  is_active: z.union([z.boolean(), z.number()]).transform((v) => Boolean(v)),
+  workspaces: z.array(z.string()),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const membershipsPath = (organizationId: string) =>
+  `/accounts/organizations/${encodeURIComponent(organizationId)}/memberships/`;
+
+export function useWorkspaceMembers(organizationId: string | null, workspaceId: string | null) {
+  const key = organizationId && workspaceId ? [membershipsPath(organizationId), workspaceId] : null;
+  return useSWR(key, () =>
+    apiClient.get(membershipsPath(organizationId ?? ''), paginatedEnvelope(memberSchema), {
+      query: { workspace_id: workspaceId, page: 1, page_size: PAGE_SIZE_MAX },
+      handleErrors: false,
+    }),
+  );
+}
+
+export function changeMemberRole(organizationId: string, membershipId: string, role: number) {
+  return apiClient.patch(
+    `${membershipsPath(organizationId)}${encodeURIComponent(membershipId)}/`,
+    z.unknown(),
+    { role },
+  );
+}
+
+export function removeFromWorkspace(
+  organizationId: string,
+  membershipId: string,
+  workspaceId: string,
+) {
+  return apiClient.post(`${membershipsPath(organizationId)}remove`, z.unknown(), {
+    membership_id: membershipId,
+    workspace_id: workspaceId,
+  });
+}
