@@ -474,4 +474,57 @@ export function registerAccountingTests(h) {
     },
     options,
   );
+  test(
+    'journal import: a file with an error row is refused naming the row; a clean one posts, with its history',
+    async ({ page, context }) => {
+      const setup = await adminWithBooks();
+      await open(page, context, setup.user, '/accounting/journal-entry');
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import journal entries' });
+      const header = 'entry,date,memo,reference,account_code,description,debit,credit';
+      const bad = [
+        header,
+        `1,${thisYear().day(10)},Rent,R-1,6210,Rent,400.00,`,
+        `1,${thisYear().day(10)},Rent,R-1,9999,Paid,,400.00`,
+      ].join('\n');
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: 'bad.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(bad),
+      });
+      const errors = dialog.getByTestId('import-errors');
+      await errors.getByText('Row 3 · account code').waitFor({ timeout: WAIT_MS });
+      check(
+        await dialog.getByRole('button', { name: /^Import/ }).isDisabled(),
+        'Import is enabled with errors',
+      );
+      await shot(page, 'accounting-import-errors', { settleMs: 300 });
+      const good = [
+        header,
+        `1,${thisYear().day(10)},Rent,R-1,6210,Rent,400.00,`,
+        `1,${thisYear().day(10)},Rent,R-1,1120,Paid,,400.00`,
+        `2,${thisYear().day(11)},Sale,S-1,1120,Cash,250.00,`,
+        `2,${thisYear().day(11)},Sale,S-1,4100,Sale,,250.00`,
+      ].join('\n');
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: 'good.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(good),
+      });
+      await dialog.getByTestId('import-ready').waitFor({ timeout: WAIT_MS });
+      await dialog.getByRole('button', { name: 'Import 2 entries' }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: WAIT_MS });
+      const { data: list } = await api('GET', `${books(setup.ws)}journal-entries/`, {
+        token: setup.user.access,
+      });
+      check(list.count === 2, `${list.count} entries after the import`);
+      const first = list.data.find((e) => e.entry_number === 'JE-000001');
+      check(first?.memo === 'Rent', 'JE-000001 is the first entry of the file');
+      await page.goto(`${baseUrl}/accounting/journal-entry?entry=${first.id}`);
+      const history = page.getByTestId('entry-history');
+      await history.getByText(/Posted JE-000001/).waitFor({ timeout: WAIT_MS });
+      await shot(page, 'accounting-entry-history', { settleMs: 300 });
+    },
+    options,
+  );
 }

@@ -20,6 +20,10 @@ export const accountingPaths = {
   reverseEntry: (ws: string, id: string) =>
     `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/reverse/`,
   exportEntries: (ws: string) => `${accountingBase(ws)}journal-entries/export/`,
+  importEntries: (ws: string) => `${accountingBase(ws)}journal-entries/import/`,
+  importTemplate: (ws: string) => `${accountingBase(ws)}journal-entries/import/template/`,
+  entryHistory: (ws: string, id: string) =>
+    `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/history/`,
   lockDate: (ws: string) => `${accountingBase(ws)}lock-date/`,
   trialBalance: (ws: string) => `${accountingBase(ws)}trial-balance/`,
   generalLedger: (ws: string) => `${accountingBase(ws)}general-ledger/`,

@@ -8,6 +8,7 @@ import { formatAmount, isZero } from '@/lib/money';
 
 import type { CommandResult, EntryDetail as Entry } from '../api/journal-entries';
 
+import { EntryHistory } from './entry-history';
 import { EntryStatusBadge } from './entry-status-badge';
 import { ReverseEntryModal } from './reverse-entry-modal';
 
@@ -150,6 +151,10 @@ export function EntryDetail({
       <Text size="xs" c="dimmed">
         Posted entries never change; correct one by reversing it and posting a new entry.
       </Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        History
+      </Text>
+      <EntryHistory entryId={entry.id} />
       {reversing && (
         <ReverseEntryModal
           entry={entry}

@@ -1,6 +1,7 @@
 import { Button, Drawer, Group, Loader, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBook2, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBook2, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,6 +16,7 @@ import { useBooksPermissions } from '../hooks/use-books-permissions';
 import { EntryDetail } from './entry-detail';
 import { EntryForm } from './entry-form';
 import { ExportJournalMenu } from './export-journal-menu';
+import { ImportEntriesModal } from './import-entries-modal';
 import { newEntryValues, valuesFromEntry } from './entry-form-values';
 import { JournalEntryList } from './journal-entry-list';
 import { LockDateControl } from './lock-date-control';
@@ -27,7 +29,8 @@ export function JournalEntryScreen() {
   const [params, setParams] = useSearchParams();
   const entryParam = params.get('entry');
   const duplicateOf = params.get('duplicate');
-  const { canWriteDrafts, canPost } = useBooksPermissions();
+  const { canWriteDrafts, canPost, canImport } = useBooksPermissions();
+  const [importing, setImporting] = useState(false);
   const currency = useWorkspaceCurrency();
   const names = useMemberNames();
 
@@ -126,6 +129,15 @@ export function JournalEntryScreen() {
         <Group gap="sm">
           <LockDateControl canChange={canPost} />
           <ExportJournalMenu />
+          {canImport && (
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => setImporting(true)}
+            >
+              Import CSV
+            </Button>
+          )}
           {canWriteDrafts && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => open({ entry: NEW })}>
               New entry
@@ -153,6 +165,11 @@ export function JournalEntryScreen() {
             }
           />
         }
+      />
+      <ImportEntriesModal
+        opened={importing}
+        onClose={() => setImporting(false)}
+        canPost={canPost}
       />
       <Drawer
         opened={opened}

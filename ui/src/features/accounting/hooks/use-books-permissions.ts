@@ -24,6 +24,7 @@ export function useBooksPermissions() {
     canEditChart: allowed('edit_chart_of_accounts'),
     canWriteDrafts: allowed('write_draft_entries'),
     canPost: allowed('post_entries'),
+    canImport: allowed('import_entries'),
     canReadLedger: allowed('read_general_ledger'),
   };
 }
