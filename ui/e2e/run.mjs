@@ -1304,7 +1304,7 @@ test(
 );
 
 test(
-  "an Admin sees the workspace members and changes a colleague's role in Settings",
+  "an Admin sees the workspace members, changes a colleague's role and cancels a pending invitation in Settings",
   async ({ page, context }) => {
     const { user, workspaces } = await userWithWorkspaces(['Acme Nigeria Ltd']);
     const colleague = await createUser({ first_name: 'Bola', organization_name: 'Bola Ltd' });
@@ -1324,6 +1324,15 @@ test(
     const listed = await memberships(user);
     const changed = listed.find((m) => m.email === colleague.email);
     check(changed?.role === 1, `role is ${changed?.role}`);
+    // A pending invitation to this workspace is listed and can be cancelled.
+    const invitee = uniqueEmail('invitee');
+    await inviteByEmail(user, workspaces, invitee, 1);
+    await page.reload();
+    const pending = page.getByRole('table', { name: 'Pending invitations' });
+    await pending.getByText(invitee).waitFor({ timeout: WAIT_MS });
+    await shot(page, 'settings-pending-invitations', { settleMs: 300 });
+    await pending.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('No invitation is waiting for an answer.').waitFor({ timeout: WAIT_MS });
   },
   { missing: MAIN_LAYOUT_MISSING },
 );

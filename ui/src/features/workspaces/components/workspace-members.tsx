@@ -14,6 +14,7 @@ import {
 import { IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { PendingInvitations } from '@/features/invitations/components/pending-invitations';
 import { useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { checkPermission, effectivePlan, roleInWorkspace } from '@/lib/permissions';
@@ -51,6 +52,7 @@ function useMemberPermissions(workspaceId: string | null) {
     email: user?.email ?? null,
     canChangeRoles: ready && checkPermission({ action: 'change_member_roles' }, context).allowed,
     canRemove: ready && checkPermission({ action: 'remove_members' }, context).allowed,
+    canInvite: ready && checkPermission({ action: 'invite_collaborators' }, context).allowed,
   };
 }
 
@@ -68,7 +70,7 @@ export function WorkspaceMembers({ workspaceId: asked }: Props) {
   const workspaceId = workspace?.id ?? null;
   const organizationId = workspace?.organization_id ?? null;
   const { data, error, isLoading, mutate } = useWorkspaceMembers(organizationId, workspaceId);
-  const { email, canChangeRoles, canRemove } = useMemberPermissions(workspaceId);
+  const { email, canChangeRoles, canRemove, canInvite } = useMemberPermissions(workspaceId);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -189,6 +191,11 @@ export function WorkspaceMembers({ workspaceId: asked }: Props) {
           </Table>
         )}
       </Paper>
+      <PendingInvitations
+        organizationId={organizationId}
+        workspaceId={workspaceId}
+        canInvite={canInvite}
+      />
       <Modal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
