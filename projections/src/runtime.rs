@@ -191,7 +191,24 @@ impl ProjectionRuntime {
     ) -> Result<i64, ProjectionError> {
         let projector = self.find(name)?;
         self.reset(projector.as_ref()).await?;
-        self.catch_up(name, REBUILD_BATCH_EVENTS, progress).await
+        let applied = self.catch_up(name, REBUILD_BATCH_EVENTS, progress).await?;
+        self.analyze(projector.as_ref()).await?;
+        Ok(applied)
+    }
+
+    /// After a rebuild the tables are new: on Postgres, refresh the planner's statistics
+    /// at once rather than waiting for autovacuum, or the first queries plan for empty
+    /// tables (sequential scans over a million rows). SQLite plans without them.
+    async fn analyze(&self, projector: &dyn Projector) -> Result<(), ProjectionError> {
+        if self.db().backend != store::Backend::Postgres {
+            return Ok(());
+        }
+        for table in projector.tables() {
+            sqlx::query(&format!("ANALYZE {table}"))
+                .execute(&self.db().pool)
+                .await?;
+        }
+        Ok(())
     }
 
     pub async fn checkpoint(&self, name: &str) -> Result<Checkpoint, ProjectionError> {

@@ -253,6 +253,17 @@ async fn rebuilding_gives_the_same_tables_as_live_processing(backend: Backend) {
     assert_eq!(live.0.len(), 7);
     assert!(!live.1.is_empty());
     assert_eq!(live, rebuilt);
+    if backend == Backend::Postgres {
+        // The rebuilt tables were analyzed at once, not left to autovacuum.
+        let analyzed: Option<i64> = sqlx::query_scalar(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM pg_stat_user_tables \
+             WHERE relname = 'read_log_stats' AND last_analyze IS NOT NULL",
+        )
+        .fetch_optional(&t.db.pool)
+        .await
+        .expect("statistics");
+        assert_eq!(analyzed, Some(1));
+    }
     t.cleanup().await;
 }
 
