@@ -6,7 +6,8 @@
 
 export function registerAuditTests(h) {
   const { test, check, api, baseUrl, userWithWorkspaces, withSession, shot, WAIT_MS } = h;
-  const options = { missing: h.AUDIT_MISSING };
+  // The 400 is provoked on purpose, to see the server's field error on its field.
+  const options = { missing: h.AUDIT_MISSING, allowConsole: [/status of 400/] };
 
   const books = (ws) => `/accounting/workspaces/${ws.id}/`;
 
@@ -64,8 +65,15 @@ export function registerAuditTests(h) {
       await page.getByRole('button', { name: 'New audit session' }).click();
       const dialog = page.getByRole('dialog', { name: 'New audit session' });
       await dialog.getByLabel('Materiality', { exact: false }).first().fill('5000.00');
-      await dialog.getByLabel('Performance materiality').fill('3750.00');
       await dialog.getByLabel('Approval threshold').fill('1000.00');
+      // Only the server knows this rule; its message lands on the field it names.
+      await dialog.getByLabel('Performance materiality').fill('6000.00');
+      await dialog.getByRole('button', { name: 'Open session' }).click();
+      await dialog
+        .getByText('Performance materiality cannot exceed materiality.')
+        .waitFor({ timeout: WAIT_MS });
+      await shot(page, 'audit-create-session-server-error', { settleMs: 300 });
+      await dialog.getByLabel('Performance materiality').fill('3750.00');
       await shot(page, 'audit-create-session', { settleMs: 300 });
       await dialog.getByRole('button', { name: 'Open session' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/audit/sessions/'), {
@@ -84,6 +92,7 @@ export function registerAuditTests(h) {
       const verdict = await page.getByTestId('benford-verdict').innerText();
       check(/Insufficient data|conformity|Marginally/i.test(verdict), `verdict: ${verdict}`);
       await shot(page, 'audit-session', { settleMs: 300 });
+      const sessionUrl = page.url();
 
       // A flagged row opens its breakdown and the entry's event history.
       await page
@@ -146,6 +155,15 @@ export function registerAuditTests(h) {
           .getByRole('heading', { name: 'This shared audit is not available' })
           .waitFor({ timeout: WAIT_MS });
         await shot(publicPage, 'audit-shared-revoked');
+
+        // The home lists the session, now in review.
+        await page.keyboard.press('Escape');
+        await page.goto(`${baseUrl}/audit`);
+        const row = page.getByTestId('audit-sessions').getByRole('row', { name: /FY\d+ audit/ });
+        await row.getByText('In review').waitFor({ timeout: WAIT_MS });
+        await shot(page, 'audit-home-list');
+        await row.click();
+        await page.waitForURL(sessionUrl, { timeout: WAIT_MS });
       } finally {
         await outsider.close();
       }
