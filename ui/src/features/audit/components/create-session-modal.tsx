@@ -32,6 +32,15 @@ const formSchema = z
 type FormValues = z.infer<typeof formSchema>;
 const FIELDS = new Set<string>(Object.keys(formSchema.shape));
 
+/**
+ * The form field a server error path belongs to: `approval_thresholds[0]` is the one
+ * threshold input; anything the form has no input for goes to the form as a whole.
+ */
+export function formFieldOf(path: string): keyof FormValues | 'root' {
+  const name = path.startsWith('approval_thresholds') ? 'approval_threshold' : path;
+  return FIELDS.has(name) ? (name as keyof FormValues) : 'root';
+}
+
 function defaults(): FormValues {
   const year = new Date().getFullYear();
   return {
@@ -82,9 +91,7 @@ export function CreateSessionModal({
       const found = formErrorsOf(caught);
       if (!found) return;
       for (const [field, message] of Object.entries(found.fields)) {
-        // `approval_thresholds[0]` belongs to the one threshold input.
-        const name = field.startsWith('approval_thresholds') ? 'approval_threshold' : field;
-        setError(FIELDS.has(name) ? (name as keyof FormValues) : 'root', { message });
+        setError(formFieldOf(field), { message });
       }
       if (found.general.length) setError('root', { message: found.general.join(' ') });
     }
