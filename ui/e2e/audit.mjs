@@ -11,8 +11,8 @@ export function registerAuditTests(h) {
 
   const books = (ws) => `/accounting/workspaces/${ws.id}/`;
 
-  /** A workspace with its default chart and a few entries the tests will flag. */
-  async function booksWithEntries() {
+  /** A workspace with its default chart and `postings` ([MM-DD, amount]) posted this year. */
+  async function booksWithEntries(postings) {
     const { user, workspaces } = await userWithWorkspaces(['Acme Audit Ltd']);
     const ws = workspaces[0];
     await api('POST', `${books(ws)}accounts/default/setup/`, { token: user.access });
@@ -25,13 +25,6 @@ export function registerAuditTests(h) {
       });
     walk(tree);
     const year = new Date().getFullYear();
-    // Round, above performance materiality, and just below the 1,000.00 threshold.
-    const postings = [
-      ['01-05', '7000.00'],
-      ['01-06', '999.00'],
-      ['01-07', '5000.00'],
-      ['01-08', '123.45'],
-    ];
     for (const [day, amount] of postings) {
       await api('POST', `${books(ws)}journal-entries/`, {
         token: user.access,
@@ -54,7 +47,13 @@ export function registerAuditTests(h) {
   test(
     'an auditor opens a session, reads its result, signs off, shares it, and the link opens signed out',
     async ({ page, context }) => {
-      const { user, ws, year } = await booksWithEntries();
+      // Round, above performance materiality, and just below the 1,000.00 threshold.
+      const { user, ws, year } = await booksWithEntries([
+        ['01-05', '7000.00'],
+        ['01-06', '999.00'],
+        ['01-07', '5000.00'],
+        ['01-08', '123.45'],
+      ]);
       await withSession(context, user, { preferredService: 'audit', wsId: ws.id });
       await page.goto(`${baseUrl}/audit`);
       await page
@@ -167,6 +166,51 @@ export function registerAuditTests(h) {
       } finally {
         await outsider.close();
       }
+    },
+    options,
+  );
+
+  /**
+   * Amounts spread log-uniformly over 10.00–99,999.99 follow Benford's law; a fixed
+   * generator keeps the run repeatable.
+   */
+  function benfordAmounts(count) {
+    let seed = 20260101;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    return Array.from({ length: count }, () => (10 * 10 ** (next() * 4)).toFixed(2));
+  }
+
+  test(
+    'the Benford chart draws observed against expected with its MAD verdict once enough amounts qualify',
+    async ({ page, context }) => {
+      // The test reads one amount per entry (its debits): 520 entries pass its minimum of 500.
+      const days = Array.from({ length: 28 }, (_, i) => `01-${String(i + 1).padStart(2, '0')}`);
+      const postings = benfordAmounts(520).map((amount, i) => [days[i % days.length], amount]);
+      const { user, ws, year } = await booksWithEntries(postings);
+      const { data } = await api('POST', `/audit/workspaces/${ws.id}/sessions/`, {
+        token: user.access,
+        expect: 201,
+        body: {
+          name: 'Benford check',
+          period_start: `${year}-01-01`,
+          period_end: `${year}-12-31`,
+          materiality: '50000.00',
+          performance_materiality: '37500.00',
+        },
+      });
+      await withSession(context, user, { preferredService: 'audit', wsId: ws.id });
+      await page.goto(`${baseUrl}/audit/sessions/${data.id}`);
+      const chart = page.getByTestId('audit-benford');
+      await chart.locator('.recharts-bar-rectangle').first().waitFor({ timeout: WAIT_MS });
+      const bars = await chart.locator('.recharts-bar-rectangle').count();
+      check(bars === 9, `${bars} first-digit bars`);
+      const verdict = await page.getByTestId('benford-verdict').innerText();
+      check(/MAD \d\.\d{4}/.test(verdict), `verdict: ${verdict}`);
+      check(!/insufficient/i.test(verdict), `verdict: ${verdict}`);
+      await shot(page, 'audit-benford-analysed', { settleMs: 300 });
     },
     options,
   );

@@ -1,4 +1,4 @@
-import { Badge, Center, Stack, Text } from '@mantine/core';
+import { Badge, Center, Group, Stack, Text } from '@mantine/core';
 import {
   Bar,
   CartesianGrid,
@@ -24,15 +24,16 @@ function ConformityBadge({ test }: { test: DigitTest }) {
     );
   }
   const verdict = test.outcome.conformity ? CONFORMITY_LABELS[test.outcome.conformity] : null;
+  // The MAD sits beside the badge, not in it: a badge truncates long text.
   return (
-    <Badge
-      variant="light"
-      color={verdict?.color ?? 'gray'}
-      radius="sm"
-      data-testid="benford-verdict"
-    >
-      {verdict?.label ?? 'No MAD verdict'} · MAD {test.outcome.mad.toFixed(4)}
-    </Badge>
+    <Group gap={6} wrap="nowrap" data-testid="benford-verdict">
+      <Text size="xs" c="dimmed" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        MAD {test.outcome.mad.toFixed(4)}
+      </Text>
+      <Badge variant="light" color={verdict?.color ?? 'gray'} radius="sm">
+        {verdict?.label ?? 'No MAD verdict'}
+      </Badge>
+    </Group>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Group, Paper, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 type SectionCardProps = {
@@ -24,7 +24,8 @@ export function SectionCard({ title, caption, aside, children, testId }: Section
             </Text>
           )}
         </div>
-        {aside}
+        {/* The title's caption wraps; the aside (a verdict, a count) keeps its width. */}
+        {aside && <Box style={{ flexShrink: 0 }}>{aside}</Box>}
       </Group>
       {children}
     </Paper>
