@@ -32,6 +32,8 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
     setArchiving(true);
     try {
       await archiveSession(workspaceId, sessionId);
+    } catch {
+      // The API client has already told the user why the session stays as it was.
     } finally {
       setArchiving(false);
     }

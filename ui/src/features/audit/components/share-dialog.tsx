@@ -67,6 +67,8 @@ export function ShareDialog({ workspaceId, sessionId, opened, onClose }: ShareDi
     try {
       await revokeShare(workspaceId, sessionId, share.share_id);
       setRevoked(true);
+    } catch {
+      // The API client has already told the user; the link stays as it was.
     } finally {
       setBusy(false);
     }
