@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 import { registerAccountingTests } from './accounting.mjs';
+import { registerAuditTests } from './audit.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const baseUrl = (process.env.E2E_BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -362,17 +363,23 @@ test('the mobile notice shows at 768 px width', async ({ page }) => {
   await shot(page, 'mobile-notice');
 });
 
-test('the mobile notice does not show on /audit-shared/abc', async ({ page }) => {
-  await page.setViewportSize({ width: 768, height: 1024 });
-  await page.goto(`${baseUrl}/audit-shared/abc`);
-  await page
-    .getByRole('heading', { name: 'Shared audit', exact: true })
-    .waitFor({ timeout: WAIT_MS });
-  const notices = await page.getByTestId('mobile-notice').count();
-  check(notices === 0, 'mobile notice shown on a shared audit page');
-  check((await pathOf(page)) === '/audit-shared/abc', `moved to ${await pathOf(page)}`);
-  await shot(page, 'audit-shared');
-});
+test(
+  'the mobile notice does not show on /audit-shared/abc',
+  async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto(`${baseUrl}/audit-shared/abc`);
+    // `abc` is no share token: the page says so instead of the result.
+    await page
+      .getByRole('heading', { name: 'This shared audit is not available', exact: true })
+      .waitFor({ timeout: WAIT_MS });
+    const notices = await page.getByTestId('mobile-notice').count();
+    check(notices === 0, 'mobile notice shown on a shared audit page');
+    check((await pathOf(page)) === '/audit-shared/abc', `moved to ${await pathOf(page)}`);
+    await shot(page, 'audit-shared');
+  },
+  // The unknown token's 404 is the answer the page is built for.
+  { allowConsole: [/status of 404/] },
+);
 
 // --- Sign-up, activation, sign-in, password reset (real server, real mail) -------
 
@@ -1259,6 +1266,18 @@ registerAccountingTests({
   WAIT_MS,
   PASSWORD,
   MAIN_LAYOUT_MISSING,
+});
+
+registerAuditTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  WAIT_MS,
+  AUDIT_MISSING,
 });
 
 test(

@@ -32,6 +32,7 @@ export const paths = {
       `/settings/workspaces?wsId=${encodeURIComponent(workspaceId)}`,
   },
   audit: '/audit',
+  auditSession: (sessionId: string): string => `/audit/sessions/${encodeURIComponent(sessionId)}`,
   auditShared: {
     root: '/audit-shared',
     session: (sessionId: string): string => `/audit-shared/${encodeURIComponent(sessionId)}`,

@@ -1,15 +1,22 @@
-import { IconShieldCheck } from '@tabler/icons-react';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 
 import { AuditLayout } from '@/components/layouts/audit-layout';
 import { HeaderSlotProvider } from '@/components/layouts/header-slot';
-import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
 import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
+import { paths } from '@/config/paths';
+import { SessionScreen } from '@/features/audit/components/session-screen';
+import { SessionsScreen } from '@/features/audit/components/sessions-screen';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { notify } from '@/lib/notify';
 import { switchService, useActiveWorkspace } from '@/lib/workspaces';
 
-/** `/audit/*`: the audit area. Sessions, tests and findings arrive with the audit API. */
+function SessionRoute() {
+  const { sessionId = '' } = useParams();
+  // A new session id is a new page: fresh drawer, dialogs and form state.
+  return <SessionScreen key={sessionId} sessionId={sessionId} />;
+}
+
+/** `/audit/*`: the audit area — sessions, and one session's result and sign-offs. */
 export default function AuditRoute() {
   // Loads the workspaces so the active workspace context is set here too.
   useActiveWorkspace();
@@ -21,13 +28,11 @@ export default function AuditRoute() {
           notify.info('Switch Service', 'Switching to Accounting…');
         }}
       >
-        <ContentLayout title="Audit" caption="Audit sessions for the active workspace">
-          <EmptyState
-            icon={<IconShieldCheck size={24} stroke={1.6} />}
-            title="Your audit sessions will appear here"
-            description="An audit session replays the workspace's history, runs journal-entry tests and records findings that you can share through a read-only link."
-          />
-        </ContentLayout>
+        <Routes>
+          <Route index element={<SessionsScreen />} />
+          <Route path="sessions/:sessionId" element={<SessionRoute />} />
+          <Route path="*" element={<Navigate to={paths.audit} replace />} />
+        </Routes>
         <WelcomeDialog />
       </AuditLayout>
     </HeaderSlotProvider>

@@ -1,0 +1,122 @@
+/**
+ * Audit sessions of a workspace: list, one session, its result, and the commands on it
+ * (open, sign off, archive). Paths as in command-api `audit_sessions.rs` and query-api
+ * `audit/mod.rs`.
+ */
+import useSWR, { mutate } from 'swr';
+import { z } from 'zod';
+
+import { apiClient, dataEnvelope } from '@/lib/api-client';
+
+import { auditResultSchema, sessionSchema, type AuditResult, type AuditSession } from './schemas';
+
+export function sessionsPath(workspaceId: string): string {
+  return `/audit/workspaces/${encodeURIComponent(workspaceId)}/sessions/`;
+}
+
+export function sessionPath(workspaceId: string, sessionId: string): string {
+  return `${sessionsPath(workspaceId)}${encodeURIComponent(sessionId)}/`;
+}
+
+export async function listSessions(workspaceId: string): Promise<AuditSession[]> {
+  const { data } = await apiClient.get(
+    sessionsPath(workspaceId),
+    dataEnvelope(z.array(sessionSchema)),
+    // The screen shows its own error state for a list that fails.
+    { handleErrors: false },
+  );
+  return data;
+}
+
+export async function getSession(workspaceId: string, sessionId: string): Promise<AuditSession> {
+  const { data } = await apiClient.get(
+    sessionPath(workspaceId, sessionId),
+    dataEnvelope(sessionSchema),
+    { handleErrors: false },
+  );
+  return data;
+}
+
+export async function getSessionResult(
+  workspaceId: string,
+  sessionId: string,
+): Promise<AuditResult> {
+  const { data } = await apiClient.get(
+    `${sessionPath(workspaceId, sessionId)}results/`,
+    dataEnvelope(auditResultSchema),
+    { handleErrors: false },
+  );
+  return data;
+}
+
+export type OpenSessionInput = {
+  name: string;
+  period_start: string;
+  period_end: string;
+  materiality: string;
+  performance_materiality: string;
+  approval_thresholds?: string[];
+  utc_offset_seconds?: number;
+};
+
+/** Opens a session pinned to the workspace chain head now; answers its id. */
+export async function openSession(workspaceId: string, input: OpenSessionInput): Promise<string> {
+  const { data } = await apiClient.post(
+    sessionsPath(workspaceId),
+    dataEnvelope(z.object({ id: z.string() })),
+    input,
+  );
+  await mutate(sessionsKey(workspaceId));
+  return data.id;
+}
+
+export type SignOffRole = 'performer' | 'reviewer';
+
+export async function signOff(
+  workspaceId: string,
+  sessionId: string,
+  role: SignOffRole,
+  conclusion: string,
+): Promise<void> {
+  await apiClient.post(`${sessionPath(workspaceId, sessionId)}sign-off/`, z.unknown(), {
+    role,
+    conclusion,
+  });
+  await refreshSession(workspaceId, sessionId);
+}
+
+export async function archiveSession(workspaceId: string, sessionId: string): Promise<void> {
+  await apiClient.post(`${sessionPath(workspaceId, sessionId)}archive/`, z.unknown(), {});
+  await refreshSession(workspaceId, sessionId);
+}
+
+// SWR keys: tuples so the workspace is part of every key.
+const sessionsKey = (workspaceId: string) => ['audit-sessions', workspaceId] as const;
+const sessionKey = (workspaceId: string, sessionId: string) =>
+  ['audit-session', workspaceId, sessionId] as const;
+
+async function refreshSession(workspaceId: string, sessionId: string): Promise<void> {
+  await Promise.all([mutate(sessionKey(workspaceId, sessionId)), mutate(sessionsKey(workspaceId))]);
+}
+
+export function useSessions(workspaceId: string | null) {
+  return useSWR(workspaceId ? sessionsKey(workspaceId) : null, ([, ws]) => listSessions(ws));
+}
+
+export function useSession(workspaceId: string | null, sessionId: string) {
+  return useSWR(workspaceId ? sessionKey(workspaceId, sessionId) : null, ([, ws, id]) =>
+    getSession(ws, id),
+  );
+}
+
+/**
+ * The result never changes for a session (it is rerun over the log up to the pinned
+ * cut-off), so it is fetched once and not revalidated on focus.
+ */
+export function useSessionResult(workspaceId: string | null, sessionId: string) {
+  return useSWR(
+    workspaceId ? ['audit-result', workspaceId, sessionId] : null,
+    ([, ws, id]) => getSessionResult(ws, id),
+    { revalidateOnFocus: false, revalidateIfStale: false },
+  );
+}

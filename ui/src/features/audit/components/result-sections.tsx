@@ -1,0 +1,37 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { useState } from 'react';
+
+import type { AuditResult, EntryScore } from '../api/schemas';
+import { findDigitTest } from './audit-format';
+import { BenfordChart } from './benford-chart';
+import { FlaggedEntriesGrid } from './flagged-entries-grid';
+import { RiskDistributionChart } from './risk-distribution-chart';
+import { ScoreBreakdownDrawer } from './score-breakdown-drawer';
+import { TestResultsTable } from './test-results-table';
+
+type ResultSectionsProps = {
+  result: AuditResult;
+  /** Passed on the signed-in page so the drawer can show the entry's history. */
+  workspaceId?: string | null;
+};
+
+/** A session's result, the same on the session page and on the public view. */
+export function ResultSections({ result, workspaceId }: ResultSectionsProps) {
+  const [selected, setSelected] = useState<EntryScore | null>(null);
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <RiskDistributionChart distribution={result.distribution} />
+        <BenfordChart test={findDigitTest(result.digit_tests, 'first_digit')} />
+      </SimpleGrid>
+      <FlaggedEntriesGrid flagged={result.flagged} onSelect={setSelected} />
+      <TestResultsTable result={result} />
+      <ScoreBreakdownDrawer
+        score={selected}
+        findings={result.findings}
+        workspaceId={workspaceId}
+        onClose={() => setSelected(null)}
+      />
+    </Stack>
+  );
+}

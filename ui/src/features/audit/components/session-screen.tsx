@@ -1,0 +1,103 @@
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArchive, IconShare } from '@tabler/icons-react';
+import { useState } from 'react';
+
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { useWorkspaceId } from '@/features/accounting/hooks/use-active-ids';
+
+import { archiveSession, useSession, useSessionResult } from '../api/sessions';
+import { ResultSections } from './result-sections';
+import { SessionSummary } from './session-summary';
+import { ShareDialog } from './share-dialog';
+import { SignOffPanel } from './sign-off-panel';
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `/audit/sessions/:sessionId`: one session's definition, result and sign-offs. */
+export function SessionScreen({ sessionId }: { sessionId: string }) {
+  const workspaceId = useWorkspaceId();
+  const session = useSession(workspaceId, sessionId);
+  const result = useSessionResult(workspaceId, sessionId);
+  const [sharing, { open, close }] = useDisclosure(false);
+  const [archiving, setArchiving] = useState(false);
+
+  const current = session.data;
+  // The server shares only after the performer signed; the button says so rather than fail.
+  const canShare = Boolean(current?.performer.signed_on) && current?.status !== 'archived';
+  const archive = async () => {
+    if (!workspaceId) return;
+    setArchiving(true);
+    try {
+      await archiveSession(workspaceId, sessionId);
+    } catch {
+      // The API client has already told the user why the session stays as it was.
+    } finally {
+      setArchiving(false);
+    }
+  };
+
+  const actions = current && workspaceId && (
+    <Group gap="xs">
+      <Button
+        variant="default"
+        leftSection={<IconArchive size={16} />}
+        onClick={() => void archive()}
+        loading={archiving}
+        disabled={current.status !== 'signed_off'}
+        title={current.status === 'signed_off' ? undefined : 'Archive after both sign-offs'}
+      >
+        Archive
+      </Button>
+      <Button
+        leftSection={<IconShare size={16} />}
+        onClick={open}
+        disabled={!canShare}
+        title={canShare ? undefined : 'Share after the performer has signed off'}
+      >
+        Share
+      </Button>
+    </Group>
+  );
+
+  return (
+    <ContentLayout
+      title={current?.name ?? 'Audit session'}
+      caption="Audit session"
+      back
+      actions={actions}
+    >
+      <Stack gap="md">
+        {session.error ? (
+          <Alert color="red" variant="light" title="The session could not be loaded">
+            {errorText(session.error)}
+          </Alert>
+        ) : current ? (
+          <SessionSummary session={current} population={result.data?.population} />
+        ) : (
+          <Skeleton h={120} radius="md" />
+        )}
+        {result.error ? (
+          <Alert color="red" variant="light" title="The result could not be computed">
+            {errorText(result.error)}
+          </Alert>
+        ) : result.data ? (
+          <ResultSections result={result.data} workspaceId={workspaceId} />
+        ) : (
+          <Skeleton h={320} radius="md" />
+        )}
+        {current && <SignOffPanel session={current} workspaceId={workspaceId} />}
+      </Stack>
+      {workspaceId && (
+        <ShareDialog
+          workspaceId={workspaceId}
+          sessionId={sessionId}
+          opened={sharing}
+          onClose={close}
+        />
+      )}
+    </ContentLayout>
+  );
+}

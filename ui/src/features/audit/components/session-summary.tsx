@@ -1,0 +1,65 @@
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+import { formatAmount } from '@/lib/money';
+
+import type { AuditResult, AuditSession } from '../api/schemas';
+import { CutoffLabel } from './cutoff-label';
+import { SessionStatusBadge } from './session-status-badge';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+type SessionSummaryProps = {
+  session: AuditSession;
+  population?: AuditResult['population'];
+};
+
+/**
+ * What was audited: status, period, materiality, the pinned cut-off and the population
+ * the tests read. Shared by the session page and the public view.
+ */
+export function SessionSummary({ session, population }: SessionSummaryProps) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="audit-summary">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
+        <Fact label="Status">
+          <Group gap={6}>
+            <SessionStatusBadge status={session.status} />
+          </Group>
+        </Fact>
+        <Fact label="Period">
+          {session.period_start} – {session.period_end}
+        </Fact>
+        <Fact label="Materiality">
+          {formatAmount(session.materiality)}
+          <Text span size="xs" c="dimmed">
+            {' '}
+            · performance {formatAmount(session.performance_materiality)}
+          </Text>
+        </Fact>
+        <Fact label="Cut-off">
+          <CutoffLabel cutoff={session.cutoff} />
+        </Fact>
+        {population && (
+          <>
+            <Fact label="Entries">{population.entries.toLocaleString('en')}</Fact>
+            <Fact label="Lines">{population.lines.toLocaleString('en')}</Fact>
+            <Fact label="Total debits">{formatAmount(population.total_debits)}</Fact>
+            <Fact label="Total credits">{formatAmount(population.total_credits)}</Fact>
+          </>
+        )}
+      </SimpleGrid>
+    </Paper>
+  );
+}
