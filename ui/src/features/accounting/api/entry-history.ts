@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { apiClient, dataEnvelope } from '@/lib/api-client';
 
-import { useWorkspaceId } from '../hooks/use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 import { accountingPaths } from './paths';
 
 const historySchema = z.object({

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
 
-import { useWorkspaceId } from '../hooks/use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 
 import { accountingPaths, refreshBooks } from './paths';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { PAGE_SIZE_MAX, apiClient, paginatedEnvelope } from '@/lib/api-client';
 
-import { useOrganizationId } from '../hooks/use-active-ids';
+import { useOrganizationId } from '@/lib/active-workspace';
 import { workspacesFreshness } from '@/lib/swr';
 
 const memberSchema = z

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 import { PAGE_SIZE_MAX, apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
 
-import { useWorkspaceId } from '../hooks/use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 
 import { accountingPaths } from './paths';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { apiClient, dataEnvelope } from '@/lib/api-client';
 
-import { useOrganizationId, useWorkspaceId } from '../hooks/use-active-ids';
+import { useOrganizationId, useWorkspaceId } from '@/lib/active-workspace';
 import { workspacesFreshness } from '@/lib/swr';
 
 /** DESIGN.md §5: a workspace's base currency when nothing else is known. */

@@ -16,7 +16,7 @@ import {
   type AccountType,
   type FlatAccount,
 } from '../api/accounts';
-import { formErrorsOf } from '../api/field-errors';
+import { formErrorsOf } from '@/lib/field-errors';
 
 import { AccountPicker } from './account-picker';
 

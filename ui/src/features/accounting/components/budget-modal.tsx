@@ -16,7 +16,7 @@ import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
 
 import { setBudget, type BudgetPeriod, type FlatAccount } from '../api/accounts';
-import { formErrorsOf } from '../api/field-errors';
+import { formErrorsOf } from '@/lib/field-errors';
 import { todayIso } from '../lib/periods';
 
 type PeriodKind = BudgetPeriod['kind'];

@@ -20,7 +20,7 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
 
-import { formErrorsOf, lineFieldOf } from '../api/field-errors';
+import { formErrorsOf, lineFieldOf } from '@/lib/field-errors';
 import {
   LINES_PER_ENTRY_MAX,
   createEntry,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { downloadBlob } from '@/components/data-grid/csv';
 
 import { exportEntries, type ExportFormat } from '../api/journal-entries';
-import { useWorkspaceId } from '../hooks/use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 
 const FILE_NAMES: Record<ExportFormat, string> = {
   csv: 'journal-entries.csv',

@@ -17,7 +17,7 @@ import {
   type Posting,
 } from '../api/reports';
 import { useWorkspaceCurrency } from '../api/workspace-currency';
-import { useWorkspaceId } from '../hooks/use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 import { useQueryState } from '../hooks/use-query-state';
 import { startOfYear, todayIso } from '../lib/periods';
 import { entryLink } from '../lib/report-links';

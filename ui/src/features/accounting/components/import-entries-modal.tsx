@@ -29,7 +29,7 @@ import {
   type RowErrors,
 } from '../api/journal-import';
 import { refreshBooks } from '../api/paths';
-import { useWorkspaceId } from '../hooks/use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 
 type Props = {
   opened: boolean;

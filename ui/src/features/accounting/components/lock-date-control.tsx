@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { notify } from '@/lib/notify';
 
 import { setLockDate, useLockDate } from '../api/lock-date';
-import { useWorkspaceId } from '../hooks/use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 
 /**
  * Shows whether the books are locked, and up to when; those who may post can move the

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
 
-import { formErrorsOf } from '../api/field-errors';
+import { formErrorsOf } from '@/lib/field-errors';
 import { reverseEntry, type CommandResult, type EntryDetail } from '../api/journal-entries';
 import { todayIso } from '../lib/periods';
 

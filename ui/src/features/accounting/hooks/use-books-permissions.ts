@@ -2,7 +2,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { checkPermission, effectivePlan, roleInWorkspace } from '@/lib/permissions';
 import { useOrganizationPlan } from '@/lib/subscription';
 
-import { useWorkspaceId } from './use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 
 /**
  * What the user may do to the books of the active workspace (DESIGN.md §7 action table):

@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 
 import { downloadText, toCsv } from '@/components/data-grid/csv';
 import { DataGrid } from '@/components/data-grid/data-grid';
-import { useWorkspaceId } from '@/features/accounting/hooks/use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 import { formatDateTime } from '@/lib/format-date-time';
 
 import {

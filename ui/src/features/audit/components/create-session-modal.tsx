@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
 // The accounting feature's parser of the API's `{field: [messages]}` errors; shared, not copied.
-import { formErrorsOf } from '@/features/accounting/api/field-errors';
+import { formErrorsOf } from '@/lib/field-errors';
 
 import { openSession } from '../api/sessions';
 

@@ -4,7 +4,7 @@ import { IconArchive, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { useWorkspaceId } from '@/features/accounting/hooks/use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 
 import { archiveSession, useSession, useSessionResult } from '../api/sessions';
 import { ResultSections } from './result-sections';

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { useWorkspaceId } from '@/features/accounting/hooks/use-active-ids';
+import { useWorkspaceId } from '@/lib/active-workspace';
 import { formatDateTime } from '@/lib/format-date-time';
 
 import type { AuditSession } from '../api/schemas';

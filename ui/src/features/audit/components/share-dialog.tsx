@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 
-import { formErrorsOf } from '@/features/accounting/api/field-errors';
+import { formErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-date-time';
 

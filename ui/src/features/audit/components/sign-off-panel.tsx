@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useState } from 'react';
 
-import { formErrorsOf } from '@/features/accounting/api/field-errors';
+import { formErrorsOf } from '@/lib/field-errors';
 import { notify } from '@/lib/notify';
 
 import type { AuditSession, SignOff } from '../api/schemas';
