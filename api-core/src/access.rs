@@ -82,6 +82,21 @@ pub async fn authorize_organization(
     decide(access, action, usage)
 }
 
+/// The organization owning `workspace_id` (deleted workspaces included: their events still
+/// belong to it), or `None` for an unknown workspace. Commands stamp it on the events'
+/// metadata; the activity log scopes by it.
+pub async fn organization_of(
+    state: &AppState,
+    workspace_id: &str,
+) -> Result<Option<String>, ApiError> {
+    Ok(
+        sqlx::query_scalar("SELECT organization_id FROM read_workspaces WHERE id = $1")
+            .bind(workspace_id)
+            .fetch_optional(&state.db().pool)
+            .await?,
+    )
+}
+
 /// Requires only membership of the organization (reading its profile, its lists).
 pub async fn require_member(
     state: &AppState,

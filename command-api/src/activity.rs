@@ -161,10 +161,7 @@ pub async fn record_activity(
     )
     .await?;
     let organization_id: Option<String> =
-        sqlx::query_scalar("SELECT organization_id FROM read_workspaces WHERE id = $1")
-            .bind(workspace_id.to_string())
-            .fetch_optional(&app.db().pool)
-            .await?;
+        api_core::access::organization_of(app, &workspace_id.to_string()).await?;
     let caller = user_id(&user.user_id)?;
     let fact = ActivityRecorded {
         user_id: caller,

@@ -242,10 +242,7 @@ async fn append(
     event: &AuditSessionEvent,
 ) -> Result<(), ApiError> {
     let organization_id: Option<String> =
-        sqlx::query_scalar("SELECT organization_id FROM read_workspaces WHERE id = $1")
-            .bind(workspace_id)
-            .fetch_optional(&app.db().pool)
-            .await?;
+        api_core::access::organization_of(app, workspace_id).await?;
     let metadata = EventMetadata {
         actor_id: Some(user.user_id.clone()),
         organization_id,
@@ -265,6 +262,32 @@ async fn append(
     .map_err(ApiError::internal)?;
     app.store.append(AppendRequest::new(vec![new])).await?;
     read_your_writes(app, "audit_sessions").await
+}
+
+/// Loads the workspace's session, lets `decide` choose its next event as the caller, and
+/// appends it at the stream's next sequence: the shape of every command after opening.
+async fn run_on_session(
+    app: &AppState,
+    user: &AuthUser,
+    request_id: Option<String>,
+    workspace_id: &str,
+    session_id: &str,
+    decide: impl FnOnce(&SessionState, UserId) -> Result<AuditSessionEvent, SessionError>,
+) -> Result<uuid::Uuid, ApiError> {
+    let (id, current) = session_state(app, workspace_id, session_id).await?;
+    let by: UserId = parse_id(&user.user_id)?;
+    let event = decide(&current, by).map_err(refused)?;
+    append(
+        app,
+        user,
+        request_id,
+        workspace_id,
+        id,
+        current.version + 1,
+        &event,
+    )
+    .await?;
+    Ok(id)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -304,24 +327,16 @@ pub async fn sign_off(
             "Must be at most 2000 characters.",
         ));
     }
-    let (id, current) = session_state(app, &workspace_id, &session_id).await?;
-    let by: UserId = parse_id(&user.user_id)?;
-    let event = audit_session::sign_off(
-        &current,
-        role,
-        by,
-        Utc::now().date_naive(),
-        body.conclusion.trim().to_owned(),
-    )
-    .map_err(refused)?;
-    append(
+    let conclusion = body.conclusion.trim().to_owned();
+    let id = run_on_session(
         app,
         &user,
         request_id,
         &workspace_id,
-        id,
-        current.version + 1,
-        &event,
+        &session_id,
+        |current, by| {
+            audit_session::sign_off(current, role, by, Utc::now().date_naive(), conclusion)
+        },
     )
     .await?;
     Ok(data(json!({ "id": id, "signed": body.role.trim() })))
@@ -339,17 +354,13 @@ pub async fn archive(
 ) -> Result<Json<Value>, ApiError> {
     let app = &state.app;
     authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
-    let (id, current) = session_state(app, &workspace_id, &session_id).await?;
-    let by: UserId = parse_id(&user.user_id)?;
-    let event = audit_session::archive(&current, by).map_err(refused)?;
-    append(
+    let id = run_on_session(
         app,
         &user,
         request_id,
         &workspace_id,
-        id,
-        current.version + 1,
-        &event,
+        &session_id,
+        audit_session::archive,
     )
     .await?;
     Ok(data(json!({ "id": id, "status": "archived" })))
@@ -383,8 +394,6 @@ pub async fn share(
             format!("A link lasts 1 to {SHARE_DAYS_MAX} days."),
         ));
     }
-    let (id, current) = session_state(app, &workspace_id, &session_id).await?;
-    let by: UserId = parse_id(&user.user_id)?;
     let token = format!(
         "{}{}",
         uuid::Uuid::new_v4().simple(),
@@ -393,16 +402,13 @@ pub async fn share(
     let secret_sha256 = hex::encode(Sha256::digest(token.as_bytes()));
     let expires_at = Utc::now().timestamp_micros() + days * 86_400 * 1_000_000;
     let share_id = uuid::Uuid::now_v7();
-    let event =
-        audit_session::share(&current, share_id, secret_sha256, expires_at, by).map_err(refused)?;
-    append(
+    run_on_session(
         app,
         &user,
         request_id,
         &workspace_id,
-        id,
-        current.version + 1,
-        &event,
+        &session_id,
+        |current, by| audit_session::share(current, share_id, secret_sha256, expires_at, by),
     )
     .await?;
     Ok((
@@ -428,18 +434,14 @@ pub async fn revoke_share(
 ) -> Result<StatusCode, ApiError> {
     let app = &state.app;
     authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
-    let (id, current) = session_state(app, &workspace_id, &session_id).await?;
     let share_id: uuid::Uuid = parse_id(&share_id)?;
-    let by: UserId = parse_id(&user.user_id)?;
-    let event = audit_session::revoke(&current, share_id, by).map_err(refused)?;
-    append(
+    run_on_session(
         app,
         &user,
         request_id,
         &workspace_id,
-        id,
-        current.version + 1,
-        &event,
+        &session_id,
+        |current, by| audit_session::revoke(current, share_id, by),
     )
     .await?;
     Ok(StatusCode::NO_CONTENT)

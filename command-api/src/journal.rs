@@ -140,10 +140,7 @@ async fn run_on_entry(
     command: JournalEntryCommand,
 ) -> Result<(), ApiError> {
     let organization_id: Option<String> =
-        sqlx::query_scalar("SELECT organization_id FROM read_workspaces WHERE id = $1")
-            .bind(workspace_id)
-            .fetch_optional(&state.app.db().pool)
-            .await?;
+        api_core::access::organization_of(&state.app, workspace_id).await?;
     let metadata = EventMetadata {
         actor_id: Some(user.user_id.clone()),
         organization_id,

@@ -187,10 +187,7 @@ pub async fn import_entries(
     }
     let events = decided.map_err(|_| ApiError::internal("checked above"))?;
     let organization_id: Option<String> =
-        sqlx::query_scalar("SELECT organization_id FROM read_workspaces WHERE id = $1")
-            .bind(&workspace_id)
-            .fetch_optional(&app.db().pool)
-            .await?;
+        api_core::access::organization_of(app, &workspace_id).await?;
     let metadata = EventMetadata {
         actor_id: Some(user.user_id.clone()),
         organization_id,

@@ -28,7 +28,7 @@ use projections::notifications::{self as inbox, NotificationRow};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::backend::AppendRequest;
-use store::{AppendError, EventMetadata, NewEvent};
+use store::{EventMetadata, NewEvent};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -141,7 +141,7 @@ pub async fn create_notification(
     };
     problems.into_result()?;
     let content = content.ok_or_else(|| ApiError::internal("checked above"))?;
-    let organization_id = organization_of(app, &workspace_id.to_string())
+    let organization_id = api_core::access::organization_of(app, &workspace_id.to_string())
         .await?
         .and_then(|o| o.parse().ok())
         .ok_or_else(|| ApiError::NotFound("Workspace not found.".into()))?;
@@ -214,7 +214,7 @@ pub async fn update_notification(
         let row = owned_row(app, &id, actor).await?;
         let decided =
             notification::change_read(&state_of(&row)?, actor, body.read).map_err(refused)?;
-        append_decided(app, &row, decided.into_iter().collect(), &metadata).await
+        append_next(app, &row, decided, &metadata).await
     })
     .await?;
     let row = inbox::find(&app.db().pool, &id)
@@ -239,7 +239,7 @@ pub async fn delete_notification(
     retry_on_conflict(app, || async {
         let row = owned_row(app, &id, actor).await?;
         let event = notification::delete(&state_of(&row)?, actor).map_err(refused)?;
-        append_decided(app, &row, vec![event], &metadata).await
+        append_next(app, &row, Some(event), &metadata).await
     })
     .await?;
     Ok(StatusCode::NO_CONTENT)
@@ -332,34 +332,19 @@ fn state_of(row: &NotificationRow) -> Result<NotificationState, ApiError> {
     })
 }
 
-async fn append_decided(
+/// Appends `event` (if any) as the notification stream's next event; a stale row meets a
+/// conflict, which `retry_on_conflict` answers.
+async fn append_next(
     app: &AppState,
     row: &NotificationRow,
-    events: Vec<NotificationEvent>,
+    event: Option<NotificationEvent>,
     metadata: &EventMetadata,
 ) -> Result<(), ApiError> {
-    if events.is_empty() {
-        return Ok(());
-    }
-    let rows: Result<Vec<_>, _> = events
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            NewEvent::of(
-                AGGREGATE_TYPE,
-                &row.id,
-                row.version + 1 + i as i64,
-                e,
-                metadata,
-            )
-            .map_err(ApiError::internal)
-        })
-        .collect();
-    match app.store.append(AppendRequest::new(rows?)).await {
-        Ok(_) => Ok(()),
-        Err(err @ AppendError::Conflict { .. }) => Err(ApiError::Conflict(err.to_string())),
-        Err(err) => Err(err.into()),
-    }
+    let Some(event) = event else { return Ok(()) };
+    let new = NewEvent::of(AGGREGATE_TYPE, &row.id, row.version + 1, &event, metadata)
+        .map_err(ApiError::internal)?;
+    app.store.append(AppendRequest::new(vec![new])).await?;
+    Ok(())
 }
 
 fn metadata_of(user: &AuthUser, request_id: Option<String>) -> EventMetadata {
@@ -384,13 +369,4 @@ async fn workspace_members(
     .fetch_all(&app.db().pool)
     .await?;
     Ok(ids.into_iter().collect())
-}
-
-async fn organization_of(app: &AppState, workspace_id: &str) -> Result<Option<String>, ApiError> {
-    Ok(
-        sqlx::query_scalar("SELECT organization_id FROM read_workspaces WHERE id = $1")
-            .bind(workspace_id)
-            .fetch_optional(&app.db().pool)
-            .await?,
-    )
 }

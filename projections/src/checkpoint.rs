@@ -86,6 +86,24 @@ pub async fn load(db: &Db, name: &str) -> Result<Option<Checkpoint>, sqlx::Error
     .transpose()
 }
 
+/// Waits until projector `name` has applied the event at `cursor`, polling its checkpoint,
+/// for at most `max`; whether it did. Readers that must see a read model agree with an
+/// event they saw in the log (live feeds, reactors) wait here.
+pub async fn wait_until(db: &Db, name: &str, cursor: Cursor, max: std::time::Duration) -> bool {
+    let deadline = tokio::time::Instant::now() + max;
+    loop {
+        if let Ok(Some(cp)) = load(db, name).await {
+            if cp.cursor >= cursor {
+                return true;
+            }
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return false;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+}
+
 /// Sets a projector back to the start of the log (inside the caller's transaction, together
 /// with emptying its tables).
 pub async fn reset(

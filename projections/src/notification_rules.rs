@@ -142,7 +142,7 @@ impl NotificationRules {
         let Some(last) = events.last() else {
             return Ok(flushed);
         };
-        self.wait_for_organizations(last.cursor()).await;
+        checkpoint::wait_until(self.db(), "organizations", last.cursor(), READ_MODEL_WAIT).await;
         let mut planned = Vec::new();
         let mut posted = Vec::new();
         for event in &events {
@@ -169,16 +169,6 @@ impl NotificationRules {
         }
         tx.commit().await.map_err(|e| e.to_string())?;
         Ok(true)
-    }
-
-    async fn wait_for_organizations(&self, cursor: Cursor) {
-        let deadline = tokio::time::Instant::now() + READ_MODEL_WAIT;
-        while tokio::time::Instant::now() < deadline {
-            match checkpoint::load(self.db(), "organizations").await {
-                Ok(Some(cp)) if cp.cursor >= cursor => return,
-                _ => tokio::time::sleep(Duration::from_millis(10)).await,
-            }
-        }
     }
 
     /// Appends one notification; one that already exists (a batch re-run) is skipped.

@@ -78,12 +78,9 @@ async fn scope(
             .ok_or_else(|| ApiError::field("workspace_id", "Choose a workspace."))?,
     };
     let access = authorize(state, user, &workspace_id, Action::ActivityLog, None).await?;
-    let organization_id: String =
-        sqlx::query_scalar("SELECT organization_id FROM read_workspaces WHERE id = $1")
-            .bind(&workspace_id)
-            .fetch_optional(&state.db().pool)
-            .await?
-            .ok_or_else(|| ApiError::NotFound("Workspace not found.".into()))?;
+    let organization_id: String = api_core::access::organization_of(state, &workspace_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("Workspace not found.".into()))?;
     Ok((workspace_id, organization_id, access))
 }
 

@@ -18,7 +18,7 @@ use event_schemas::inbox::InboxEvent;
 use event_schemas::notification::{NotificationEvent, AGGREGATE_TYPE};
 use projections::notifications::{self as inbox, NotificationRow};
 use serde::Serialize;
-use store::{Cursor, EventStore, RecordedEvent};
+use store::{EventStore, RecordedEvent};
 use tokio::sync::{broadcast, watch};
 use tokio::task::JoinHandle;
 
@@ -32,7 +32,6 @@ const POLL: Duration = Duration::from_secs(1);
 const POLL_WITH_NATS: Duration = Duration::from_secs(30);
 /// How long a change waits for the read model before it is sent anyway.
 const READ_MODEL_WAIT: Duration = Duration::from_secs(5);
-const READ_MODEL_POLL: Duration = Duration::from_millis(10);
 
 /// One change to one user's inbox.
 #[derive(Debug, Clone, Serialize)]
@@ -185,7 +184,14 @@ async fn changes_of(store: &EventStore, event: &RecordedEvent) -> Vec<InboxChang
             return Vec::new();
         }
     };
-    wait_for_read_model(store, event.cursor()).await;
+    // The change and the count it sends must agree with what `GET /notification/` answers next.
+    projections::checkpoint::wait_until(
+        store.db(),
+        "notifications",
+        event.cursor(),
+        READ_MODEL_WAIT,
+    )
+    .await;
     let pool = &store.db().pool;
     let mut changes = Vec::with_capacity(touched.len());
     for (recipient_id, change, notification_id) in touched {
@@ -205,16 +211,4 @@ async fn changes_of(store: &EventStore, event: &RecordedEvent) -> Vec<InboxChang
         });
     }
     changes
-}
-
-/// Waits until the inbox read model has applied the event at `cursor`, so the change and
-/// the count it sends agree with what `GET /notification/` answers next.
-async fn wait_for_read_model(store: &EventStore, cursor: Cursor) {
-    let deadline = tokio::time::Instant::now() + READ_MODEL_WAIT;
-    while tokio::time::Instant::now() < deadline {
-        match projections::checkpoint::load(store.db(), "notifications").await {
-            Ok(Some(checkpoint)) if checkpoint.cursor >= cursor => return,
-            _ => tokio::time::sleep(READ_MODEL_POLL).await,
-        }
-    }
 }
