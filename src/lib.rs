@@ -24,6 +24,7 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
         Arc::new(projections::notifications::Notifications),
         Arc::new(projections::activity_log::ActivityLog),
         Arc::new(projections::audit_sessions::AuditSessions),
+        Arc::new(projections::subscriptions::Subscriptions),
     ]
 }
 
@@ -38,5 +39,11 @@ pub async fn migrate_plain_state(db: &store::Db) -> Result<(), store::StoreError
         identity::invitation_tokens::MIGRATIONS,
     )
     .await?;
-    store::migrate::run(db, "files", identity::FILES_MIGRATIONS).await
+    store::migrate::run(db, "files", identity::FILES_MIGRATIONS).await?;
+    store::migrate::run(
+        db,
+        "sandbox-payments",
+        command_api::payments::gateway::MIGRATIONS,
+    )
+    .await
 }

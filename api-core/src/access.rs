@@ -97,6 +97,38 @@ pub async fn organization_of(
     )
 }
 
+/// The organization a billing call is about: the one named (`organization_id`), else the
+/// owner of the workspace the caller last switched to, else the first organization the
+/// caller belongs to. The spec's payment calls carry no organization, and a user works in
+/// one organization at a time: the one of the workspace in front of them.
+pub async fn billing_organization(
+    state: &AppState,
+    user: &AuthUser,
+    named: Option<&str>,
+) -> Result<String, ApiError> {
+    if let Some(named) = named.map(str::trim).filter(|n| !n.is_empty()) {
+        return Ok(named.to_owned());
+    }
+    let latest = identity::users::by_id(state.db(), &user.user_id)
+        .await?
+        .and_then(|u| u.latest_workspace_id);
+    if let Some(workspace_id) = latest {
+        if let Some(organization_id) = organization_of(state, &workspace_id).await? {
+            return Ok(organization_id);
+        }
+    }
+    let first: Option<String> = sqlx::query_scalar(
+        "SELECT organization_id FROM read_memberships WHERE user_id = $1 AND is_active = 1 \
+         ORDER BY organization_id LIMIT 1",
+    )
+    .bind(&user.user_id)
+    .fetch_optional(&state.db().pool)
+    .await?;
+    first.ok_or(ApiError::Forbidden(
+        domain::permissions::Denial::NoWorkspaceAccess,
+    ))
+}
+
 /// Requires only membership of the organization (reading its profile, its lists).
 pub async fn require_member(
     state: &AppState,

@@ -30,6 +30,7 @@ pub mod journal_import;
 pub mod notifications;
 pub mod numbering;
 pub mod organizations;
+pub mod payments;
 pub mod runner;
 pub mod transfers;
 pub mod two_factor;
@@ -64,5 +65,6 @@ pub fn router(app: AppState) -> OpenApiRouter {
         .merge(activity::router())
         .merge(audit_sessions::router())
         .merge(notifications::router())
+        .merge(payments::router())
         .with_state(state)
 }

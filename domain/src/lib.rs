@@ -21,6 +21,7 @@
 
 pub mod account_tree;
 pub mod audit_session;
+pub mod billing;
 pub mod journal_entry;
 pub mod money;
 pub mod notification;

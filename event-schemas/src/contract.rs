@@ -101,6 +101,7 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::inbox::contract(),
         crate::audit_session::contract(),
         crate::user_activity::contract(),
+        crate::subscription::contract(),
     ]
 }
 

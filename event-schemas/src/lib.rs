@@ -18,6 +18,7 @@
 //! - [`inbox`] — what applies to a user's whole inbox (mark all as read).
 //! - [`user_activity`] — security facts about accounts (sign-ins, failures, password and
 //!   two-factor changes) and client-reported activities, for the activity log.
+//! - [`subscription`] — an organization's billing: payments and the plans they buy.
 //! - [`organization`] — the Organization aggregate's events (organizations and the
 //!   workspaces they own), their superseded versions and upcasters.
 //!
@@ -38,6 +39,7 @@ pub mod money;
 pub mod notification;
 pub mod organization;
 pub mod schemas;
+pub mod subscription;
 pub mod user_activity;
 
 pub use contract::{

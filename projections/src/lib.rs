@@ -12,6 +12,7 @@
 //! - [`notifications`]: each user's inbox.
 //! - [`notification_rules`]: the reactor that raises notifications for what happened.
 //! - [`audit_sessions`]: audit sessions per workspace and their live shares.
+//! - [`subscriptions`]: organizations' subscriptions (the plan in force) and payments.
 //! - [`activity_log`]: one row per event, for the activity log.
 //! - [`cents`]: money in read models (BIGINT hundredths) and back to decimals.
 //! - [`decode`]: payload decoding through the upcasters, shared by the projectors.
@@ -29,6 +30,7 @@ pub mod notifications;
 pub mod organizations;
 pub mod projector;
 pub mod runtime;
+pub mod subscriptions;
 
 pub use checkpoint::{Checkpoint, ProjectorState};
 pub use projector::{ProjectionError, Projector};

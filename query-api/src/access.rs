@@ -1,7 +1,7 @@
 //! The access policy read from the `organizations` read model: a user's role in a
 //! workspace is their active membership's role, if that membership covers the workspace.
-//! The plan is the organization's effective plan: Professional until subscriptions exist
-//! (spec §6: "the plan used in checks is always treated as Professional").
+//! The plan is the organization's effective plan (DESIGN §7): its subscription in force,
+//! else Professional (spec §9: "The plan actually applied is fixed as Professional").
 
 use api_core::access::{AccessFuture, AccessPolicy, WorkspaceAccess};
 use api_core::ApiError;
@@ -18,21 +18,35 @@ impl ReadModelAccess {
     }
 }
 
-fn access_of(role: Option<i64>) -> Option<WorkspaceAccess> {
-    let role = role
-        .and_then(|r| u8::try_from(r).ok())
-        .and_then(Role::from_number)?;
-    Some(WorkspaceAccess {
-        role,
-        plan: Plan::effective(None),
-    })
+impl ReadModelAccess {
+    /// The caller's access from their membership row (role, organization), with the plan
+    /// the organization's subscription in force gives it now.
+    async fn access_of(
+        &self,
+        membership: Option<(i64, String)>,
+    ) -> Result<Option<WorkspaceAccess>, ApiError> {
+        let Some((role, organization_id)) = membership else {
+            return Ok(None);
+        };
+        let Some(role) = u8::try_from(role).ok().and_then(Role::from_number) else {
+            return Ok(None);
+        };
+        let now = chrono::Utc::now().timestamp_micros();
+        let subscribed = projections::subscriptions::in_force(&self.db.pool, &organization_id, now)
+            .await?
+            .and_then(|s| s.plan.parse::<Plan>().ok());
+        Ok(Some(WorkspaceAccess {
+            role,
+            plan: Plan::effective(subscribed),
+        }))
+    }
 }
 
 impl AccessPolicy for ReadModelAccess {
     fn access<'a>(&'a self, user_id: &'a str, workspace_id: &'a str) -> AccessFuture<'a> {
         Box::pin(async move {
-            let role: Option<i64> = sqlx::query_scalar(
-                "SELECT m.role FROM read_membership_workspaces c \
+            let membership: Option<(i64, String)> = sqlx::query_as(
+                "SELECT m.role, m.organization_id FROM read_membership_workspaces c \
                  JOIN read_memberships m ON m.id = c.membership_id \
                  JOIN read_workspaces w ON w.id = c.workspace_id \
                  WHERE c.user_id = $1 AND c.workspace_id = $2 AND m.is_active = 1 AND w.deleted = 0",
@@ -42,7 +56,7 @@ impl AccessPolicy for ReadModelAccess {
             .fetch_optional(&self.db.pool)
             .await
             .map_err(ApiError::from)?;
-            Ok(access_of(role))
+            self.access_of(membership).await
         })
     }
 
@@ -52,8 +66,8 @@ impl AccessPolicy for ReadModelAccess {
         organization_id: &'a str,
     ) -> AccessFuture<'a> {
         Box::pin(async move {
-            let role: Option<i64> = sqlx::query_scalar(
-                "SELECT role FROM read_memberships \
+            let membership: Option<(i64, String)> = sqlx::query_as(
+                "SELECT role, organization_id FROM read_memberships \
                  WHERE user_id = $1 AND organization_id = $2 AND is_active = 1",
             )
             .bind(user_id)
@@ -61,7 +75,7 @@ impl AccessPolicy for ReadModelAccess {
             .fetch_optional(&self.db.pool)
             .await
             .map_err(ApiError::from)?;
-            Ok(access_of(role))
+            self.access_of(membership).await
         })
     }
 }

@@ -30,6 +30,7 @@ pub mod invitations;
 pub mod live;
 pub mod notifications;
 pub mod organizations;
+pub mod payments;
 
 use api_core::AppState;
 use projections::ProjectionRuntime;
@@ -64,7 +65,8 @@ pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
         .merge(accounting::routes::router())
         .merge(notifications::router())
         .merge(activity_log::router())
-        .merge(audit::router());
+        .merge(audit::router())
+        .merge(payments::router());
     if dev_outbox {
         router = router.merge(dev::router());
     }

@@ -1,0 +1,463 @@
+//! Subscriptions and their payments, write side (spec §7 payment service, DESIGN §7:
+//! `workspace:write` by role). A member asks a provider for a checkout link for a plan;
+//! the provider sends the customer back with `tx_ref` and a status, which the product
+//! posts to `process-payment`; we then ask the provider how the payment really ended and
+//! only a verified success starts the plan. A free plan starts without a payment.
+//!
+//! Each organization's billing is one stream (`domain::billing` decides its events), so
+//! two commands on it never both succeed on the same state.
+
+pub mod gateway;
+
+use api_core::access::{authorize_organization, billing_organization};
+use api_core::auth::AuthUser;
+use api_core::body::Body;
+use api_core::consistency::read_your_writes;
+use api_core::error::data;
+use api_core::request_id::CurrentRequestId;
+use api_core::{ApiError, AppState};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use domain::billing::{BillingError, BillingState, Currency, VerifiedPayment};
+use domain::permissions::{Action, Plan};
+use event_schemas::subscription::{SubscriptionEvent, AGGREGATE_TYPE};
+use event_schemas::{OrganizationId, UserId};
+use rust_decimal::Decimal;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use store::backend::AppendRequest;
+use store::{EventMetadata, NewEvent};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::organizations::parse_id;
+use crate::CommandState;
+
+pub fn router() -> OpenApiRouter<CommandState> {
+    OpenApiRouter::new()
+        .routes(routes!(transaction_link))
+        .routes(routes!(process_payment))
+        .routes(routes!(subscribe))
+        .routes(routes!(subscribe_from_account_service))
+        .routes(routes!(cancel_subscription))
+        .routes(routes!(sandbox_checkout, sandbox_complete))
+}
+
+impl crate::runner::IntoApiError for BillingError {
+    fn into_api_error(self) -> ApiError {
+        match self {
+            BillingError::NoSuchPayment | BillingError::NoSuchSubscription => {
+                ApiError::NotFound(self.to_string())
+            }
+            BillingError::PaymentRequired(_) => ApiError::field("plan", self.to_string()),
+            BillingError::AlreadyOnPlan { .. } | BillingError::NotInForce => {
+                ApiError::Conflict(self.to_string())
+            }
+        }
+    }
+}
+
+fn refused(err: BillingError) -> ApiError {
+    crate::runner::IntoApiError::into_api_error(err)
+}
+
+fn now() -> i64 {
+    chrono::Utc::now().timestamp_micros()
+}
+
+/// The caller's organization for billing, once they may manage its billing.
+async fn billing_of(
+    app: &AppState,
+    user: &AuthUser,
+    named: Option<&str>,
+) -> Result<String, ApiError> {
+    let organization_id = billing_organization(app, user, named).await?;
+    authorize_organization(app, user, &organization_id, Action::Billing, None).await?;
+    Ok(organization_id)
+}
+
+async fn billing_state(app: &AppState, organization_id: &str) -> Result<BillingState, ApiError> {
+    let events = app
+        .store
+        .read_stream(AGGREGATE_TYPE, organization_id, 0)
+        .await?;
+    let mut state = BillingState::default();
+    for event in &events {
+        let decoded: SubscriptionEvent =
+            serde_json::from_value(event.payload.clone()).map_err(ApiError::internal)?;
+        state.apply(&decoded);
+    }
+    Ok(state)
+}
+
+/// Appends `events` after `state`'s last one, all or none, and waits for the read model.
+async fn append(
+    app: &AppState,
+    user: &AuthUser,
+    request_id: Option<String>,
+    organization_id: &str,
+    state: &BillingState,
+    events: &[SubscriptionEvent],
+) -> Result<(), ApiError> {
+    if events.is_empty() {
+        return Ok(());
+    }
+    let metadata = EventMetadata {
+        actor_id: Some(user.user_id.clone()),
+        organization_id: Some(organization_id.to_owned()),
+        workspace_id: None,
+        request_id,
+        ..Default::default()
+    };
+    let new = events
+        .iter()
+        .zip(state.version + 1..)
+        .map(|(event, sequence)| {
+            NewEvent::of(AGGREGATE_TYPE, organization_id, sequence, event, &metadata)
+                .map_err(ApiError::internal)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    app.store.append(AppendRequest::new(new)).await?;
+    read_your_writes(app, "subscriptions").await
+}
+
+fn plan_field(raw: &str) -> Result<Plan, ApiError> {
+    raw.trim().to_ascii_lowercase().parse().map_err(|_| {
+        ApiError::field("plan", "Choose a plan: basic, professional or enterprise.")
+    })
+}
+
+fn provider_of(raw: &str) -> Result<&'static str, ApiError> {
+    gateway::PROVIDERS
+        .into_iter()
+        .find(|p| *p == raw)
+        .ok_or_else(|| ApiError::NotFound("No such payment provider.".into()))
+}
+
+/// A place to send the customer back to: an absolute http(s) address or a path of ours.
+fn redirect_field(raw: &str) -> Result<String, ApiError> {
+    let raw = raw.trim();
+    let host = raw
+        .strip_prefix("https://")
+        .or_else(|| raw.strip_prefix("http://"))
+        .map(|rest| rest.split(['/', '?', '#']).next().unwrap_or_default());
+    let ok = !raw.chars().any(char::is_whitespace)
+        && (raw.starts_with('/') && !raw.starts_with("//") || host.is_some_and(|h| !h.is_empty()));
+    if ok && raw.len() <= 2000 {
+        Ok(raw.to_owned())
+    } else {
+        Err(ApiError::field(
+            "redirect_url",
+            "Give the address to return to, such as https://app.example.com/license.",
+        ))
+    }
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct TransactionLinkBody {
+    /// `basic`, `professional` or `enterprise`.
+    pub plan: String,
+    /// Where the provider sends the customer back, with `status` and `tx_ref` added.
+    pub redirect_url: String,
+    /// `0` (NGN, the default) or `1` (USD); ISO codes are accepted too.
+    #[serde(default)]
+    pub currency: Option<String>,
+    #[serde(default)]
+    pub organization_id: Option<String>,
+}
+
+/// Starts paying for a plan: answers `amount_to_pay`, `error` and the checkout `link`.
+/// When nothing can be bought (the plan is already held), `amount_to_pay` is `"0.00"`
+/// with the reason in `error` and no link, as the product expects (spec §7).
+#[utoipa::path(post, path = "/api/v1/payments/payments/{provider}/transaction-link/", tag = "payments",
+    params(("provider" = String, Path, description = "flutterwave or paystack")),
+    request_body = TransactionLinkBody,
+    responses((status = 200, description = "`data`: amount_to_pay, error, link, tx_ref"),
+        (status = 400), (status = 403), (status = 404)))]
+pub async fn transaction_link(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(provider): Path<String>,
+    Body(body): Body<TransactionLinkBody>,
+) -> Result<Json<Value>, ApiError> {
+    let app = &state.app;
+    let provider = provider_of(&provider)?;
+    let plan = plan_field(&body.plan)?;
+    let redirect_url = redirect_field(&body.redirect_url)?;
+    let currency = match body.currency.as_deref() {
+        None => Currency::Ngn,
+        Some(raw) => Currency::parse(raw)
+            .ok_or_else(|| ApiError::field("currency", "Choose 0 (NGN) or 1 (USD)."))?,
+    };
+    let organization_id = billing_of(app, &user, body.organization_id.as_deref()).await?;
+    let organization: OrganizationId = parse_id(&organization_id)?;
+    let by: UserId = parse_id(&user.user_id)?;
+    let current = billing_state(app, &organization_id).await?;
+    let tx_ref = format!("LL-{}", &identity::random_secret()[..32]);
+    let at = now();
+    let (quote, event) =
+        match current.initiate(organization, tx_ref.clone(), provider, plan, currency, at, by) {
+            Ok(decided) => decided,
+            Err(err @ BillingError::AlreadyOnPlan { .. }) => {
+                return Ok(data(json!({
+                    "amount_to_pay": "0.00",
+                    "currency": currency.code(),
+                    "error": err.to_string(),
+                    "link": null,
+                    "tx_ref": null,
+                })));
+            }
+            Err(err) => return Err(refused(err)),
+        };
+    append(app, &user, request_id, &organization_id, &current, &[event]).await?;
+    let link = if quote.amount == Decimal::ZERO {
+        // Nothing to charge (the credit covers it): straight back, already successful.
+        let join = if redirect_url.contains('?') { '&' } else { '?' };
+        format!("{redirect_url}{join}status=successful&tx_ref={tx_ref}")
+    } else {
+        let checkout = gateway::Checkout {
+            tx_ref: tx_ref.clone(),
+            provider: provider.to_owned(),
+            amount: quote.amount.to_string(),
+            currency: currency.code().to_owned(),
+            description: format!("Ledgerline {} plan, one month", plan.name()),
+            status: "pending".into(),
+            card_last4: None,
+        };
+        gateway::open_checkout(app.db(), &app.public_url, &checkout, &redirect_url).await?
+    };
+    Ok(data(json!({
+        "amount_to_pay": quote.amount.to_string(),
+        "price": quote.price.to_string(),
+        "credit": quote.credit.to_string(),
+        "currency": currency.code(),
+        "error": null,
+        "link": link,
+        "tx_ref": tx_ref,
+    })))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct ProcessPaymentBody {
+    pub tx_ref: String,
+    /// What the provider's redirect said; only a hint — the provider is asked.
+    #[serde(default)]
+    pub status: Option<String>,
+}
+
+/// Settles a payment after the customer returns: asks the provider how it ended, and a
+/// success starts the plan. Posting the same `tx_ref` again changes nothing.
+#[utoipa::path(post, path = "/api/v1/payments/payments/{provider}/process-payment/", tag = "payments",
+    params(("provider" = String, Path)), request_body = ProcessPaymentBody,
+    responses((status = 200, description = "`data`: tx_ref, status, plan, subscription_id"),
+        (status = 400), (status = 403), (status = 404)))]
+pub async fn process_payment(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(provider): Path<String>,
+    Body(body): Body<ProcessPaymentBody>,
+) -> Result<Json<Value>, ApiError> {
+    let app = &state.app;
+    provider_of(&provider)?;
+    let tx_ref = body.tx_ref.trim();
+    if tx_ref.is_empty() {
+        return Err(ApiError::field("tx_ref", "This field is required."));
+    }
+    let organization_id = owner_of_payment(app, tx_ref).await?;
+    authorize_organization(app, &user, &organization_id, Action::Billing, None).await?;
+    let organization: OrganizationId = parse_id(&organization_id)?;
+    let by: UserId = parse_id(&user.user_id)?;
+    let current = billing_state(app, &organization_id).await?;
+    let payment = current
+        .payment(tx_ref)
+        .ok_or_else(|| refused(BillingError::NoSuchPayment))?;
+    let verified = if payment.amount == Decimal::ZERO {
+        VerifiedPayment::Successful {
+            provider_transaction_id: "no-charge".into(),
+        }
+    } else {
+        gateway::verify(app.db(), tx_ref).await?
+    };
+    let events = current
+        .settle(organization, tx_ref, verified, now(), by)
+        .map_err(refused)?;
+    append(app, &user, request_id, &organization_id, &current, &events).await?;
+    let mut after = current.clone();
+    events.iter().for_each(|e| after.apply(e));
+    let settled = after.payment(tx_ref).map(|p| p.status.as_str());
+    let subscription = after
+        .subscriptions
+        .iter()
+        .find(|s| s.tx_ref.as_deref() == Some(tx_ref));
+    Ok(data(json!({
+        "tx_ref": tx_ref,
+        "status": settled,
+        "plan": subscription.map(|s| s.plan.id()),
+        "subscription_id": subscription.map(|s| s.id),
+    })))
+}
+
+/// The organization a payment belongs to (its stream), from the read model; an unknown
+/// reference is not found.
+async fn owner_of_payment(app: &AppState, tx_ref: &str) -> Result<String, ApiError> {
+    read_your_writes(app, "subscriptions").await?;
+    sqlx::query_scalar("SELECT organization_id FROM read_payment_transactions WHERE tx_ref = $1")
+        .bind(tx_ref)
+        .fetch_optional(&app.db().pool)
+        .await?
+        .ok_or_else(|| refused(BillingError::NoSuchPayment))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct SubscribeBody {
+    pub plan: String,
+    #[serde(default)]
+    pub organization_id: Option<String>,
+}
+
+async fn subscribe_free(
+    app: &AppState,
+    user: &AuthUser,
+    request_id: Option<String>,
+    body: &SubscribeBody,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let plan = plan_field(&body.plan)?;
+    let organization_id = billing_of(app, user, body.organization_id.as_deref()).await?;
+    let organization: OrganizationId = parse_id(&organization_id)?;
+    let by: UserId = parse_id(&user.user_id)?;
+    let current = billing_state(app, &organization_id).await?;
+    let event = current
+        .subscribe_free(organization, plan, now(), by)
+        .map_err(refused)?;
+    let id = match &event {
+        SubscriptionEvent::SubscriptionStarted(s) => s.subscription_id,
+        _ => return Err(ApiError::internal("a subscription starts with SubscriptionStarted")),
+    };
+    append(app, user, request_id, &organization_id, &current, &[event]).await?;
+    Ok((
+        StatusCode::CREATED,
+        data(json!({ "id": id, "plan": plan.id(), "status": "active" })),
+    ))
+}
+
+/// Subscribes the organization to a free plan (Basic); a paid plan needs a payment
+/// (`transaction-link`), and the answer says so on `plan`.
+#[utoipa::path(post, path = "/api/v1/payments/payments/organization-subscription/", tag = "payments",
+    request_body = SubscribeBody,
+    responses((status = 201, description = "`data`: id, plan, status"), (status = 400),
+        (status = 403), (status = 409)))]
+pub async fn subscribe(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Body(body): Body<SubscribeBody>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    subscribe_free(&state.app, &user, request_id, &body).await
+}
+
+/// The account service's door to the same command (spec §7 `POST
+/// /organizations/subscription/`).
+#[utoipa::path(post, path = "/api/v1/accounts/organizations/subscription/", tag = "payments",
+    request_body = SubscribeBody,
+    responses((status = 201, description = "`data`: id, plan, status"), (status = 400),
+        (status = 403), (status = 409)))]
+pub async fn subscribe_from_account_service(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Body(body): Body<SubscribeBody>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    subscribe_free(&state.app, &user, request_id, &body).await
+}
+
+#[derive(Deserialize, Default, utoipa::IntoParams)]
+pub struct OrganizationQuery {
+    /// The organization; by default the one of the workspace the caller last opened.
+    #[serde(default)]
+    pub organization_id: Option<String>,
+}
+
+/// Ends the subscription in force now; the organization returns to the default plan.
+/// No refund is made for the unused part of a paid month.
+#[utoipa::path(post, path = "/api/v1/payments/payments/subcription/organization-subscription/{id}/cancel/",
+    tag = "payments", params(("id" = String, Path), OrganizationQuery),
+    responses((status = 200, description = "`data`: id, status"), (status = 403),
+        (status = 404), (status = 409)))]
+pub async fn cancel_subscription(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(id): Path<String>,
+    Query(query): Query<OrganizationQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let app = &state.app;
+    let organization_id = billing_of(app, &user, query.organization_id.as_deref()).await?;
+    let organization: OrganizationId = parse_id(&organization_id)?;
+    let subscription_id: uuid::Uuid = parse_id(&id)?;
+    let by: UserId = parse_id(&user.user_id)?;
+    let current = billing_state(app, &organization_id).await?;
+    let event = current
+        .cancel(organization, subscription_id, now(), by)
+        .map_err(refused)?;
+    append(app, &user, request_id, &organization_id, &current, &[event]).await?;
+    Ok(data(json!({ "id": subscription_id, "status": "cancelled" })))
+}
+
+/// The sandbox provider's checkout, for its page (public: the unguessable `tx_ref` is
+/// the customer's key, as a provider's checkout link is).
+#[utoipa::path(get, path = "/api/v1/payments/sandbox/checkout/{tx_ref}/", tag = "payments",
+    params(("tx_ref" = String, Path)),
+    responses((status = 200, body = gateway::Checkout), (status = 404)))]
+pub async fn sandbox_checkout(
+    State(state): State<CommandState>,
+    Path(tx_ref): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let checkout = gateway::checkout(state.app.db(), &tx_ref).await?;
+    Ok(data(json!({
+        "checkout": checkout,
+        "test_cards": {
+            "accepted": gateway::ACCEPTED_TEST_CARD,
+            "declined": gateway::DECLINED_TEST_CARD,
+        },
+    })))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct SandboxActionBody {
+    /// `pay` or `cancel`.
+    pub action: String,
+    #[serde(default)]
+    pub card_number: String,
+    /// `MM/YY`.
+    #[serde(default)]
+    pub expiry: String,
+    #[serde(default)]
+    pub cvc: String,
+}
+
+/// What the customer did on the sandbox checkout: pays with a card or cancels. Answers
+/// `redirect`, where the customer goes next.
+#[utoipa::path(post, path = "/api/v1/payments/sandbox/checkout/{tx_ref}/", tag = "payments",
+    params(("tx_ref" = String, Path)), request_body = SandboxActionBody,
+    responses((status = 200, description = "`data`: redirect"), (status = 400), (status = 404),
+        (status = 409)))]
+pub async fn sandbox_complete(
+    State(state): State<CommandState>,
+    Path(tx_ref): Path<String>,
+    Body(body): Body<SandboxActionBody>,
+) -> Result<Json<Value>, ApiError> {
+    let action = match body.action.trim() {
+        "pay" => gateway::CustomerAction::Pay {
+            card_number: &body.card_number,
+            expiry: &body.expiry,
+            cvc: &body.cvc,
+        },
+        "cancel" => gateway::CustomerAction::Cancel,
+        _ => return Err(ApiError::field("action", "Choose pay or cancel.")),
+    };
+    let redirect = gateway::complete(state.app.db(), &tx_ref, action).await?;
+    Ok(data(json!({ "redirect": redirect })))
+}

@@ -1,0 +1,242 @@
+//! Subscriptions and payments, read side (spec §7 payment service): the plans on sale,
+//! the organization's subscriptions (the one in force is what permission checks use),
+//! and its payment transactions. Any member may read the subscription in force — every
+//! screen's permission mirror needs it; lists and transactions are for those who manage
+//! billing.
+
+use api_core::access::{authorize_organization, billing_organization, require_member};
+use api_core::auth::AuthUser;
+use api_core::consistency::read_your_writes;
+use api_core::error::data;
+use api_core::pagination::{PageParams, Paginated};
+use api_core::time::iso_datetime;
+use api_core::{ApiError, AppState};
+use axum::extract::{Path, Query, State};
+use axum::Json;
+use domain::billing::{monthly_price, Currency};
+use domain::permissions::{Action, Plan};
+use projections::subscriptions::{self, PaymentRow, SubscriptionRow};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<crate::QueryState> {
+    OpenApiRouter::new()
+        .routes(routes!(subscription_plans))
+        .routes(routes!(organization_subscriptions))
+        .routes(routes!(organization_subscription))
+        .routes(routes!(subscriptions_of_organization))
+        .routes(routes!(latest_subscription))
+        .routes(routes!(transactions))
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+pub struct OrganizationQuery {
+    /// The organization; by default the one of the workspace the caller last opened.
+    pub organization_id: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+pub struct PlansQuery {
+    /// `0` (NGN, the default) or `1` (USD); ISO codes are accepted too.
+    pub currency: Option<String>,
+}
+
+fn plan_json(plan_id: &str) -> Value {
+    match plan_id.parse::<Plan>() {
+        Ok(plan) => json!({ "id": plan.id(), "name": plan.name() }),
+        Err(_) => json!({ "id": plan_id, "name": plan_id }),
+    }
+}
+
+fn subscription_json(row: &SubscriptionRow, now: i64) -> Value {
+    json!({
+        "id": row.id,
+        "organization_id": row.organization_id,
+        "plan": plan_json(&row.plan),
+        "status": row.status_at(now),
+        "starts_at": iso_datetime(row.starts_at),
+        "ends_at": row.ends_at.map(iso_datetime),
+        "tx_ref": row.tx_ref,
+        "cancelled_at": row.cancelled_at.map(iso_datetime),
+        "created_datetime": iso_datetime(row.created_at),
+    })
+}
+
+fn payment_json(row: &PaymentRow) -> Value {
+    json!({
+        "tx_ref": row.tx_ref,
+        "provider": row.provider,
+        "plan": plan_json(&row.plan),
+        "amount": row.amount,
+        "credit": row.credit,
+        "currency": row.currency,
+        "status": row.status,
+        "provider_transaction_id": row.provider_transaction_id,
+        "failure_reason": row.failure_reason,
+        "initiated_by": row.initiated_by,
+        "created_datetime": iso_datetime(row.created_at),
+        "settled_datetime": row.settled_at.map(iso_datetime),
+    })
+}
+
+fn now() -> i64 {
+    chrono::Utc::now().timestamp_micros()
+}
+
+/// The organization whose billing the caller manages (`billing`, by role).
+async fn managed_organization(
+    app: &AppState,
+    user: &AuthUser,
+    named: Option<&str>,
+) -> Result<String, ApiError> {
+    let organization_id = billing_organization(app, user, named).await?;
+    authorize_organization(app, user, &organization_id, Action::Billing, None).await?;
+    read_your_writes(app, "subscriptions").await?;
+    Ok(organization_id)
+}
+
+/// The plans on sale with their monthly price in the asked currency (spec §7: the
+/// product asks with currency "0", page 1, page size 10).
+#[utoipa::path(get, path = "/api/v1/payments/payments/subcription/subscription-plans/", tag = "payments",
+    params(PlansQuery, PageParams),
+    responses((status = 200, description = "`data`: data (id, name, price, currency, interval, is_default), count, page, page_size, total_pages"),
+        (status = 400), (status = 401)))]
+pub async fn subscription_plans(
+    _user: AuthUser,
+    Query(query): Query<PlansQuery>,
+    Query(params): Query<PageParams>,
+) -> Result<Json<Value>, ApiError> {
+    let page = params.validate()?;
+    let currency = match query.currency.as_deref() {
+        None | Some("") => Currency::Ngn,
+        Some(raw) => Currency::parse(raw)
+            .ok_or_else(|| ApiError::field("currency", "Choose 0 (NGN) or 1 (USD)."))?,
+    };
+    let plans: Vec<Value> = Plan::ALL
+        .into_iter()
+        .map(|plan| {
+            json!({
+                "id": plan.id(),
+                "name": plan.name(),
+                "price": monthly_price(plan, currency).to_string(),
+                "currency": currency.code(),
+                "interval": "month",
+                "is_default": plan == Plan::DEFAULT_EFFECTIVE,
+            })
+        })
+        .collect();
+    let count = i64::try_from(plans.len()).unwrap_or(i64::MAX);
+    let start = usize::try_from(page.offset()).unwrap_or(usize::MAX);
+    let items = plans
+        .into_iter()
+        .skip(start)
+        .take(page.page_size as usize)
+        .collect();
+    Ok(data(Paginated::new(items, count, page)))
+}
+
+async fn subscription_page(
+    app: &AppState,
+    user: &AuthUser,
+    query: &OrganizationQuery,
+    params: &PageParams,
+) -> Result<Json<Value>, ApiError> {
+    let page = params.validate()?;
+    let organization_id = managed_organization(app, user, query.organization_id.as_deref()).await?;
+    let (rows, count) =
+        subscriptions::list(&app.db().pool, &organization_id, page.limit(), page.offset()).await?;
+    let now = now();
+    let items = rows.iter().map(|r| subscription_json(r, now)).collect();
+    Ok(data(Paginated::new(items, count, page)))
+}
+
+/// The organization's subscriptions, newest first.
+#[utoipa::path(get, path = "/api/v1/payments/payments/organization-subscription/", tag = "payments",
+    params(OrganizationQuery, PageParams),
+    responses((status = 200, description = "`data`: paginated subscriptions"), (status = 403)))]
+pub async fn organization_subscriptions(
+    State(app): State<AppState>,
+    user: AuthUser,
+    Query(query): Query<OrganizationQuery>,
+    Query(params): Query<PageParams>,
+) -> Result<Json<Value>, ApiError> {
+    subscription_page(&app, &user, &query, &params).await
+}
+
+/// The same list under the subscription service's path.
+#[utoipa::path(get, path = "/api/v1/payments/payments/subcription/organization-subscription/", tag = "payments",
+    params(OrganizationQuery, PageParams),
+    responses((status = 200, description = "`data`: paginated subscriptions"), (status = 403)))]
+pub async fn subscriptions_of_organization(
+    State(app): State<AppState>,
+    user: AuthUser,
+    Query(query): Query<OrganizationQuery>,
+    Query(params): Query<PageParams>,
+) -> Result<Json<Value>, ApiError> {
+    subscription_page(&app, &user, &query, &params).await
+}
+
+/// One subscription of the organization; another organization's is not found.
+#[utoipa::path(get, path = "/api/v1/payments/payments/organization-subscription/{id}/", tag = "payments",
+    params(("id" = String, Path), OrganizationQuery),
+    responses((status = 200, description = "`data`: the subscription"), (status = 403), (status = 404)))]
+pub async fn organization_subscription(
+    State(app): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<String>,
+    Query(query): Query<OrganizationQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let organization_id =
+        managed_organization(&app, &user, query.organization_id.as_deref()).await?;
+    let row = subscriptions::find(&app.db().pool, &organization_id, &id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound("No such subscription.".into()))?;
+    Ok(data(subscription_json(&row, now())))
+}
+
+/// The subscription in force now, or `null` when none is (the default plan applies,
+/// named in `effective_plan` beside it). Any member may read it.
+#[utoipa::path(get, path = "/api/v1/payments/payments/subcription/organization-subscription/latest/", tag = "payments",
+    params(OrganizationQuery),
+    responses((status = 200, description = "`data`: the subscription in force or null; `effective_plan`"),
+        (status = 403)))]
+pub async fn latest_subscription(
+    State(app): State<AppState>,
+    user: AuthUser,
+    Query(query): Query<OrganizationQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let organization_id =
+        billing_organization(&app, &user, query.organization_id.as_deref()).await?;
+    require_member(&app, &user, &organization_id).await?;
+    read_your_writes(&app, "subscriptions").await?;
+    let now = now();
+    let row = subscriptions::in_force(&app.db().pool, &organization_id, now).await?;
+    let effective = Plan::effective(row.as_ref().and_then(|r| r.plan.parse().ok()));
+    Ok(Json(json!({
+        "data": row.as_ref().map(|r| subscription_json(r, now)),
+        "effective_plan": plan_json(effective.id()),
+    })))
+}
+
+/// The organization's payment transactions, newest first.
+#[utoipa::path(get, path = "/api/v1/payments/payments/subcription/transactions/", tag = "payments",
+    params(OrganizationQuery, PageParams),
+    responses((status = 200, description = "`data`: paginated transactions (tx_ref, provider, plan, amount, currency, status, …)"),
+        (status = 403)))]
+pub async fn transactions(
+    State(app): State<AppState>,
+    user: AuthUser,
+    Query(query): Query<OrganizationQuery>,
+    Query(params): Query<PageParams>,
+) -> Result<Json<Value>, ApiError> {
+    let page = params.validate()?;
+    let organization_id =
+        managed_organization(&app, &user, query.organization_id.as_deref()).await?;
+    let (rows, count) =
+        subscriptions::payments(&app.db().pool, &organization_id, page.limit(), page.offset())
+            .await?;
+    let items = rows.iter().map(payment_json).collect();
+    Ok(data(Paginated::new(items, count, page)))
+}
