@@ -87,6 +87,8 @@ pub struct ServeConfig {
     /// See [`ServeArgs::digest_seconds`].
     pub digest_window: std::time::Duration,
     pub storage: StorageConfig,
+    /// The commands' clock: the system's, unless a test moves it.
+    pub clock: api_core::time::Clock,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -139,6 +141,7 @@ impl ServeArgs {
             smtp_url,
             public_url,
             digest_window: std::time::Duration::from_secs(self.digest_seconds),
+            clock: api_core::time::Clock::default(),
             storage: storage.validate()?,
         })
     }

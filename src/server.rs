@@ -81,6 +81,7 @@ impl Application {
             data_dir: config.storage.data_dir.clone(),
             public_url: config.public_url.clone(),
             mail: identity::outbox::OutboxSignal::default(),
+            clock: config.clock.clone(),
         };
         let mail_transport = match &config.smtp_url {
             Some(url) => identity::outbox::Transport::smtp(url).map_err(anyhow::Error::msg)?,

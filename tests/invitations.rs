@@ -381,7 +381,78 @@ async fn an_unknown_invitation_token_is_refused(backend: Backend) {
     app.stop().await;
 }
 
+async fn an_invitation_expires_after_seven_days_unless_resent(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let bola = app.signed_up("bola@books.ng").await;
+    let id = invite(&app, &owner, "bola@books.ng", 1, &lagos).await;
+    let token = app.token_mailed_to("bola@books.ng").await;
+
+    app.clock
+        .advance(std::time::Duration::from_secs(7 * 86_400 + 60));
+    let offered = app
+        .post(
+            "/api/v1/accounts/organizations/invitations/verify/",
+            None,
+            json!({ "token": token }),
+        )
+        .await;
+    let refused = app
+        .post(
+            "/api/v1/accounts/organizations/invitations/accept/",
+            Some(&bola.access),
+            json!({ "token": token }),
+        )
+        .await;
+    let resent = app
+        .post(
+            &format!("{}{id}/resend/", invitations(&owner)),
+            Some(&owner.access),
+            json!({}),
+        )
+        .await;
+    let mut renewed = token.clone();
+    for _ in 0..100 {
+        renewed = app.token_mailed_to("bola@books.ng").await;
+        if renewed != token {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let accepted = app
+        .post(
+            "/api/v1/accounts/organizations/invitations/accept/",
+            Some(&bola.access),
+            json!({ "token": renewed }),
+        )
+        .await;
+
+    assert_eq!(offered.status, 200, "{}", offered.body);
+    assert_eq!(
+        offered.body["data"]["status"], 5,
+        "expired: {}",
+        offered.body
+    );
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused.body["non_field_errors"][0]
+            .as_str()
+            .is_some_and(|m| m.contains("expired")),
+        "{}",
+        refused.body
+    );
+    assert_eq!(resent.status, 200, "{}", resent.body);
+    assert_eq!(
+        accepted.status, 200,
+        "a resent invitation runs seven days more: {}",
+        accepted.body
+    );
+    app.stop().await;
+}
+
 backend_tests!(
+    an_invitation_expires_after_seven_days_unless_resent,
     an_existing_user_accepts_an_email_invitation_into_exactly_its_workspaces,
     an_invitation_link_creates_an_account_that_lands_as_viewer,
     an_invitation_link_grants_only_the_viewer_role,

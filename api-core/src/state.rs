@@ -18,6 +18,8 @@ pub struct AppState {
     pub public_url: String,
     /// Wakes the mail delivery worker after a commit that queued mail.
     pub mail: identity::outbox::OutboxSignal,
+    /// What time it is for commands (the system clock outside tests).
+    pub clock: crate::time::Clock,
 }
 
 impl AppState {

@@ -53,6 +53,7 @@ async fn app(t: &TestDatabase) -> (Router, EventStore) {
         data_dir: t.config.data_dir.clone(),
         public_url: "http://127.0.0.1".into(),
         mail: Default::default(),
+        clock: Default::default(),
     };
     let router = Router::new()
         .route("/notes/", post(record_note))

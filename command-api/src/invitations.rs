@@ -50,10 +50,6 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(create_account_and_accept))
 }
 
-fn now() -> i64 {
-    identity::now_us()
-}
-
 /// Collaborators in use: the organization's other members plus pending invitations, so
 /// Basic's limit of 0 allows no invitation and Professional's 10 counts seats promised.
 pub(crate) async fn collaborators_in_use(
@@ -70,7 +66,7 @@ pub(crate) async fn collaborators_in_use(
         "SELECT COUNT(*) FROM read_invitations WHERE organization_id = $1 AND status = 1 AND expires_at > $2",
     )
     .bind(organization_id)
-    .bind(now())
+    .bind(app.clock.now_us())
     .fetch_one(&app.db().pool)
     .await?;
     Ok(u64::try_from((members - 1).max(0) + pending).unwrap_or_default())
@@ -129,7 +125,7 @@ async fn create_invitation(
         role,
         workspaces,
         invited_by: parse_id::<UserId>(&user.user_id)?,
-        now: now(),
+        now: app.clock.now_us(),
     };
     run(state, user, request_id, org, command.into()).await?;
     let mut tx = app.db().begin_write().await?;
@@ -317,7 +313,7 @@ pub async fn resend(
         org,
         ResendInvitation {
             invitation_id: id,
-            now: now(),
+            now: app.clock.now_us(),
         }
         .into(),
     )
@@ -406,7 +402,7 @@ pub async fn verify(
         row.try_get::<Option<String>, _>("last_name")?
             .unwrap_or_default()
     );
-    let status = if status == 1 && expires_at <= now() {
+    let status = if status == 1 && expires_at <= app.clock.now_us() {
         5
     } else {
         status
@@ -468,7 +464,7 @@ async fn accept_as(
         user_id: parse_id(&user.user_id)?,
         user_email: email.to_owned(),
         membership_id: MembershipId::new_v7(),
-        now: now(),
+        now: state.app.clock.now_us(),
     };
     run(
         state,
@@ -503,7 +499,7 @@ pub async fn reject(
     };
     let command = RejectInvitation {
         invitation_id: parse_id(&invitation_id)?,
-        now: now(),
+        now: app.clock.now_us(),
     };
     run(
         &state,

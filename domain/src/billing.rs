@@ -148,8 +148,13 @@ pub struct Quote {
 /// The outcome of a payment as the provider reports it when we ask.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum VerifiedPayment {
-    Successful { provider_transaction_id: String },
-    Failed { status: String, reason: String },
+    Successful {
+        provider_transaction_id: String,
+    },
+    Failed {
+        status: String,
+        reason: String,
+    },
     /// The customer has not finished at the provider yet.
     Pending,
 }
@@ -242,7 +247,10 @@ impl BillingState {
         let (Some(end), Some(tx_ref)) = (current.ends_at, current.tx_ref.as_deref()) else {
             return Decimal::ZERO;
         };
-        let Some(paid) = self.payment(tx_ref).filter(|p| p.currency == currency.code()) else {
+        let Some(paid) = self
+            .payment(tx_ref)
+            .filter(|p| p.currency == currency.code())
+        else {
             return Decimal::ZERO;
         };
         let period = end - current.starts_at;
@@ -437,22 +445,42 @@ mod tests {
 
     fn paid(state: &mut BillingState, tx_ref: &str, plan: Plan, at: i64) {
         let (_, initiated) = state
-            .initiate(org(), tx_ref.into(), "flutterwave", plan, Currency::Ngn, at, user())
+            .initiate(
+                org(),
+                tx_ref.into(),
+                "flutterwave",
+                plan,
+                Currency::Ngn,
+                at,
+                user(),
+            )
             .expect("initiate");
         state.apply(&initiated);
         let verified = VerifiedPayment::Successful {
             provider_transaction_id: format!("SBX-{tx_ref}"),
         };
-        for event in state.settle(org(), tx_ref, verified, at, user()).expect("settle") {
+        for event in state
+            .settle(org(), tx_ref, verified, at, user())
+            .expect("settle")
+        {
             state.apply(&event);
         }
     }
 
     #[test]
     fn prices_are_monthly_in_naira_and_dollars_and_basic_is_free() {
-        assert_eq!(monthly_price(Plan::Basic, Currency::Ngn).to_string(), "0.00");
-        assert_eq!(monthly_price(Plan::Professional, Currency::Ngn).to_string(), "25000.00");
-        assert_eq!(monthly_price(Plan::Enterprise, Currency::Usd).to_string(), "59.00");
+        assert_eq!(
+            monthly_price(Plan::Basic, Currency::Ngn).to_string(),
+            "0.00"
+        );
+        assert_eq!(
+            monthly_price(Plan::Professional, Currency::Ngn).to_string(),
+            "25000.00"
+        );
+        assert_eq!(
+            monthly_price(Plan::Enterprise, Currency::Usd).to_string(),
+            "59.00"
+        );
     }
 
     #[test]
@@ -471,14 +499,25 @@ mod tests {
         let sub = state.in_force(NOV_1).expect("in force");
         assert_eq!(sub.plan, Plan::Enterprise);
         assert_eq!(sub.ends_at, Some(NOV_1 + 30 * DAY));
-        assert_eq!(state.payment("t1").map(|p| p.status), Some(PaymentStatus::Successful));
+        assert_eq!(
+            state.payment("t1").map(|p| p.status),
+            Some(PaymentStatus::Successful)
+        );
     }
 
     #[test]
     fn a_failed_payment_starts_nothing() {
         let mut state = BillingState::default();
         let (_, initiated) = state
-            .initiate(org(), "t1".into(), "paystack", Plan::Professional, Currency::Ngn, NOV_1, user())
+            .initiate(
+                org(),
+                "t1".into(),
+                "paystack",
+                Plan::Professional,
+                Currency::Ngn,
+                NOV_1,
+                user(),
+            )
             .expect("initiate");
         state.apply(&initiated);
         let failed = VerifiedPayment::Failed {
@@ -486,12 +525,18 @@ mod tests {
             reason: "The card was declined.".into(),
         };
 
-        for event in state.settle(org(), "t1", failed, NOV_1, user()).expect("settle") {
+        for event in state
+            .settle(org(), "t1", failed, NOV_1, user())
+            .expect("settle")
+        {
             state.apply(&event);
         }
 
         assert!(state.in_force(NOV_1).is_none());
-        assert_eq!(state.payment("t1").map(|p| p.status), Some(PaymentStatus::Failed));
+        assert_eq!(
+            state.payment("t1").map(|p| p.status),
+            Some(PaymentStatus::Failed)
+        );
     }
 
     #[test]
@@ -502,7 +547,9 @@ mod tests {
             provider_transaction_id: "SBX-t1".into(),
         };
 
-        let events = state.settle(org(), "t1", again, NOV_1, user()).expect("settle");
+        let events = state
+            .settle(org(), "t1", again, NOV_1, user())
+            .expect("settle");
 
         assert!(events.is_empty());
         assert_eq!(state.subscriptions.len(), 1);
@@ -532,7 +579,10 @@ mod tests {
 
         let renewal = state.subscriptions.last().expect("renewal");
         assert_eq!(renewal.starts_at, NOV_1 + 30 * DAY);
-        assert_eq!(state.in_force(NOV_1 + 26 * DAY).map(|s| s.id), Some(state.subscriptions[0].id));
+        assert_eq!(
+            state.in_force(NOV_1 + 26 * DAY).map(|s| s.id),
+            Some(state.subscriptions[0].id)
+        );
     }
 
     #[test]
@@ -556,7 +606,10 @@ mod tests {
         paid(&mut state, "t2", Plan::Enterprise, NOV_1 + 15 * DAY);
 
         assert_eq!(state.subscriptions[0].ends_at, Some(NOV_1 + 15 * DAY));
-        assert_eq!(state.in_force(NOV_1 + 16 * DAY).map(|s| s.plan), Some(Plan::Enterprise));
+        assert_eq!(
+            state.in_force(NOV_1 + 16 * DAY).map(|s| s.plan),
+            Some(Plan::Enterprise)
+        );
     }
 
     #[test]
@@ -566,7 +619,9 @@ mod tests {
         let free = state.subscribe_free(org(), Plan::Basic, NOV_1, user());
         let paid = state.subscribe_free(org(), Plan::Professional, NOV_1, user());
 
-        assert!(matches!(free, Ok(SubscriptionEvent::SubscriptionStarted(ref s)) if s.ends_at.is_none()));
+        assert!(
+            matches!(free, Ok(SubscriptionEvent::SubscriptionStarted(ref s)) if s.ends_at.is_none())
+        );
         assert_eq!(paid, Err(BillingError::PaymentRequired(Plan::Professional)));
     }
 
@@ -576,7 +631,9 @@ mod tests {
         paid(&mut state, "t1", Plan::Enterprise, NOV_1);
         let id = state.subscriptions[0].id;
 
-        let cancelled = state.cancel(org(), id, NOV_1 + DAY, user()).expect("cancel");
+        let cancelled = state
+            .cancel(org(), id, NOV_1 + DAY, user())
+            .expect("cancel");
         state.apply(&cancelled);
 
         assert!(state.in_force(NOV_1 + DAY).is_none());

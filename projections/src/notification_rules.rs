@@ -2,7 +2,7 @@
 //! `NotificationCreated` events) for what happened to people — an invitation received,
 //! accepted or declined, a member joining, a workspace transfer asked for and answered, a
 //! role changed, entries posted by someone else (a digest to the workspace's Admins), the
-//! lock date moved.
+//! lock date moved, a subscription payment succeeded or failed (the organization's Admins).
 //!
 //! Exactly once, without distributed transactions: each notification's id is derived from
 //! its rule, its cause (the event's log position) and its recipient, so re-running a batch
@@ -310,6 +310,24 @@ impl NotificationRules {
             }
             return Ok(planned);
         }
+        if event.aggregate_type == event_schemas::subscription::AGGREGATE_TYPE {
+            let Some((kind, title, message, severity)) = self.payment_outcome(event).await? else {
+                return Ok(planned);
+            };
+            // Every Admin, the payer included: the inbox keeps the receipt.
+            let organization_id = event.aggregate_id.clone();
+            for admin in self
+                .organization_admins(std::slice::from_ref(&organization_id))
+                .await?
+            {
+                let mut p = base(kind, admin, title.into(), message.clone());
+                p.severity = severity;
+                p.organization_id = Some(organization_id.clone());
+                p.link = Some("/license".into());
+                planned.push(p);
+            }
+            return Ok(planned);
+        }
         if event.aggregate_type != event_schemas::organization::AGGREGATE_TYPE {
             return Ok(planned);
         }
@@ -485,6 +503,58 @@ impl NotificationRules {
             _ => {}
         }
         Ok(planned)
+    }
+
+    /// A settled payment's notification: kind, title, message and severity (none for
+    /// the billing stream's other events). The amount and plan come from the payment's
+    /// initiation in the same stream.
+    async fn payment_outcome(
+        &self,
+        event: &RecordedEvent,
+    ) -> Result<Option<(&'static str, &'static str, String, Severity)>, sqlx::Error> {
+        use event_schemas::subscription::SubscriptionEvent;
+        let Ok(decoded) = serde_json::from_value::<SubscriptionEvent>(event.payload.clone()) else {
+            return Ok(None);
+        };
+        let (tx_ref, failure) = match &decoded {
+            SubscriptionEvent::PaymentSucceeded(e) => (e.tx_ref.clone(), None),
+            SubscriptionEvent::PaymentFailed(e) => (e.tx_ref.clone(), Some(e.reason.clone())),
+            _ => return Ok(None),
+        };
+        let stream = self
+            .store
+            .read_stream(&event.aggregate_type, &event.aggregate_id, 0)
+            .await
+            .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+        let initiated = stream.iter().find_map(|recorded| {
+            match serde_json::from_value::<SubscriptionEvent>(recorded.payload.clone()) {
+                Ok(SubscriptionEvent::PaymentInitiated(p)) if p.tx_ref == tx_ref => Some(p),
+                _ => None,
+            }
+        });
+        let Some(initiated) = initiated else {
+            return Ok(None);
+        };
+        let plan = initiated
+            .plan
+            .parse::<domain::permissions::Plan>()
+            .map(domain::permissions::Plan::name)
+            .unwrap_or("the chosen");
+        let amount = format!("{} {}", initiated.currency, initiated.amount);
+        Ok(Some(match failure {
+            None => (
+                "payment_succeeded",
+                "Payment successful",
+                format!("Your payment of {amount} for the {plan} plan went through; the plan applies now."),
+                Severity::Success,
+            ),
+            Some(reason) => (
+                "payment_failed",
+                "Payment failed",
+                format!("The payment of {amount} for the {plan} plan did not go through: {reason}"),
+                Severity::Error,
+            ),
+        }))
     }
 
     async fn workspace_members(

@@ -73,9 +73,17 @@ impl Projector for Subscriptions {
     fn migrations(&self) -> &'static [Migration] {
         &[
             same!(1, "read_subscriptions", SUBSCRIPTIONS),
-            same!(2, "read_subscriptions_organization", SUBSCRIPTIONS_ORGANIZATION),
+            same!(
+                2,
+                "read_subscriptions_organization",
+                SUBSCRIPTIONS_ORGANIZATION
+            ),
             same!(3, "read_payment_transactions", PAYMENTS),
-            same!(4, "read_payment_transactions_organization", PAYMENTS_ORGANIZATION),
+            same!(
+                4,
+                "read_payment_transactions_organization",
+                PAYMENTS_ORGANIZATION
+            ),
         ]
     }
 

@@ -145,8 +145,13 @@ async fn subscription_page(
 ) -> Result<Json<Value>, ApiError> {
     let page = params.validate()?;
     let organization_id = managed_organization(app, user, query.organization_id.as_deref()).await?;
-    let (rows, count) =
-        subscriptions::list(&app.db().pool, &organization_id, page.limit(), page.offset()).await?;
+    let (rows, count) = subscriptions::list(
+        &app.db().pool,
+        &organization_id,
+        page.limit(),
+        page.offset(),
+    )
+    .await?;
     let now = now();
     let items = rows.iter().map(|r| subscription_json(r, now)).collect();
     Ok(data(Paginated::new(items, count, page)))
@@ -234,9 +239,13 @@ pub async fn transactions(
     let page = params.validate()?;
     let organization_id =
         managed_organization(&app, &user, query.organization_id.as_deref()).await?;
-    let (rows, count) =
-        subscriptions::payments(&app.db().pool, &organization_id, page.limit(), page.offset())
-            .await?;
+    let (rows, count) = subscriptions::payments(
+        &app.db().pool,
+        &organization_id,
+        page.limit(),
+        page.offset(),
+    )
+    .await?;
     let items = rows.iter().map(payment_json).collect();
     Ok(data(Paginated::new(items, count, page)))
 }

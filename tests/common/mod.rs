@@ -15,6 +15,8 @@ pub struct TestApp {
     pub keys: TokenKeys,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     pub db: Option<TestDatabase>,
+    /// The server's clock: `advance` it to see what time does.
+    pub clock: api_core::time::Clock,
     _ui: std::path::PathBuf,
 }
 
@@ -58,8 +60,10 @@ impl TestApp {
             // Tests see the "entries posted" digest at once.
             digest_window: std::time::Duration::ZERO,
             storage: storage.clone(),
+            clock: Default::default(),
         };
         configure(&mut config);
+        let clock = config.clock.clone();
         let app = Application::build(config).await.expect("build app");
         let addr = app.local_addr().expect("bound");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -73,6 +77,7 @@ impl TestApp {
             keys,
             stop: Some(stop),
             db: None,
+            clock,
             _ui: ui,
         }
     }

@@ -111,7 +111,10 @@ fn no_checkout() -> ApiError {
 
 /// The checkout the customer's page shows.
 pub async fn checkout(db: &Db, tx_ref: &str) -> Result<Checkout, ApiError> {
-    find(db, tx_ref).await?.map(|(c, _)| c).ok_or_else(no_checkout)
+    find(db, tx_ref)
+        .await?
+        .map(|(c, _)| c)
+        .ok_or_else(no_checkout)
 }
 
 /// What the customer did on the sandbox page.
@@ -137,7 +140,7 @@ fn luhn_valid(digits: &str) -> bool {
             _ => d,
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// `MM/YY` not in the past (a card is good through its expiry month).
@@ -156,13 +159,23 @@ fn expiry_valid(raw: &str, today: chrono::NaiveDate) -> bool {
 /// Completes a pending checkout with what the customer did; answers where the sandbox
 /// sends the customer back to (the product's `redirect_url` with `status`, `tx_ref`
 /// and `transaction_id`, as Flutterwave does).
-pub async fn complete(db: &Db, tx_ref: &str, action: CustomerAction<'_>) -> Result<String, ApiError> {
+pub async fn complete(
+    db: &Db,
+    tx_ref: &str,
+    action: CustomerAction<'_>,
+) -> Result<String, ApiError> {
     let (checkout, redirect_url) = find(db, tx_ref).await?.ok_or_else(no_checkout)?;
     if checkout.status != "pending" {
-        return Err(ApiError::Conflict("This checkout is already complete.".into()));
+        return Err(ApiError::Conflict(
+            "This checkout is already complete.".into(),
+        ));
     }
     let (status, last4, reason) = match action {
-        CustomerAction::Cancel => ("cancelled", None, Some("The customer cancelled the payment.")),
+        CustomerAction::Cancel => (
+            "cancelled",
+            None,
+            Some("The customer cancelled the payment."),
+        ),
         CustomerAction::Pay {
             card_number,
             expiry,
@@ -174,7 +187,10 @@ pub async fn complete(db: &Db, tx_ref: &str, action: CustomerAction<'_>) -> Resu
                 || !digits.chars().all(|c| c.is_ascii_digit())
                 || !luhn_valid(&digits)
             {
-                problems.insert("card_number".into(), vec!["Enter a valid card number.".into()]);
+                problems.insert(
+                    "card_number".into(),
+                    vec!["Enter a valid card number.".into()],
+                );
             }
             if !expiry_valid(expiry, chrono::Utc::now().date_naive()) {
                 problems.insert(
@@ -184,7 +200,10 @@ pub async fn complete(db: &Db, tx_ref: &str, action: CustomerAction<'_>) -> Resu
             }
             let cvc = cvc.trim();
             if !(3..=4).contains(&cvc.len()) || !cvc.chars().all(|c| c.is_ascii_digit()) {
-                problems.insert("cvc".into(), vec!["Enter the 3 or 4 digits on the back.".into()]);
+                problems.insert(
+                    "cvc".into(),
+                    vec!["Enter the 3 or 4 digits on the back.".into()],
+                );
             }
             if !problems.is_empty() {
                 return Err(ApiError::Fields(problems));
@@ -212,7 +231,9 @@ pub async fn complete(db: &Db, tx_ref: &str, action: CustomerAction<'_>) -> Resu
     .execute(&db.pool)
     .await?;
     if updated.rows_affected() == 0 {
-        return Err(ApiError::Conflict("This checkout is already complete.".into()));
+        return Err(ApiError::Conflict(
+            "This checkout is already complete.".into(),
+        ));
     }
     let mut url = redirect_url.clone();
     url.push(if redirect_url.contains('?') { '&' } else { '?' });

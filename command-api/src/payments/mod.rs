@@ -123,9 +123,10 @@ async fn append(
 }
 
 fn plan_field(raw: &str) -> Result<Plan, ApiError> {
-    raw.trim().to_ascii_lowercase().parse().map_err(|_| {
-        ApiError::field("plan", "Choose a plan: basic, professional or enterprise.")
-    })
+    raw.trim()
+        .to_ascii_lowercase()
+        .parse()
+        .map_err(|_| ApiError::field("plan", "Choose a plan: basic, professional or enterprise."))
 }
 
 fn provider_of(raw: &str) -> Result<&'static str, ApiError> {
@@ -197,20 +198,27 @@ pub async fn transaction_link(
     let current = billing_state(app, &organization_id).await?;
     let tx_ref = format!("LL-{}", &identity::random_secret()[..32]);
     let at = now();
-    let (quote, event) =
-        match current.initiate(organization, tx_ref.clone(), provider, plan, currency, at, by) {
-            Ok(decided) => decided,
-            Err(err @ BillingError::AlreadyOnPlan { .. }) => {
-                return Ok(data(json!({
-                    "amount_to_pay": "0.00",
-                    "currency": currency.code(),
-                    "error": err.to_string(),
-                    "link": null,
-                    "tx_ref": null,
-                })));
-            }
-            Err(err) => return Err(refused(err)),
-        };
+    let (quote, event) = match current.initiate(
+        organization,
+        tx_ref.clone(),
+        provider,
+        plan,
+        currency,
+        at,
+        by,
+    ) {
+        Ok(decided) => decided,
+        Err(err @ BillingError::AlreadyOnPlan { .. }) => {
+            return Ok(data(json!({
+                "amount_to_pay": "0.00",
+                "currency": currency.code(),
+                "error": err.to_string(),
+                "link": null,
+                "tx_ref": null,
+            })));
+        }
+        Err(err) => return Err(refused(err)),
+    };
     append(app, &user, request_id, &organization_id, &current, &[event]).await?;
     let link = if quote.amount == Decimal::ZERO {
         // Nothing to charge (the credit covers it): straight back, already successful.
@@ -251,7 +259,7 @@ pub struct ProcessPaymentBody {
 /// success starts the plan. Posting the same `tx_ref` again changes nothing.
 #[utoipa::path(post, path = "/api/v1/payments/payments/{provider}/process-payment/", tag = "payments",
     params(("provider" = String, Path)), request_body = ProcessPaymentBody,
-    responses((status = 200, description = "`data`: tx_ref, status, plan, subscription_id"),
+    responses((status = 200, description = "`data`: tx_ref, status, plan, subscription_id, failure_reason"),
         (status = 400), (status = 403), (status = 404)))]
 pub async fn process_payment(
     State(state): State<CommandState>,
@@ -281,6 +289,10 @@ pub async fn process_payment(
     } else {
         gateway::verify(app.db(), tx_ref).await?
     };
+    let failure_reason = match &verified {
+        VerifiedPayment::Failed { reason, .. } => Some(reason.clone()),
+        _ => None,
+    };
     let events = current
         .settle(organization, tx_ref, verified, now(), by)
         .map_err(refused)?;
@@ -297,6 +309,7 @@ pub async fn process_payment(
         "status": settled,
         "plan": subscription.map(|s| s.plan.id()),
         "subscription_id": subscription.map(|s| s.id),
+        "failure_reason": failure_reason,
     })))
 }
 
@@ -334,7 +347,11 @@ async fn subscribe_free(
         .map_err(refused)?;
     let id = match &event {
         SubscriptionEvent::SubscriptionStarted(s) => s.subscription_id,
-        _ => return Err(ApiError::internal("a subscription starts with SubscriptionStarted")),
+        _ => {
+            return Err(ApiError::internal(
+                "a subscription starts with SubscriptionStarted",
+            ))
+        }
     };
     append(app, user, request_id, &organization_id, &current, &[event]).await?;
     Ok((
@@ -403,7 +420,9 @@ pub async fn cancel_subscription(
         .cancel(organization, subscription_id, now(), by)
         .map_err(refused)?;
     append(app, &user, request_id, &organization_id, &current, &[event]).await?;
-    Ok(data(json!({ "id": subscription_id, "status": "cancelled" })))
+    Ok(data(
+        json!({ "id": subscription_id, "status": "cancelled" }),
+    ))
 }
 
 /// The sandbox provider's checkout, for its page (public: the unguessable `tx_ref` is
