@@ -48,7 +48,7 @@ const FAILED_REQUEST_MESSAGE = 'The payment provider could not be reached. Pleas
 const CARD_FIELDS = ['card_number', 'expiry', 'cvc'] as const;
 
 /** Leaves for the address the provider names (the shop's /payment-completion). */
-export const leaveTo = (url: string) => window.location.assign(url);
+const leaveByPageLoad = (url: string) => window.location.assign(url);
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -85,7 +85,15 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-function CheckoutForm({ txRef, data }: { txRef: string; data: SandboxCheckout }) {
+function CheckoutForm({
+  txRef,
+  data,
+  leave,
+}: {
+  txRef: string;
+  data: SandboxCheckout;
+  leave: (url: string) => void;
+}) {
   const { checkout, test_cards: testCards } = data;
   const [general, setGeneral] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -104,7 +112,7 @@ function CheckoutForm({ txRef, data }: { txRef: string; data: SandboxCheckout })
   const act = async (action: SandboxAction) => {
     setGeneral(null);
     try {
-      leaveTo(await completeSandboxCheckout(txRef, action));
+      leave(await completeSandboxCheckout(txRef, action));
     } catch (error) {
       const form = formErrorsOf(error);
       if (form) {
@@ -256,7 +264,12 @@ function CheckoutForm({ txRef, data }: { txRef: string; data: SandboxCheckout })
 }
 
 /** `/sandbox-checkout/:txRef`: the sandbox payment provider's page (public). */
-export function SandboxCheckoutScreen() {
+export function SandboxCheckoutScreen({
+  leave = leaveByPageLoad,
+}: {
+  /** Where Pay and Cancel go next; a full page load unless a test watches it. */
+  leave?: (url: string) => void;
+}) {
   useDocumentTitle('Sandbox checkout · Ledgerline');
   const { txRef } = useParams();
   const { data, error, isLoading } = useSandboxCheckout(txRef);
@@ -286,7 +299,7 @@ export function SandboxCheckoutScreen() {
       />
     );
   } else {
-    body = <CheckoutForm txRef={txRef} data={data} />;
+    body = <CheckoutForm txRef={txRef} data={data} leave={leave} />;
   }
   return <Frame>{body}</Frame>;
 }
