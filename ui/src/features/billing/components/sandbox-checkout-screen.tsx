@@ -237,7 +237,7 @@ function CheckoutForm({
         <Text size="xs" fw={600} mb={4}>
           Test cards (click to fill)
         </Text>
-        <Stack gap={2}>
+        <Stack gap={2} align="flex-start">
           <Anchor
             component="button"
             type="button"
