@@ -151,4 +151,34 @@ export function registerBillingTests(h) {
     );
     check(data === null, `the organization has a subscription: ${JSON.stringify(data)}`);
   });
+
+  test('an Admin cancels the subscription on /license and the default plan applies again', async ({
+    page,
+    context,
+  }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    await api('POST', '/payments/payments/organization-subscription/', {
+      token: user.access,
+      body: { plan: 'basic', organization_id: user.organization_id },
+      expect: 201,
+    });
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}/license`);
+    await page.getByTestId('current-plan').getByText('Basic').waitFor({ timeout: WAIT_MS });
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel the Basic plan?' });
+    await confirm.getByText(/ends now, without a refund/).waitFor({ timeout: WAIT_MS });
+    await shot(page, 'license-cancel', { settleMs: 300 });
+    await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page
+      .getByTestId('current-plan')
+      .getByText('Professional (default)')
+      .waitFor({ timeout: WAIT_MS });
+    const { data } = await api(
+      'GET',
+      `/payments/payments/subcription/organization-subscription/latest/?organization_id=${user.organization_id}`,
+      { token: user.access },
+    );
+    check(data === null, `a subscription is still in force: ${JSON.stringify(data)}`);
+  });
 }
