@@ -31,9 +31,7 @@ export function registerAccountingTests(h) {
     waitForPath,
     WAIT_MS,
     PASSWORD,
-    MAIN_LAYOUT_MISSING,
   } = h;
-  const options = { missing: MAIN_LAYOUT_MISSING };
 
   const books = (ws) => `/accounting/workspaces/${ws.id}/`;
 
@@ -98,433 +96,400 @@ export function registerAccountingTests(h) {
     await page.goto(`${baseUrl}${path}`);
   }
 
-  test(
-    'accounting: the chart of accounts lists the default chart and creates an account',
-    async ({ page, context }) => {
-      const setup = await adminWithBooks();
-      await open(page, context, setup.user, '/accounting');
-      const grid = page.getByRole('region', { name: 'Chart of accounts table' });
-      await grid.getByRole('gridcell', { name: 'Cash and bank' }).waitFor({ timeout: WAIT_MS });
-      await page.getByRole('button', { name: 'New account' }).click();
-      const dialog = page.getByRole('dialog', { name: 'New account' });
-      await dialog.getByLabel('Code').fill('1140');
-      await dialog.getByLabel('Name').fill('Petty cash');
-      await pickAccount(page, dialog.getByLabel('Parent account'), '1100');
-      await shot(page, 'accounting-account-form', { settleMs: 300 });
-      await dialog.getByRole('button', { name: 'Create account' }).click();
-      await dialog.waitFor({ state: 'hidden', timeout: WAIT_MS });
-      await grid.getByRole('gridcell', { name: 'Petty cash' }).waitFor({ timeout: WAIT_MS });
-      const { data: tree } = await api('GET', `${books(setup.ws)}accounts/`, {
-        token: setup.user.access,
-      });
-      const json = JSON.stringify(tree);
-      check(json.includes('"account_code":"1140"'), 'the server holds account 1140');
-      await shot(page, 'accounting-chart-of-accounts', { settleMs: 300 });
-      // A standing monthly budget on Sales of goods shows in its row. The grid renders only
-      // rows in view: collapse the tree and open Income.
-      await page.getByRole('button', { name: 'Collapse all' }).click();
-      await grid.getByRole('button', { name: 'Expand Income' }).click();
-      await grid.getByRole('button', { name: 'Budget 4100' }).click();
-      const budget = page.getByRole('dialog', { name: /^Budget · 4100/ });
-      await budget.getByLabel('Amount per month').fill('500000');
-      await budget.getByRole('button', { name: 'Save budget' }).click();
-      await budget.waitFor({ state: 'hidden', timeout: WAIT_MS });
-      await grid.getByRole('gridcell', { name: '500,000.00' }).waitFor({ timeout: WAIT_MS });
-    },
-    options,
-  );
+  test('accounting: the chart of accounts lists the default chart and creates an account', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    await open(page, context, setup.user, '/accounting');
+    const grid = page.getByRole('region', { name: 'Chart of accounts table' });
+    await grid.getByRole('gridcell', { name: 'Cash and bank' }).waitFor({ timeout: WAIT_MS });
+    await page.getByRole('button', { name: 'New account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New account' });
+    await dialog.getByLabel('Code').fill('1140');
+    await dialog.getByLabel('Name').fill('Petty cash');
+    await pickAccount(page, dialog.getByLabel('Parent account'), '1100');
+    await shot(page, 'accounting-account-form', { settleMs: 300 });
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: WAIT_MS });
+    await grid.getByRole('gridcell', { name: 'Petty cash' }).waitFor({ timeout: WAIT_MS });
+    const { data: tree } = await api('GET', `${books(setup.ws)}accounts/`, {
+      token: setup.user.access,
+    });
+    const json = JSON.stringify(tree);
+    check(json.includes('"account_code":"1140"'), 'the server holds account 1140');
+    await shot(page, 'accounting-chart-of-accounts', { settleMs: 300 });
+    // A standing monthly budget on Sales of goods shows in its row. The grid renders only
+    // rows in view: collapse the tree and open Income.
+    await page.getByRole('button', { name: 'Collapse all' }).click();
+    await grid.getByRole('button', { name: 'Expand Income' }).click();
+    await grid.getByRole('button', { name: 'Budget 4100' }).click();
+    const budget = page.getByRole('dialog', { name: /^Budget · 4100/ });
+    await budget.getByLabel('Amount per month').fill('500000');
+    await budget.getByRole('button', { name: 'Save budget' }).click();
+    await budget.waitFor({ state: 'hidden', timeout: WAIT_MS });
+    await grid.getByRole('gridcell', { name: '500,000.00' }).waitFor({ timeout: WAIT_MS });
+  });
 
-  test(
-    'journal entry: Post is refused while unbalanced; a balanced entry is drafted then posted',
-    async ({ page, context }) => {
-      const setup = await adminWithBooks();
-      const { today } = thisYear();
-      await open(page, context, setup.user, '/accounting/journal-entry');
-      await page.getByText('No journal entries yet').waitFor({ timeout: WAIT_MS });
-      await shot(page, 'journal-entry-empty');
-      await page.getByRole('button', { name: 'New entry' }).click();
-      const form = page.getByRole('form', { name: 'Journal entry' });
-      await form.getByLabel('Date').fill(today);
-      await form.getByLabel('Memo').fill('Cash sale of goods');
-      await pickAccount(page, form.getByLabel('Line 1 account'), '1110');
-      await form.getByLabel('Line 1 debit').fill('2500');
-      await pickAccount(page, form.getByLabel('Line 2 account'), '4100');
-      await form.getByLabel('Line 2 credit').fill('2000');
+  test('journal entry: Post is refused while unbalanced; a balanced entry is drafted then posted', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    const { today } = thisYear();
+    await open(page, context, setup.user, '/accounting/journal-entry');
+    await page.getByText('No journal entries yet').waitFor({ timeout: WAIT_MS });
+    await shot(page, 'journal-entry-empty');
+    await page.getByRole('button', { name: 'New entry' }).click();
+    const form = page.getByRole('form', { name: 'Journal entry' });
+    await form.getByLabel('Date').fill(today);
+    await form.getByLabel('Memo').fill('Cash sale of goods');
+    await pickAccount(page, form.getByLabel('Line 1 account'), '1110');
+    await form.getByLabel('Line 1 debit').fill('2500');
+    await pickAccount(page, form.getByLabel('Line 2 account'), '4100');
+    await form.getByLabel('Line 2 credit').fill('2000');
 
-      const post = form.getByRole('button', { name: 'Post entry' });
-      check(await post.isDisabled(), 'Post is enabled on an unbalanced entry');
-      await form
-        .getByText('Post is disabled: Debits exceed credits by 500.00.')
-        .waitFor({ timeout: WAIT_MS });
-      await shot(page, 'journal-entry-unbalanced', { settleMs: 300 });
+    const post = form.getByRole('button', { name: 'Post entry' });
+    check(await post.isDisabled(), 'Post is enabled on an unbalanced entry');
+    await form
+      .getByText('Post is disabled: Debits exceed credits by 500.00.')
+      .waitFor({ timeout: WAIT_MS });
+    await shot(page, 'journal-entry-unbalanced', { settleMs: 300 });
 
-      await form.getByLabel('Line 2 credit').fill('2500');
-      await form
-        .getByTestId('entry-difference')
-        .getByText('Balanced')
-        .waitFor({ timeout: WAIT_MS });
-      await form.getByRole('button', { name: 'Save draft' }).click();
-      const drawer = page.getByRole('dialog');
-      await drawer.getByRole('heading', { name: 'Draft entry' }).waitFor({ timeout: WAIT_MS });
-      await drawer.getByRole('button', { name: 'Post entry' }).click();
-      await drawer.getByRole('heading', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
-      await drawer.getByText('Posted', { exact: true }).first().waitFor({ timeout: WAIT_MS });
-      await shot(page, 'journal-entry-posted', { settleMs: 300 });
-      await page.keyboard.press('Escape');
-      const list = page.getByRole('region', { name: 'Journal entries table' });
-      await list.getByRole('gridcell', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
-      await list.getByRole('gridcell', { name: '2,500.00' }).waitFor({ timeout: WAIT_MS });
-      await shot(page, 'journal-entry-list', { settleMs: 300 });
-      // The whole journal as an hledger file, fetched with the session's token.
-      await page.getByRole('button', { name: 'Export journal' }).click();
-      const [download] = await Promise.all([
-        page.waitForEvent('download', { timeout: WAIT_MS }),
-        page.getByRole('menuitem', { name: 'hledger journal' }).click(),
-      ]);
-      const { readFile } = await import('node:fs/promises');
-      const journal = await readFile(await download.path(), 'utf8');
-      check(
-        journal.includes('2500.00'),
-        `the hledger export holds the entry: ${journal.slice(0, 200)}`,
-      );
-    },
-    options,
-  );
+    await form.getByLabel('Line 2 credit').fill('2500');
+    await form.getByTestId('entry-difference').getByText('Balanced').waitFor({ timeout: WAIT_MS });
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('heading', { name: 'Draft entry' }).waitFor({ timeout: WAIT_MS });
+    await drawer.getByRole('button', { name: 'Post entry' }).click();
+    await drawer.getByRole('heading', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
+    await drawer.getByText('Posted', { exact: true }).first().waitFor({ timeout: WAIT_MS });
+    await shot(page, 'journal-entry-posted', { settleMs: 300 });
+    await page.keyboard.press('Escape');
+    const list = page.getByRole('region', { name: 'Journal entries table' });
+    await list.getByRole('gridcell', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
+    await list.getByRole('gridcell', { name: '2,500.00' }).waitFor({ timeout: WAIT_MS });
+    await shot(page, 'journal-entry-list', { settleMs: 300 });
+    // The whole journal as an hledger file, fetched with the session's token.
+    await page.getByRole('button', { name: 'Export journal' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: WAIT_MS }),
+      page.getByRole('menuitem', { name: 'hledger journal' }).click(),
+    ]);
+    const { readFile } = await import('node:fs/promises');
+    const journal = await readFile(await download.path(), 'utf8');
+    check(
+      journal.includes('2500.00'),
+      `the hledger export holds the entry: ${journal.slice(0, 200)}`,
+    );
+  });
 
-  test(
-    'journal entry: a posted entry is reversed on a chosen date',
-    async ({ page, context }) => {
-      const setup = await adminWithBooks();
-      const { day, today } = thisYear();
-      const entry = await postEntry(setup, {
-        date: day(5),
-        debit: setup.byCode['6210'],
-        credit: setup.byCode['1120'],
-        amount: '150000.00',
-        memo: 'Office rent',
-      });
-      await open(page, context, setup.user, `/accounting/journal-entry?entry=${entry.id}`);
-      const drawer = page.getByRole('dialog');
-      await drawer.getByRole('heading', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
-      await drawer.getByRole('button', { name: 'Reverse' }).click();
-      const modal = page.getByRole('dialog', { name: 'Reverse JE-000001' });
-      await modal.getByLabel('Reversal date').fill(today);
-      await shot(page, 'journal-entry-reverse', { settleMs: 300 });
-      await modal.getByRole('button', { name: 'Post reversal' }).click();
-      await page.getByRole('heading', { name: 'JE-000002' }).waitFor({ timeout: WAIT_MS });
-      await page.getByText('Reverses').waitFor({ timeout: WAIT_MS });
-      const { data: original } = await api(
-        'GET',
-        `${books(setup.ws)}journal-entries/${entry.id}/`,
-        {
-          token: setup.user.access,
-        },
-      );
-      check(original.status === 'reversed', `the original is ${original.status}`);
-      check(original.reversed_by_number === 'JE-000002', 'the original links its reversal');
-      // Duplicate starts a new draft with the same lines.
-      await page.getByRole('button', { name: 'Duplicate' }).click();
-      await page.getByRole('heading', { name: 'Copy of JE-000002' }).waitFor({ timeout: WAIT_MS });
-      const copy = page.getByRole('form', { name: 'Journal entry' });
-      await waitForInput(copy.getByLabel('Line 1 credit'), '150000.00');
-      await copy.getByRole('button', { name: 'Save draft' }).click();
-      await page.getByRole('heading', { name: 'Draft entry' }).waitFor({ timeout: WAIT_MS });
-      // An Admin closes the period: the lock date shows on the journal screen.
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Lock date' }).click();
-      await page.getByRole('textbox', { name: 'Lock date' }).fill(day(20));
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page
-        .getByTestId('lock-date')
-        .getByText(`Locked up to ${day(20)}`)
-        .waitFor({
-          timeout: WAIT_MS,
-        });
-      const { data: lock } = await api('GET', `${books(setup.ws)}lock-date/`, {
-        token: setup.user.access,
-      });
-      check(lock.lock_date === day(20), `the server's lock date is ${lock.lock_date}`);
-    },
-    options,
-  );
-
-  test(
-    'trial balance: totals are equal, and an account drills down to its general ledger',
-    async ({ page, context }) => {
-      const setup = await adminWithBooks();
-      const { day } = thisYear();
-      await postEntry(setup, {
-        date: day(3),
-        debit: setup.byCode['1120'],
-        credit: setup.byCode['3100'],
-        amount: '1000000.00',
-        memo: 'Share capital paid in',
-      });
-      await postEntry(setup, {
-        date: day(6),
-        debit: setup.byCode['6210'],
-        credit: setup.byCode['1120'],
-        amount: '250000.50',
-        memo: 'Rent',
-      });
-      await open(page, context, setup.user, '/accounting/trial-balance');
-      await page.getByText('Balanced: debits equal credits').waitFor({ timeout: WAIT_MS });
-      const grid = page.getByRole('region', { name: 'Trial balance table' });
-      const totals = grid.locator('.ledger-row-total');
-      await totals.first().waitFor({ timeout: WAIT_MS });
-      const debit = (await totals.locator('[col-id="debit"]').innerText()).trim();
-      const credit = (await totals.locator('[col-id="credit"]').innerText()).trim();
-      check(debit === '1,250,000.50', `total debit ${debit}`);
-      check(debit === credit, `totals differ: ${debit} vs ${credit}`);
-      await shot(page, 'trial-balance', { settleMs: 300 });
-      await grid.getByRole('gridcell', { name: 'Bank - current account' }).click();
-      await waitForPath(page, '/accounting/general-ledger');
-      check(
-        new URL(page.url()).searchParams.get('account_id') === setup.byCode['1120'],
-        `drilled to ${page.url()}`,
-      );
-      await page.getByTestId('closing-balance').getByText('749,999.50').waitFor({
+  test('journal entry: a posted entry is reversed on a chosen date', async ({ page, context }) => {
+    const setup = await adminWithBooks();
+    const { day, today } = thisYear();
+    const entry = await postEntry(setup, {
+      date: day(5),
+      debit: setup.byCode['6210'],
+      credit: setup.byCode['1120'],
+      amount: '150000.00',
+      memo: 'Office rent',
+    });
+    await open(page, context, setup.user, `/accounting/journal-entry?entry=${entry.id}`);
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('heading', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
+    await drawer.getByRole('button', { name: 'Reverse' }).click();
+    const modal = page.getByRole('dialog', { name: 'Reverse JE-000001' });
+    await modal.getByLabel('Reversal date').fill(today);
+    await shot(page, 'journal-entry-reverse', { settleMs: 300 });
+    await modal.getByRole('button', { name: 'Post reversal' }).click();
+    await page.getByRole('heading', { name: 'JE-000002' }).waitFor({ timeout: WAIT_MS });
+    await page.getByText('Reverses').waitFor({ timeout: WAIT_MS });
+    const { data: original } = await api('GET', `${books(setup.ws)}journal-entries/${entry.id}/`, {
+      token: setup.user.access,
+    });
+    check(original.status === 'reversed', `the original is ${original.status}`);
+    check(original.reversed_by_number === 'JE-000002', 'the original links its reversal');
+    // Duplicate starts a new draft with the same lines.
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.getByRole('heading', { name: 'Copy of JE-000002' }).waitFor({ timeout: WAIT_MS });
+    const copy = page.getByRole('form', { name: 'Journal entry' });
+    await waitForInput(copy.getByLabel('Line 1 credit'), '150000.00');
+    await copy.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('heading', { name: 'Draft entry' }).waitFor({ timeout: WAIT_MS });
+    // An Admin closes the period: the lock date shows on the journal screen.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Lock date' }).click();
+    await page.getByRole('textbox', { name: 'Lock date' }).fill(day(20));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByTestId('lock-date')
+      .getByText(`Locked up to ${day(20)}`)
+      .waitFor({
         timeout: WAIT_MS,
       });
-    },
-    options,
-  );
+    const { data: lock } = await api('GET', `${books(setup.ws)}lock-date/`, {
+      token: setup.user.access,
+    });
+    check(lock.lock_date === day(20), `the server's lock date is ${lock.lock_date}`);
+  });
 
-  test(
-    'general ledger: postings show a running balance from the opening to the closing balance',
-    async ({ page, context }) => {
-      const setup = await adminWithBooks();
-      const { day } = thisYear();
-      const cash = setup.byCode['1110'];
-      await postEntry(setup, {
-        date: day(2),
-        debit: cash,
-        credit: setup.byCode['4100'],
-        amount: '1000.00',
-      });
-      await postEntry(setup, {
-        date: day(4),
-        debit: cash,
-        credit: setup.byCode['4200'],
-        amount: '500.00',
-      });
-      await postEntry(setup, {
-        date: day(8),
-        debit: setup.byCode['6220'],
-        credit: cash,
-        amount: '300.25',
-      });
-      await open(page, context, setup.user, `/accounting/general-ledger?account_id=${cash}`);
-      const grid = page.getByRole('region', { name: 'General ledger table' });
-      await grid.getByRole('gridcell', { name: 'JE-000003' }).waitFor({ timeout: WAIT_MS });
-      // ag-grid positions rows absolutely: read them in row-index order, not DOM order.
-      const running = await grid.evaluate((region) =>
-        [...region.querySelectorAll('[role="row"][row-index]')]
-          .filter((row) => !row.closest('.ag-floating-bottom'))
-          .sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')))
-          .map((row) => row.querySelector('[col-id="running_balance"]')?.textContent?.trim() ?? ''),
-      );
-      check(
-        JSON.stringify(running.map((t) => t.trim())) ===
-          JSON.stringify(['1,000.00', '1,500.00', '1,199.75']),
-        `running balances ${JSON.stringify(running)}`,
-      );
-      await page.getByTestId('opening-balance').getByText('0.00').waitFor({ timeout: WAIT_MS });
-      await page.getByTestId('closing-balance').getByText('1,199.75').waitFor({ timeout: WAIT_MS });
-      await shot(page, 'general-ledger', { settleMs: 300 });
-      await grid.getByRole('gridcell', { name: 'JE-000002' }).click();
-      await waitForPath(page, '/accounting/journal-entry');
-      await page.getByRole('heading', { name: 'JE-000002' }).waitFor({ timeout: WAIT_MS });
-    },
-    options,
-  );
+  test('trial balance: totals are equal, and an account drills down to its general ledger', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    const { day } = thisYear();
+    await postEntry(setup, {
+      date: day(3),
+      debit: setup.byCode['1120'],
+      credit: setup.byCode['3100'],
+      amount: '1000000.00',
+      memo: 'Share capital paid in',
+    });
+    await postEntry(setup, {
+      date: day(6),
+      debit: setup.byCode['6210'],
+      credit: setup.byCode['1120'],
+      amount: '250000.50',
+      memo: 'Rent',
+    });
+    await open(page, context, setup.user, '/accounting/trial-balance');
+    await page.getByText('Balanced: debits equal credits').waitFor({ timeout: WAIT_MS });
+    const grid = page.getByRole('region', { name: 'Trial balance table' });
+    const totals = grid.locator('.ledger-row-total');
+    await totals.first().waitFor({ timeout: WAIT_MS });
+    const debit = (await totals.locator('[col-id="debit"]').innerText()).trim();
+    const credit = (await totals.locator('[col-id="credit"]').innerText()).trim();
+    check(debit === '1,250,000.50', `total debit ${debit}`);
+    check(debit === credit, `totals differ: ${debit} vs ${credit}`);
+    await shot(page, 'trial-balance', { settleMs: 300 });
+    await grid.getByRole('gridcell', { name: 'Bank - current account' }).click();
+    await waitForPath(page, '/accounting/general-ledger');
+    check(
+      new URL(page.url()).searchParams.get('account_id') === setup.byCode['1120'],
+      `drilled to ${page.url()}`,
+    );
+    await page.getByTestId('closing-balance').getByText('749,999.50').waitFor({
+      timeout: WAIT_MS,
+    });
+  });
 
-  test(
-    'income and expense summaries render per account with a chart',
-    async ({ page, context }) => {
-      const setup = await adminWithBooks();
-      const { day } = thisYear();
-      await postEntry(setup, {
-        date: day(2),
-        debit: setup.byCode['1120'],
-        credit: setup.byCode['4100'],
-        amount: '820000.00',
-      });
-      await postEntry(setup, {
-        date: day(9),
-        debit: setup.byCode['1120'],
-        credit: setup.byCode['4200'],
-        amount: '310000.00',
-      });
-      await postEntry(setup, {
-        date: day(12),
-        debit: setup.byCode['6210'],
-        credit: setup.byCode['1120'],
-        amount: '240000.00',
-      });
-      await open(page, context, setup.user, '/accounting/financial-reports/income-summary');
-      const grid = page.getByRole('region', { name: 'Income summary table' });
-      await grid.getByRole('gridcell', { name: 'Sales of goods' }).waitFor({ timeout: WAIT_MS });
-      const bars = page.getByTestId('summary-chart').locator('.recharts-bar-rectangle');
-      await bars.first().waitFor({ timeout: WAIT_MS });
-      check((await bars.count()) >= 1, 'the chart draws bars');
-      await shot(page, 'income-summary', { settleMs: 500 });
-      await page.locator('label', { hasText: /^Quarter$/ }).click();
-      await grid
-        .getByRole('columnheader', { name: /^Q\d \d{4}$/ })
-        .first()
-        .waitFor({ timeout: WAIT_MS });
-      // An account row drills down to its ledger for the same range.
-      await grid.getByRole('gridcell', { name: 'Service revenue' }).click();
-      await waitForPath(page, '/accounting/general-ledger');
-      check(
-        new URL(page.url()).searchParams.get('account_id') === setup.byCode['4200'],
-        `drilled to ${page.url()}`,
-      );
-      await page
-        .getByTestId('closing-balance')
-        .getByText('310,000.00')
-        .waitFor({ timeout: WAIT_MS });
-      await page.goto(`${baseUrl}/accounting/financial-reports/expense-summary`);
-      await page
-        .getByRole('region', { name: 'Expenses summary table' })
-        .getByRole('gridcell', { name: 'Rent and rates' })
-        .waitFor({ timeout: WAIT_MS });
-      await shot(page, 'expense-summary', { settleMs: 500 });
-      await page.goto(`${baseUrl}/dashboard`);
-      await page
-        .getByTestId('figure-income')
-        .getByText('₦1,130,000.00')
-        .waitFor({ timeout: WAIT_MS });
-      await page
-        .getByTestId('figure-net-income')
-        .getByText('₦890,000.00')
-        .waitFor({ timeout: WAIT_MS });
-      await page
-        .getByTestId('dashboard-chart')
-        .locator('.recharts-bar-rectangle')
-        .first()
-        .waitFor({ timeout: WAIT_MS });
-      await shot(page, 'dashboard', { settleMs: 500 });
-    },
-    options,
-  );
+  test('general ledger: postings show a running balance from the opening to the closing balance', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    const { day } = thisYear();
+    const cash = setup.byCode['1110'];
+    await postEntry(setup, {
+      date: day(2),
+      debit: cash,
+      credit: setup.byCode['4100'],
+      amount: '1000.00',
+    });
+    await postEntry(setup, {
+      date: day(4),
+      debit: cash,
+      credit: setup.byCode['4200'],
+      amount: '500.00',
+    });
+    await postEntry(setup, {
+      date: day(8),
+      debit: setup.byCode['6220'],
+      credit: cash,
+      amount: '300.25',
+    });
+    await open(page, context, setup.user, `/accounting/general-ledger?account_id=${cash}`);
+    const grid = page.getByRole('region', { name: 'General ledger table' });
+    await grid.getByRole('gridcell', { name: 'JE-000003' }).waitFor({ timeout: WAIT_MS });
+    // ag-grid positions rows absolutely: read them in row-index order, not DOM order.
+    const running = await grid.evaluate((region) =>
+      [...region.querySelectorAll('[role="row"][row-index]')]
+        .filter((row) => !row.closest('.ag-floating-bottom'))
+        .sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')))
+        .map((row) => row.querySelector('[col-id="running_balance"]')?.textContent?.trim() ?? ''),
+    );
+    check(
+      JSON.stringify(running.map((t) => t.trim())) ===
+        JSON.stringify(['1,000.00', '1,500.00', '1,199.75']),
+      `running balances ${JSON.stringify(running)}`,
+    );
+    await page.getByTestId('opening-balance').getByText('0.00').waitFor({ timeout: WAIT_MS });
+    await page.getByTestId('closing-balance').getByText('1,199.75').waitFor({ timeout: WAIT_MS });
+    await shot(page, 'general-ledger', { settleMs: 300 });
+    await grid.getByRole('gridcell', { name: 'JE-000002' }).click();
+    await waitForPath(page, '/accounting/journal-entry');
+    await page.getByRole('heading', { name: 'JE-000002' }).waitFor({ timeout: WAIT_MS });
+  });
 
-  test(
-    'a Viewer sees the books without any edit control',
-    async ({ page, context }) => {
-      const setup = await adminWithBooks();
-      const { day } = thisYear();
-      const entry = await postEntry(setup, {
-        date: day(3),
-        debit: setup.byCode['1110'],
-        credit: setup.byCode['4100'],
-        amount: '75.00',
-      });
-      const link = await inviteByLink(setup.user, [setup.ws]);
-      const { data: session } = await api(
-        'POST',
-        '/accounts/organizations/invitations/create-account-and-accept-invite/',
-        {
-          body: {
-            token: tokenOf(link),
-            first_name: 'Femi',
-            last_name: 'Bello',
-            email: uniqueEmail('viewer'),
-            password: PASSWORD,
-          },
-          expect: 201,
+  test('income and expense summaries render per account with a chart', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    const { day } = thisYear();
+    await postEntry(setup, {
+      date: day(2),
+      debit: setup.byCode['1120'],
+      credit: setup.byCode['4100'],
+      amount: '820000.00',
+    });
+    await postEntry(setup, {
+      date: day(9),
+      debit: setup.byCode['1120'],
+      credit: setup.byCode['4200'],
+      amount: '310000.00',
+    });
+    await postEntry(setup, {
+      date: day(12),
+      debit: setup.byCode['6210'],
+      credit: setup.byCode['1120'],
+      amount: '240000.00',
+    });
+    await open(page, context, setup.user, '/accounting/financial-reports/income-summary');
+    const grid = page.getByRole('region', { name: 'Income summary table' });
+    await grid.getByRole('gridcell', { name: 'Sales of goods' }).waitFor({ timeout: WAIT_MS });
+    const bars = page.getByTestId('summary-chart').locator('.recharts-bar-rectangle');
+    await bars.first().waitFor({ timeout: WAIT_MS });
+    check((await bars.count()) >= 1, 'the chart draws bars');
+    await shot(page, 'income-summary', { settleMs: 500 });
+    await page.locator('label', { hasText: /^Quarter$/ }).click();
+    await grid
+      .getByRole('columnheader', { name: /^Q\d \d{4}$/ })
+      .first()
+      .waitFor({ timeout: WAIT_MS });
+    // An account row drills down to its ledger for the same range.
+    await grid.getByRole('gridcell', { name: 'Service revenue' }).click();
+    await waitForPath(page, '/accounting/general-ledger');
+    check(
+      new URL(page.url()).searchParams.get('account_id') === setup.byCode['4200'],
+      `drilled to ${page.url()}`,
+    );
+    await page.getByTestId('closing-balance').getByText('310,000.00').waitFor({ timeout: WAIT_MS });
+    await page.goto(`${baseUrl}/accounting/financial-reports/expense-summary`);
+    await page
+      .getByRole('region', { name: 'Expenses summary table' })
+      .getByRole('gridcell', { name: 'Rent and rates' })
+      .waitFor({ timeout: WAIT_MS });
+    await shot(page, 'expense-summary', { settleMs: 500 });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page
+      .getByTestId('figure-income')
+      .getByText('₦1,130,000.00')
+      .waitFor({ timeout: WAIT_MS });
+    await page
+      .getByTestId('figure-net-income')
+      .getByText('₦890,000.00')
+      .waitFor({ timeout: WAIT_MS });
+    await page
+      .getByTestId('dashboard-chart')
+      .locator('.recharts-bar-rectangle')
+      .first()
+      .waitFor({ timeout: WAIT_MS });
+    await shot(page, 'dashboard', { settleMs: 500 });
+  });
+
+  test('a Viewer sees the books without any edit control', async ({ page, context }) => {
+    const setup = await adminWithBooks();
+    const { day } = thisYear();
+    const entry = await postEntry(setup, {
+      date: day(3),
+      debit: setup.byCode['1110'],
+      credit: setup.byCode['4100'],
+      amount: '75.00',
+    });
+    const link = await inviteByLink(setup.user, [setup.ws]);
+    const { data: session } = await api(
+      'POST',
+      '/accounts/organizations/invitations/create-account-and-accept-invite/',
+      {
+        body: {
+          token: tokenOf(link),
+          first_name: 'Femi',
+          last_name: 'Bello',
+          email: uniqueEmail('viewer'),
+          password: PASSWORD,
         },
-      );
-      const viewer = { access: session.access };
-      await open(page, context, viewer, '/accounting/journal-entry');
-      const list = page.getByRole('region', { name: 'Journal entries table' });
-      await list.getByRole('gridcell', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
-      // Permissions settle once the user and plan are known; give them that moment.
-      await page.waitForTimeout(500);
-      check(
-        (await page.getByRole('button', { name: 'New entry' }).count()) === 0,
-        'New entry shown',
-      );
-      await page.goto(`${baseUrl}/accounting/journal-entry?entry=${entry.id}`);
-      await page.getByRole('heading', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
-      await page.waitForTimeout(300);
-      for (const name of ['Reverse', 'Duplicate', 'Save draft', 'Post entry']) {
-        check(
-          (await page.getByRole('button', { name }).count()) === 0,
-          `${name} shown to a Viewer`,
-        );
-      }
-      await shot(page, 'journal-entry-viewer', { settleMs: 200 });
-      await page.goto(`${baseUrl}/accounting`);
-      await page
-        .getByRole('region', { name: 'Chart of accounts table' })
-        .getByRole('gridcell', { name: 'Cash and bank' })
-        .waitFor({ timeout: WAIT_MS });
-      check(
-        (await page.getByRole('button', { name: 'New account' }).count()) === 0,
-        'New account shown',
-      );
-      for (const name of [/^Edit \d+/, /^Budget \d+/, /^Archive \d+/]) {
-        check(
-          (await page.getByRole('button', { name }).count()) === 0,
-          `${name} shown to a Viewer`,
-        );
-      }
-    },
-    options,
-  );
-  test(
-    'journal import: a file with an error row is refused naming the row; a clean one posts, with its history',
-    async ({ page, context }) => {
-      const setup = await adminWithBooks();
-      await open(page, context, setup.user, '/accounting/journal-entry');
-      await page.getByRole('button', { name: 'Import CSV' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Import journal entries' });
-      const header = 'entry,date,memo,reference,account_code,description,debit,credit';
-      const bad = [
-        header,
-        `1,${thisYear().day(10)},Rent,R-1,6210,Rent,400.00,`,
-        `1,${thisYear().day(10)},Rent,R-1,9999,Paid,,400.00`,
-      ].join('\n');
-      await dialog.locator('input[type="file"]').setInputFiles({
-        name: 'bad.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(bad),
-      });
-      const errors = dialog.getByTestId('import-errors');
-      await errors.getByText('Row 3 · account code').waitFor({ timeout: WAIT_MS });
-      check(
-        await dialog.getByRole('button', { name: /^Import/ }).isDisabled(),
-        'Import is enabled with errors',
-      );
-      await shot(page, 'accounting-import-errors', { settleMs: 300 });
-      const good = [
-        header,
-        `1,${thisYear().day(10)},Rent,R-1,6210,Rent,400.00,`,
-        `1,${thisYear().day(10)},Rent,R-1,1120,Paid,,400.00`,
-        `2,${thisYear().day(11)},Sale,S-1,1120,Cash,250.00,`,
-        `2,${thisYear().day(11)},Sale,S-1,4100,Sale,,250.00`,
-      ].join('\n');
-      await dialog.locator('input[type="file"]').setInputFiles({
-        name: 'good.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(good),
-      });
-      await dialog.getByTestId('import-ready').waitFor({ timeout: WAIT_MS });
-      await dialog.getByRole('button', { name: 'Import 2 entries' }).click();
-      await dialog.waitFor({ state: 'hidden', timeout: WAIT_MS });
-      const { data: list } = await api('GET', `${books(setup.ws)}journal-entries/`, {
-        token: setup.user.access,
-      });
-      check(list.count === 2, `${list.count} entries after the import`);
-      const first = list.data.find((e) => e.entry_number === 'JE-000001');
-      check(first?.memo === 'Rent', 'JE-000001 is the first entry of the file');
-      await page.goto(`${baseUrl}/accounting/journal-entry?entry=${first.id}`);
-      const history = page.getByTestId('entry-history');
-      await history.getByText(/Posted JE-000001/).waitFor({ timeout: WAIT_MS });
-      await shot(page, 'accounting-entry-history', { settleMs: 300 });
-    },
-    options,
-  );
+        expect: 201,
+      },
+    );
+    const viewer = { access: session.access };
+    await open(page, context, viewer, '/accounting/journal-entry');
+    const list = page.getByRole('region', { name: 'Journal entries table' });
+    await list.getByRole('gridcell', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
+    // Permissions settle once the user and plan are known; give them that moment.
+    await page.waitForTimeout(500);
+    check((await page.getByRole('button', { name: 'New entry' }).count()) === 0, 'New entry shown');
+    await page.goto(`${baseUrl}/accounting/journal-entry?entry=${entry.id}`);
+    await page.getByRole('heading', { name: 'JE-000001' }).waitFor({ timeout: WAIT_MS });
+    await page.waitForTimeout(300);
+    for (const name of ['Reverse', 'Duplicate', 'Save draft', 'Post entry']) {
+      check((await page.getByRole('button', { name }).count()) === 0, `${name} shown to a Viewer`);
+    }
+    await shot(page, 'journal-entry-viewer', { settleMs: 200 });
+    await page.goto(`${baseUrl}/accounting`);
+    await page
+      .getByRole('region', { name: 'Chart of accounts table' })
+      .getByRole('gridcell', { name: 'Cash and bank' })
+      .waitFor({ timeout: WAIT_MS });
+    check(
+      (await page.getByRole('button', { name: 'New account' }).count()) === 0,
+      'New account shown',
+    );
+    for (const name of [/^Edit \d+/, /^Budget \d+/, /^Archive \d+/]) {
+      check((await page.getByRole('button', { name }).count()) === 0, `${name} shown to a Viewer`);
+    }
+  });
+  test('journal import: a file with an error row is refused naming the row; a clean one posts, with its history', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    await open(page, context, setup.user, '/accounting/journal-entry');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import journal entries' });
+    const header = 'entry,date,memo,reference,account_code,description,debit,credit';
+    const bad = [
+      header,
+      `1,${thisYear().day(10)},Rent,R-1,6210,Rent,400.00,`,
+      `1,${thisYear().day(10)},Rent,R-1,9999,Paid,,400.00`,
+    ].join('\n');
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(bad),
+    });
+    const errors = dialog.getByTestId('import-errors');
+    await errors.getByText('Row 3 · account code').waitFor({ timeout: WAIT_MS });
+    check(
+      await dialog.getByRole('button', { name: /^Import/ }).isDisabled(),
+      'Import is enabled with errors',
+    );
+    await shot(page, 'accounting-import-errors', { settleMs: 300 });
+    const good = [
+      header,
+      `1,${thisYear().day(10)},Rent,R-1,6210,Rent,400.00,`,
+      `1,${thisYear().day(10)},Rent,R-1,1120,Paid,,400.00`,
+      `2,${thisYear().day(11)},Sale,S-1,1120,Cash,250.00,`,
+      `2,${thisYear().day(11)},Sale,S-1,4100,Sale,,250.00`,
+    ].join('\n');
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'good.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(good),
+    });
+    await dialog.getByTestId('import-ready').waitFor({ timeout: WAIT_MS });
+    await dialog.getByRole('button', { name: 'Import 2 entries' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: WAIT_MS });
+    const { data: list } = await api('GET', `${books(setup.ws)}journal-entries/`, {
+      token: setup.user.access,
+    });
+    check(list.count === 2, `${list.count} entries after the import`);
+    const first = list.data.find((e) => e.entry_number === 'JE-000001');
+    check(first?.memo === 'Rent', 'JE-000001 is the first entry of the file');
+    await page.goto(`${baseUrl}/accounting/journal-entry?entry=${first.id}`);
+    const history = page.getByTestId('entry-history');
+    await history.getByText(/Posted JE-000001/).waitFor({ timeout: WAIT_MS });
+    await shot(page, 'accounting-entry-history', { settleMs: 300 });
+  });
 }

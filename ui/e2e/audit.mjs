@@ -7,7 +7,7 @@
 export function registerAuditTests(h) {
   const { test, check, api, baseUrl, userWithWorkspaces, withSession, shot, WAIT_MS } = h;
   // The 400 is provoked on purpose, to see the server's field error on its field.
-  const options = { missing: h.AUDIT_MISSING, allowConsole: [/status of 400/] };
+  const options = { allowConsole: [/status of 400/] };
 
   const books = (ws) => `/accounting/workspaces/${ws.id}/`;
 

@@ -34,6 +34,7 @@ const SPEC_PATHS = [
   '/auth/two-factor',
   '/invite-user',
   '/payment-completion',
+  '/sandbox-checkout/LL-abc',
 ];
 
 function leaf(pathname: string) {
@@ -60,7 +61,7 @@ describe('the route table (spec §2)', () => {
     },
   );
 
-  it.each(['/audit', '/workspace', '/auth/login', '/audit-shared/abc'])(
+  it.each(['/audit', '/workspace', '/auth/login', '/audit-shared/abc', '/sandbox-checkout/LL-abc'])(
     '%s renders outside the main layout',
     (pathname) => {
       const matches = matchRoutes(routes, pathname) ?? [];

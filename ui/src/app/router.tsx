@@ -179,6 +179,11 @@ export const routes: RouteObject[] = [
         path: routePattern(paths.paymentCompletion),
         lazy: load(() => import('./routes/payment-completion')),
       },
+      // The sandbox payment provider's checkout: public, outside the app's layouts.
+      {
+        path: `${routePattern(paths.sandboxCheckout.root)}/:txRef`,
+        lazy: load(() => import('./routes/sandbox-checkout')),
+      },
       { path: '*', lazy: load(() => import('./routes/not-found')) },
     ],
   },

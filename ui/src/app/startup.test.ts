@@ -51,6 +51,7 @@ describe('start-up redirects (spec §2)', () => {
     '/invite-user',
     '/audit-shared/abc',
     '/payment-completion',
+    '/sandbox-checkout/LL-abc',
   ])('no token on the public path %s stays there', (pathname) => {
     expect(startRedirect({ pathname, token: null, preferredService: null })).toBeNull();
   });
@@ -72,5 +73,9 @@ describe('the small-screen notice (spec §1)', () => {
 
   it('does not show on shared audit pages', () => {
     expect(shouldShowMobileNotice('/audit-shared/abc', 375)).toBe(false);
+  });
+
+  it("does not show on the sandbox provider's checkout", () => {
+    expect(shouldShowMobileNotice('/sandbox-checkout/LL-abc', 375)).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ export const PUBLIC_PATH_ROOTS: readonly string[] = [
   paths.inviteUser,
   paths.auditShared.root,
   paths.paymentCompletion,
+  paths.sandboxCheckout.root,
 ];
 
 function isUnder(pathname: string, root: string): boolean {
@@ -25,9 +26,12 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATH_ROOTS.some((root) => isUnder(pathname, root));
 }
 
-/** Spec §1: shared audit pages are exempt from the small-screen notice. */
+/**
+ * Spec §1: shared audit pages are exempt from the small-screen notice; so is the sandbox
+ * provider's checkout, which stands in for a provider's own (mobile-friendly) page.
+ */
 export function isMobileNoticeExempt(pathname: string): boolean {
-  return isUnder(pathname, paths.auditShared.root);
+  return isUnder(pathname, paths.auditShared.root) || isUnder(pathname, paths.sandboxCheckout.root);
 }
 
 export function shouldShowMobileNotice(pathname: string, viewportWidthPx: number): boolean {

@@ -52,6 +52,11 @@ export const paths = {
   login: '/login',
   inviteUser: '/invite-user',
   paymentCompletion: '/payment-completion',
+  /** The sandbox payment provider's checkout page (public; the tx_ref is its key). */
+  sandboxCheckout: {
+    root: '/sandbox-checkout',
+    checkout: (txRef: string): string => `/sandbox-checkout/${encodeURIComponent(txRef)}`,
+  },
 } as const;
 
 /** Service homes (spec §1): accounting lands on /dashboard, audit on /audit. */

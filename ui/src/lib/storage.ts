@@ -23,6 +23,14 @@ export const STORAGE_KEYS = {
  */
 export const GRID_STATE_PREFIX = 'gridState:';
 
+/**
+ * Prefix of the provider a payment was started with, one key per `tx_ref`
+ * (`paymentProvider:<tx_ref>`): the provider sends the customer back to
+ * /payment-completion, possibly in another tab, and the payment is settled with the same
+ * provider. Removed once settled.
+ */
+export const PAYMENT_PROVIDER_PREFIX = 'paymentProvider:';
+
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 export type Service = 'accounting' | 'audit';
@@ -125,6 +133,16 @@ export const storage = {
     store()?.getItem(`${GRID_STATE_PREFIX}${gridId}`) ?? null,
   setGridState: (gridId: string, state: string): void => {
     store()?.setItem(`${GRID_STATE_PREFIX}${gridId}`, state);
+  },
+
+  /** The provider remembered for a payment, or null. */
+  getPaymentProvider: (txRef: string): string | null =>
+    store()?.getItem(`${PAYMENT_PROVIDER_PREFIX}${txRef}`) ?? null,
+  setPaymentProvider: (txRef: string, provider: string | null): void => {
+    const s = store();
+    if (!s) return;
+    if (provider === null) s.removeItem(`${PAYMENT_PROVIDER_PREFIX}${txRef}`);
+    else s.setItem(`${PAYMENT_PROVIDER_PREFIX}${txRef}`, provider);
   },
 
   /** Spec §8: an invalid token "clears local storage". */
