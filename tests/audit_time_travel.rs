@@ -37,8 +37,14 @@ async fn signed_off_at(app: &TestApp, books: &common::books::Books, id: &str) ->
 /// What the trial balance says about the books, without when it was asked.
 fn books_part(tb: &Value) -> Value {
     let data = &tb["data"];
-    json!([data["entries"], data["rows"], data["totals"], data["balanced"],
-           data["chain_seq"], data["head_hash"]])
+    json!([
+        data["entries"],
+        data["rows"],
+        data["totals"],
+        data["balanced"],
+        data["chain_seq"],
+        data["head_hash"]
+    ])
 }
 
 /// Entries after the sign-off: back-dated into the period, a reversal of the first
@@ -104,7 +110,9 @@ fn ledger_part(gl: &Value) -> Value {
         "total_debit",
         "total_credit",
     ];
-    keys.iter().map(|k| (k.to_string(), data[*k].clone())).collect()
+    keys.iter()
+        .map(|k| (k.to_string(), data[*k].clone()))
+        .collect()
 }
 
 async fn as_known_at_the_sign_off_time_the_general_ledger_is_the_ledger_of_that_moment_page_for_page(
@@ -258,7 +266,12 @@ async fn the_changes_after_close_list_back_dated_entries_and_reversals_of_the_pe
         .as_array()
         .expect("entries")
         .iter()
-        .map(|e| (e["date"].as_str().unwrap_or_default().to_owned(), e["kind"].clone()))
+        .map(|e| {
+            (
+                e["date"].as_str().unwrap_or_default().to_owned(),
+                e["kind"].clone(),
+            )
+        })
         .collect();
     assert_eq!(
         kinds,

@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::amounts::AmountParams;
-use crate::context::CalendarParams;
 use crate::benford::BenfordParams;
+use crate::context::CalendarParams;
 use crate::cutoff::CutoffParams;
 use crate::duplicates::DuplicateParams;
 use crate::error::AuditError;

@@ -227,11 +227,7 @@ pub async fn open_session(
     }
     let mut params = body.params.clone().unwrap_or_else(|| json!({}));
     let set_calendar = !body.holidays.is_empty() || body.business_hours.is_some();
-    let calendar = calendar(
-        &mut problems,
-        &body.holidays,
-        body.business_hours.as_ref(),
-    );
+    let calendar = calendar(&mut problems, &body.holidays, body.business_hours.as_ref());
     match params.as_object_mut() {
         Some(object) if set_calendar => {
             object.insert(
@@ -250,7 +246,10 @@ pub async fn open_session(
         // Checked once the fields are: a field's own problem is not told twice.
         Ok(parsed) if problems.is_empty() => {
             if let Err(err) = parsed.validate() {
-                problems.add("params", format!("The test parameters are not valid: {err}"));
+                problems.add(
+                    "params",
+                    format!("The test parameters are not valid: {err}"),
+                );
             }
         }
         Ok(_) => {}

@@ -484,8 +484,8 @@ fn knowledge_span(
     from: Option<&str>,
     to: Option<&str>,
 ) -> Result<(DateTime<Utc>, DateTime<Utc>), ApiError> {
-    let from =
-        moment("from", from)?.ok_or_else(|| ApiError::field("from", "Name the time to compare from."))?;
+    let from = moment("from", from)?
+        .ok_or_else(|| ApiError::field("from", "Name the time to compare from."))?;
     let to = moment("to", to)?.unwrap_or_else(Utc::now);
     if to < from {
         return Err(ApiError::field("to", "Must be on or after from."));
@@ -616,7 +616,11 @@ pub async fn changes_after_close(
         .collect();
     let mut entries = Vec::new();
     let mut net: HashMap<AccountId, Tally> = HashMap::new();
-    for (p, event) in books.posted.iter().filter(|(_, e)| e.recorded_at > closed_us) {
+    for (p, event) in books
+        .posted
+        .iter()
+        .filter(|(_, e)| e.recorded_at > closed_us)
+    {
         let reverses_period = p
             .reverses
             .and_then(|id| dates.get(&id))
