@@ -214,16 +214,20 @@ export function registerAuditTests(h) {
       check(!/insufficient/i.test(verdict), `verdict: ${verdict}`);
       await shot(page, 'audit-benford-analysed', { settleMs: 300 });
 
-      // The other digit tests, one tab each: 90 first-two-digit buckets, 10 second digits.
-      for (const [tab, kind, expected] of [
-        ['First two', 'first_two_digits', 90],
-        ['Second digit', 'second_digit', 10],
+      // The other digit tests, one tab each: 90 first-two-digit buckets (an empty bucket
+      // draws no bar, and 520 amounts leave a few empty), 10 second digits.
+      for (const [tab, kind, expected, fewest] of [
+        ['First two', 'first_two_digits', 90, 80],
+        ['Second digit', 'second_digit', 10, 10],
       ]) {
         await chart.getByRole('tab', { name: tab }).click();
         const panel = chart.getByTestId(`digit-test-${kind}`);
         await panel.locator('.recharts-bar-rectangle').first().waitFor({ timeout: WAIT_MS });
         const count = await panel.locator('.recharts-bar-rectangle').count();
-        check(count === expected, `${count} ${kind} bars, expected ${expected}`);
+        check(
+          count >= fewest && count <= expected,
+          `${count} ${kind} bars, expected ${fewest}–${expected}`,
+        );
         const mad = await page.getByTestId('benford-verdict').innerText();
         check(/MAD \d\.\d{4}/.test(mad), `${kind} verdict: ${mad}`);
         await shot(page, `audit-digits-${kind}`, { settleMs: 300 });
@@ -282,7 +286,7 @@ export function registerAuditTests(h) {
       await tb.locator('.ag-row').first().waitFor({ timeout: WAIT_MS });
       const caption = await tb.innerText();
       check(caption.includes('3 entries known at'), `trial balance caption: ${caption}`);
-      const totals = await tb.locator('.ag-floating-bottom').innerText();
+      const totals = await tb.locator('.ag-row-pinned').first().innerText();
       check(totals.includes('1,545.00'), `totals at sign-off: ${totals}`);
       check(!totals.includes('1,625.00'), `later entries leaked in: ${totals}`);
       await shot(page, 'audit-time-travel-trial-balance', { settleMs: 300 });
@@ -291,7 +295,9 @@ export function registerAuditTests(h) {
       await tb.locator('.ag-row .ag-cell[col-id="account_code"]', { hasText: '1120' }).click();
       const ledger = page.getByTestId('tt-ledger');
       await ledger.locator('.ag-row').first().waitFor({ timeout: WAIT_MS });
-      const rows = await ledger.locator('.ag-center-cols-container .ag-row').count();
+      const rows = await ledger
+        .locator('.ag-row[row-index]')
+        .evaluateAll((els) => new Set(els.map((el) => el.getAttribute('row-index'))).size);
       check(rows === 3, `${rows} cash postings known at sign-off`);
       await shot(page, 'audit-time-travel-ledger', { settleMs: 300 });
       await ledger.locator('.ag-row .ag-cell[col-id="entry_number"]').first().click();

@@ -131,7 +131,7 @@ fn books_known_at(events: &[RecordedEvent], known_at: i64) -> Result<Books<'_>, 
     Ok(Books {
         tree,
         posted,
-        last: included().last(),
+        last: included().next_back(),
     })
 }
 
