@@ -218,7 +218,7 @@ export function AfterCloseGrid({
     () => [
       { field: 'entry_number', headerName: 'Entry', width: 120 },
       { field: 'date', headerName: 'Dated', width: 110 },
-      { field: 'kind', headerName: 'Why it matters', width: 200, cellRenderer: KindCell },
+      { field: 'kind', headerName: 'Why it matters', width: 250, cellRenderer: KindCell },
       when('Recorded', 'recorded_at'),
       {
         field: 'days_after_period_end',

@@ -149,7 +149,11 @@ export function TimeTravelScreen() {
       placeholder={placeholder}
       value={draft[field]}
       onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}
-      ff={field === 'known_at' || field === 'compare_to' ? 'monospace' : undefined}
+      styles={
+        field === 'known_at' || field === 'compare_to'
+          ? { input: { fontFamily: 'monospace' } }
+          : undefined
+      }
     />
   );
 
