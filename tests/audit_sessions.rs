@@ -4,92 +4,10 @@
 
 mod common;
 
-use common::{Session, TestApp};
+use common::books::{books, open, post, sessions};
+use common::TestApp;
 use serde_json::{json, Value};
 use store::{backend_tests, Backend};
-
-struct Books {
-    owner: Session,
-    workspace: String,
-    base: String,
-}
-
-async fn books(app: &TestApp) -> Books {
-    let owner = app.signed_up("ada@books.ng").await;
-    let workspace = app.workspace(&owner, "Lagos Office").await;
-    let base = format!("/api/v1/accounting/workspaces/{workspace}/");
-    let setup = app
-        .post(
-            &format!("{base}accounts/default/setup/"),
-            Some(&owner.access),
-            json!(null),
-        )
-        .await;
-    assert!(setup.status < 300, "{}", setup.body);
-    Books {
-        owner,
-        workspace,
-        base,
-    }
-}
-
-async fn leaf(app: &TestApp, books: &Books, code: &str) -> String {
-    fn find(nodes: &[Value], code: &str) -> Option<String> {
-        nodes.iter().find_map(|n| {
-            if n["account_code"] == code {
-                return n["id"].as_str().map(str::to_owned);
-            }
-            find(
-                n["children"].as_array().map(Vec::as_slice).unwrap_or(&[]),
-                code,
-            )
-        })
-    }
-    let tree = app
-        .read(
-            &format!("{}accounts/", books.base),
-            Some(&books.owner.access),
-        )
-        .await;
-    find(tree.body["data"].as_array().expect("tree"), code).expect("account")
-}
-
-async fn post(app: &TestApp, books: &Books, date: &str, amount: &str) -> String {
-    let (cash, sales) = (
-        leaf(app, books, "1120").await,
-        leaf(app, books, "4100").await,
-    );
-    let posted = app
-        .post(
-            &format!("{}journal-entries/", books.base),
-            Some(&books.owner.access),
-            json!({"date": date, "memo": "Sale", "post": true, "lines": [
-                {"account_id": cash, "debit": amount},
-                {"account_id": sales, "credit": amount}
-            ]}),
-        )
-        .await;
-    assert_eq!(posted.status, 201, "{}", posted.body);
-    posted.body["data"]["id"].as_str().expect("id").to_owned()
-}
-
-fn sessions(books: &Books) -> String {
-    format!("/api/v1/audit/workspaces/{}/sessions/", books.workspace)
-}
-
-async fn open(app: &TestApp, books: &Books) -> String {
-    let opened = app
-        .post(
-            &sessions(books),
-            Some(&books.owner.access),
-            json!({"name": "FY2026 audit", "period_start": "2026-01-01", "period_end": "2026-12-31",
-                   "materiality": "5000.00", "performance_materiality": "3750.00",
-                   "approval_thresholds": ["1000.00"], "utc_offset_seconds": 3600}),
-        )
-        .await;
-    assert_eq!(opened.status, 201, "{}", opened.body);
-    opened.body["data"]["id"].as_str().expect("id").to_owned()
-}
 
 async fn a_session_reruns_identically_after_later_postings(backend: Backend) {
     let app = TestApp::spawn(backend).await;

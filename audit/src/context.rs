@@ -71,6 +71,35 @@ impl BusinessHours {
     }
 }
 
+/// Holidays: at most one a day of a year, and a little room for a leap year's.
+pub const HOLIDAYS_MAX: usize = 366;
+
+/// The workspace's calendar as the auditor sets it on a session: its public holidays
+/// and business hours. Stored in the session's parameters (`calendar`), so a re-run
+/// reads the same days; missing fields take their defaults (no holidays, 08:00–18:00).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CalendarParams {
+    /// Public holidays as local dates, ascending, each once.
+    pub holidays: Vec<NaiveDate>,
+    pub business_hours: BusinessHours,
+}
+
+impl CalendarParams {
+    /// Checks the hours make a non-empty day and the holidays a year's worth at most.
+    pub fn validate(&self) -> Result<(), AuditError> {
+        if self.business_hours.start >= self.business_hours.end {
+            return Err(AuditError::BusinessHoursEmpty);
+        }
+        crate::error::ensure_param(
+            self.holidays.len() <= HOLIDAYS_MAX,
+            "calendar.holidays",
+            self.holidays.len(),
+            "at most 366 dates",
+        )
+    }
+}
+
 impl SessionContext {
     /// Checks the context is coherent; the tests assume it afterwards.
     pub fn validate(&self) -> Result<(), AuditError> {
@@ -182,6 +211,53 @@ mod tests {
         };
 
         assert_eq!(context.validate(), Err(AuditError::BusinessHoursEmpty));
+    }
+
+    #[test]
+    fn a_calendar_whose_hours_end_before_they_start_is_rejected() {
+        let calendar = CalendarParams {
+            holidays: Vec::new(),
+            business_hours: BusinessHours {
+                start: OFFICE_CLOSES,
+                end: OFFICE_OPENS,
+            },
+        };
+
+        assert_eq!(calendar.validate(), Err(AuditError::BusinessHoursEmpty));
+    }
+
+    #[test]
+    fn a_calendar_of_more_holidays_than_days_in_a_year_is_rejected() {
+        let first = crate::testing::date(2026, 1, 1);
+        let calendar = CalendarParams {
+            holidays: (0..=HOLIDAYS_MAX as u64)
+                .map(|day| first + chrono::Days::new(day))
+                .collect(),
+            business_hours: BusinessHours::default(),
+        };
+
+        assert!(matches!(
+            calendar.validate(),
+            Err(AuditError::ParameterOutOfRange {
+                parameter: "calendar.holidays",
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn a_calendar_reads_hours_as_hh_mm_and_defaults_what_is_missing() {
+        let calendar: CalendarParams = serde_json::from_value(serde_json::json!({
+            "holidays": ["2026-10-01"],
+            "business_hours": {"start": "07:30:00", "end": "17:00:00"}
+        }))
+        .expect("a calendar");
+        let empty: CalendarParams =
+            serde_json::from_value(serde_json::json!({})).expect("defaults");
+
+        assert_eq!(calendar.holidays, vec![crate::testing::date(2026, 10, 1)]);
+        assert_eq!(calendar.business_hours.start.to_string(), "07:30:00");
+        assert_eq!(empty, CalendarParams::default());
     }
 
     #[test]

@@ -58,7 +58,7 @@ pub mod users;
 #[cfg(test)]
 mod testing;
 
-pub use context::{BusinessHours, SessionContext};
+pub use context::{BusinessHours, CalendarParams, SessionContext};
 pub use error::AuditError;
 pub use finding::{Finding, TestKind};
 pub use params::AuditParams;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::amounts::AmountParams;
 use crate::benford::BenfordParams;
+use crate::context::CalendarParams;
 use crate::cutoff::CutoffParams;
 use crate::duplicates::DuplicateParams;
 use crate::error::AuditError;
@@ -31,6 +32,8 @@ pub struct AuditParams {
     pub outliers: OutlierParams,
     pub memos: MemoParams,
     pub risk: RiskParams,
+    /// The holidays and business hours the timing tests read.
+    pub calendar: CalendarParams,
 }
 
 impl AuditParams {
@@ -40,6 +43,7 @@ impl AuditParams {
         self.numbering.validate()?;
         self.cutoff.validate()?;
         self.outliers.validate()?;
-        self.risk.validate()
+        self.risk.validate()?;
+        self.calendar.validate()
     }
 }

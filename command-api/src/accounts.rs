@@ -90,6 +90,10 @@ impl Problems {
         self.0.entry(field.into()).or_default().push(message.into());
     }
 
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     pub(crate) fn into_result(self) -> Result<(), ApiError> {
         if self.0.is_empty() {
             Ok(())

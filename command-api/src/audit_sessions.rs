@@ -16,7 +16,7 @@ use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use chrono::{NaiveDate, Utc};
+use chrono::{NaiveDate, NaiveTime, Utc};
 use domain::audit_session::{self, SessionError, SessionState};
 use domain::permissions::Action;
 use event_schemas::audit_session::{
@@ -81,6 +81,71 @@ pub struct OpenBody {
     /// The tests' parameters; every one left out keeps its documented default.
     #[serde(default)]
     pub params: Option<Value>,
+    /// Public holidays, local dates `YYYY-MM-DD`: postings on them are flagged. Stored in
+    /// the parameters' `calendar`; none when absent.
+    #[serde(default)]
+    pub holidays: Vec<String>,
+    /// Working hours, local to `utc_offset_seconds`: postings outside them on working
+    /// days are flagged. 08:00–18:00 when absent.
+    #[serde(default)]
+    pub business_hours: Option<BusinessHoursBody>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct BusinessHoursBody {
+    /// `HH:MM`, 24-hour.
+    pub start: String,
+    pub end: String,
+}
+
+fn time(problems: &mut Problems, field: &str, raw: &str) -> Option<NaiveTime> {
+    let parsed = NaiveTime::parse_from_str(raw.trim(), "%H:%M").ok();
+    if parsed.is_none() {
+        problems.add(field, "Enter a time as HH:MM, e.g. 08:00.");
+    }
+    parsed
+}
+
+/// The session's calendar from the form: each holiday a date (ascending, once), the
+/// business hours a non-empty day. Problems name the field (`holidays[2]`,
+/// `business_hours.end`).
+fn calendar(
+    problems: &mut Problems,
+    holidays: &[String],
+    hours: Option<&BusinessHoursBody>,
+) -> audit::CalendarParams {
+    let mut calendar = audit::CalendarParams::default();
+    if holidays.len() > audit::context::HOLIDAYS_MAX {
+        problems.add(
+            "holidays",
+            format!("List at most {} holidays.", audit::context::HOLIDAYS_MAX),
+        );
+    }
+    for (i, raw) in holidays.iter().enumerate() {
+        match NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d") {
+            Ok(day) => calendar.holidays.push(day),
+            Err(_) => problems.add(
+                &format!("holidays[{i}]"),
+                format!("“{}” is not a date; enter YYYY-MM-DD.", raw.trim()),
+            ),
+        }
+    }
+    calendar.holidays.sort_unstable();
+    calendar.holidays.dedup();
+    if let Some(hours) = hours {
+        let start = time(problems, "business_hours.start", &hours.start);
+        let end = time(problems, "business_hours.end", &hours.end);
+        if let (Some(start), Some(end)) = (start, end) {
+            if end <= start {
+                problems.add(
+                    "business_hours.end",
+                    "Business hours must end after they start.",
+                );
+            }
+            calendar.business_hours = audit::BusinessHours { start, end };
+        }
+    }
+    calendar
 }
 
 fn date(problems: &mut Problems, field: &str, raw: &str) -> Option<NaiveDate> {
@@ -160,12 +225,34 @@ pub async fn open_session(
             "An offset lies within ±86399 seconds.",
         );
     }
-    let params = body.params.clone().unwrap_or_else(|| json!({}));
-    if let Err(err) = serde_json::from_value::<audit::AuditParams>(params.clone()) {
-        problems.add(
+    let mut params = body.params.clone().unwrap_or_else(|| json!({}));
+    let set_calendar = !body.holidays.is_empty() || body.business_hours.is_some();
+    let calendar = calendar(&mut problems, &body.holidays, body.business_hours.as_ref());
+    match params.as_object_mut() {
+        Some(object) if set_calendar => {
+            object.insert(
+                "calendar".into(),
+                serde_json::to_value(&calendar).map_err(ApiError::internal)?,
+            );
+        }
+        Some(_) => {}
+        None => problems.add("params", "The test parameters are an object."),
+    }
+    match serde_json::from_value::<audit::AuditParams>(params.clone()) {
+        Err(err) => problems.add(
             "params",
             format!("The test parameters are not valid: {err}"),
-        );
+        ),
+        // Checked once the fields are: a field's own problem is not told twice.
+        Ok(parsed) if problems.is_empty() => {
+            if let Err(err) = parsed.validate() {
+                problems.add(
+                    "params",
+                    format!("The test parameters are not valid: {err}"),
+                );
+            }
+        }
+        Ok(_) => {}
     }
     problems.into_result()?;
     let (Some(period_start), Some(period_end), Some(materiality), Some(performance)) =

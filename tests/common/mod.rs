@@ -2,6 +2,8 @@
 //! and the HTTP helpers the black-box tests share.
 #![allow(dead_code)]
 
+pub mod books;
+
 use api_core::auth::TokenKeys;
 use ledgerline::config::{Role, ServeConfig};
 use ledgerline::server::Application;

@@ -25,8 +25,9 @@ export function registerAuditTests(h) {
       });
     walk(tree);
     const year = new Date().getFullYear();
+    const ids = [];
     for (const [day, amount] of postings) {
-      await api('POST', `${books(ws)}journal-entries/`, {
+      const { data: posted } = await api('POST', `${books(ws)}journal-entries/`, {
         token: user.access,
         expect: 201,
         body: {
@@ -40,8 +41,9 @@ export function registerAuditTests(h) {
           ],
         },
       });
+      ids.push(posted.id);
     }
-    return { user, ws, year };
+    return { user, ws, year, ids };
   }
 
   test(
@@ -184,7 +186,7 @@ export function registerAuditTests(h) {
   }
 
   test(
-    'the Benford chart draws observed against expected with its MAD verdict once enough amounts qualify',
+    'the digit-test charts draw observed against expected with their MAD verdicts once enough amounts qualify, in tabs',
     async ({ page, context }) => {
       // The test reads one amount per entry (its debits): 520 entries pass its minimum of 500.
       const days = Array.from({ length: 28 }, (_, i) => `01-${String(i + 1).padStart(2, '0')}`);
@@ -211,6 +213,195 @@ export function registerAuditTests(h) {
       check(/MAD \d\.\d{4}/.test(verdict), `verdict: ${verdict}`);
       check(!/insufficient/i.test(verdict), `verdict: ${verdict}`);
       await shot(page, 'audit-benford-analysed', { settleMs: 300 });
+
+      // The other digit tests, one tab each: 90 first-two-digit buckets (an empty bucket
+      // draws no bar, and 520 amounts leave a few empty), 10 second digits.
+      for (const [tab, kind, expected, fewest] of [
+        ['First two', 'first_two_digits', 90, 80],
+        ['Second digit', 'second_digit', 10, 10],
+      ]) {
+        await chart.getByRole('tab', { name: tab }).click();
+        const panel = chart.getByTestId(`digit-test-${kind}`);
+        await panel.locator('.recharts-bar-rectangle').first().waitFor({ timeout: WAIT_MS });
+        const count = await panel.locator('.recharts-bar-rectangle').count();
+        check(
+          count >= fewest && count <= expected,
+          `${count} ${kind} bars, expected ${fewest}–${expected}`,
+        );
+        const mad = await page.getByTestId('benford-verdict').innerText();
+        check(/MAD \d\.\d{4}/.test(mad), `${kind} verdict: ${mad}`);
+        await shot(page, `audit-digits-${kind}`, { settleMs: 300 });
+      }
+      // Last two digits count amounts of 1,000 and more only: about half of these 520.
+      await chart.getByRole('tab', { name: 'Last two' }).click();
+      await chart
+        .getByTestId('digit-test-last_two_digits')
+        .getByText('Insufficient data')
+        .waitFor({ timeout: WAIT_MS });
+      const thin = await page.getByTestId('benford-verdict').innerText();
+      check(/insufficient/i.test(thin), `last two digits verdict: ${thin}`);
+      await shot(page, 'audit-digits-last_two_digits', { settleMs: 300 });
+    },
+    options,
+  );
+
+  test(
+    'books as known at sign-off show the trial balance of that moment, what changed since and what was recorded after the close, down to an entry history',
+    async ({ page, context }) => {
+      const { user, ws, year, ids } = await booksWithEntries([
+        ['03-02', '1200.00'],
+        ['05-04', '300.00'],
+        ['06-10', '45.00'],
+      ]);
+      const sessions = `/audit/workspaces/${ws.id}/sessions/`;
+      const { data: opened } = await api('POST', sessions, {
+        token: user.access,
+        expect: 201,
+        body: {
+          name: 'H1 close',
+          period_start: `${year}-01-01`,
+          period_end: `${year}-06-30`,
+          materiality: '5000.00',
+          performance_materiality: '3750.00',
+        },
+      });
+      await api('POST', `${sessions}${opened.id}/sign-off/`, {
+        token: user.access,
+        body: { role: 'performer', conclusion: 'Books closed.' },
+      });
+      // After the sign-off: a back-dated entry and a reversal of the first one.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const later = await booksAfter(user, ws, [[`${year}-06-20`, '80.00']]);
+      await api('POST', `${books(ws)}journal-entries/${ids[0]}/reverse/`, {
+        token: user.access,
+        expect: 201,
+        body: { date: `${year}-06-30` },
+      });
+
+      await withSession(context, user, { preferredService: 'audit', wsId: ws.id });
+      await page.goto(`${baseUrl}/audit/sessions/${opened.id}`);
+      await page.getByRole('button', { name: 'Books as known at sign-off' }).click();
+      await page.waitForURL((url) => url.pathname === '/audit/time-travel', { timeout: WAIT_MS });
+      const tb = page.getByTestId('tt-trial-balance');
+      await tb.locator('.ag-row').first().waitFor({ timeout: WAIT_MS });
+      const caption = await tb.innerText();
+      check(caption.includes('3 entries known at'), `trial balance caption: ${caption}`);
+      const totals = await tb.locator('.ag-row-pinned').first().innerText();
+      check(totals.includes('1,545.00'), `totals at sign-off: ${totals}`);
+      check(!totals.includes('1,625.00'), `later entries leaked in: ${totals}`);
+      await shot(page, 'audit-time-travel-trial-balance', { settleMs: 300 });
+
+      // A trial-balance row opens that account's ledger as known then.
+      await tb.locator('.ag-row .ag-cell[col-id="account_code"]', { hasText: '1120' }).click();
+      const ledger = page.getByTestId('tt-ledger');
+      await ledger.locator('.ag-row').first().waitFor({ timeout: WAIT_MS });
+      const rows = await ledger
+        .locator('.ag-row[row-index]')
+        .evaluateAll((els) => new Set(els.map((el) => el.getAttribute('row-index'))).size);
+      check(rows === 3, `${rows} cash postings known at sign-off`);
+      await shot(page, 'audit-time-travel-ledger', { settleMs: 300 });
+      await ledger.locator('.ag-row .ag-cell[col-id="entry_number"]').first().click();
+      await page
+        .getByTestId('audit-entry-history')
+        .getByText('JournalEntryPosted')
+        .first()
+        .waitFor({ timeout: WAIT_MS });
+      await page.keyboard.press('Escape');
+
+      // What changed since: the cash account moved by the reversal and the new entry.
+      await page.getByRole('tab', { name: 'Changed since' }).click();
+      const compare = page.getByTestId('tt-compare');
+      await compare.locator('.ag-row').first().waitFor({ timeout: WAIT_MS });
+      await compare.locator('.ag-row .ag-cell[col-id="account_code"]', { hasText: '1120' }).click();
+      const causes = page.getByTestId('tt-causes');
+      await causes.getByText(later[0].number, { exact: false }).waitFor({ timeout: WAIT_MS });
+      const causesText = await causes.innerText();
+      check(causesText.includes('reversal'), `causes: ${causesText}`);
+      await shot(page, 'audit-time-travel-compare', { settleMs: 300 });
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('tab', { name: 'Changes after close' }).click();
+      const afterClose = page.getByTestId('tt-after-close');
+      await afterClose.getByText('Back-dated into the period').waitFor({ timeout: WAIT_MS });
+      await afterClose.getByText('Reversal dated in the period').waitFor({ timeout: WAIT_MS });
+      await shot(page, 'audit-time-travel-after-close', { settleMs: 300 });
+    },
+    options,
+  );
+
+  /** Posts `[date, amount]` entries after the fact; answers their ids and numbers. */
+  async function booksAfter(user, ws, postings) {
+    const { data: tree } = await api('GET', `${books(ws)}accounts/`, { token: user.access });
+    const byCode = {};
+    const walk = (nodes) =>
+      nodes.forEach((node) => {
+        byCode[node.account_code] = node.id;
+        walk(node.children);
+      });
+    walk(tree);
+    const posted = [];
+    for (const [date, amount] of postings) {
+      const { data } = await api('POST', `${books(ws)}journal-entries/`, {
+        token: user.access,
+        expect: 201,
+        body: {
+          date,
+          memo: `Late ${amount}`,
+          reference: '',
+          post: true,
+          lines: [
+            { account_id: byCode['1120'], description: 'Late', debit: amount, credit: '' },
+            { account_id: byCode['6210'], description: 'Late', debit: '', credit: amount },
+          ],
+        },
+      });
+      const { data: entry } = await api('GET', `${books(ws)}journal-entries/${data.id}/`, {
+        token: user.access,
+      });
+      posted.push({ id: data.id, number: entry.entry_number });
+    }
+    return posted;
+  }
+
+  test(
+    'the session form takes holidays and business hours, shows the server error on a bad holiday, and the session shows its calendar',
+    async ({ page, context }) => {
+      const { user, ws, year } = await booksWithEntries([['01-05', '100.00']]);
+      await withSession(context, user, { preferredService: 'audit', wsId: ws.id });
+      await page.goto(`${baseUrl}/audit`);
+      await page.getByRole('button', { name: 'New audit session' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New audit session' });
+      await dialog.getByLabel('Materiality', { exact: false }).first().fill('5000.00');
+      await dialog.getByLabel('Performance materiality').fill('3750.00');
+      const holidays = dialog.getByLabel('Public holidays');
+      // Shaped like a date, so only the server knows there is no 30 February.
+      await holidays.fill(`${year}-02-30`);
+      await holidays.press('Enter');
+      await dialog.getByLabel('Business hours from').fill('09:00');
+      await dialog.getByLabel('Business hours to').fill('17:00');
+      await dialog.getByRole('button', { name: 'Open session' }).click();
+      await dialog
+        .getByText(`“${year}-02-30” is not a date; enter YYYY-MM-DD.`)
+        .waitFor({ timeout: WAIT_MS });
+      await shot(page, 'audit-create-session-calendar-error', { settleMs: 300 });
+
+      await holidays.press('Backspace');
+      await holidays.fill(`${year}-10-01`);
+      await holidays.press('Enter');
+      await holidays.fill(`${year}-12-25`);
+      await holidays.press('Enter');
+      await shot(page, 'audit-create-session-calendar', { settleMs: 300 });
+      await dialog.getByRole('button', { name: 'Open session' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/audit/sessions/'), {
+        timeout: WAIT_MS,
+      });
+      const hours = page.getByTestId('audit-business-hours');
+      await hours.waitFor({ timeout: WAIT_MS });
+      const hoursText = await hours.innerText();
+      check(/^09:00–17:00 \(UTC[+−]\d\d:\d\d\)$/.test(hoursText), `hours: ${hoursText}`);
+      const days = await page.getByTestId('audit-holidays').innerText();
+      check(days === `${year}-10-01, ${year}-12-25`, `holidays: ${days}`);
+      await shot(page, 'audit-session-calendar', { settleMs: 300 });
     },
     options,
   );

@@ -1,9 +1,12 @@
 //! Audit sessions, read side: a workspace's sessions, one session, its result (rerun from
 //! the log up to the pinned cut-off, see [`report`]) and the public shared view.
 //!
+//! - [`chain`]: the one replay of the workspace chain the others read.
 //! - [`report`]: the session's population from the workspace chain and the tests' run.
-//! - [`time_travel`]: the trial balance as known at a recorded time; changes between two.
+//! - [`time_travel`]: the trial balance and general ledger as known at a recorded time,
+//!   the trial balance compared between two, the changes between two and after a close.
 
+pub(crate) mod chain;
 pub mod report;
 pub mod time_travel;
 
@@ -15,7 +18,7 @@ use audit::{AuditReport, RiskBand};
 use axum::extract::{Path, State};
 use axum::Json;
 use domain::permissions::Action;
-use event_schemas::audit_session::AuditSessionOpened;
+use event_schemas::audit_session::{AuditSessionEvent, AuditSessionOpened, SignOffRole};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use sqlx::Row;
@@ -36,6 +39,9 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(shared_session))
         .routes(routes!(time_travel::trial_balance_known_at))
         .routes(routes!(time_travel::changes_between))
+        .routes(routes!(time_travel::general_ledger_known_at))
+        .routes(routes!(time_travel::compare_known_at))
+        .routes(routes!(time_travel::changes_after_close))
 }
 
 const COLUMNS: &str = "id, workspace_id, name, period_start, period_end, materiality, \
@@ -43,9 +49,29 @@ const COLUMNS: &str = "id, workspace_id, name, period_start, period_end, materia
     opened_at, performer_id, performer_on, performer_conclusion, reviewer_id, reviewer_on, \
     reviewer_conclusion, definition";
 
+/// The calendar the session's timing tests read: its holidays, business hours and the
+/// UTC offset they are local to.
+fn calendar_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
+    let raw: String = row.try_get("definition")?;
+    let opened: Option<AuditSessionOpened> = serde_json::from_str(&raw).ok();
+    let Some(opened) = opened else {
+        return Ok(Value::Null);
+    };
+    let calendar = report::params_of(&opened).calendar;
+    Ok(json!({
+        "holidays": calendar.holidays,
+        "business_hours": {
+            "start": calendar.business_hours.start.format("%H:%M").to_string(),
+            "end": calendar.business_hours.end.format("%H:%M").to_string(),
+        },
+        "utc_offset_seconds": opened.utc_offset_seconds,
+    }))
+}
+
 fn session_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
     let text = |name: &str| row.try_get::<Option<String>, _>(name);
     Ok(json!({
+        "calendar": calendar_json(row)?,
         "id": row.try_get::<String, _>("id")?,
         "workspace_id": row.try_get::<String, _>("workspace_id")?,
         "name": row.try_get::<String, _>("name")?,
@@ -110,7 +136,8 @@ pub async fn list_sessions(
     Ok(data(sessions))
 }
 
-/// One session: its definition, cut-off, state and sign-offs.
+/// One session: its definition, cut-off, state and sign-offs, each sign-off with the
+/// moment the log recorded it (`signed_at`: the books as known then are what was signed).
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)), responses((status = 200), (status = 403), (status = 404)))]
 pub async fn get_session(
@@ -120,7 +147,32 @@ pub async fn get_session(
 ) -> Result<Json<Value>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     let row = session_row(&state, &workspace_id, &session_id).await?;
-    Ok(data(session_json(&row)?))
+    let mut session = session_json(&row)?;
+    let id: String = row.try_get("id")?;
+    let events = state
+        .store
+        .read_stream(event_schemas::audit_session::AGGREGATE_TYPE, &id, 0)
+        .await?;
+    for event in &events {
+        let Ok(AuditSessionEvent::AuditSessionSignedOff(signed_off)) =
+            serde_json::from_value::<AuditSessionEvent>(event.payload.clone())
+        else {
+            continue;
+        };
+        let role = match signed_off.role {
+            SignOffRole::Performer => "performer",
+            SignOffRole::Reviewer => "reviewer",
+        };
+        if let Some(signed) = session.get_mut(role).and_then(Value::as_object_mut) {
+            signed.insert(
+                "signed_at".into(),
+                json!(event
+                    .recorded_at_utc()
+                    .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)),
+            );
+        }
+    }
+    Ok(data(session))
 }
 
 /// What a result shows: totals, the digit tests, counts per control point, limitations,

@@ -11,38 +11,12 @@ use std::collections::HashMap;
 
 use api_core::ApiError;
 use audit::{Audit, AuditParams, AuditReport, JournalEntry, Population, SessionContext};
-use cqrs_es::Aggregate;
-use domain::account_tree::AccountTree;
-use event_schemas::account_tree::AccountTreeEvent;
 use event_schemas::audit_session::AuditSessionOpened;
-use event_schemas::journal_entry::{JournalEntryEvent, JournalEntryPosted};
+use event_schemas::journal_entry::JournalEntryPosted;
 use event_schemas::AccountId;
 use store::{EventStore, RecordedEvent};
 
-/// Chain events read per page.
-const PAGE: i64 = 5_000;
-
-/// Every event of `workspace`'s chain with `chain_seq` up to `last`, in chain order.
-pub(crate) async fn chain_until(
-    store: &EventStore,
-    workspace: &str,
-    last: i64,
-) -> Result<Vec<RecordedEvent>, ApiError> {
-    let mut events = Vec::new();
-    let mut after = 0;
-    while after < last {
-        let page = store
-            .log()
-            .read_chain(workspace, after, PAGE.min(last - after))
-            .await
-            .map_err(ApiError::internal)?;
-        let Some(tail) = page.last() else { break };
-        after = tail.chain_seq;
-        events.extend(page);
-    }
-    events.retain(|e| e.chain_seq <= last);
-    Ok(events)
-}
+use super::chain::{chain_until, replay};
 
 /// The session's report, from its opening event.
 pub async fn session_report(
@@ -51,32 +25,12 @@ pub async fn session_report(
 ) -> Result<AuditReport, ApiError> {
     let workspace = opened.workspace_id.to_string();
     let events = chain_until(store, &workspace, opened.cutoff.chain_seq).await?;
-    let mut tree = AccountTree::default();
     let mut posted: Vec<(JournalEntryPosted, &RecordedEvent)> = Vec::new();
-    let tree_upcasters = event_schemas::account_tree::upcasters();
-    let entry_upcasters = event_schemas::journal_entry::upcasters();
-    for event in &events {
-        match event.aggregate_type.as_str() {
-            event_schemas::account_tree::AGGREGATE_TYPE => {
-                let decoded: AccountTreeEvent = projections::decode::decode(event, &tree_upcasters)
-                    .map_err(ApiError::internal)?;
-                tree.apply(decoded);
-            }
-            event_schemas::journal_entry::AGGREGATE_TYPE
-                if event.event_type == "JournalEntryPosted" =>
-            {
-                let decoded: JournalEntryEvent =
-                    projections::decode::decode(event, &entry_upcasters)
-                        .map_err(ApiError::internal)?;
-                if let JournalEntryEvent::JournalEntryPosted(p) = decoded {
-                    if p.date >= opened.period_start {
-                        posted.push((p, event));
-                    }
-                }
-            }
-            _ => {}
+    let tree = replay(&events, |p, event| {
+        if p.date >= opened.period_start {
+            posted.push((p, event));
         }
-    }
+    })?;
     let classes: HashMap<AccountId, _> = tree
         .accounts()
         .map(|a| (a.account_id, a.account_type))
@@ -90,23 +44,29 @@ pub async fn session_report(
         .map_err(|e| ApiError::internal(format!("building the population: {e}")))?;
     let population = Population::new(entries)
         .map_err(|e| ApiError::internal(format!("building the population: {e}")))?;
-    let context = context_of(opened);
-    let params: AuditParams = serde_json::from_value(opened.params.clone()).unwrap_or_default();
+    let params = params_of(opened);
+    let context = context_of(opened, &params);
     let audit = Audit::new(&population, &context, &params)
         .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
     Ok(audit.run())
 }
 
+/// The tests' parameters the session was opened with; defaults for what it left out.
+pub fn params_of(opened: &AuditSessionOpened) -> AuditParams {
+    serde_json::from_value(opened.params.clone()).unwrap_or_default()
+}
+
 /// The tests' context from the session's definition.
-pub fn context_of(opened: &AuditSessionOpened) -> SessionContext {
+/// Its calendar (holidays, business hours) is the one set in the session's parameters.
+pub fn context_of(opened: &AuditSessionOpened, params: &AuditParams) -> SessionContext {
     SessionContext {
         period_start: opened.period_start,
         period_end: opened.period_end,
         materiality: opened.materiality,
         performance_materiality: opened.performance_materiality,
         approval_thresholds: opened.approval_thresholds.clone(),
-        holidays: Vec::new(),
-        business_hours: Default::default(),
+        holidays: params.calendar.holidays.clone(),
+        business_hours: params.calendar.business_hours,
         utc_offset_seconds: opened.utc_offset_seconds,
     }
 }

@@ -1,29 +1,32 @@
-//! Time travel over the immutable log: the trial balance "as of" an effective date and
-//! "as known at" a recorded time (the books exactly as they stood at that moment — what a
-//! signed-off audit saw), and every change recorded between two knowledge times (what
-//! moved after close). Both replay the workspace's hash chain on purpose: read models hold
-//! only the present.
+//! Time travel over the immutable log: the trial balance and the general ledger "as of"
+//! an effective date and "as known at" a recorded time (the books exactly as they stood
+//! at that moment — what a signed-off audit saw), the trial balance compared between two
+//! knowledge times with the entries that moved each account, every change recorded
+//! between two knowledge times, and the changes after a period's close. Each replays the
+//! workspace's hash chain ([`super::chain`]) on purpose: read models hold only the present.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
 use api_core::error::data;
+use api_core::pagination::{Page, PageParams, Paginated};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
 use axum::Json;
-use chrono::{DateTime, NaiveDate, Utc};
-use cqrs_es::Aggregate;
-use domain::account_tree::AccountTree;
+use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
+use domain::account_tree::{Account, AccountTree};
 use domain::permissions::Action;
-use event_schemas::account_tree::{AccountTreeEvent, AccountType};
-use event_schemas::journal_entry::JournalEntryEvent;
+use event_schemas::journal_entry::JournalEntryPosted;
+use event_schemas::{AccountId, JournalEntryId};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::RecordedEvent;
 
-use super::report::chain_until;
+use super::chain::{replay, whole_chain};
+use crate::accounting::general_ledger::{GeneralLedger, LedgerPosting};
+use crate::accounting::{NORMAL_CREDIT, NORMAL_DEBIT};
 
 fn moment(field: &str, raw: Option<&str>) -> Result<Option<DateTime<Utc>>, ApiError> {
     match raw.map(str::trim).filter(|r| !r.is_empty()) {
@@ -48,72 +51,111 @@ fn day(field: &str, raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
     }
 }
 
-fn normal_is_debit(kind: AccountType) -> bool {
-    matches!(kind, AccountType::Asset | AccountType::Expense)
+fn iso(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Micros, true)
 }
 
-#[derive(Default, Clone, Copy)]
+fn iso_micros(micros: i64) -> String {
+    iso(DateTime::from_timestamp_micros(micros).unwrap_or_default())
+}
+
+fn amount(value: Decimal) -> String {
+    format!("{value:.2}")
+}
+
+#[derive(Default, Clone, Copy, PartialEq, Eq)]
 struct Tally {
     debit: Decimal,
     credit: Decimal,
 }
 
-/// The books as a replay up to a knowledge time left them.
-struct Replayed<'a> {
+impl Tally {
+    fn add(&mut self, debit: Decimal, credit: Decimal) {
+        self.debit += debit;
+        self.credit += credit;
+    }
+
+    /// The balance on `normal`'s side: debit minus credit for debit-normal accounts.
+    fn balance(self, normal: &str) -> Decimal {
+        if normal == NORMAL_CREDIT {
+            self.credit - self.debit
+        } else {
+            self.debit - self.credit
+        }
+    }
+}
+
+fn normal_of(account: &Account) -> &'static str {
+    if account.account_type.is_debit_normal() {
+        NORMAL_DEBIT
+    } else {
+        NORMAL_CREDIT
+    }
+}
+
+/// A posted entry and the chain event that recorded it.
+type Posted<'a> = (JournalEntryPosted, &'a RecordedEvent);
+
+/// The books as the log held them at a knowledge time.
+struct Books<'a> {
     tree: AccountTree,
-    tallies: BTreeMap<String, Tally>,
-    entries: usize,
-    /// The last event the knowledge time includes.
+    /// Every posted entry recorded by then, in chain order.
+    posted: Vec<Posted<'a>>,
+    /// The last event the knowledge time includes: the proof of what was read.
     last: Option<&'a RecordedEvent>,
 }
 
-/// Replays `events` (chain order) recorded at or before `known_at`: the account tree as it
-/// stood then, and per account the postings dated on or before `as_of`.
-fn replay(
-    events: &[RecordedEvent],
-    known_at: i64,
-    as_of: NaiveDate,
-) -> Result<Replayed<'_>, ApiError> {
-    let mut tree = AccountTree::default();
-    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
-    let mut entries = 0;
-    let mut last = None;
-    let tree_upcasters = event_schemas::account_tree::upcasters();
-    let entry_upcasters = event_schemas::journal_entry::upcasters();
-    for event in events.iter().filter(|e| e.recorded_at <= known_at) {
-        last = Some(event);
-        match event.aggregate_type.as_str() {
-            event_schemas::account_tree::AGGREGATE_TYPE => {
-                let decoded: AccountTreeEvent = projections::decode::decode(event, &tree_upcasters)
-                    .map_err(ApiError::internal)?;
-                tree.apply(decoded);
-            }
-            event_schemas::journal_entry::AGGREGATE_TYPE
-                if event.event_type == "JournalEntryPosted" =>
-            {
-                let decoded: JournalEntryEvent =
-                    projections::decode::decode(event, &entry_upcasters)
-                        .map_err(ApiError::internal)?;
-                if let JournalEntryEvent::JournalEntryPosted(p) = decoded {
-                    if p.date <= as_of {
-                        entries += 1;
-                        for line in &p.lines {
-                            let tally = tallies.entry(line.account_id.to_string()).or_default();
-                            tally.debit += line.debit;
-                            tally.credit += line.credit;
-                        }
-                    }
-                }
-            }
-            _ => {}
+impl Books<'_> {
+    fn chain_seq(&self) -> i64 {
+        self.last.map_or(0, |e| e.chain_seq)
+    }
+
+    fn head_hash(&self) -> String {
+        self.last
+            .map_or_else(|| store::hash::GENESIS_HASH.to_owned(), |e| e.hash.clone())
+    }
+
+    /// The tree's accounts in code order.
+    fn accounts(&self) -> Vec<&Account> {
+        let mut accounts: Vec<_> = self.tree.accounts().collect();
+        accounts.sort_by(|a, b| a.account_code.cmp(&b.account_code));
+        accounts
+    }
+}
+
+/// Replays the chain's events recorded at or before `known_at` (microseconds).
+fn books_known_at(events: &[RecordedEvent], known_at: i64) -> Result<Books<'_>, ApiError> {
+    let mut posted = Vec::new();
+    let included = || events.iter().filter(|e| e.recorded_at <= known_at);
+    let tree = replay(included(), |p, event| posted.push((p, event)))?;
+    Ok(Books {
+        tree,
+        posted,
+        last: included().next_back(),
+    })
+}
+
+/// Per account, the debits and credits of the `posted` entries dated on or before `as_of`.
+fn tallies(posted: &[Posted<'_>], as_of: NaiveDate) -> HashMap<AccountId, Tally> {
+    let mut out: HashMap<AccountId, Tally> = HashMap::new();
+    for (p, _) in posted.iter().filter(|(p, _)| p.date <= as_of) {
+        for line in &p.lines {
+            out.entry(line.account_id)
+                .or_default()
+                .add(line.debit, line.credit);
         }
     }
-    Ok(Replayed {
-        tree,
-        tallies,
-        entries,
-        last,
-    })
+    out
+}
+
+/// Parses `as_of` (today when absent) and `known_at` (now when absent).
+fn as_of_known_at(
+    as_of: Option<&str>,
+    known_at: Option<&str>,
+) -> Result<(NaiveDate, DateTime<Utc>), ApiError> {
+    let as_of = day("as_of", as_of)?.unwrap_or_else(|| Utc::now().date_naive());
+    let known_at = moment("known_at", known_at)?.unwrap_or_else(Utc::now);
+    Ok((as_of, known_at))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -137,50 +179,318 @@ pub async fn trial_balance_known_at(
     Query(params): Query<KnownAtParams>,
 ) -> Result<Json<Value>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
-    let as_of = day("as_of", params.as_of.as_deref())?.unwrap_or_else(|| Utc::now().date_naive());
-    let known_at = moment("known_at", params.known_at.as_deref())?.unwrap_or_else(Utc::now);
-    let events = chain_until(&state.store, &workspace_id, i64::MAX).await?;
-    let Replayed {
-        tree,
-        tallies,
-        entries,
-        last,
-    } = replay(&events, known_at.timestamp_micros(), as_of)?;
+    let (as_of, known_at) = as_of_known_at(params.as_of.as_deref(), params.known_at.as_deref())?;
+    let events = whole_chain(&state.store, &workspace_id).await?;
+    let books = books_known_at(&events, known_at.timestamp_micros())?;
+    let tallies = tallies(&books.posted, as_of);
     let mut rows = Vec::new();
-    let (mut debits, mut credits) = (Decimal::ZERO, Decimal::ZERO);
-    let mut accounts: Vec<_> = tree.accounts().collect();
-    accounts.sort_by(|a, b| a.account_code.cmp(&b.account_code));
-    for account in accounts {
-        let Some(tally) = tallies.get(&account.account_id.to_string()) else {
+    let mut totals = Tally::default();
+    for account in books.accounts() {
+        let Some(tally) = tallies.get(&account.account_id) else {
             continue;
         };
-        debits += tally.debit;
-        credits += tally.credit;
-        let balance = if normal_is_debit(account.account_type) {
-            tally.debit - tally.credit
-        } else {
-            tally.credit - tally.debit
-        };
+        totals.add(tally.debit, tally.credit);
         rows.push(json!({
             "account_id": account.account_id,
             "account_code": account.account_code,
             "name": account.name,
             "account_type": account.account_type,
-            "debit": format!("{:.2}", tally.debit),
-            "credit": format!("{:.2}", tally.credit),
-            "balance": format!("{:.2}", balance),
+            "debit": amount(tally.debit),
+            "credit": amount(tally.credit),
+            "balance": amount(tally.balance(normal_of(account))),
+        }));
+    }
+    let entries = books.posted.iter().filter(|(p, _)| p.date <= as_of).count();
+    Ok(data(json!({
+        "as_of": as_of,
+        "known_at": iso(known_at),
+        "entries": entries,
+        "rows": rows,
+        "totals": {"debit": amount(totals.debit), "credit": amount(totals.credit)},
+        "balanced": totals.debit == totals.credit,
+        "chain_seq": books.chain_seq(),
+        "head_hash": books.head_hash(),
+    })))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct LedgerKnownAtParams {
+    /// One account (with its sub-accounts, as the chart stood then); all when absent.
+    pub account_id: Option<String>,
+    /// Effective dates, `YYYY-MM-DD`, both inclusive.
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// Recorded time, RFC 3339 (now when absent).
+    pub known_at: Option<String>,
+    pub page: Option<String>,
+    pub page_size: Option<String>,
+}
+
+/// The account and every account under it in `tree`.
+fn subtree(tree: &AccountTree, root: AccountId) -> Vec<AccountId> {
+    let mut out = vec![root];
+    let mut next = 0;
+    while let Some(id) = out.get(next).copied() {
+        out.extend(tree.children(id).map(|child| child.account_id));
+        next += 1;
+    }
+    out
+}
+
+/// The general ledger as it stood at `known_at`, in the accounting ledger's shape and
+/// paging: postings in date, entry-number, line order with running balances, the
+/// opening balance before `from` and the closing balance at `to`.
+fn ledger_known_at(
+    books: &Books<'_>,
+    account_id: Option<&str>,
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+    page: Page,
+) -> Result<GeneralLedger, ApiError> {
+    let (set, normal) = match account_id {
+        Some(raw) => {
+            let account = raw
+                .trim()
+                .parse::<AccountId>()
+                .ok()
+                .and_then(|id| books.tree.account(id))
+                .ok_or_else(|| {
+                    ApiError::field("account_id", "No such account in this workspace then.")
+                })?;
+            (
+                Some(subtree(&books.tree, account.account_id)),
+                normal_of(account),
+            )
+        }
+        None => (None, NORMAL_DEBIT),
+    };
+    let in_set = |id: AccountId| set.as_ref().is_none_or(|s| s.contains(&id));
+    let mut lines: Vec<(&JournalEntryPosted, &RecordedEvent, usize)> = books
+        .posted
+        .iter()
+        .flat_map(|(p, e)| {
+            p.lines
+                .iter()
+                .enumerate()
+                .filter(|(_, line)| in_set(line.account_id))
+                .map(move |(i, _)| (p, *e, i))
+        })
+        .filter(|(p, _, _)| to.is_none_or(|to| p.date <= to))
+        .collect();
+    lines.sort_by_key(|(p, _, i)| (p.date, p.entry_sequence, *i));
+    let before = |p: &JournalEntryPosted| from.is_some_and(|from| p.date < from);
+    let split = lines.partition_point(|(p, _, _)| before(p));
+    let mut opening = Tally::default();
+    for (p, _, i) in &lines[..split] {
+        opening.add(p.lines[*i].debit, p.lines[*i].credit);
+    }
+    let in_range = &lines[split..];
+    let mut closing = opening;
+    for (p, _, i) in in_range {
+        closing.add(p.lines[*i].debit, p.lines[*i].credit);
+    }
+    let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
+    let mut running = opening;
+    for (p, _, i) in in_range.iter().take(offset) {
+        running.add(p.lines[*i].debit, p.lines[*i].credit);
+    }
+    let limit = usize::try_from(page.limit()).unwrap_or(0);
+    let mut postings = Vec::new();
+    for (p, event, i) in in_range.iter().skip(offset).take(limit) {
+        let line = &p.lines[*i];
+        running.add(line.debit, line.credit);
+        let account = books.tree.account(line.account_id);
+        postings.push(LedgerPosting {
+            entry_id: p.journal_entry_id.to_string(),
+            entry_number: p.entry_number.clone(),
+            date: p.date,
+            line_index: i64::try_from(*i).unwrap_or(i64::MAX),
+            account_id: line.account_id.to_string(),
+            account_code: account.map(|a| a.account_code.clone()).unwrap_or_default(),
+            account_name: account.map(|a| a.name.clone()).unwrap_or_default(),
+            description: line.description.clone(),
+            memo: p.memo.clone(),
+            reference: p.reference.clone(),
+            debit: amount(line.debit),
+            credit: amount(line.credit),
+            running_balance: amount(running.balance(normal)),
+            reverses: p.reverses.map(|id| id.to_string()),
+            recorded_at: event.recorded_at_utc(),
+        });
+    }
+    let count = i64::try_from(in_range.len()).unwrap_or(i64::MAX);
+    Ok(GeneralLedger {
+        account_id: account_id.map(|id| id.trim().to_owned()),
+        from,
+        to,
+        normal_balance: normal.to_owned(),
+        opening_balance: amount(opening.balance(normal)),
+        closing_balance: amount(closing.balance(normal)),
+        total_debit: amount(closing.debit - opening.debit),
+        total_credit: amount(closing.credit - opening.credit),
+        postings: Paginated::new(postings, count, page),
+    })
+}
+
+/// The general ledger as known at a recorded time: the accounting general ledger's
+/// answer and paging (`data`, `count`, `page`, `page_size`, `total_pages`, balances), read
+/// from the log as it stood then, with the knowledge time and the chain head it read.
+#[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/time-travel/general-ledger/", tag = "audit",
+    params(("workspace_id" = String, Path), LedgerKnownAtParams),
+    responses((status = 200), (status = 400), (status = 403)))]
+pub async fn general_ledger_known_at(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<LedgerKnownAtParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let page = PageParams {
+        page: params.page,
+        page_size: params.page_size,
+    }
+    .validate()?;
+    let from = day("from", params.from.as_deref())?;
+    let to = day("to", params.to.as_deref())?;
+    if let (Some(from), Some(to)) = (from, to) {
+        if from > to {
+            return Err(ApiError::field("to", "Must be on or after from."));
+        }
+    }
+    let known_at = moment("known_at", params.known_at.as_deref())?.unwrap_or_else(Utc::now);
+    let account = params.account_id.filter(|id| !id.trim().is_empty());
+    let events = whole_chain(&state.store, &workspace_id).await?;
+    let books = books_known_at(&events, known_at.timestamp_micros())?;
+    let ledger = ledger_known_at(&books, account.as_deref(), from, to, page)?;
+    let mut answer = serde_json::to_value(ledger).map_err(ApiError::internal)?;
+    if let Some(object) = answer.as_object_mut() {
+        object.insert("known_at".into(), json!(iso(known_at)));
+        object.insert("chain_seq".into(), json!(books.chain_seq()));
+        object.insert("head_hash".into(), json!(books.head_hash()));
+    }
+    Ok(data(answer))
+}
+
+/// One entry as a change lists it.
+fn entry_json(p: &JournalEntryPosted, event: &RecordedEvent) -> Value {
+    json!({
+        "entry_id": p.journal_entry_id,
+        "entry_number": p.entry_number,
+        "date": p.date,
+        "memo": p.memo,
+        "total": amount(p.total),
+        "reverses": p.reverses,
+        "recorded_at": iso_micros(event.recorded_at),
+        "posted_by": p.posted_by,
+        "chain_seq": event.chain_seq,
+    })
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct CompareParams {
+    /// Effective date, `YYYY-MM-DD` (today when absent).
+    pub as_of: Option<String>,
+    /// The earlier knowledge time, RFC 3339, e.g. the sign-off.
+    pub from: Option<String>,
+    /// The later knowledge time, RFC 3339; now when absent.
+    pub to: Option<String>,
+}
+
+/// The trial balance as of one effective date compared between two knowledge times: per
+/// account its balance as known at `from`, at `to`, the difference, and the entries
+/// recorded in between (dated on or before `as_of`) that made it.
+#[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/time-travel/compare/", tag = "audit",
+    params(("workspace_id" = String, Path), CompareParams),
+    responses((status = 200), (status = 400), (status = 403)))]
+pub async fn compare_known_at(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<CompareParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let as_of = day("as_of", params.as_of.as_deref())?.unwrap_or_else(|| Utc::now().date_naive());
+    let (from, to) = knowledge_span(params.from.as_deref(), params.to.as_deref())?;
+    let from_us = from.timestamp_micros();
+    let events = whole_chain(&state.store, &workspace_id).await?;
+    let earlier = books_known_at(&events, from_us)?;
+    let later = books_known_at(&events, to.timestamp_micros())?;
+    let before = tallies(&earlier.posted, as_of);
+    let after = tallies(&later.posted, as_of);
+    let mut moved: HashMap<AccountId, Vec<Value>> = HashMap::new();
+    for (p, event) in later
+        .posted
+        .iter()
+        .filter(|(p, e)| e.recorded_at > from_us && p.date <= as_of)
+    {
+        let touched: HashSet<AccountId> = p.lines.iter().map(|l| l.account_id).collect();
+        for account in touched {
+            let (debit, credit) = p
+                .lines
+                .iter()
+                .filter(|l| l.account_id == account)
+                .fold((Decimal::ZERO, Decimal::ZERO), |(d, c), l| {
+                    (d + l.debit, c + l.credit)
+                });
+            let mut entry = entry_json(p, event);
+            if let Some(object) = entry.as_object_mut() {
+                object.insert("debit".into(), json!(amount(debit)));
+                object.insert("credit".into(), json!(amount(credit)));
+            }
+            moved.entry(account).or_default().push(entry);
+        }
+    }
+    let mut rows = Vec::new();
+    let mut changed = 0;
+    for account in later.accounts() {
+        let id = account.account_id;
+        let (a, b) = (before.get(&id), after.get(&id));
+        if a.is_none() && b.is_none() {
+            continue;
+        }
+        let normal = normal_of(account);
+        let balance_a = a.copied().unwrap_or_default().balance(normal);
+        let balance_b = b.copied().unwrap_or_default().balance(normal);
+        let entries = moved.remove(&id).unwrap_or_default();
+        if !entries.is_empty() {
+            changed += 1;
+        }
+        rows.push(json!({
+            "account_id": id,
+            "account_code": account.account_code,
+            "name": account.name,
+            "account_type": account.account_type,
+            "balance_from": amount(balance_a),
+            "balance_to": amount(balance_b),
+            "difference": amount(balance_b - balance_a),
+            "entries": entries,
         }));
     }
     Ok(data(json!({
         "as_of": as_of,
-        "known_at": known_at.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
-        "entries": entries,
+        "from": iso(from),
+        "to": iso(to),
+        "from_chain_seq": earlier.chain_seq(),
+        "to_chain_seq": later.chain_seq(),
+        "from_head_hash": earlier.head_hash(),
+        "to_head_hash": later.head_hash(),
+        "accounts_changed": changed,
         "rows": rows,
-        "totals": {"debit": format!("{:.2}", debits), "credit": format!("{:.2}", credits)},
-        "balanced": debits == credits,
-        "chain_seq": last.map_or(0, |e| e.chain_seq),
-        "head_hash": last.map_or_else(|| store::hash::GENESIS_HASH.to_owned(), |e| e.hash.clone()),
     })))
+}
+
+/// `from` (required) and `to` (now when absent), `to` on or after `from`.
+fn knowledge_span(
+    from: Option<&str>,
+    to: Option<&str>,
+) -> Result<(DateTime<Utc>, DateTime<Utc>), ApiError> {
+    let from = moment("from", from)?
+        .ok_or_else(|| ApiError::field("from", "Name the time to compare from."))?;
+    let to = moment("to", to)?.unwrap_or_else(Utc::now);
+    if to < from {
+        return Err(ApiError::field("to", "Must be on or after from."));
+    }
+    Ok((from, to))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -193,7 +503,7 @@ pub struct ChangesParams {
 
 /// Everything recorded between two knowledge times — entries posted (including
 /// back-dated ones), reversals, chart changes, lock-date moves — with who and when, and
-/// the net effect of the postings per account: the changes-after-close report.
+/// the net effect of the postings per account.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/time-travel/changes/", tag = "audit",
     params(("workspace_id" = String, Path), ChangesParams),
     responses((status = 200), (status = 400), (status = 403)))]
@@ -204,55 +514,158 @@ pub async fn changes_between(
     Query(params): Query<ChangesParams>,
 ) -> Result<Json<Value>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
-    let from = moment("from", params.from.as_deref())?
-        .ok_or_else(|| ApiError::field("from", "Name the time to compare from."))?;
-    let to = moment("to", params.to.as_deref())?.unwrap_or_else(Utc::now);
-    if to < from {
-        return Err(ApiError::field("to", "Must be on or after from."));
-    }
+    let (from, to) = knowledge_span(params.from.as_deref(), params.to.as_deref())?;
     let (from_us, to_us) = (from.timestamp_micros(), to.timestamp_micros());
-    let events = chain_until(&state.store, &workspace_id, i64::MAX).await?;
-    let mut changes = Vec::new();
-    let mut net: BTreeMap<String, Tally> = BTreeMap::new();
-    let entry_upcasters = event_schemas::journal_entry::upcasters();
-    for event in events
-        .iter()
-        .filter(|e| e.recorded_at > from_us && e.recorded_at <= to_us)
-    {
-        if event.event_type == "JournalEntryPosted" {
-            let decoded: JournalEntryEvent =
-                projections::decode::decode(event, &entry_upcasters).map_err(ApiError::internal)?;
-            if let JournalEntryEvent::JournalEntryPosted(p) = decoded {
-                for line in &p.lines {
-                    let tally = net.entry(line.account_id.to_string()).or_default();
-                    tally.debit += line.debit;
-                    tally.credit += line.credit;
-                }
-            }
+    let events = whole_chain(&state.store, &workspace_id).await?;
+    let between = || {
+        events
+            .iter()
+            .filter(|e| e.recorded_at > from_us && e.recorded_at <= to_us)
+    };
+    let mut net: BTreeMap<AccountId, Tally> = BTreeMap::new();
+    replay(between(), |p, _| {
+        for line in &p.lines {
+            net.entry(line.account_id)
+                .or_default()
+                .add(line.debit, line.credit);
         }
-        changes.push(json!({
-            "position": event.global_position,
-            "chain_seq": event.chain_seq,
-            "recorded_at": DateTime::from_timestamp_micros(event.recorded_at)
-                .unwrap_or_default()
-                .to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
-            "event_type": event.event_type,
-            "aggregate_id": event.aggregate_id,
-            "actor_id": event.metadata_str(store::metadata_keys::ACTOR_ID),
-            "effective_date": event.payload.get("date"),
-            "summary": projections::activity_log::summary(&event.event_type, &event.payload),
-        }));
-    }
+    })?;
+    let changes: Vec<Value> = between()
+        .map(|event| {
+            json!({
+                "position": event.global_position,
+                "chain_seq": event.chain_seq,
+                "recorded_at": iso_micros(event.recorded_at),
+                "event_type": event.event_type,
+                "aggregate_id": event.aggregate_id,
+                "actor_id": event.metadata_str(store::metadata_keys::ACTOR_ID),
+                "effective_date": event.payload.get("date"),
+                "summary": projections::activity_log::summary(&event.event_type, &event.payload),
+            })
+        })
+        .collect();
     let net: Vec<Value> = net
         .into_iter()
         .map(|(account_id, t)| {
-            json!({"account_id": account_id, "debit": format!("{:.2}", t.debit), "credit": format!("{:.2}", t.credit)})
+            json!({"account_id": account_id, "debit": amount(t.debit), "credit": amount(t.credit)})
         })
         .collect();
     Ok(data(json!({
-        "from": from.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
-        "to": to.to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+        "from": iso(from),
+        "to": iso(to),
         "changes": changes,
+        "net_by_account": net,
+    })))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct AfterCloseParams {
+    /// The closed period, `YYYY-MM-DD`; its start is optional (everything before its end).
+    pub period_start: Option<String>,
+    pub period_end: Option<String>,
+    /// When the period was closed (RFC 3339), e.g. the sign-off.
+    pub closed_at: Option<String>,
+}
+
+/// Why an entry recorded after the close concerns the closed period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+enum AfterClose {
+    /// Dated inside the period: it changes the period's balances.
+    BackDated,
+    /// Reverses an entry of the period, dated inside it: changes the balances too.
+    ReversalInPeriod,
+    /// Reverses an entry of the period but is dated after it: the period's balances
+    /// stand, but what was audited has been undone since.
+    ReversalAfterPeriod,
+}
+
+/// The changes-after-close report: every entry recorded after the period was closed that
+/// affects it — entries dated inside the period (back-dated) and reversals of the
+/// period's entries, wherever they are dated — with who posted it, when, how late, and
+/// the net change to the period's balances per account.
+#[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/time-travel/after-close/", tag = "audit",
+    params(("workspace_id" = String, Path), AfterCloseParams),
+    responses((status = 200), (status = 400), (status = 403)))]
+pub async fn changes_after_close(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+    Query(params): Query<AfterCloseParams>,
+) -> Result<Json<Value>, ApiError> {
+    authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let start = day("period_start", params.period_start.as_deref())?;
+    let end = day("period_end", params.period_end.as_deref())?
+        .ok_or_else(|| ApiError::field("period_end", "Name the last day of the closed period."))?;
+    if start.is_some_and(|start| start > end) {
+        return Err(ApiError::field(
+            "period_end",
+            "The period must end on or after its start.",
+        ));
+    }
+    let closed_at = moment("closed_at", params.closed_at.as_deref())?
+        .ok_or_else(|| ApiError::field("closed_at", "Name when the period was closed."))?;
+    let closed_us = closed_at.timestamp_micros();
+    let in_period = |date: NaiveDate| start.is_none_or(|s| s <= date) && date <= end;
+    let events = whole_chain(&state.store, &workspace_id).await?;
+    let books = books_known_at(&events, i64::MAX)?;
+    let dates: HashMap<JournalEntryId, NaiveDate> = books
+        .posted
+        .iter()
+        .map(|(p, _)| (p.journal_entry_id, p.date))
+        .collect();
+    let mut entries = Vec::new();
+    let mut net: HashMap<AccountId, Tally> = HashMap::new();
+    for (p, event) in books
+        .posted
+        .iter()
+        .filter(|(_, e)| e.recorded_at > closed_us)
+    {
+        let reverses_period = p
+            .reverses
+            .and_then(|id| dates.get(&id))
+            .is_some_and(|date| in_period(*date));
+        let kind = match (in_period(p.date), reverses_period) {
+            (true, true) => AfterClose::ReversalInPeriod,
+            (true, false) => AfterClose::BackDated,
+            (false, true) => AfterClose::ReversalAfterPeriod,
+            (false, false) => continue,
+        };
+        if in_period(p.date) {
+            for line in &p.lines {
+                net.entry(line.account_id)
+                    .or_default()
+                    .add(line.debit, line.credit);
+            }
+        }
+        let late_days = (event.recorded_at_utc().date_naive() - end).num_days();
+        let mut entry = entry_json(p, event);
+        if let Some(object) = entry.as_object_mut() {
+            object.insert("kind".into(), json!(kind));
+            object.insert("days_after_period_end".into(), json!(late_days));
+        }
+        entries.push(entry);
+    }
+    let net: Vec<Value> = books
+        .accounts()
+        .into_iter()
+        .filter_map(|account| {
+            let tally = net.get(&account.account_id)?;
+            Some(json!({
+                "account_id": account.account_id,
+                "account_code": account.account_code,
+                "name": account.name,
+                "debit": amount(tally.debit),
+                "credit": amount(tally.credit),
+                "balance_change": amount(tally.balance(normal_of(account))),
+            }))
+        })
+        .collect();
+    Ok(data(json!({
+        "period_start": start,
+        "period_end": end,
+        "closed_at": iso(closed_at),
+        "entries": entries,
         "net_by_account": net,
     })))
 }

@@ -33,6 +33,11 @@ export const paths = {
   },
   audit: '/audit',
   auditSession: (sessionId: string): string => `/audit/sessions/${encodeURIComponent(sessionId)}`,
+  /** The books as known at a recorded time; `query` prefills its as-of, known-at and period. */
+  auditTimeTravel: (query: Record<string, string> = {}): string => {
+    const search = new URLSearchParams(query).toString();
+    return search ? `/audit/time-travel?${search}` : '/audit/time-travel';
+  },
   auditShared: {
     root: '/audit-shared',
     session: (sessionId: string): string => `/audit-shared/${encodeURIComponent(sessionId)}`,

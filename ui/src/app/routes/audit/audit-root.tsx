@@ -6,6 +6,7 @@ import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
 import { paths } from '@/config/paths';
 import { SessionScreen } from '@/features/audit/components/session-screen';
 import { SessionsScreen } from '@/features/audit/components/sessions-screen';
+import { TimeTravelScreen } from '@/features/audit/components/time-travel-screen';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { notify } from '@/lib/notify';
 import { switchService, useActiveWorkspace } from '@/lib/workspaces';
@@ -16,7 +17,7 @@ function SessionRoute() {
   return <SessionScreen key={sessionId} sessionId={sessionId} />;
 }
 
-/** `/audit/*`: the audit area — sessions, and one session's result and sign-offs. */
+/** `/audit/*`: the audit area — sessions, one session's result and sign-offs, time travel. */
 export default function AuditRoute() {
   // Loads the workspaces so the active workspace context is set here too.
   useActiveWorkspace();
@@ -31,6 +32,7 @@ export default function AuditRoute() {
         <Routes>
           <Route index element={<SessionsScreen />} />
           <Route path="sessions/:sessionId" element={<SessionRoute />} />
+          <Route path="time-travel" element={<TimeTravelScreen />} />
           <Route path="*" element={<Navigate to={paths.audit} replace />} />
         </Routes>
         <WelcomeDialog />

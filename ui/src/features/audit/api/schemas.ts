@@ -11,8 +11,18 @@ export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 const signOffSchema = z.object({
   user_id: z.string().nullish(),
   signed_on: z.string().nullish(),
+  /** When the log recorded the sign-off (one session's page only). */
+  signed_at: z.string().nullish(),
   conclusion: z.string().nullish(),
 });
+
+/** The calendar the timing tests read: holidays, business hours and their UTC offset. */
+export const calendarSchema = z.object({
+  holidays: z.array(z.string()),
+  business_hours: z.object({ start: z.string(), end: z.string() }),
+  utc_offset_seconds: z.number(),
+});
+export type AuditCalendar = z.infer<typeof calendarSchema>;
 export type SignOff = z.infer<typeof signOffSchema>;
 
 export const cutoffSchema = z.object({
@@ -37,6 +47,7 @@ export const sessionSchema = z.object({
   opened_at: z.string(),
   performer: signOffSchema,
   reviewer: signOffSchema,
+  calendar: calendarSchema.nullish(),
 });
 export type AuditSession = z.infer<typeof sessionSchema>;
 

@@ -57,6 +57,10 @@ export type OpenSessionInput = {
   performance_materiality: string;
   approval_thresholds?: string[];
   utc_offset_seconds?: number;
+  /** Local dates `YYYY-MM-DD`. */
+  holidays?: string[];
+  /** `HH:MM`, local to `utc_offset_seconds`. */
+  business_hours?: { start: string; end: string };
 };
 
 /** Opens a session pinned to the workspace chain head now; answers its id. */

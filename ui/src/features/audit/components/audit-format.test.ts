@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DigitTest } from '../api/schemas';
 import {
   bandColor,
+  calendarText,
   benfordSeries,
   distributionSeries,
   reasonsSummary,
@@ -98,5 +99,27 @@ describe('scoreReasons', () => {
     expect(reasonsSummary([{ test: 'weekend_posting' }, { test: 'round_amount' }])).toBe(
       'Weekend posting, Round amount',
     );
+  });
+});
+
+describe('calendarText', () => {
+  it('writes business hours with their offset and lists the holidays', () => {
+    expect(
+      calendarText({
+        holidays: ['2026-10-01', '2026-12-25'],
+        business_hours: { start: '08:00', end: '18:00' },
+        utc_offset_seconds: 3600,
+      }),
+    ).toEqual({ hours: '08:00–18:00 (UTC+01:00)', holidays: '2026-10-01, 2026-12-25' });
+  });
+
+  it('says when no holidays are set', () => {
+    expect(
+      calendarText({
+        holidays: [],
+        business_hours: { start: '09:30', end: '17:00' },
+        utc_offset_seconds: -16200,
+      }).holidays,
+    ).toBe('None set');
   });
 });

@@ -2,7 +2,14 @@
  * Pure presentation helpers for the audit screens: labels, colors and chart series. Kept
  * free of React so they are unit-tested on their own.
  */
-import type { AuditResult, Conformity, DigitTest, RiskBand, SessionStatus } from '../api/schemas';
+import type {
+  AuditCalendar,
+  AuditResult,
+  Conformity,
+  DigitTest,
+  RiskBand,
+  SessionStatus,
+} from '../api/schemas';
 
 /** Mantine colors per band: one palette everywhere (chart, badges, grid). */
 export const BAND_COLORS: Record<RiskBand, string> = {
@@ -94,6 +101,34 @@ export function benfordSeries(test: DigitTest): BenfordPoint[] | null {
   }));
 }
 
+/** The digit tests in the order the page tabs them, with their words. */
+export const DIGIT_TESTS = [
+  {
+    kind: 'first_digit',
+    tab: 'First digit',
+    title: 'first digit (1–9)',
+    expectedName: 'Expected (Benford)',
+  },
+  {
+    kind: 'first_two_digits',
+    tab: 'First two',
+    title: 'first two digits (10–99)',
+    expectedName: 'Expected (Benford)',
+  },
+  {
+    kind: 'second_digit',
+    tab: 'Second digit',
+    title: 'second digit (0–9)',
+    expectedName: 'Expected (Benford)',
+  },
+  {
+    kind: 'last_two_digits',
+    tab: 'Last two',
+    title: 'last two digits (00–99)',
+    expectedName: 'Expected (uniform)',
+  },
+] as const;
+
 export function findDigitTest(tests: readonly DigitTest[], kind: string): DigitTest | undefined {
   return tests.find((t) => t.test === kind);
 }
@@ -130,3 +165,26 @@ export function scoreReasons(
 export function reasonsSummary(breakdown: readonly { test: string }[]): string {
   return breakdown.map((part) => testLabel(part.test)).join(', ');
 }
+
+/** `+01:00` for 3600 seconds. */
+export function offsetText(seconds: number): string {
+  const sign = seconds < 0 ? '−' : '+';
+  const minutes = Math.abs(seconds) / 60;
+  return `${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The session calendar in words: "08:00–18:00 (UTC+01:00)" and its holiday dates. */
+export function calendarText(calendar: AuditCalendar): { hours: string; holidays: string } {
+  const { start, end } = calendar.business_hours;
+  return {
+    hours: `${start}–${end} (UTC${offsetText(calendar.utc_offset_seconds)})`,
+    holidays: calendar.holidays.length ? calendar.holidays.join(', ') : 'None set',
+  };
+}
+
+/** Why an entry recorded after a close concerns the closed period, in words. */
+export const AFTER_CLOSE_KINDS: Record<string, { label: string; color: string }> = {
+  back_dated: { label: 'Back-dated into the period', color: 'red' },
+  reversal_in_period: { label: 'Reversal dated in the period', color: 'red' },
+  reversal_after_period: { label: 'Reverses a period entry', color: 'yellow' },
+};

@@ -1,15 +1,48 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 
 // The accounting feature's parser of the API's `{field: [messages]}` errors; shared, not copied.
 import { formErrorsOf } from '@/lib/field-errors';
 
 import { openSession } from '../api/sessions';
+import { offsetText } from './audit-format';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** `UTC+01:00` for 3600: the offset as people write it. */
+export function offsetLabel(seconds: number): string {
+  return `UTC${offsetText(seconds)}`;
+}
+
+/** Every whole and half-hour offset in use, −12:00 to +14:00, plus the browser's own. */
+function offsetOptions(own: number): { value: string; label: string }[] {
+  const seconds = new Set<number>([own]);
+  for (let half = -24; half <= 28; half += 1) seconds.add(half * 1800);
+  return [...seconds]
+    .sort((a, b) => a - b)
+    .map((s) => ({ value: String(s), label: offsetLabel(s) }));
+}
+
+/** The browser's offset from UTC now, in seconds (Lagos 3600). */
+function browserOffset(): number {
+  return -new Date().getTimezoneOffset() * 60;
+}
 
 const formSchema = z
   .object({
@@ -23,6 +56,12 @@ const formSchema = z
       .trim()
       .regex(AMOUNT, 'An amount, e.g. 1000.00')
       .or(z.literal('')),
+    holidays: z.array(z.string()).refine((days) => days.every((d) => DATE.test(d)), {
+      message: 'Each holiday as YYYY-MM-DD',
+    }),
+    business_start: z.string().regex(TIME, 'Use HH:MM'),
+    business_end: z.string().regex(TIME, 'Use HH:MM'),
+    utc_offset_seconds: z.string(),
   })
   // ISO dates compare as text; the server checks it too, this just answers sooner.
   .refine((v) => v.period_end >= v.period_start, {
@@ -32,12 +71,23 @@ const formSchema = z
 type FormValues = z.infer<typeof formSchema>;
 const FIELDS = new Set<string>(Object.keys(formSchema.shape));
 
+/** Server paths whose input has another name here. */
+const SERVER_FIELDS: Record<string, keyof FormValues> = {
+  'business_hours.start': 'business_start',
+  'business_hours.end': 'business_end',
+};
+
 /**
  * The form field a server error path belongs to: `approval_thresholds[0]` is the one
- * threshold input; anything the form has no input for goes to the form as a whole.
+ * threshold input, `holidays[2]` the holiday list; anything the form has no input for
+ * goes to the form as a whole.
  */
 export function formFieldOf(path: string): keyof FormValues | 'root' {
-  const name = path.startsWith('approval_thresholds') ? 'approval_threshold' : path;
+  const name = path.startsWith('approval_thresholds')
+    ? 'approval_threshold'
+    : path.startsWith('holidays')
+      ? 'holidays'
+      : (SERVER_FIELDS[path] ?? path);
   return FIELDS.has(name) ? (name as keyof FormValues) : 'root';
 }
 
@@ -50,6 +100,10 @@ function defaults(): FormValues {
     materiality: '',
     performance_materiality: '',
     approval_threshold: '',
+    holidays: [],
+    business_start: '08:00',
+    business_end: '18:00',
+    utc_offset_seconds: String(browserOffset()),
   };
 }
 
@@ -69,6 +123,7 @@ export function CreateSessionModal({
 }: CreateSessionModalProps) {
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -83,8 +138,10 @@ export function CreateSessionModal({
         materiality: values.materiality,
         performance_materiality: values.performance_materiality,
         approval_thresholds: values.approval_threshold ? [values.approval_threshold] : [],
-        // The browser's offset, so weekend and after-hours tests read local time.
-        utc_offset_seconds: -new Date().getTimezoneOffset() * 60,
+        // Weekend, holiday and after-hours tests read the posting time in this offset.
+        utc_offset_seconds: Number(values.utc_offset_seconds),
+        holidays: values.holidays,
+        business_hours: { start: values.business_start, end: values.business_end },
       });
       onCreated(id);
     } catch (caught) {
@@ -147,6 +204,61 @@ export function CreateSessionModal({
             {...register('approval_threshold')}
             error={errors.approval_threshold?.message}
           />
+          <Divider
+            label="Calendar for the timing tests"
+            labelPosition="left"
+            mt="xs"
+            data-testid="calendar-divider"
+          />
+          <Controller
+            control={control}
+            name="holidays"
+            render={({ field }) => (
+              <TagsInput
+                label="Public holidays"
+                description="Postings on these days are flagged. Type a date (YYYY-MM-DD) and press Enter."
+                placeholder="2026-10-01"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                splitChars={[',', ' ']}
+                clearable
+                error={errors.holidays?.message}
+              />
+            )}
+          />
+          <SimpleGrid cols={3}>
+            <TextInput
+              label="Business hours from"
+              type="time"
+              {...register('business_start')}
+              error={errors.business_start?.message}
+            />
+            <TextInput
+              label="Business hours to"
+              type="time"
+              {...register('business_end')}
+              error={errors.business_end?.message}
+            />
+            <Controller
+              control={control}
+              name="utc_offset_seconds"
+              render={({ field }) => (
+                <Select
+                  label="Time zone"
+                  data={offsetOptions(browserOffset())}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value ?? String(browserOffset()))}
+                  allowDeselect={false}
+                  searchable
+                  error={errors.utc_offset_seconds?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            Postings outside these hours on working days are flagged as after-hours.
+          </Text>
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

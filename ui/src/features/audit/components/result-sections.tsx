@@ -2,8 +2,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 
 import type { AuditResult, EntryScore } from '../api/schemas';
-import { findDigitTest } from './audit-format';
-import { BenfordChart } from './benford-chart';
+import { DigitTestsChart } from './digit-tests-chart';
 import { FlaggedEntriesGrid } from './flagged-entries-grid';
 import { RiskDistributionChart } from './risk-distribution-chart';
 import { ScoreBreakdownDrawer } from './score-breakdown-drawer';
@@ -22,7 +21,7 @@ export function ResultSections({ result, workspaceId }: ResultSectionsProps) {
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <RiskDistributionChart distribution={result.distribution} />
-        <BenfordChart test={findDigitTest(result.digit_tests, 'first_digit')} />
+        <DigitTestsChart tests={result.digit_tests} />
       </SimpleGrid>
       <FlaggedEntriesGrid flagged={result.flagged} onSelect={setSelected} />
       <TestResultsTable result={result} />

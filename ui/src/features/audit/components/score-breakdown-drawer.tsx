@@ -17,7 +17,7 @@ import { useEntryWithHistory } from '../api/entry-history';
 import type { AuditResult, EntryScore } from '../api/schemas';
 import { bandColor, scoreReasons, shortHash } from './audit-format';
 
-function EntryHistory({ workspaceId, entryId }: { workspaceId: string; entryId: string }) {
+export function EntryHistory({ workspaceId, entryId }: { workspaceId: string; entryId: string }) {
   const { data, error } = useEntryWithHistory(workspaceId, entryId);
   if (error) {
     return (

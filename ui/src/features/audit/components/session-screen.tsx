@@ -11,6 +11,7 @@ import { ResultSections } from './result-sections';
 import { SessionSummary } from './session-summary';
 import { ShareDialog } from './share-dialog';
 import { SignOffPanel } from './sign-off-panel';
+import { TimeTravelLink } from './time-travel-link';
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -41,6 +42,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
 
   const actions = current && workspaceId && (
     <Group gap="xs">
+      <TimeTravelLink session={current} />
       <Button
         variant="default"
         leftSection={<IconArchive size={16} />}

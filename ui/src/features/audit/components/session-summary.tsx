@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatAmount } from '@/lib/money';
 
 import type { AuditResult, AuditSession } from '../api/schemas';
+import { calendarText } from './audit-format';
 import { CutoffLabel } from './cutoff-label';
 import { SessionStatusBadge } from './session-status-badge';
 
@@ -51,6 +52,16 @@ export function SessionSummary({ session, population }: SessionSummaryProps) {
         <Fact label="Cut-off">
           <CutoffLabel cutoff={session.cutoff} />
         </Fact>
+        {session.calendar && (
+          <>
+            <Fact label="Business hours">
+              <span data-testid="audit-business-hours">{calendarText(session.calendar).hours}</span>
+            </Fact>
+            <Fact label="Holidays">
+              <span data-testid="audit-holidays">{calendarText(session.calendar).holidays}</span>
+            </Fact>
+          </>
+        )}
         {population && (
           <>
             <Fact label="Entries">{population.entries.toLocaleString('en')}</Fact>

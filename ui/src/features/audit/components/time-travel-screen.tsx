@@ -1,0 +1,363 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Drawer,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconClockHour4 } from '@tabler/icons-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+import { ContentLayout } from '@/components/layouts/content-layout';
+import { useWorkspaceId } from '@/lib/active-workspace';
+import { formErrorsOf } from '@/lib/field-errors';
+import { formatDateTime } from '@/lib/format-date-time';
+import { formatAmount } from '@/lib/money';
+
+import {
+  useAfterClose,
+  useComparison,
+  useKnownLedger,
+  useKnownTrialBalance,
+  type ComparisonRow,
+} from '../api/time-travel';
+import { shortHash } from './audit-format';
+import { EntryHistory } from './score-breakdown-drawer';
+import { SectionCard } from './section-card';
+import {
+  AfterCloseGrid,
+  ComparisonGrid,
+  KnownLedgerGrid,
+  KnownTrialBalanceGrid,
+} from './time-travel-grids';
+
+const LEDGER_PAGE_SIZE = 100;
+
+/** The query parameters the page reads: its link (from a session) prefills them. */
+const FIELDS = ['as_of', 'known_at', 'compare_to', 'period_start', 'period_end'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+/** Why a view failed: the field the server named, or its message. */
+function ErrorAlert({ error }: { error: unknown }) {
+  const found = formErrorsOf(error);
+  const text = found
+    ? [...Object.entries(found.fields).map(([f, m]) => `${f}: ${m}`), ...found.general].join(' ')
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <Alert color="red" variant="light" title="This view could not be computed">
+      {text}
+    </Alert>
+  );
+}
+
+function Loading<T>({
+  state,
+  children,
+}: {
+  state: { data?: T; error?: unknown };
+  children: (data: T) => ReactNode;
+}) {
+  if (state.error) return <ErrorAlert error={state.error} />;
+  if (!state.data) return <Skeleton h={240} radius="md" />;
+  return <>{children(state.data)}</>;
+}
+
+/** What the proof says: the last chain event a knowledge time includes. */
+function Proof({ seq, hash }: { seq: number; hash: string }) {
+  return (
+    <Text size="xs" c="dimmed" ff="monospace" data-testid="tt-proof">
+      read up to chain event #{seq} · {shortHash(hash)}
+    </Text>
+  );
+}
+
+/** An entry that caused a difference, or was recorded after the close. */
+type Opened = { entryId: string; number: string };
+
+/**
+ * `/audit/time-travel`: the books as known at a recorded time. A session links here with
+ * its period and sign-off time ("Books as known at sign-off"); the auditor reads the trial
+ * balance and general ledger of that moment, what changed since, and what was recorded
+ * after the close, down to each entry's history.
+ */
+export function TimeTravelScreen() {
+  const workspaceId = useWorkspaceId();
+  const [params, setParams] = useSearchParams();
+  const applied: Values = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Values;
+  const [draft, setDraft] = useState<Values>(applied);
+  const tab = params.get('tab') ?? 'trial-balance';
+  const [account, setAccount] = useState<{ id: string; label: string } | null>(null);
+  const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [causes, setCauses] = useState<ComparisonRow | null>(null);
+
+  const setTab = (value: string | null) => {
+    const next = new URLSearchParams(params);
+    next.set('tab', value ?? 'trial-balance');
+    setParams(next, { replace: true });
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams(params);
+    for (const field of FIELDS) {
+      const value = draft[field].trim();
+      if (value) next.set(field, value);
+      else next.delete(field);
+    }
+    setPage(1);
+    setParams(next, { replace: true });
+  };
+
+  const knownAt = applied.known_at || undefined;
+  const tb = useKnownTrialBalance(workspaceId, { as_of: applied.as_of, known_at: knownAt });
+  const ledger = useKnownLedger(workspaceId, {
+    account_id: account?.id,
+    from: applied.period_start,
+    to: applied.as_of || applied.period_end,
+    known_at: knownAt,
+    page,
+    page_size: LEDGER_PAGE_SIZE,
+  });
+  const comparison = useComparison(workspaceId, {
+    as_of: applied.as_of,
+    from: knownAt,
+    to: applied.compare_to,
+  });
+  const afterClose = useAfterClose(workspaceId, {
+    period_start: applied.period_start,
+    period_end: applied.period_end,
+    closed_at: knownAt,
+  });
+
+  const input = (field: Field, label: string, description: string, placeholder: string) => (
+    <TextInput
+      label={label}
+      description={description}
+      placeholder={placeholder}
+      value={draft[field]}
+      onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}
+      styles={
+        field === 'known_at' || field === 'compare_to'
+          ? { input: { fontFamily: 'monospace' } }
+          : undefined
+      }
+    />
+  );
+
+  return (
+    <ContentLayout
+      title="Books as known at"
+      caption={
+        knownAt
+          ? `The log as it stood at ${formatDateTime(knownAt)} — later entries and reversals left out`
+          : 'The log as it stands now'
+      }
+      back
+    >
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md" component="form" onSubmit={apply}>
+          <SimpleGrid cols={{ base: 1, md: 5 }} spacing="sm">
+            {input('as_of', 'As of', 'Effective date (YYYY-MM-DD)', 'today')}
+            {input('known_at', 'Known at', 'Recorded time (RFC 3339)', 'now')}
+            {input('compare_to', 'Compared with', 'A later recorded time', 'now')}
+            {input('period_start', 'Period start', 'Closed period', 'YYYY-MM-DD')}
+            {input('period_end', 'Period end', 'Closed period', 'YYYY-MM-DD')}
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm">
+            <Button type="submit" leftSection={<IconClockHour4 size={16} />}>
+              Show
+            </Button>
+          </Group>
+        </Paper>
+
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="trial-balance">Trial balance</Tabs.Tab>
+            <Tabs.Tab value="ledger">General ledger</Tabs.Tab>
+            <Tabs.Tab value="compare">Changed since</Tabs.Tab>
+            <Tabs.Tab value="after-close">Changes after close</Tabs.Tab>
+          </Tabs.List>
+
+          <Tabs.Panel value="trial-balance" pt="md">
+            <Loading state={tb}>
+              {(data) => (
+                <SectionCard
+                  title={`Trial balance as of ${data.as_of}`}
+                  caption={`${data.entries} entries known at ${formatDateTime(data.known_at)} · ${data.balanced ? 'balanced' : 'NOT balanced'} — select an account for its ledger`}
+                  aside={<Proof seq={data.chain_seq} hash={data.head_hash} />}
+                  testId="tt-trial-balance"
+                >
+                  <KnownTrialBalanceGrid
+                    tb={data}
+                    onAccount={(row) => {
+                      setAccount({ id: row.account_id, label: `${row.account_code} ${row.name}` });
+                      setPage(1);
+                      setTab('ledger');
+                    }}
+                  />
+                </SectionCard>
+              )}
+            </Loading>
+          </Tabs.Panel>
+
+          <Tabs.Panel value="ledger" pt="md">
+            <Loading state={ledger}>
+              {(data) => (
+                <SectionCard
+                  title={`General ledger${account ? `: ${account.label}` : ''}`}
+                  caption={
+                    <>
+                      {data.count} postings known at {formatDateTime(data.known_at)} — select one
+                      for its entry's history
+                      {account && (
+                        <>
+                          {' · '}
+                          <Anchor size="xs" component="button" onClick={() => setAccount(null)}>
+                            all accounts
+                          </Anchor>
+                        </>
+                      )}
+                    </>
+                  }
+                  aside={<Proof seq={data.chain_seq} hash={data.head_hash} />}
+                  testId="tt-ledger"
+                >
+                  <KnownLedgerGrid
+                    ledger={data}
+                    onPage={setPage}
+                    onEntry={(p) => setOpened({ entryId: p.entry_id, number: p.entry_number })}
+                  />
+                </SectionCard>
+              )}
+            </Loading>
+          </Tabs.Panel>
+
+          <Tabs.Panel value="compare" pt="md">
+            {!knownAt ? (
+              <Alert variant="light">Set “Known at” to compare it with a later time.</Alert>
+            ) : (
+              <Loading state={comparison}>
+                {(data) => (
+                  <SectionCard
+                    title="Trial balance, then and later"
+                    caption={`${formatDateTime(data.from)} (event #${data.from_chain_seq}) against ${formatDateTime(data.to)} (event #${data.to_chain_seq}) · ${data.accounts_changed} accounts changed — select one for the entries that moved it`}
+                    testId="tt-compare"
+                  >
+                    <ComparisonGrid comparison={data} onAccount={setCauses} />
+                  </SectionCard>
+                )}
+              </Loading>
+            )}
+          </Tabs.Panel>
+
+          <Tabs.Panel value="after-close" pt="md">
+            {!knownAt || !applied.period_end ? (
+              <Alert variant="light">
+                Set “Known at” (the close) and the period end to list what was recorded after it.
+              </Alert>
+            ) : (
+              <Loading state={afterClose}>
+                {(data) => (
+                  <SectionCard
+                    title={`Changes after the close of ${data.period_start ?? '…'} – ${data.period_end}`}
+                    caption={`${data.entries.length} entries recorded after ${formatDateTime(data.closed_at)} touch the period`}
+                    testId="tt-after-close"
+                  >
+                    <AfterCloseGrid
+                      report={data}
+                      onEntry={(e) => setOpened({ entryId: e.entry_id, number: e.entry_number })}
+                    />
+                    {data.net_by_account.length > 0 && (
+                      <Table fz="xs" mt="sm" withTableBorder>
+                        <Table.Thead>
+                          <Table.Tr>
+                            <Table.Th>Account</Table.Th>
+                            <Table.Th ta="right">Change to the period's balance</Table.Th>
+                          </Table.Tr>
+                        </Table.Thead>
+                        <Table.Tbody>
+                          {data.net_by_account.map((n) => (
+                            <Table.Tr key={n.account_id}>
+                              <Table.Td>
+                                {n.account_code} {n.name}
+                              </Table.Td>
+                              <Table.Td ta="right" ff="monospace">
+                                {formatAmount(n.balance_change)}
+                              </Table.Td>
+                            </Table.Tr>
+                          ))}
+                        </Table.Tbody>
+                      </Table>
+                    )}
+                  </SectionCard>
+                )}
+              </Loading>
+            )}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+
+      <Drawer
+        opened={causes !== null}
+        onClose={() => setCauses(null)}
+        position="right"
+        size="md"
+        title={causes ? `${causes.account_code} ${causes.name}` : ''}
+      >
+        {causes && (
+          <Stack gap="sm" data-testid="tt-causes">
+            <Text size="sm">
+              {formatAmount(causes.balance_from)} → {formatAmount(causes.balance_to)} (
+              {formatAmount(causes.difference)})
+            </Text>
+            <Title order={4} fz={14}>
+              Entries recorded in between
+            </Title>
+            {causes.entries.length === 0 && (
+              <Text size="sm" c="dimmed">
+                None: the balance did not move.
+              </Text>
+            )}
+            {causes.entries.map((e) => (
+              <Anchor
+                key={e.entry_id}
+                component="button"
+                size="sm"
+                ta="left"
+                onClick={() => setOpened({ entryId: e.entry_id, number: e.entry_number })}
+              >
+                {e.entry_number} · dated {e.date} · recorded {formatDateTime(e.recorded_at)} ·{' '}
+                {e.reverses ? 'reversal · ' : ''}Dr {formatAmount(e.debit)} Cr{' '}
+                {formatAmount(e.credit)}
+              </Anchor>
+            ))}
+          </Stack>
+        )}
+      </Drawer>
+      <Drawer
+        opened={opened !== null}
+        onClose={() => setOpened(null)}
+        position="right"
+        size="md"
+        title={opened ? `Entry ${opened.number}` : ''}
+      >
+        {opened && workspaceId && (
+          <EntryHistory workspaceId={workspaceId} entryId={opened.entryId} />
+        )}
+      </Drawer>
+    </ContentLayout>
+  );
+}
