@@ -23,6 +23,7 @@ import { chromium } from 'playwright-core';
 
 import { registerAccountingTests } from './accounting.mjs';
 import { registerAuditTests } from './audit.mjs';
+import { registerAuditWorkpaperTests } from './audit-workpapers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const baseUrl = (process.env.E2E_BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -1278,6 +1279,22 @@ registerAuditTests({
   shot,
   WAIT_MS,
   AUDIT_MISSING,
+});
+
+registerAuditWorkpaperTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  WAIT_MS,
+  AUDIT_MISSING,
+  uniqueEmail,
+  inviteByEmail,
+  tokenOf,
+  PASSWORD,
 });
 
 test(
