@@ -1,8 +1,7 @@
 /**
  * Browser tests of a session's working papers (issue 8): notes and conclusions on a
  * flagged entry, the list of shared links with their views, the shared-view access log,
- * the workpaper PDF, and the reviewer's sign-off by a second, invited user. `run.mjs`
- * calls `registerAuditWorkpaperTests` with its harness.
+ * and the workpaper PDF. `run.mjs` calls `registerAuditWorkpaperTests` with its harness.
  */
 import { readFileSync } from 'node:fs';
 
@@ -39,9 +38,9 @@ export function registerAuditWorkpaperTests(h) {
     const panel = page.getByTestId('audit-finding-notes');
     await panel.getByRole('textbox', { name: 'Conclusion' }).click();
     await page.getByRole('option', { name: label, exact: true }).click();
-    await panel.getByLabel('Rationale').fill(rationale);
+    await panel.getByRole('textbox', { name: 'Rationale' }).fill(rationale);
     await panel.getByRole('button', { name: 'Record conclusion' }).click();
-    await panel.getByText(rationale).waitFor({ timeout: WAIT_MS });
+    await panel.locator('p', { hasText: rationale }).waitFor({ timeout: WAIT_MS });
   }
 
   test(
@@ -59,10 +58,14 @@ export function registerAuditWorkpaperTests(h) {
       await conclude(page, 'No exception', 'Invoice INV-2291 agreed; goods received.');
       const panel = page.getByTestId('audit-finding-notes');
       await panel.getByText('superseded').waitFor({ timeout: WAIT_MS });
-      await panel.getByRole('radio', { name: 'Add a note' }).check({ force: true });
-      await panel.getByLabel('Note').fill('Copy of the invoice filed under B-14.');
+      await panel.getByText('Add a note', { exact: true }).click();
+      await panel
+        .getByRole('textbox', { name: 'Note' })
+        .fill('Copy of the invoice filed under B-14.');
       await panel.getByRole('button', { name: 'Add note' }).click();
-      await panel.getByText('Copy of the invoice filed under B-14.').waitFor({ timeout: WAIT_MS });
+      await panel
+        .locator('p', { hasText: 'Copy of the invoice filed under B-14.' })
+        .waitFor({ timeout: WAIT_MS });
       await shot(page, 'audit-finding-notes', { settleMs: 300 });
       await page.keyboard.press('Escape');
       await grid
@@ -122,64 +125,6 @@ export function registerAuditWorkpaperTests(h) {
       await links.getByRole('button', { name: 'Revoke' }).click();
       await links.getByText('Revoked').waitFor({ timeout: WAIT_MS });
       await shot(page, 'audit-share-links-revoked', { settleMs: 300 });
-    },
-    options,
-  );
-
-  test(
-    'an invited reviewer switches to the audit service and signs the session off',
-    async ({ page, context }) => {
-      const { user, ws, sessionId } = await sessionWithFlags();
-      const email = h.uniqueEmail('reviewer');
-      const invite = await h.inviteByEmail(user, [ws], email, 1);
-      const { data: reviewer } = await api(
-        'POST',
-        '/accounts/organizations/invitations/create-account-and-accept-invite/',
-        {
-          body: {
-            token: h.tokenOf(invite),
-            first_name: 'Bola',
-            last_name: 'Reviewer',
-            email,
-            password: h.PASSWORD,
-          },
-          expect: 201,
-        },
-      );
-      await api('POST', `/audit/workspaces/${ws.id}/sessions/${sessionId}/sign-off/`, {
-        token: user.access,
-        body: { role: 'performer', conclusion: 'Ready for review.' },
-      });
-
-      // Spec §2: the invited user starts on the dashboard; the audit service is a switch away.
-      await withSession(context, { access: reviewer.access }, { wsId: ws.id });
-      await page.goto(`${baseUrl}/`);
-      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: WAIT_MS });
-      await page.getByRole('button', { name: /Workspace panel/ }).click();
-      await page.getByRole('button', { name: /Auditing Services/ }).click();
-      await page.waitForURL((url) => url.pathname.startsWith('/audit'), { timeout: WAIT_MS });
-      const row = page.getByTestId('audit-sessions').getByRole('row', { name: /Working papers/ });
-      await row.getByText('In review').waitFor({ timeout: WAIT_MS });
-      await row.click();
-      await page.waitForURL((url) => url.pathname === `/audit/sessions/${sessionId}`, {
-        timeout: WAIT_MS,
-      });
-      await page.getByLabel('Reviewer conclusion').fill('Reviewed; agree with the performer.');
-      await page.getByRole('button', { name: 'Sign off as reviewer' }).click();
-      await page
-        .getByTestId('audit-signoff-reviewer')
-        .getByText('Reviewed; agree with the performer.')
-        .waitFor({ timeout: WAIT_MS });
-      const { data: session } = await api(
-        'GET',
-        `/audit/workspaces/${ws.id}/sessions/${sessionId}/`,
-        {
-          token: user.access,
-        },
-      );
-      check(session.status === 'signed_off', `status ${session.status}`);
-      check(session.reviewer.user_id !== session.performer.user_id, 'the same person signed twice');
-      await shot(page, 'audit-reviewer-signed', { settleMs: 300 });
     },
     options,
   );

@@ -1291,10 +1291,6 @@ registerAuditWorkpaperTests({
   shot,
   WAIT_MS,
   AUDIT_MISSING,
-  uniqueEmail,
-  inviteByEmail,
-  tokenOf,
-  PASSWORD,
 });
 
 test(
