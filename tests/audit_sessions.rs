@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::books::{books, open, post, sessions};
-use common::TestApp;
+use common::books::{books, open, post, sessions, Books};
+use common::{Session, TestApp};
 use serde_json::{json, Value};
 use store::{backend_tests, Backend};
 
@@ -68,18 +68,7 @@ async fn a_session_reruns_identically_after_later_postings(backend: Backend) {
 async fn the_performer_signs_first_and_another_user_reviews(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let books = books(&app).await;
-    let reviewer = app.signed_up("bola@books.ng").await;
-    let added = app
-        .post(
-            &format!(
-                "/api/v1/accounts/organizations/{}/memberships/",
-                books.owner.organization_id
-            ),
-            Some(&books.owner.access),
-            json!({"email": "bola@books.ng", "role": 1, "workspaces": [books.workspace]}),
-        )
-        .await;
-    assert_eq!(added.status, 201, "{}", added.body);
+    let reviewer = reviewer(&app, &books).await;
     let id = open(&app, &books).await;
     let sign = format!("{}{id}/sign-off/", sessions(&books));
     let early = app
@@ -370,14 +359,620 @@ async fn the_findings_export_as_one_csv_row_each(backend: Backend) {
     let lines: Vec<_> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "control_point,entries,entry_count,highest_score,band,reason"
+        "control_point,entries,entry_count,highest_score,band,reason,conclusion,entry_conclusions"
     );
     assert_eq!(lines.len(), findings + 1, "{csv}");
     assert!(csv.contains("JE-000001"), "{csv}");
     app.stop().await;
 }
 
+/// A second member of the workspace, to review.
+async fn reviewer(app: &TestApp, books: &Books) -> Session {
+    let reviewer = app.signed_up("bola@books.ng").await;
+    let added = app
+        .post(
+            &format!(
+                "/api/v1/accounts/organizations/{}/memberships/",
+                books.owner.organization_id
+            ),
+            Some(&books.owner.access),
+            json!({"email": "bola@books.ng", "role": 1, "workspaces": [books.workspace]}),
+        )
+        .await;
+    assert_eq!(added.status, 201, "{}", added.body);
+    reviewer
+}
+
+async fn sign(app: &TestApp, books: &Books, id: &str, who: &Session, role: &str) {
+    let signed = app
+        .post(
+            &format!("{}{id}/sign-off/", sessions(books)),
+            Some(&who.access),
+            json!({"role": role, "conclusion": format!("Signed as {role}.")}),
+        )
+        .await;
+    assert_eq!(signed.status, 200, "{}", signed.body);
+}
+
+/// Two round amounts on a Sunday, and a session over them: findings to work on.
+async fn session_with_findings(app: &TestApp, books: &Books) -> (String, String) {
+    let entry = post(app, books, "2026-03-01", "1000.00").await;
+    post(app, books, "2026-03-01", "1000.00").await;
+    (open(app, books).await, entry)
+}
+
+async fn notes_and_conclusions_keep_their_history_until_the_reviewer_signs_off(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let bola = reviewer(&app, &books).await;
+    let (id, entry) = session_with_findings(&app, &books).await;
+    let base = format!("{}{id}/", sessions(&books));
+    let on_entry = json!({"kind": "entry", "entry_id": entry});
+    let noted = app
+        .post(
+            &format!("{base}notes/"),
+            Some(&books.owner.access),
+            json!({"target": on_entry, "text": "Agreed to invoice INV-2291."}),
+        )
+        .await;
+    assert_eq!(noted.status, 201, "{}", noted.body);
+    for (conclusion, rationale) in [
+        ("needs_follow_up", "Waiting for the delivery note."),
+        (
+            "no_exception",
+            "Delivery note seen: a genuine Sunday delivery.",
+        ),
+    ] {
+        let concluded = app
+            .post(
+                &format!("{base}conclusions/"),
+                Some(&books.owner.access),
+                json!({"target": on_entry, "conclusion": conclusion, "rationale": rationale}),
+            )
+            .await;
+        assert_eq!(concluded.status, 201, "{}", concluded.body);
+    }
+    sign(&app, &books, &id, &books.owner, "performer").await;
+    let in_review = app
+        .post(
+            &format!("{base}conclusions/"),
+            Some(&bola.access),
+            json!({"target": {"kind": "test", "test": "weekend_posting"},
+                   "conclusion": "control_deficiency",
+                   "rationale": "Postings on Sundays bypass the approval workflow."}),
+        )
+        .await;
+    assert_eq!(
+        in_review.status, 201,
+        "the reviewer concludes during review"
+    );
+
+    let listed = app.read(&format!("{base}notes/"), Some(&bola.access)).await;
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    let notes = listed.body["data"].as_array().expect("notes").clone();
+    let kinds: Vec<_> = notes.iter().map(|n| n["kind"].clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            json!("note"),
+            json!("conclusion"),
+            json!("conclusion"),
+            json!("conclusion")
+        ]
+    );
+    assert_eq!(
+        notes[1]["conclusion"], "needs_follow_up",
+        "the earlier one stays"
+    );
+    assert_eq!(notes[2]["conclusion"], "no_exception");
+    assert_eq!(notes[2]["target"], on_entry);
+    assert_eq!(notes[0]["author_id"], books.owner.user_id.as_str());
+    assert_eq!(notes[3]["author_id"], bola.user_id.as_str());
+
+    sign(&app, &books, &id, &bola, "reviewer").await;
+    let late = app
+        .post(
+            &format!("{base}notes/"),
+            Some(&books.owner.access),
+            json!({"target": on_entry, "text": "One more thing."}),
+        )
+        .await;
+    assert_eq!(late.status, 409, "{}", late.body);
+    assert!(
+        late.body["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("signed off")),
+        "{}",
+        late.body
+    );
+    let listed = app.read(&format!("{base}notes/"), Some(&bola.access)).await;
+    assert_eq!(listed.body["data"].as_array().map(Vec::len), Some(4));
+    app.stop().await;
+}
+
+async fn a_note_or_conclusion_names_its_bad_fields(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let (id, _) = session_with_findings(&app, &books).await;
+    let base = format!("{}{id}/", sessions(&books));
+    let bad = app
+        .post(
+            &format!("{base}conclusions/"),
+            Some(&books.owner.access),
+            json!({"target": {"kind": "account"}, "conclusion": "fine", "rationale": "  "}),
+        )
+        .await;
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    for field in ["target.kind", "conclusion", "rationale"] {
+        assert!(bad.body.get(field).is_some(), "{field}: {}", bad.body);
+    }
+    let unknown_test = app
+        .post(
+            &format!("{base}notes/"),
+            Some(&books.owner.access),
+            json!({"target": {"kind": "test", "test": "astrology"}, "text": ""}),
+        )
+        .await;
+    for field in ["target.test", "text"] {
+        assert!(
+            unknown_test.body.get(field).is_some(),
+            "{field}: {}",
+            unknown_test.body
+        );
+    }
+    // An entry of another workspace is not an entry of this session.
+    let eve = app.signed_up("eve@elsewhere.ng").await;
+    let theirs = app.workspace(&eve, "Eve Books").await;
+    let elsewhere = Books {
+        base: format!("/api/v1/accounting/workspaces/{theirs}/"),
+        workspace: theirs,
+        owner: eve,
+    };
+    let setup = app
+        .post(
+            &format!("{}accounts/default/setup/", elsewhere.base),
+            Some(&elsewhere.owner.access),
+            json!(null),
+        )
+        .await;
+    assert!(setup.status < 300, "{}", setup.body);
+    let foreign = post(&app, &elsewhere, "2026-03-01", "10.00").await;
+    let crossed = app
+        .post(
+            &format!("{base}notes/"),
+            Some(&books.owner.access),
+            json!({"target": {"kind": "entry", "entry_id": foreign}, "text": "Peek"}),
+        )
+        .await;
+    assert_eq!(crossed.status, 400, "{}", crossed.body);
+    assert!(
+        crossed.body.get("target.entry_id").is_some(),
+        "{}",
+        crossed.body
+    );
+    app.stop().await;
+}
+
+async fn conclusions_reach_the_findings_csv_and_the_shared_view(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let (id, entry) = session_with_findings(&app, &books).await;
+    let base = format!("{}{id}/", sessions(&books));
+    for (target, conclusion) in [
+        (
+            json!({"kind": "test", "test": "round_amount"}),
+            "exception_not_material",
+        ),
+        (
+            json!({"kind": "entry", "entry_id": entry}),
+            "exception_adjusted",
+        ),
+    ] {
+        let concluded = app
+            .post(
+                &format!("{base}conclusions/"),
+                Some(&books.owner.access),
+                json!({"target": target, "conclusion": conclusion, "rationale": "Reviewed."}),
+            )
+            .await;
+        assert_eq!(concluded.status, 201, "{}", concluded.body);
+    }
+    let (_, _, csv) = app
+        .get(
+            &format!("{base}findings/export/"),
+            Some(&books.owner.access),
+        )
+        .await;
+    let round = csv
+        .lines()
+        .find(|l| l.starts_with("round_amount,"))
+        .expect("round amount row");
+    assert!(
+        round.contains(",exception_not_material,JE-000001: exception_adjusted"),
+        "{round}"
+    );
+    sign(&app, &books, &id, &books.owner, "performer").await;
+    let shared = app
+        .post(
+            &format!("{base}shares/"),
+            Some(&books.owner.access),
+            json!({}),
+        )
+        .await;
+    let token = shared.body["data"]["token"].as_str().expect("token");
+    let view = app
+        .read(&format!("/api/v1/audit-shared/{token}/"), None)
+        .await;
+    let notes = view.body["data"]["notes"]
+        .as_array()
+        .expect("notes")
+        .clone();
+    assert_eq!(notes.len(), 2, "{}", view.body);
+    assert_eq!(notes[0]["conclusion"], "exception_not_material");
+    assert_eq!(
+        notes[0]["author_id"],
+        Value::Null,
+        "the public view names no one"
+    );
+    app.stop().await;
+}
+
+/// Opens `token`'s shared view as a browser would.
+async fn view_shared(app: &TestApp, token: &str) -> u16 {
+    app.client
+        .get(format!("{}/api/v1/audit-shared/{token}/", app.base))
+        .header("user-agent", "Mozilla/5.0 (Partner review)")
+        .send()
+        .await
+        .expect("request")
+        .status()
+        .as_u16()
+}
+
+async fn shared_for_review(app: &TestApp, books: &Books) -> (String, String) {
+    post(app, books, "2026-05-05", "300.00").await;
+    let id = open(app, books).await;
+    sign(app, books, &id, &books.owner, "performer").await;
+    let shares = format!("{}{id}/shares/", sessions(books));
+    let shared = app
+        .post(
+            &shares,
+            Some(&books.owner.access),
+            json!({"expires_in_days": 7}),
+        )
+        .await;
+    assert_eq!(shared.status, 201, "{}", shared.body);
+    (
+        id,
+        shared.body["data"]["token"]
+            .as_str()
+            .expect("token")
+            .to_owned(),
+    )
+}
+
+async fn the_share_list_shows_every_link_and_never_its_secret(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let (id, token) = shared_for_review(&app, &books).await;
+    let shares = format!("{}{id}/shares/", sessions(&books));
+    let second = app
+        .post(&shares, Some(&books.owner.access), json!({}))
+        .await;
+    let second_id = second.body["data"]["share_id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let revoked = app
+        .delete(&format!("{shares}{second_id}/"), Some(&books.owner.access))
+        .await;
+    assert_eq!(revoked.status, 204);
+    assert_eq!(view_shared(&app, &token).await, 200);
+    assert_eq!(view_shared(&app, &token).await, 200);
+
+    let listed = app.read(&shares, Some(&books.owner.access)).await;
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    let list = listed.body["data"].as_array().expect("shares").clone();
+    assert_eq!(list.len(), 2, "a revoked link stays listed");
+    assert_eq!(list[0]["id"], second_id.as_str(), "newest first");
+    assert!(list[0]["revoked_at"].is_string());
+    assert_eq!(list[0]["view_count"], 0);
+    assert_eq!(list[1]["revoked_at"], Value::Null);
+    assert_eq!(list[1]["view_count"], 2);
+    assert!(list[1]["last_viewed_at"].is_string());
+    assert_eq!(list[1]["expired"], false);
+    assert_eq!(list[1]["created_by"], books.owner.user_id.as_str());
+    let text = listed.body.to_string();
+    let db = app.database().await;
+    let digests: Vec<String> = sqlx::query_scalar("SELECT secret_sha256 FROM read_audit_shares")
+        .fetch_all(&db.pool)
+        .await
+        .expect("digests");
+    assert_eq!(digests.len(), 2);
+    assert!(!text.contains(&token), "{text}");
+    assert!(digests.iter().all(|d| !text.contains(d.as_str())), "{text}");
+
+    let eve = app.signed_up("eve@elsewhere.ng").await;
+    assert_eq!(app.read(&shares, Some(&eve.access)).await.status, 403);
+    app.stop().await;
+}
+
+async fn every_view_of_a_shared_link_is_logged_and_a_dead_link_logs_nothing(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let (id, token) = shared_for_review(&app, &books).await;
+    let views = format!("{}{id}/shares/views/", sessions(&books));
+    assert_eq!(view_shared(&app, &token).await, 200);
+    let logged = app.read(&views, Some(&books.owner.access)).await;
+    assert_eq!(logged.status, 200, "{}", logged.body);
+    let log = logged.body["data"].as_array().expect("views").clone();
+    assert_eq!(log.len(), 1, "{}", logged.body);
+    assert_eq!(log[0]["user_agent"], "Mozilla/5.0 (Partner review)");
+    assert_eq!(log[0]["client_address"], "127.0.0.1");
+    assert!(log[0]["viewed_at"].is_string());
+
+    // Unknown, expired and revoked links answer alike and record nothing.
+    assert_eq!(view_shared(&app, "not-a-token").await, 404);
+    let db = app.database().await;
+    sqlx::query("UPDATE read_audit_shares SET expires_at = 1")
+        .execute(&db.pool)
+        .await
+        .expect("expire");
+    assert_eq!(view_shared(&app, &token).await, 404);
+    let shares = format!("{}{id}/shares/", sessions(&books));
+    let fresh = app
+        .post(&shares, Some(&books.owner.access), json!({}))
+        .await;
+    let fresh_token = fresh.body["data"]["token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+    let fresh_id = fresh.body["data"]["share_id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    app.delete(&format!("{shares}{fresh_id}/"), Some(&books.owner.access))
+        .await;
+    assert_eq!(view_shared(&app, &fresh_token).await, 404);
+    let logged = app.read(&views, Some(&books.owner.access)).await;
+    assert_eq!(logged.body["data"].as_array().map(Vec::len), Some(1));
+
+    // The view is an event of its own stream, and the log never holds the token.
+    let payloads: Vec<String> = sqlx::query_scalar(
+        "SELECT CAST(payload AS TEXT) FROM events WHERE aggregate_type = 'AuditSharedView'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .expect("events");
+    assert_eq!(payloads.len(), 1);
+    assert!(payloads[0].contains(&id) && !payloads[0].contains(&token));
+    let activity = app
+        .read(
+            &format!("/api/v1/activity-log/?workspace_id={}", books.workspace),
+            Some(&books.owner.access),
+        )
+        .await;
+    assert!(
+        activity
+            .body
+            .to_string()
+            .contains("Opened a shared audit result"),
+        "{}",
+        activity.body
+    );
+    app.stop().await;
+}
+
+/// The text a PDF shows: every string its content streams set with `Tj` — literal
+/// `(...)` or, for text beyond ASCII, hex `<...>` — joined by spaces (so a table cell
+/// wrapped over lines reads as one). Bytes are WinAnsi: 0x97 is the em dash.
+fn pdf_text(pdf: &[u8]) -> String {
+    let mut shown = Vec::new();
+    let mut i = 0;
+    while i < pdf.len() {
+        let (text, end) = match pdf[i] {
+            b'(' => literal_string(pdf, i + 1),
+            b'<' if pdf.get(i + 1) != Some(&b'<') => {
+                let end = pdf[i..]
+                    .iter()
+                    .position(|&b| b == b'>')
+                    .map_or(pdf.len(), |p| i + p);
+                let digits: Vec<u8> = pdf[i + 1..end]
+                    .iter()
+                    .copied()
+                    .filter(u8::is_ascii_hexdigit)
+                    .collect();
+                let bytes = digits
+                    .chunks(2)
+                    .filter_map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
+                    .collect();
+                (bytes, end + 1)
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        if pdf[end.min(pdf.len())..].starts_with(b" Tj") {
+            shown.push(text.iter().map(|&b| b as char).collect::<String>());
+        }
+        i = end;
+    }
+    shown.join(" ")
+}
+
+/// A literal string's bytes from just after its `(`, and where it ends (after its `)`).
+fn literal_string(pdf: &[u8], start: usize) -> (Vec<u8>, usize) {
+    let (mut text, mut depth, mut j) = (Vec::new(), 1, start);
+    while j < pdf.len() {
+        match pdf[j] {
+            b'\\' => {
+                j += 1;
+                match pdf.get(j) {
+                    Some(b'0'..=b'7') => {
+                        let digits: Vec<u8> = pdf[j..(j + 3).min(pdf.len())]
+                            .iter()
+                            .copied()
+                            .take_while(|b| (b'0'..=b'7').contains(b))
+                            .collect();
+                        let value =
+                            u32::from_str_radix(std::str::from_utf8(&digits).unwrap_or("0"), 8)
+                                .unwrap_or(0);
+                        text.push(value as u8);
+                        j += digits.len() - 1;
+                    }
+                    Some(b'n') => text.push(b'\n'),
+                    Some(&c) => text.push(c),
+                    None => {}
+                }
+            }
+            b'(' => {
+                depth += 1;
+                text.push(b'(');
+            }
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (text, j + 1);
+                }
+                text.push(b')');
+            }
+            c => text.push(c),
+        }
+        j += 1;
+    }
+    (text, j)
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+fn count(haystack: &[u8], needle: &[u8]) -> usize {
+    haystack
+        .windows(needle.len())
+        .filter(|w| *w == needle)
+        .count()
+}
+
+/// Checks the file's skeleton: header, trailer, and every cross-reference entry pointing
+/// at its object. Answers the number of pages.
+fn pdf_pages(pdf: &[u8]) -> usize {
+    assert!(pdf.starts_with(b"%PDF-1."), "header");
+    assert!(pdf.trim_ascii_end().ends_with(b"%%EOF"), "trailer");
+    let at = pdf
+        .windows(9)
+        .rposition(|w| w == b"startxref")
+        .expect("startxref");
+    let start: usize = String::from_utf8_lossy(&pdf[at + 9..])
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("xref offset");
+    assert!(
+        pdf[start..].starts_with(b"xref"),
+        "startxref points at the table"
+    );
+    let table = String::from_utf8_lossy(&pdf[start..]).into_owned();
+    let mut lines = table.lines().skip(1);
+    let header = lines.next().expect("subsection");
+    let entries: usize = header
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("count");
+    assert!(entries > 5, "{header}");
+    for (object, entry) in lines.take(entries).enumerate() {
+        let fields: Vec<_> = entry.split_whitespace().collect();
+        if fields.get(2) == Some(&"n") {
+            let offset: usize = fields[0].parse().expect("offset");
+            assert!(
+                pdf[offset..].starts_with(format!("{object} 0 obj").as_bytes()),
+                "object {object} is where the table says"
+            );
+        }
+    }
+    assert!(find(pdf, b"/Type /Catalog").is_some());
+    count(pdf, b"/Type /Page") - count(pdf, b"/Type /Pages")
+}
+
+async fn the_workpaper_is_a_pdf_of_the_whole_session(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let bola = reviewer(&app, &books).await;
+    let (id, entry) = session_with_findings(&app, &books).await;
+    let base = format!("{}{id}/", sessions(&books));
+    let concluded = app
+        .post(
+            &format!("{base}conclusions/"),
+            Some(&books.owner.access),
+            json!({"target": {"kind": "entry", "entry_id": entry},
+                   "conclusion": "exception_not_material",
+                   "rationale": "Sunday stock count, below performance materiality."}),
+        )
+        .await;
+    assert_eq!(concluded.status, 201, "{}", concluded.body);
+    sign(&app, &books, &id, &books.owner, "performer").await;
+    sign(&app, &books, &id, &bola, "reviewer").await;
+    let session = app.read(&base, Some(&books.owner.access)).await;
+    let head_hash = session.body["data"]["cutoff"]["head_hash"]
+        .as_str()
+        .expect("hash")
+        .to_owned();
+
+    let response = app
+        .client
+        .get(format!("{}{base}workpaper.pdf", app.base))
+        .bearer_auth(&books.owner.access)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(response.headers()["content-type"], "application/pdf");
+    let pdf = response.bytes().await.expect("bytes").to_vec();
+    assert!(
+        pdf_pages(&pdf) >= 3,
+        "cover, population and tests, findings"
+    );
+    let text = pdf_text(&pdf);
+    for expected in [
+        "Lagos Office",
+        "FY2026 audit",
+        "2026-01-01 to 2026-12-31",
+        "5,000.00",
+        "3,750.00",
+        head_hash.as_str(),
+        "The population ties to the trial balance, and the period's movements balance.",
+        "Round amount",
+        "Weekend posting",
+        "JE-000001",
+        // WinAnsi sets the em dash as byte 0x97.
+        "Exception \u{97} not material",
+        "Sunday stock count, below performance materiality.",
+        "Signed as performer.",
+        "Signed as reviewer.",
+        "bola@books.ng",
+    ] {
+        assert!(
+            text.contains(expected),
+            "{expected:?} missing from:\n{text}"
+        );
+    }
+    let eve = app.signed_up("eve@elsewhere.ng").await;
+    let (status, _, _) = app
+        .get(&format!("{base}workpaper.pdf"), Some(&eve.access))
+        .await;
+    assert_eq!(status, 403);
+    app.stop().await;
+}
+
 backend_tests!(
+    notes_and_conclusions_keep_their_history_until_the_reviewer_signs_off,
+    a_note_or_conclusion_names_its_bad_fields,
+    conclusions_reach_the_findings_csv_and_the_shared_view,
+    the_share_list_shows_every_link_and_never_its_secret,
+    every_view_of_a_shared_link_is_logged_and_a_dead_link_logs_nothing,
+    the_workpaper_is_a_pdf_of_the_whole_session,
     the_findings_export_as_one_csv_row_each,
     the_books_as_known_at_a_moment_ignore_what_was_recorded_later,
     a_session_reruns_identically_after_later_postings,

@@ -7,6 +7,7 @@
 //! - [`access`]: the workspace access policy every workspace-scoped route asks.
 //! - [`consistency`]: read-your-writes after a command.
 //! - [`me`]: the current user's profile and memberships, as the account routes answer.
+//! - [`client`]: the client's address ([`client::ClientAddress`] extractor).
 //! - [`idempotency`]: `Idempotency-Key` for every command route.
 //! - [`request_id`]: request ids on every request, response and log line.
 //! - [`pagination`]: bounded `page`/`page_size` and the paginated envelope.
@@ -16,6 +17,7 @@
 pub mod access;
 pub mod auth;
 pub mod body;
+pub mod client;
 pub mod consistency;
 pub mod error;
 pub mod idempotency;

@@ -33,9 +33,31 @@ pub fn trace_layer() -> TraceLayer<
                 .and_then(|id| id.header_value().to_str().ok())
                 .unwrap_or_default()
                 .to_owned();
-            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id)
+            let path = loggable_path(request.uri().path());
+            tracing::info_span!("request", method = %request.method(), path = %path, request_id)
         })
         .on_response(DefaultOnResponse::new().level(Level::INFO))
+}
+
+/// Path segments that are credentials: whoever holds the segment after one of these has
+/// the access it grants (a shared audit result, a payment checkout), so logs never hold it.
+const SECRET_AFTER: [&str; 3] = ["audit-shared", "checkout", "sandbox-checkout"];
+
+/// `path` with every credential segment replaced by `[redacted]`.
+pub fn loggable_path(path: &str) -> String {
+    let mut redact_next = false;
+    path.split('/')
+        .map(|segment| {
+            let shown = if redact_next && !segment.is_empty() {
+                "[redacted]"
+            } else {
+                segment
+            };
+            redact_next = SECRET_AFTER.contains(&segment);
+            shown
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// The request id of the current request, for event metadata.
@@ -65,5 +87,36 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for CurrentRequestId {
                 .and_then(|id| id.header_value().to_str().ok())
                 .map(str::to_owned),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loggable_path;
+
+    #[test]
+    fn a_shared_audit_token_never_reaches_the_log() {
+        assert_eq!(
+            loggable_path("/api/v1/audit-shared/0a1b2c3d/"),
+            "/api/v1/audit-shared/[redacted]/"
+        );
+        assert_eq!(
+            loggable_path("/audit-shared/0a1b2c3d"),
+            "/audit-shared/[redacted]"
+        );
+    }
+
+    #[test]
+    fn a_checkout_reference_never_reaches_the_log() {
+        assert_eq!(
+            loggable_path("/api/v1/payments/sandbox/checkout/LL-abc/"),
+            "/api/v1/payments/sandbox/checkout/[redacted]/"
+        );
+    }
+
+    #[test]
+    fn other_paths_are_logged_as_they_are() {
+        let path = "/api/v1/accounting/workspaces/w1/journal-entries/";
+        assert_eq!(loggable_path(path), path);
     }
 }

@@ -10,8 +10,7 @@ use api_core::body::Body;
 use api_core::error::data;
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState, FieldErrors};
-use axum::extract::{ConnectInfo, FromRef, FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{FromRef, Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use domain::organization::{CreateOrganization, OrganizationCommand};
@@ -65,21 +64,7 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(switch_workspace))
 }
 
-/// The client's address, when the server knows it (it always does when serving).
-pub struct ClientAddress(pub Option<SocketAddr>);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0),
-        ))
-    }
-}
+pub use api_core::client::ClientAddress;
 
 /// Collects field errors so a form learns every problem at once.
 #[derive(Default)]

@@ -1,6 +1,7 @@
 //! Audit sessions, write side: open a session pinned to the workspace chain's current
 //! head, sign it off (performer, then another reviewer), archive it, share its result by
-//! a public link and revoke the link. Needs `audit_service_access`.
+//! a public link and revoke the link, note and conclude on its findings. Needs
+//! `audit_service_access`.
 //!
 //! A session's state is folded from its own stream (`domain::audit_session`) and each
 //! command appends at the next sequence: a concurrent command on the same session meets
@@ -20,7 +21,8 @@ use chrono::{NaiveDate, NaiveTime, Utc};
 use domain::audit_session::{self, SessionError, SessionState};
 use domain::permissions::Action;
 use event_schemas::audit_session::{
-    AuditSessionEvent, AuditSessionOpened, Cutoff, SignOffRole, AGGREGATE_TYPE, NAME_CHARS_MAX,
+    AuditSessionEvent, AuditSessionOpened, Cutoff, FindingConclusion, FindingTarget, SignOffRole,
+    AGGREGATE_TYPE, NAME_CHARS_MAX, NOTE_CHARS_MAX, RATIONALE_CHARS_MAX,
 };
 use event_schemas::{UserId, WorkspaceId};
 use rust_decimal::Decimal;
@@ -32,7 +34,7 @@ use store::{EventMetadata, NewEvent};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::accounts::Problems;
+use crate::accounts::{required_text, Problems};
 use crate::organizations::parse_id;
 use crate::CommandState;
 
@@ -47,6 +49,8 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(archive))
         .routes(routes!(share))
         .routes(routes!(revoke_share))
+        .routes(routes!(note_finding))
+        .routes(routes!(conclude_finding))
 }
 
 impl crate::runner::IntoApiError for SessionError {
@@ -55,6 +59,7 @@ impl crate::runner::IntoApiError for SessionError {
             SessionError::NotFound | SessionError::NoSuchShare => {
                 ApiError::NotFound(self.to_string())
             }
+            SessionError::FindingsClosed(_) => ApiError::Conflict(self.to_string()),
             _ => ApiError::NonField(vec![self.to_string()]),
         }
     }
@@ -532,4 +537,174 @@ pub async fn revoke_share(
     )
     .await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// What a note or a conclusion is about, as a request names it.
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+pub struct TargetBody {
+    /// `entry` (a scored journal entry) or `test` (a control point's result).
+    #[serde(default)]
+    pub kind: String,
+    /// With `entry`: the journal entry's id.
+    #[serde(default)]
+    pub entry_id: Option<String>,
+    /// With `test`: the control point, e.g. `weekend_posting`.
+    #[serde(default)]
+    pub test: Option<String>,
+}
+
+/// The finding a request names: a posted entry of this workspace, or a control point the
+/// tests know. Problems go under `target.*`.
+async fn finding_target(
+    app: &AppState,
+    problems: &mut Problems,
+    workspace_id: &str,
+    body: &TargetBody,
+) -> Result<Option<FindingTarget>, ApiError> {
+    match body.kind.trim() {
+        "entry" => {
+            let raw = body.entry_id.as_deref().unwrap_or_default().trim();
+            let entry: Option<String> = sqlx::query_scalar(
+                "SELECT entry_id FROM read_journal_entries \
+                 WHERE entry_id = $1 AND workspace_id = $2 AND status <> 'draft'",
+            )
+            .bind(raw)
+            .bind(workspace_id)
+            .fetch_optional(&app.db().pool)
+            .await?;
+            match entry.and_then(|id| id.parse().ok()) {
+                Some(entry_id) => Ok(Some(FindingTarget::Entry { entry_id })),
+                None => {
+                    problems.add(
+                        "target.entry_id",
+                        "Name a posted journal entry of this workspace.",
+                    );
+                    Ok(None)
+                }
+            }
+        }
+        "test" => {
+            let test = body.test.as_deref().unwrap_or_default().trim().to_owned();
+            if serde_json::from_value::<audit::TestKind>(json!(test)).is_ok() {
+                Ok(Some(FindingTarget::Test { test }))
+            } else {
+                problems.add("target.test", "Name a control point the tests run.");
+                Ok(None)
+            }
+        }
+        _ => {
+            problems.add("target.kind", "The target is an entry or a test.");
+            Ok(None)
+        }
+    }
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct NoteBody {
+    #[serde(default)]
+    pub target: TargetBody,
+    #[serde(default)]
+    pub text: String,
+}
+
+/// Adds a note to a finding (a flagged entry or a control point's result) while the
+/// session is open or in review; a signed-off or archived session answers 409.
+#[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/notes/", tag = "audit",
+    params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = NoteBody,
+    responses((status = 201, description = "`data`: note_id"), (status = 400), (status = 403), (status = 404), (status = 409)))]
+pub async fn note_finding(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((workspace_id, session_id)): Path<(String, String)>,
+    Body(body): Body<NoteBody>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let app = &state.app;
+    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let mut problems = Problems::default();
+    let target = finding_target(app, &mut problems, &workspace_id, &body.target).await?;
+    let text = required_text(
+        &mut problems,
+        "text",
+        &body.text,
+        "Write the note.",
+        NOTE_CHARS_MAX,
+    );
+    problems.into_result()?;
+    let target = target.ok_or_else(|| ApiError::internal("checked above"))?;
+    let note_id = uuid::Uuid::now_v7();
+    run_on_session(
+        app,
+        &user,
+        request_id,
+        &workspace_id,
+        &session_id,
+        |current, by| audit_session::note(current, note_id, target, text, by),
+    )
+    .await?;
+    Ok((StatusCode::CREATED, data(json!({ "note_id": note_id }))))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct ConcludeBody {
+    #[serde(default)]
+    pub target: TargetBody,
+    /// `no_exception`, `exception_adjusted`, `exception_not_material`,
+    /// `control_deficiency` or `needs_follow_up`.
+    #[serde(default)]
+    pub conclusion: String,
+    /// Why: the evidence and reasoning behind the conclusion.
+    #[serde(default)]
+    pub rationale: String,
+}
+
+/// Concludes on a finding. Concluding again records a new conclusion; the earlier ones
+/// stay in the finding's history. Refused (409) once the session is signed off or
+/// archived.
+#[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/conclusions/", tag = "audit",
+    params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = ConcludeBody,
+    responses((status = 201), (status = 400), (status = 403), (status = 404), (status = 409)))]
+pub async fn conclude_finding(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((workspace_id, session_id)): Path<(String, String)>,
+    Body(body): Body<ConcludeBody>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let app = &state.app;
+    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    let mut problems = Problems::default();
+    let target = finding_target(app, &mut problems, &workspace_id, &body.target).await?;
+    let conclusion = FindingConclusion::parse(body.conclusion.trim());
+    if conclusion.is_none() {
+        let names: Vec<_> = FindingConclusion::ALL.iter().map(|c| c.as_str()).collect();
+        problems.add(
+            "conclusion",
+            format!("Choose one of: {}.", names.join(", ")),
+        );
+    }
+    let rationale = required_text(
+        &mut problems,
+        "rationale",
+        &body.rationale,
+        "Say why: the evidence behind the conclusion.",
+        RATIONALE_CHARS_MAX,
+    );
+    problems.into_result()?;
+    let (Some(target), Some(conclusion)) = (target, conclusion) else {
+        return Err(ApiError::internal("checked above"));
+    };
+    run_on_session(
+        app,
+        &user,
+        request_id,
+        &workspace_id,
+        &session_id,
+        |current, by| audit_session::conclude(current, target, conclusion, rationale, by),
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        data(json!({ "conclusion": conclusion.as_str() })),
+    ))
 }

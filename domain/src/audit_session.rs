@@ -2,12 +2,15 @@
 //!
 //! Open → (performer signs off) in review → (a different reviewer signs off) signed off →
 //! archived. Sharing is allowed once the performer has signed: a draft result is not
-//! published. The state is folded from the session's stream; commands decide events.
+//! published. Notes and conclusions on findings are work on the session: they are taken
+//! while it is open or in review, never once it is signed off or archived. The state is
+//! folded from the session's stream; commands decide events.
 
 use chrono::NaiveDate;
 use event_schemas::audit_session::{
-    AuditSessionArchived, AuditSessionEvent, AuditSessionShared, AuditSessionSignedOff,
-    AuditShareRevoked, SignOffRole,
+    AuditFindingConcluded, AuditFindingNoted, AuditSessionArchived, AuditSessionEvent,
+    AuditSessionShared, AuditSessionSignedOff, AuditShareRevoked, FindingConclusion, FindingTarget,
+    SignOffRole,
 };
 use event_schemas::{UserId, WorkspaceId};
 use uuid::Uuid;
@@ -80,6 +83,8 @@ impl SessionState {
             AuditSessionEvent::AuditShareRevoked(e) => {
                 self.shares.retain(|s| s.share_id != e.share_id);
             }
+            AuditSessionEvent::AuditFindingNoted(_)
+            | AuditSessionEvent::AuditFindingConcluded(_) => {}
         }
     }
 }
@@ -101,6 +106,10 @@ pub enum SessionError {
     NotReadyToShare,
     #[error("No such share on this session.")]
     NoSuchShare,
+    /// Findings are noted and concluded before the session is signed off, never after:
+    /// the signed workpaper does not change under its signatures.
+    #[error("The session is {0}: its findings can no longer be noted or concluded.")]
+    FindingsClosed(&'static str),
 }
 
 fn existing(state: &SessionState) -> Result<Uuid, SessionError> {
@@ -109,6 +118,51 @@ fn existing(state: &SessionState) -> Result<Uuid, SessionError> {
         (Some(_), SessionStatus::Archived) => Err(SessionError::Archived),
         (Some(id), _) => Ok(id),
     }
+}
+
+/// The session, while its findings may still be worked on (open or in review).
+fn working(state: &SessionState) -> Result<Uuid, SessionError> {
+    match state.status {
+        SessionStatus::SignedOff => Err(SessionError::FindingsClosed("signed off")),
+        SessionStatus::Archived => Err(SessionError::FindingsClosed("archived")),
+        _ => existing(state),
+    }
+}
+
+pub fn note(
+    state: &SessionState,
+    note_id: Uuid,
+    target: FindingTarget,
+    text: String,
+    by: UserId,
+) -> Result<AuditSessionEvent, SessionError> {
+    let session_id = working(state)?;
+    Ok(AuditSessionEvent::AuditFindingNoted(AuditFindingNoted {
+        session_id,
+        note_id,
+        target,
+        text,
+        noted_by: by,
+    }))
+}
+
+pub fn conclude(
+    state: &SessionState,
+    target: FindingTarget,
+    conclusion: FindingConclusion,
+    rationale: String,
+    by: UserId,
+) -> Result<AuditSessionEvent, SessionError> {
+    let session_id = working(state)?;
+    Ok(AuditSessionEvent::AuditFindingConcluded(
+        AuditFindingConcluded {
+            session_id,
+            target,
+            conclusion,
+            rationale,
+            concluded_by: by,
+        },
+    ))
 }
 
 pub fn sign_off(
@@ -240,6 +294,46 @@ mod tests {
         assert_eq!(
             sign_off(&state, SignOffRole::Performer, ada, day(), String::new()),
             Err(SessionError::Archived)
+        );
+    }
+
+    #[test]
+    fn findings_are_worked_on_until_the_reviewer_signs_off() {
+        let (ada, bola) = (UserId::new_v7(), UserId::new_v7());
+        let target = FindingTarget::Test {
+            test: "weekend_posting".into(),
+        };
+        let mut state = opened();
+        let noted = note(&state, Uuid::now_v7(), target.clone(), "Seen".into(), ada);
+        assert!(noted.is_ok());
+        state.apply(
+            &sign_off(&state, SignOffRole::Performer, ada, day(), String::new()).expect("p"),
+        );
+        let concluded = conclude(
+            &state,
+            target.clone(),
+            FindingConclusion::NoException,
+            "Supported".into(),
+            bola,
+        );
+        assert!(concluded.is_ok(), "the reviewer still concludes in review");
+        state.apply(
+            &sign_off(&state, SignOffRole::Reviewer, bola, day(), String::new()).expect("r"),
+        );
+        assert_eq!(
+            note(&state, Uuid::now_v7(), target.clone(), "Late".into(), ada),
+            Err(SessionError::FindingsClosed("signed off"))
+        );
+        state.apply(&archive(&state, ada).expect("archive"));
+        assert_eq!(
+            conclude(
+                &state,
+                target,
+                FindingConclusion::NeedsFollowUp,
+                "x".into(),
+                ada
+            ),
+            Err(SessionError::FindingsClosed("archived"))
         );
     }
 

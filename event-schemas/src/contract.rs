@@ -100,6 +100,7 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::announcement::contract(),
         crate::inbox::contract(),
         crate::audit_session::contract(),
+        crate::audit_shared_view::contract(),
         crate::user_activity::contract(),
         crate::subscription::contract(),
     ]

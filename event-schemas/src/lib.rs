@@ -13,7 +13,9 @@
 //! - [`schemas`] — generates the JSON Schema of each event version and checks or rewrites
 //!   the committed files under `schemas/<aggregate>/<event_type>.v<version>.json`.
 //! - [`notification`] — a user's notifications: created, read or unread, deleted.
-//! - [`audit_session`] — audit sessions: opened on a pinned cut-off, signed off, shared.
+//! - [`audit_session`] — audit sessions: opened on a pinned cut-off, signed off, shared;
+//!   notes and conclusions on their findings.
+//! - [`audit_shared_view`] — one stream per view of a shared audit result (its access log).
 //! - [`announcement`] — an administrator's notification to several members at once.
 //! - [`inbox`] — what applies to a user's whole inbox (mark all as read).
 //! - [`user_activity`] — security facts about accounts (sign-ins, failures, password and
@@ -31,6 +33,7 @@
 pub mod account_tree;
 pub mod announcement;
 pub mod audit_session;
+pub mod audit_shared_view;
 pub mod contract;
 pub mod ids;
 pub mod inbox;

@@ -235,6 +235,12 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
         "TwoFactorEnabled" => "Turned on two-factor authentication".into(),
         "TwoFactorDisabled" => "Turned off two-factor authentication".into(),
         "ActivityRecorded" => text("description").to_owned(),
+        "AuditFindingNoted" => "Added a note to an audit finding".into(),
+        "AuditFindingConcluded" => format!(
+            "Concluded on an audit finding: {}",
+            text("conclusion").replace('_', " ")
+        ),
+        "AuditSharedViewRecorded" => "Opened a shared audit result".into(),
         other => sentence_case(&snake_case(other).replace('_', " ")),
     }
 }

@@ -1,8 +1,11 @@
-//! `audit_sessions`: each workspace's audit sessions (list and header of a session) and
-//! their live shares (the public link looks its secret's hash up here).
+//! `audit_sessions`: each workspace's audit sessions (list and header of a session),
+//! their shares (live and revoked; the public link looks its secret's hash up here),
+//! every view of a shared link (the access log), and the notes and conclusions on their
+//! findings (every one kept: a finding's conclusion is its latest).
 
 use async_trait::async_trait;
 use event_schemas::audit_session::{upcasters, AuditSessionEvent, SignOffRole, AGGREGATE_TYPE};
+use event_schemas::audit_shared_view::{self, AuditSharedViewEvent};
 use sqlx::{Any, Transaction};
 use store::migrate::Migration;
 use store::RecordedEvent;
@@ -44,6 +47,42 @@ const SHARES: &str = "CREATE TABLE read_audit_shares (
     shared_at BIGINT NOT NULL
 )";
 
+const SHARES_SHARED_BY: &str = "ALTER TABLE read_audit_shares ADD COLUMN shared_by TEXT";
+const SHARES_REVOKED_AT: &str = "ALTER TABLE read_audit_shares ADD COLUMN revoked_at BIGINT";
+const SHARES_REVOKED_BY: &str = "ALTER TABLE read_audit_shares ADD COLUMN revoked_by TEXT";
+const SHARES_VIEWS: &str =
+    "ALTER TABLE read_audit_shares ADD COLUMN view_count BIGINT NOT NULL DEFAULT 0";
+const SHARES_LAST_VIEWED: &str = "ALTER TABLE read_audit_shares ADD COLUMN last_viewed_at BIGINT";
+const SHARES_SESSION: &str =
+    "CREATE INDEX read_audit_shares_session ON read_audit_shares (session_id, shared_at)";
+
+/// One row per view of a shared link, from its `AuditSharedViewRecorded` event.
+const SHARE_VIEWS: &str = "CREATE TABLE read_audit_share_views (
+    view_id TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    share_id TEXT NOT NULL,
+    viewed_at BIGINT NOT NULL,
+    client_address TEXT,
+    user_agent TEXT
+)";
+const SHARE_VIEWS_SESSION: &str =
+    "CREATE INDEX read_audit_share_views_session ON read_audit_share_views (session_id, viewed_at)";
+
+/// One row per note or conclusion on a finding, in log order (`position`).
+const FINDING_NOTES: &str = "CREATE TABLE read_audit_finding_notes (
+    position BIGINT PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    target_kind TEXT NOT NULL,
+    target_ref TEXT NOT NULL,
+    note_kind TEXT NOT NULL,
+    conclusion TEXT,
+    text TEXT NOT NULL,
+    author_id TEXT NOT NULL,
+    recorded_at BIGINT NOT NULL
+)";
+const FINDING_NOTES_SESSION: &str =
+    "CREATE INDEX read_audit_finding_notes_session ON read_audit_finding_notes (session_id, position)";
+
 macro_rules! same {
     ($version:expr, $name:expr, $sql:expr) => {
         Migration {
@@ -64,7 +103,9 @@ impl Projector for AuditSessions {
     }
 
     fn version(&self) -> i64 {
-        1
+        // 2: shares are kept when revoked, with who shared and their views; notes and
+        // conclusions on findings.
+        2
     }
 
     fn migrations(&self) -> &'static [Migration] {
@@ -72,11 +113,30 @@ impl Projector for AuditSessions {
             same!(1, "read_audit_sessions", SESSIONS),
             same!(2, "read_audit_sessions_workspace", SESSIONS_WORKSPACE),
             same!(3, "read_audit_shares", SHARES),
+            same!(4, "read_audit_shares_shared_by", SHARES_SHARED_BY),
+            same!(5, "read_audit_shares_revoked_at", SHARES_REVOKED_AT),
+            same!(6, "read_audit_shares_revoked_by", SHARES_REVOKED_BY),
+            same!(7, "read_audit_shares_view_count", SHARES_VIEWS),
+            same!(8, "read_audit_shares_last_viewed_at", SHARES_LAST_VIEWED),
+            same!(9, "read_audit_shares_session", SHARES_SESSION),
+            same!(10, "read_audit_share_views", SHARE_VIEWS),
+            same!(11, "read_audit_share_views_session", SHARE_VIEWS_SESSION),
+            same!(12, "read_audit_finding_notes", FINDING_NOTES),
+            same!(
+                13,
+                "read_audit_finding_notes_session",
+                FINDING_NOTES_SESSION
+            ),
         ]
     }
 
     fn tables(&self) -> &'static [&'static str] {
-        &["read_audit_sessions", "read_audit_shares"]
+        &[
+            "read_audit_sessions",
+            "read_audit_shares",
+            "read_audit_share_views",
+            "read_audit_finding_notes",
+        ]
     }
 
     async fn apply_batch(
@@ -85,11 +145,18 @@ impl Projector for AuditSessions {
         events: &[RecordedEvent],
     ) -> Result<(), ProjectionError> {
         let upcasters = upcasters();
-        for event in events.iter().filter(|e| e.aggregate_type == AGGREGATE_TYPE) {
-            let decoded: AuditSessionEvent = decode(event, &upcasters)?;
-            apply(tx, event, &decoded)
-                .await
-                .map_err(|e| ProjectionError::at(event, e.to_string()))?;
+        let view_upcasters = audit_shared_view::upcasters();
+        for event in events {
+            let applied = if event.aggregate_type == AGGREGATE_TYPE {
+                let decoded: AuditSessionEvent = decode(event, &upcasters)?;
+                apply(tx, event, &decoded).await
+            } else if event.aggregate_type == audit_shared_view::AGGREGATE_TYPE {
+                let decoded: AuditSharedViewEvent = decode(event, &view_upcasters)?;
+                apply_view(tx, event, &decoded).await
+            } else {
+                continue;
+            };
+            applied.map_err(|e| ProjectionError::at(event, e.to_string()))?;
         }
         Ok(())
     }
@@ -171,22 +238,113 @@ async fn apply(
         AuditSessionEvent::AuditSessionShared(e) => {
             sqlx::query(
                 "INSERT INTO read_audit_shares (share_id, session_id, secret_sha256, expires_at, \
-                 shared_at) VALUES ($1, $2, $3, $4, $5)",
+                 shared_at, shared_by) VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(e.share_id.to_string())
             .bind(id)
             .bind(&e.secret_sha256)
             .bind(e.expires_at)
             .bind(envelope.recorded_at)
+            .bind(e.shared_by.to_string())
             .execute(&mut **tx)
             .await?;
         }
         AuditSessionEvent::AuditShareRevoked(e) => {
-            sqlx::query("DELETE FROM read_audit_shares WHERE share_id = $1")
-                .bind(e.share_id.to_string())
-                .execute(&mut **tx)
-                .await?;
+            sqlx::query(
+                "UPDATE read_audit_shares SET revoked_at = $1, revoked_by = $2 WHERE share_id = $3",
+            )
+            .bind(envelope.recorded_at)
+            .bind(e.revoked_by.to_string())
+            .bind(e.share_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+        }
+        AuditSessionEvent::AuditFindingNoted(e) => {
+            insert_note(
+                tx,
+                envelope,
+                id,
+                &e.target,
+                "note",
+                None,
+                &e.text,
+                &e.noted_by,
+            )
+            .await?;
+        }
+        AuditSessionEvent::AuditFindingConcluded(e) => {
+            insert_note(
+                tx,
+                envelope,
+                id,
+                &e.target,
+                "conclusion",
+                Some(e.conclusion.as_str()),
+                &e.rationale,
+                &e.concluded_by,
+            )
+            .await?;
         }
     }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn insert_note(
+    tx: &mut Transaction<'static, Any>,
+    envelope: &RecordedEvent,
+    session_id: &str,
+    target: &event_schemas::audit_session::FindingTarget,
+    note_kind: &str,
+    conclusion: Option<&str>,
+    text: &str,
+    author: &event_schemas::UserId,
+) -> Result<(), sqlx::Error> {
+    let (target_kind, target_ref) = target.parts();
+    sqlx::query(
+        "INSERT INTO read_audit_finding_notes (position, session_id, target_kind, target_ref, \
+         note_kind, conclusion, text, author_id, recorded_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    )
+    .bind(envelope.global_position)
+    .bind(session_id)
+    .bind(target_kind)
+    .bind(target_ref)
+    .bind(note_kind)
+    .bind(conclusion)
+    .bind(text)
+    .bind(author.to_string())
+    .bind(envelope.recorded_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+async fn apply_view(
+    tx: &mut Transaction<'static, Any>,
+    envelope: &RecordedEvent,
+    event: &AuditSharedViewEvent,
+) -> Result<(), sqlx::Error> {
+    let AuditSharedViewEvent::AuditSharedViewRecorded(e) = event;
+    sqlx::query(
+        "INSERT INTO read_audit_share_views (view_id, session_id, share_id, viewed_at, \
+         client_address, user_agent) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(e.view_id.to_string())
+    .bind(e.session_id.to_string())
+    .bind(e.share_id.to_string())
+    .bind(envelope.recorded_at)
+    .bind(e.client_address.as_deref())
+    .bind(e.user_agent.as_deref())
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "UPDATE read_audit_shares SET view_count = view_count + 1, last_viewed_at = $1 \
+         WHERE share_id = $2",
+    )
+    .bind(envelope.recorded_at)
+    .bind(e.share_id.to_string())
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }

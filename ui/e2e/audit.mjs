@@ -4,47 +4,14 @@
  * shared link is opened signed out. `run.mjs` calls `registerAuditTests` with its harness.
  */
 
+import { makeBooksWithEntries } from './audit-books.mjs';
+
 export function registerAuditTests(h) {
-  const { test, check, api, baseUrl, userWithWorkspaces, withSession, shot, WAIT_MS } = h;
+  const { test, check, api, baseUrl, withSession, shot, WAIT_MS } = h;
   // The 400 is provoked on purpose, to see the server's field error on its field.
   const options = { allowConsole: [/status of 400/] };
 
-  const books = (ws) => `/accounting/workspaces/${ws.id}/`;
-
-  /** A workspace with its default chart and `postings` ([MM-DD, amount]) posted this year. */
-  async function booksWithEntries(postings) {
-    const { user, workspaces } = await userWithWorkspaces(['Acme Audit Ltd']);
-    const ws = workspaces[0];
-    await api('POST', `${books(ws)}accounts/default/setup/`, { token: user.access });
-    const { data: tree } = await api('GET', `${books(ws)}accounts/`, { token: user.access });
-    const byCode = {};
-    const walk = (nodes) =>
-      nodes.forEach((node) => {
-        byCode[node.account_code] = node.id;
-        walk(node.children);
-      });
-    walk(tree);
-    const year = new Date().getFullYear();
-    const ids = [];
-    for (const [day, amount] of postings) {
-      const { data: posted } = await api('POST', `${books(ws)}journal-entries/`, {
-        token: user.access,
-        expect: 201,
-        body: {
-          date: `${year}-${day}`,
-          memo: `Audit E2E ${amount}`,
-          reference: '',
-          post: true,
-          lines: [
-            { account_id: byCode['6210'], description: 'E2E', debit: amount, credit: '' },
-            { account_id: byCode['1120'], description: 'E2E', debit: '', credit: amount },
-          ],
-        },
-      });
-      ids.push(posted.id);
-    }
-    return { user, ws, year, ids };
-  }
+  const booksWithEntries = makeBooksWithEntries(h);
 
   test(
     'an auditor opens a session, reads its result, signs off, shares it, and the link opens signed out',

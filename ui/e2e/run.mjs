@@ -23,6 +23,7 @@ import { chromium } from 'playwright-core';
 
 import { registerAccountingTests } from './accounting.mjs';
 import { registerAuditTests } from './audit.mjs';
+import { registerAuditWorkpaperTests } from './audit-workpapers.mjs';
 import { registerBillingTests } from './billing.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -1264,6 +1265,17 @@ registerBillingTests({
 });
 
 registerAuditTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  WAIT_MS,
+});
+
+registerAuditWorkpaperTests({
   test,
   check,
   api,

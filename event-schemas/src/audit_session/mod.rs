@@ -1,7 +1,8 @@
 //! The AuditSession aggregate's events: one stream per session (the id is the session
 //! id). A session pins its population to a point of the workspace's hash chain when it
 //! opens (`cutoff`), so re-running it at any later time reads exactly the same events and
-//! gives exactly the same results; sign-offs and shares are recorded against that pin.
+//! gives exactly the same results; sign-offs, shares, notes and conclusions on findings
+//! are recorded against that pin.
 
 use chrono::NaiveDate;
 use cqrs_es::DomainEvent;
@@ -13,7 +14,7 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion};
-use crate::{UserId, WorkspaceId};
+use crate::{JournalEntryId, UserId, WorkspaceId};
 
 /// The `aggregate_type` of audit sessions.
 pub const AGGREGATE_TYPE: &str = "AuditSession";
@@ -49,6 +50,8 @@ pub enum AuditSessionEvent {
     AuditSessionArchived(AuditSessionArchived),
     AuditSessionShared(AuditSessionShared),
     AuditShareRevoked(AuditShareRevoked),
+    AuditFindingNoted(AuditFindingNoted),
+    AuditFindingConcluded(AuditFindingConcluded),
 }
 
 /// An auditor opened a session on a workspace for a period.
@@ -139,6 +142,120 @@ impl EventPayload for AuditShareRevoked {
     const EVENT_VERSION: &'static str = "1.0";
 }
 
+/// Longest note on a finding, in characters.
+pub const NOTE_CHARS_MAX: usize = 4000;
+
+/// Longest rationale of a conclusion, in characters.
+pub const RATIONALE_CHARS_MAX: usize = 2000;
+
+/// What a note or a conclusion is about: one scored entry of the session's population,
+/// or one control point's result over the whole population.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum FindingTarget {
+    /// A journal entry the session scored (a flagged entry).
+    Entry { entry_id: JournalEntryId },
+    /// A control point (the audit crate's `TestKind`, by its snake_case name).
+    Test { test: String },
+}
+
+impl FindingTarget {
+    /// `entry` or `test`, and the entry id or the control point's name.
+    pub fn parts(&self) -> (&'static str, String) {
+        match self {
+            Self::Entry { entry_id } => ("entry", entry_id.to_string()),
+            Self::Test { test } => ("test", test.clone()),
+        }
+    }
+}
+
+/// How the auditor disposed of a finding, as a workpaper records it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FindingConclusion {
+    /// Investigated, explained and supported by evidence: not a misstatement.
+    NoException,
+    /// A misstatement, corrected: an adjustment was proposed and booked.
+    ExceptionAdjusted,
+    /// A misstatement below materiality, left uncorrected: carried to the summary of
+    /// unadjusted differences.
+    ExceptionNotMaterial,
+    /// The entry itself is right, but a control failed: reported to management.
+    ControlDeficiency,
+    /// Not concluded yet: evidence is outstanding or a question is open.
+    NeedsFollowUp,
+}
+
+impl FindingConclusion {
+    pub const ALL: [Self; 5] = [
+        Self::NoException,
+        Self::ExceptionAdjusted,
+        Self::ExceptionNotMaterial,
+        Self::ControlDeficiency,
+        Self::NeedsFollowUp,
+    ];
+
+    /// The snake_case name on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::NoException => "no_exception",
+            Self::ExceptionAdjusted => "exception_adjusted",
+            Self::ExceptionNotMaterial => "exception_not_material",
+            Self::ControlDeficiency => "control_deficiency",
+            Self::NeedsFollowUp => "needs_follow_up",
+        }
+    }
+
+    /// How a workpaper reads it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::NoException => "No exception",
+            Self::ExceptionAdjusted => "Exception \u{2014} adjusted",
+            Self::ExceptionNotMaterial => "Exception \u{2014} not material",
+            Self::ControlDeficiency => "Control deficiency",
+            Self::NeedsFollowUp => "Needs follow-up",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.as_str() == raw)
+    }
+}
+
+/// An auditor added a note to a finding: work done, evidence seen, a question asked.
+/// Notes are never edited; a later note says what changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct AuditFindingNoted {
+    pub session_id: Uuid,
+    pub note_id: Uuid,
+    pub target: FindingTarget,
+    #[schemars(length(min = 1, max = NOTE_CHARS_MAX))]
+    pub text: String,
+    pub noted_by: UserId,
+}
+
+impl EventPayload for AuditFindingNoted {
+    const EVENT_TYPE: &'static str = "AuditFindingNoted";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// An auditor concluded on a finding. A finding's conclusion is its latest one; a
+/// changed conclusion is another of these, and the earlier ones stay in the history.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct AuditFindingConcluded {
+    pub session_id: Uuid,
+    pub target: FindingTarget,
+    pub conclusion: FindingConclusion,
+    #[schemars(length(min = 1, max = RATIONALE_CHARS_MAX))]
+    pub rationale: String,
+    pub concluded_by: UserId,
+}
+
+impl EventPayload for AuditFindingConcluded {
+    const EVENT_TYPE: &'static str = "AuditFindingConcluded";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
 impl AuditSessionEvent {
     fn names(&self) -> (&'static str, &'static str) {
         fn of<T: EventPayload>(_: &T) -> (&'static str, &'static str) {
@@ -150,6 +267,8 @@ impl AuditSessionEvent {
             Self::AuditSessionArchived(e) => of(e),
             Self::AuditSessionShared(e) => of(e),
             Self::AuditShareRevoked(e) => of(e),
+            Self::AuditFindingNoted(e) => of(e),
+            Self::AuditFindingConcluded(e) => of(e),
         }
     }
 }
@@ -172,6 +291,8 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<AuditSessionArchived>(),
         EventVersion::current::<AuditSessionShared>(),
         EventVersion::current::<AuditShareRevoked>(),
+        EventVersion::current::<AuditFindingNoted>(),
+        EventVersion::current::<AuditFindingConcluded>(),
     ]
 }
 

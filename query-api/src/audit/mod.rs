@@ -5,17 +5,25 @@
 //! - [`report`]: the session's population from the workspace chain and the tests' run.
 //! - [`time_travel`]: the trial balance and general ledger as known at a recorded time,
 //!   the trial balance compared between two, the changes between two and after a close.
+//! - [`findings`]: notes and conclusions on findings, shared links and their access log.
+//! - [`workpaper`]: the session's workpaper as a PDF (laid out by [`pdf`]).
 
 pub(crate) mod chain;
+pub mod findings;
+pub mod pdf;
 pub mod report;
 pub mod time_travel;
+pub mod workpaper;
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
+use api_core::client::ClientAddress;
 use api_core::error::data;
+use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState};
 use audit::{AuditReport, RiskBand};
 use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use axum::Json;
 use domain::permissions::Action;
 use event_schemas::audit_session::{AuditSessionEvent, AuditSessionOpened, SignOffRole};
@@ -37,6 +45,10 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(session_results))
         .routes(routes!(session_findings_csv))
         .routes(routes!(shared_session))
+        .routes(routes!(findings::list_notes))
+        .routes(routes!(findings::list_shares))
+        .routes(routes!(findings::list_share_views))
+        .routes(routes!(workpaper::session_workpaper))
         .routes(routes!(time_travel::trial_balance_known_at))
         .routes(routes!(time_travel::changes_between))
         .routes(routes!(time_travel::general_ledger_known_at))
@@ -68,7 +80,7 @@ fn calendar_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
     }))
 }
 
-fn session_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
+pub(crate) fn session_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
     let text = |name: &str| row.try_get::<Option<String>, _>(name);
     Ok(json!({
         "calendar": calendar_json(row)?,
@@ -93,7 +105,7 @@ fn session_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
 }
 
 /// The session row of this workspace, or 404 (another workspace's id is not found here).
-async fn session_row(
+pub(crate) async fn session_row(
     state: &AppState,
     workspace_id: &str,
     session_id: &str,
@@ -108,7 +120,7 @@ async fn session_row(
     .ok_or_else(|| ApiError::NotFound("Audit session not found.".into()))
 }
 
-fn definition(row: &sqlx::any::AnyRow) -> Result<AuditSessionOpened, ApiError> {
+pub(crate) fn definition(row: &sqlx::any::AnyRow) -> Result<AuditSessionOpened, ApiError> {
     let raw: String = row.try_get("definition")?;
     serde_json::from_str(&raw).map_err(ApiError::internal)
 }
@@ -234,7 +246,17 @@ pub async fn session_findings_csv(
         .iter()
         .map(|s| (s.entry_id, (s.number.as_str(), s.score, s.band)))
         .collect();
-    let mut out = String::from("control_point,entries,entry_count,highest_score,band,reason\r\n");
+    let notes = findings::session_notes(&state, session_id.trim()).await?;
+    let concluded = findings::current_conclusions(&notes);
+    let conclusion_of = |kind: &str, reference: &str| {
+        concluded
+            .get(&(kind, reference))
+            .and_then(|n| n.conclusion.clone())
+            .unwrap_or_default()
+    };
+    let mut out = String::from(
+        "control_point,entries,entry_count,highest_score,band,reason,conclusion,entry_conclusions\r\n",
+    );
     for finding in &report.findings {
         let test = serde_json::to_value(finding.test)
             .ok()
@@ -253,6 +275,17 @@ pub async fn session_findings_csv(
             .and_then(|(_, _, band)| serde_json::to_value(band).ok())
             .and_then(|v| v.as_str().map(str::to_owned))
             .unwrap_or_default();
+        // The entries of the finding concluded on one by one: "JE-000001: no_exception".
+        let entry_conclusions: Vec<String> = finding
+            .entries
+            .iter()
+            .filter_map(|id| {
+                let conclusion = conclusion_of("entry", &id.to_string());
+                let number = scores.get(id).map(|(n, _, _)| *n)?;
+                (!conclusion.is_empty()).then(|| format!("{number}: {conclusion}"))
+            })
+            .collect();
+        let test_conclusion = conclusion_of("test", &test);
         let cells = [
             test,
             numbers.join(" "),
@@ -260,6 +293,8 @@ pub async fn session_findings_csv(
             format!("{highest:.1}"),
             band,
             finding.reason.clone(),
+            test_conclusion,
+            entry_conclusions.join("; "),
         ];
         for (i, cell) in cells.iter().enumerate() {
             if i > 0 {
@@ -286,19 +321,25 @@ pub async fn session_findings_csv(
 }
 
 /// The public, read-only view behind a shared link: no sign-in. The entity, period,
-/// materiality, cut-off, result and sign-offs of that one session — nothing else. A
-/// revoked, expired or unknown link answers 404 alike.
+/// materiality, cut-off, result, notes and conclusions on findings, and sign-offs of that
+/// one session — nothing else. A revoked, expired or unknown link answers 404 alike and
+/// records nothing; every answered view is recorded in the log (see
+/// [`findings::record_view`]).
 #[utoipa::path(get, path = "/api/v1/audit-shared/{token}/", tag = "audit",
     params(("token" = String, Path)), responses((status = 200), (status = 404)))]
 pub async fn shared_session(
     State(state): State<AppState>,
+    address: ClientAddress,
+    headers: HeaderMap,
+    CurrentRequestId(request_id): CurrentRequestId,
     Path(token): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let gone = || ApiError::NotFound("This shared audit is not available.".into());
     let digest = hex::encode(Sha256::digest(token.trim().as_bytes()));
     let now = chrono::Utc::now().timestamp_micros();
     let share = sqlx::query(
-        "SELECT session_id, expires_at FROM read_audit_shares WHERE secret_sha256 = $1",
+        "SELECT share_id, session_id, expires_at FROM read_audit_shares \
+         WHERE secret_sha256 = $1 AND revoked_at IS NULL",
     )
     .bind(&digest)
     .fetch_optional(&state.db().pool)
@@ -323,6 +364,17 @@ pub async fn shared_session(
             .fetch_optional(&state.db().pool)
             .await?;
     let report = report::session_report(&state.store, &opened).await?;
+    let notes = findings::session_notes(&state, &session_id).await?;
+    let share_id: String = share.try_get("share_id")?;
+    findings::record_view(
+        &state,
+        &opened.workspace_id.to_string(),
+        opened.session_id,
+        share_id.parse().map_err(ApiError::internal)?,
+        findings::Viewer::of(&address, &headers),
+        request_id,
+    )
+    .await?;
     let mut session = session_json(&row)?;
     // The public view names people by their sign-off role only.
     if let Some(object) = session.as_object_mut() {
@@ -337,6 +389,7 @@ pub async fn shared_session(
         "entity": workspace.unwrap_or_default(),
         "session": session,
         "result": result_json(&report),
+        "notes": notes.iter().map(|n| n.to_json(false)).collect::<Vec<_>>(),
         "expires_at": api_core::time::iso_datetime(expires_at),
     })))
 }

@@ -14,19 +14,65 @@ use audit::{Audit, AuditParams, AuditReport, JournalEntry, Population, SessionCo
 use event_schemas::audit_session::AuditSessionOpened;
 use event_schemas::journal_entry::JournalEntryPosted;
 use event_schemas::AccountId;
+use rust_decimal::Decimal;
 use store::{EventStore, RecordedEvent};
 
 use super::chain::{chain_until, replay};
+
+/// Debits and credits of a set of posted entries.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub entries: usize,
+    pub debits: Decimal,
+    pub credits: Decimal,
+}
+
+impl Totals {
+    fn add(&mut self, posted: &JournalEntryPosted) {
+        self.entries += 1;
+        for line in &posted.lines {
+            self.debits += line.debit;
+            self.credits += line.credit;
+        }
+    }
+}
+
+/// A session's run: its report, and the ledger it read, to tie the population to the
+/// trial balance — the period's movements as known at the cut-off, and the entries dated
+/// after the period end the population also holds (for the cut-off tests).
+#[derive(Debug, Clone)]
+pub struct SessionRun {
+    pub report: AuditReport,
+    /// Entries posted by the cut-off and dated within the period: the trial balance's
+    /// movements for the period.
+    pub period: Totals,
+    /// Entries posted by the cut-off and dated after the period end.
+    pub after_period: Totals,
+}
 
 /// The session's report, from its opening event.
 pub async fn session_report(
     store: &EventStore,
     opened: &AuditSessionOpened,
 ) -> Result<AuditReport, ApiError> {
+    Ok(session_run(store, opened).await?.report)
+}
+
+/// The session's report and the ledger totals it ties to, from its opening event.
+pub async fn session_run(
+    store: &EventStore,
+    opened: &AuditSessionOpened,
+) -> Result<SessionRun, ApiError> {
     let workspace = opened.workspace_id.to_string();
     let events = chain_until(store, &workspace, opened.cutoff.chain_seq).await?;
     let mut posted: Vec<(JournalEntryPosted, &RecordedEvent)> = Vec::new();
+    let (mut period, mut after_period) = (Totals::default(), Totals::default());
     let tree = replay(&events, |p, event| {
+        if p.date > opened.period_end {
+            after_period.add(&p);
+        } else if p.date >= opened.period_start {
+            period.add(&p);
+        }
         if p.date >= opened.period_start {
             posted.push((p, event));
         }
@@ -48,7 +94,11 @@ pub async fn session_report(
     let context = context_of(opened, &params);
     let audit = Audit::new(&population, &context, &params)
         .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
-    Ok(audit.run())
+    Ok(SessionRun {
+        report: audit.run(),
+        period,
+        after_period,
+    })
 }
 
 /// The tests' parameters the session was opened with; defaults for what it left out.

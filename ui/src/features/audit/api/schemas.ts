@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 
+import { findingNoteSchema } from './finding-schemas';
+
 export const sessionStatusSchema = z.enum(['open', 'in_review', 'signed_off', 'archived']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
@@ -140,6 +142,7 @@ export const sharedAuditSchema = z.object({
   entity: z.string(),
   session: sessionSchema,
   result: auditResultSchema,
+  notes: z.array(findingNoteSchema).default([]),
   expires_at: z.string(),
 });
 export type SharedAudit = z.infer<typeof sharedAuditSchema>;

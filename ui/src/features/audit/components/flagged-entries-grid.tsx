@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 
 import { DataGrid } from '@/components/data-grid/data-grid';
 
+import { conclusionColor, conclusionLabel, type Conclusion } from '../api/findings';
 import type { EntryScore } from '../api/schemas';
 import { bandColor, reasonsSummary } from './audit-format';
 import { SectionCard } from './section-card';
@@ -17,13 +18,24 @@ function BandCell({ value }: ICellRendererParams<EntryScore, string>) {
   );
 }
 
+function ConclusionCell({ value }: ICellRendererParams<EntryScore, Conclusion | undefined>) {
+  if (!value) return null;
+  return (
+    <Badge variant="light" color={conclusionColor(value)} radius="sm" size="sm">
+      {conclusionLabel(value)}
+    </Badge>
+  );
+}
+
 type FlaggedEntriesGridProps = {
   flagged: EntryScore[];
   onSelect: (score: EntryScore) => void;
+  /** Current conclusions by `targetKey`; entries without one show nothing. */
+  conclusions?: Map<string, Conclusion>;
 };
 
 /** The medium and high entries, highest score first; a row opens its breakdown. */
-export function FlaggedEntriesGrid({ flagged, onSelect }: FlaggedEntriesGridProps) {
+export function FlaggedEntriesGrid({ flagged, onSelect, conclusions }: FlaggedEntriesGridProps) {
   const columnDefs = useMemo<ColDef<EntryScore>[]>(
     () => [
       { field: 'number', headerName: 'Entry', width: 130 },
@@ -45,8 +57,15 @@ export function FlaggedEntriesGrid({ flagged, onSelect }: FlaggedEntriesGridProp
         valueGetter: ({ data }) => (data ? reasonsSummary(data.breakdown) : ''),
         tooltipValueGetter: ({ value }) => (typeof value === 'string' ? value : ''),
       },
+      {
+        colId: 'conclusion',
+        headerName: 'Conclusion',
+        width: 200,
+        valueGetter: ({ data }) => (data ? conclusions?.get(`entry:${data.entry_id}`) : undefined),
+        cellRenderer: ConclusionCell,
+      },
     ],
-    [],
+    [conclusions],
   );
   return (
     <SectionCard

@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
+import type { Conclusion } from '../api/findings';
 import type { AuditResult, EntryScore } from '../api/schemas';
 import { DigitTestsChart } from './digit-tests-chart';
 import { FlaggedEntriesGrid } from './flagged-entries-grid';
@@ -12,10 +13,19 @@ type ResultSectionsProps = {
   result: AuditResult;
   /** Passed on the signed-in page so the drawer can show the entry's history. */
   workspaceId?: string | null;
+  /** Each finding's current conclusion, by `targetKey` (see `api/findings.ts`). */
+  conclusions?: Map<string, Conclusion>;
+  /** The selected entry's notes and conclusions, for the drawer. */
+  entryNotes?: (score: EntryScore) => ReactNode;
 };
 
 /** A session's result, the same on the session page and on the public view. */
-export function ResultSections({ result, workspaceId }: ResultSectionsProps) {
+export function ResultSections({
+  result,
+  workspaceId,
+  conclusions,
+  entryNotes,
+}: ResultSectionsProps) {
   const [selected, setSelected] = useState<EntryScore | null>(null);
   return (
     <Stack gap="md">
@@ -23,14 +33,20 @@ export function ResultSections({ result, workspaceId }: ResultSectionsProps) {
         <RiskDistributionChart distribution={result.distribution} />
         <DigitTestsChart tests={result.digit_tests} />
       </SimpleGrid>
-      <FlaggedEntriesGrid flagged={result.flagged} onSelect={setSelected} />
-      <TestResultsTable result={result} />
+      <FlaggedEntriesGrid
+        flagged={result.flagged}
+        onSelect={setSelected}
+        conclusions={conclusions}
+      />
+      <TestResultsTable result={result} conclusions={conclusions} />
       <ScoreBreakdownDrawer
         score={selected}
         findings={result.findings}
         workspaceId={workspaceId}
         onClose={() => setSelected(null)}
-      />
+      >
+        {selected && entryNotes?.(selected)}
+      </ScoreBreakdownDrawer>
     </Stack>
   );
 }

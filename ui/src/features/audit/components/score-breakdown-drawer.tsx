@@ -10,6 +10,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 import { formatDateTime } from '@/lib/format-date-time';
 
@@ -62,6 +63,8 @@ type ScoreBreakdownDrawerProps = {
   /** Without it (the public view) the entry's history is not asked for. */
   workspaceId?: string | null;
   onClose: () => void;
+  /** The entry's notes and conclusions, when the page has them. */
+  children?: ReactNode;
 };
 
 /** Why an entry scored what it did: each control point's weight and its findings' reasons. */
@@ -70,6 +73,7 @@ export function ScoreBreakdownDrawer({
   findings,
   workspaceId,
   onClose,
+  children,
 }: ScoreBreakdownDrawerProps) {
   return (
     <Drawer
@@ -108,6 +112,15 @@ export function ScoreBreakdownDrawer({
               </div>
             ))}
           </Stack>
+          {children && (
+            <>
+              <Divider />
+              <Title order={4} fz={14}>
+                Notes and conclusions
+              </Title>
+              {children}
+            </>
+          )}
           {workspaceId && (
             <>
               <Divider />

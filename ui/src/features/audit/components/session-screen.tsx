@@ -10,6 +10,8 @@ import { archiveSession, useSession, useSessionResult } from '../api/sessions';
 import { ResultSections } from './result-sections';
 import { SessionSummary } from './session-summary';
 import { ShareDialog } from './share-dialog';
+import { ShareAccessLog } from './share-links';
+import { WorkpaperButton, useSessionFindings } from './session-workpapers';
 import { SignOffPanel } from './sign-off-panel';
 import { TimeTravelLink } from './time-travel-link';
 
@@ -26,6 +28,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
   const [archiving, setArchiving] = useState(false);
 
   const current = session.data;
+  const findings = useSessionFindings(workspaceId, sessionId, current);
   // The server shares only after the performer signed; the button says so rather than fail.
   const canShare = Boolean(current?.performer.signed_on) && current?.status !== 'archived';
   const archive = async () => {
@@ -43,6 +46,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
   const actions = current && workspaceId && (
     <Group gap="xs">
       <TimeTravelLink session={current} />
+      <WorkpaperButton workspaceId={workspaceId} sessionId={sessionId} />
       <Button
         variant="default"
         leftSection={<IconArchive size={16} />}
@@ -86,11 +90,17 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
             {errorText(result.error)}
           </Alert>
         ) : result.data ? (
-          <ResultSections result={result.data} workspaceId={workspaceId} />
+          <ResultSections
+            result={result.data}
+            workspaceId={workspaceId}
+            conclusions={findings.conclusions}
+            entryNotes={findings.entryNotes}
+          />
         ) : (
           <Skeleton h={320} radius="md" />
         )}
         {current && <SignOffPanel session={current} workspaceId={workspaceId} />}
+        {workspaceId && <ShareAccessLog workspaceId={workspaceId} sessionId={sessionId} />}
       </Stack>
       {workspaceId && (
         <ShareDialog

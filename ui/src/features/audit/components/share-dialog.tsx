@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   CopyButton,
+  Divider,
   Group,
   Modal,
   NumberInput,
@@ -15,8 +16,10 @@ import { formErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format-date-time';
 
+import { refreshShareLinks } from '../api/findings';
 import type { AuditShare } from '../api/schemas';
 import { SHARE_DAYS_DEFAULT, SHARE_DAYS_MAX, createShare, revokeShare } from '../api/shares';
+import { ShareLinksList } from './share-links';
 
 /** The link to hand out: this UI's public page for the token, whatever host serves it. */
 function shareUrl(share: AuditShare): string {
@@ -53,6 +56,7 @@ export function ShareDialog({ workspaceId, sessionId, opened, onClose }: ShareDi
     setError(null);
     try {
       setShare(await createShare(workspaceId, sessionId, days));
+      await refreshShareLinks(workspaceId, sessionId);
     } catch (caught) {
       const found = formErrorsOf(caught);
       setError(found ? (found.fields['expires_in_days'] ?? found.general.join(' ')) || null : null);
@@ -67,6 +71,7 @@ export function ShareDialog({ workspaceId, sessionId, opened, onClose }: ShareDi
     try {
       await revokeShare(workspaceId, sessionId, share.share_id);
       setRevoked(true);
+      await refreshShareLinks(workspaceId, sessionId);
     } catch {
       // The API client has already told the user; the link stays as it was.
     } finally {
@@ -75,7 +80,7 @@ export function ShareDialog({ workspaceId, sessionId, opened, onClose }: ShareDi
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Share read-only link" centered>
+    <Modal opened={opened} onClose={close} title="Share read-only link" centered size="lg">
       {share ? (
         <Stack gap="sm">
           {revoked ? (
@@ -138,6 +143,8 @@ export function ShareDialog({ workspaceId, sessionId, opened, onClose }: ShareDi
               Create link
             </Button>
           </Group>
+          <Divider label="Links of this session" labelPosition="left" />
+          <ShareLinksList workspaceId={workspaceId} sessionId={sessionId} />
         </Stack>
       )}
     </Modal>

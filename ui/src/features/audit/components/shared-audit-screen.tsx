@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Logo } from '@/components/ui/logo';
 import { formatDateTime } from '@/lib/format-date-time';
 
+import { currentConclusions } from '../api/findings';
 import { useSharedAudit } from '../api/shares';
 import { ResultSections } from './result-sections';
 import { SessionSummary } from './session-summary';
@@ -87,7 +88,7 @@ export function SharedAuditScreen({ token }: { token: string }) {
         </Text>
       </Paper>
       <SessionSummary session={data.session} population={data.result.population} />
-      <ResultSections result={data.result} />
+      <ResultSections result={data.result} conclusions={currentConclusions(data.notes)} />
       <SignOffPanel session={data.session} />
     </PublicFrame>
   );

@@ -1,15 +1,32 @@
-import { Alert, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, List, Stack, Table, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 
+import { conclusionColor, conclusionLabel, type Conclusion } from '../api/findings';
 import type { AuditResult } from '../api/schemas';
 import { testLabel } from './audit-format';
 import { SectionCard } from './section-card';
+
+function TestConclusion({ value }: { value: Conclusion | undefined }) {
+  if (!value) return null;
+  return (
+    <Badge variant="light" color={conclusionColor(value)} radius="sm" size="sm">
+      {conclusionLabel(value)}
+    </Badge>
+  );
+}
 
 /**
  * Findings and entries per control point, and the limitations: steps that did not run or
  * ran on part of the population, so "no findings" is never read as "tested and clean".
  */
-export function TestResultsTable({ result }: { result: AuditResult }) {
+export function TestResultsTable({
+  result,
+  conclusions,
+}: {
+  result: AuditResult;
+  /** Current conclusions by `targetKey`: a control point's shows beside its counts. */
+  conclusions?: Map<string, Conclusion>;
+}) {
   const fired = result.counts.filter((count) => count.findings > 0).length;
   return (
     <SectionCard
@@ -24,6 +41,7 @@ export function TestResultsTable({ result }: { result: AuditResult }) {
               <Table.Th>Control point</Table.Th>
               <Table.Th ta="right">Findings</Table.Th>
               <Table.Th ta="right">Entries</Table.Th>
+              {conclusions && <Table.Th>Conclusion</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -34,6 +52,11 @@ export function TestResultsTable({ result }: { result: AuditResult }) {
                   {count.findings}
                 </Table.Td>
                 <Table.Td ta="right">{count.entries}</Table.Td>
+                {conclusions && (
+                  <Table.Td>
+                    <TestConclusion value={conclusions.get(`test:${count.test}`)} />
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,0 +1,156 @@
+/**
+ * The working papers beside a session's result: notes and conclusions on its findings,
+ * its shared links and their access log, and the workpaper PDF. Paths as in command-api
+ * `audit_sessions.rs` and query-api `audit/findings.rs`, `audit/workpaper.rs`.
+ */
+import useSWR, { mutate } from 'swr';
+import { z } from 'zod';
+
+import { apiClient, dataEnvelope } from '@/lib/api-client';
+
+import {
+  findingNoteSchema,
+  shareLinkSchema,
+  shareViewSchema,
+  type Conclusion,
+  type FindingNote,
+  type FindingTarget,
+} from './finding-schemas';
+import { sessionPath } from './sessions';
+
+export {
+  conclusionSchema,
+  findingNoteSchema,
+  findingTargetSchema,
+  shareLinkSchema,
+  shareViewSchema,
+} from './finding-schemas';
+export type {
+  Conclusion,
+  FindingNote,
+  FindingTarget,
+  ShareLink,
+  ShareView,
+} from './finding-schemas';
+
+/** The dispositions a finding can be given (event-schemas `FindingConclusion`). */
+export const CONCLUSIONS = [
+  { value: 'no_exception', label: 'No exception' },
+  { value: 'exception_adjusted', label: 'Exception — adjusted' },
+  { value: 'exception_not_material', label: 'Exception — not material' },
+  { value: 'control_deficiency', label: 'Control deficiency' },
+  { value: 'needs_follow_up', label: 'Needs follow-up' },
+] as const;
+
+export function conclusionLabel(conclusion: Conclusion): string {
+  return CONCLUSIONS.find((c) => c.value === conclusion)?.label ?? conclusion;
+}
+
+/** Exceptions are red, open questions yellow, clean findings green. */
+export function conclusionColor(conclusion: Conclusion): string {
+  switch (conclusion) {
+    case 'no_exception':
+      return 'green';
+    case 'needs_follow_up':
+      return 'yellow';
+    default:
+      return 'red';
+  }
+}
+
+export function targetKey(target: FindingTarget): string {
+  return target.kind === 'entry' ? `entry:${target.entry_id}` : `test:${target.test}`;
+}
+
+/** Each finding's current conclusion: its latest, by target key. */
+export function currentConclusions(notes: FindingNote[]): Map<string, Conclusion> {
+  const current = new Map<string, Conclusion>();
+  for (const note of notes) {
+    if (note.kind === 'conclusion' && note.conclusion)
+      current.set(targetKey(note.target), note.conclusion);
+  }
+  return current;
+}
+
+const notesKey = (workspaceId: string, sessionId: string) =>
+  ['audit-notes', workspaceId, sessionId] as const;
+
+export async function listNotes(workspaceId: string, sessionId: string): Promise<FindingNote[]> {
+  const { data } = await apiClient.get(
+    `${sessionPath(workspaceId, sessionId)}notes/`,
+    dataEnvelope(z.array(findingNoteSchema)),
+    { handleErrors: false },
+  );
+  return data;
+}
+
+export function useFindingNotes(workspaceId: string | null, sessionId: string) {
+  return useSWR(workspaceId ? notesKey(workspaceId, sessionId) : null, ([, ws, id]) =>
+    listNotes(ws, id),
+  );
+}
+
+export async function addNote(
+  workspaceId: string,
+  sessionId: string,
+  target: FindingTarget,
+  text: string,
+): Promise<void> {
+  await apiClient.post(`${sessionPath(workspaceId, sessionId)}notes/`, z.unknown(), {
+    target,
+    text,
+  });
+  await mutate(notesKey(workspaceId, sessionId));
+}
+
+export async function concludeFinding(
+  workspaceId: string,
+  sessionId: string,
+  target: FindingTarget,
+  conclusion: Conclusion,
+  rationale: string,
+): Promise<void> {
+  await apiClient.post(`${sessionPath(workspaceId, sessionId)}conclusions/`, z.unknown(), {
+    target,
+    conclusion,
+    rationale,
+  });
+  await mutate(notesKey(workspaceId, sessionId));
+}
+
+const sharesKey = (workspaceId: string, sessionId: string) =>
+  ['audit-shares', workspaceId, sessionId] as const;
+const viewsKey = (workspaceId: string, sessionId: string) =>
+  ['audit-share-views', workspaceId, sessionId] as const;
+
+export function useShareLinks(workspaceId: string | null, sessionId: string) {
+  return useSWR(workspaceId ? sharesKey(workspaceId, sessionId) : null, async ([, ws, id]) => {
+    const { data } = await apiClient.get(
+      `${sessionPath(ws, id)}shares/`,
+      dataEnvelope(z.array(shareLinkSchema)),
+      { handleErrors: false },
+    );
+    return data;
+  });
+}
+
+export function useShareViews(workspaceId: string | null, sessionId: string) {
+  return useSWR(workspaceId ? viewsKey(workspaceId, sessionId) : null, async ([, ws, id]) => {
+    const { data } = await apiClient.get(
+      `${sessionPath(ws, id)}shares/views/`,
+      dataEnvelope(z.array(shareViewSchema)),
+      { handleErrors: false },
+    );
+    return data;
+  });
+}
+
+/** Refreshes the share list (after a link is created or revoked). */
+export async function refreshShareLinks(workspaceId: string, sessionId: string): Promise<void> {
+  await mutate(sharesKey(workspaceId, sessionId));
+}
+
+/** The workpaper PDF, rendered by the server from the log up to the cut-off. */
+export async function downloadWorkpaper(workspaceId: string, sessionId: string): Promise<Blob> {
+  return apiClient.download(`${sessionPath(workspaceId, sessionId)}workpaper.pdf`);
+}
