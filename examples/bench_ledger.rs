@@ -45,7 +45,7 @@ type Error = Box<dyn std::error::Error + Send + Sync>;
 struct Rng(u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -54,7 +54,7 @@ impl Rng {
     }
 
     fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % n.max(1) as u64).unwrap_or(0)
+        usize::try_from(self.next_u64() % n.max(1) as u64).unwrap_or(0)
     }
 }
 
@@ -368,7 +368,7 @@ async fn post_singly(
         clients.push(tokio::spawn(async move {
             let mut rng = Rng(c as u64 + 1);
             for i in 0..share {
-                let amount = cents(1_000 + rng.next() % 5_000_000);
+                let amount = cents(1_000 + rng.next_u64() % 5_000_000);
                 let other = &accounts[rng.below(accounts.len())];
                 let body = json!({
                     "date": format!("2026-{:02}-{:02}", 1 + rng.below(12), 1 + rng.below(28)),
@@ -402,7 +402,7 @@ fn csv_file(rng: &mut Rng, codes: &[String], first_entry: usize, lines: usize) -
             .unwrap_or_default();
         let mut parts = [0u64; LINES_PER_ENTRY - 1];
         for p in &mut parts {
-            *p = 100 + rng.next() % 2_000_000;
+            *p = 100 + rng.next_u64() % 2_000_000;
         }
         let total: u64 = parts.iter().sum();
         let receipt = rng.below(2) == 0;
@@ -715,13 +715,16 @@ async fn run(backend: Backend, postings: usize, api_entries: usize) -> Result<Fi
     })
 }
 
+/// How one table cell is computed from a backend's figures.
+type Cell = Box<dyn Fn(&Figures) -> String>;
+
 fn print(figures: &[Figures]) {
     let column =
         |f: &dyn Fn(&Figures) -> String| figures.iter().map(f).collect::<Vec<_>>().join(" | ");
     let header = column(&|f| f.backend.to_owned());
     println!("\n| figure | {header} | target |");
     println!("|---|{}---|", "---|".repeat(figures.len()));
-    let rows: Vec<(&str, Box<dyn Fn(&Figures) -> String>, &str)> = vec![
+    let rows: Vec<(&str, Cell, &str)> = vec![
         (
             "accounts / postings in the workspace",
             Box::new(|f| format!("{} / {}", f.accounts, f.postings)),
@@ -784,7 +787,7 @@ fn print(figures: &[Figures]) {
         ),
     ];
     for (label, value, target) in rows {
-        println!("| {label} | {} | {target} |", column(&*value));
+        println!("| {label} | {} | {target} |", column(value.as_ref()));
     }
     if let Some(f) = figures.first() {
         println!("\n{}", f.hledger.2);

@@ -151,7 +151,7 @@ pub async fn seed(
     running
         .await
         .context("the in-process node stopped abnormally")??;
-    Ok(outcome?)
+    outcome
 }
 
 /// Drives the routes in process.
@@ -513,7 +513,7 @@ pub struct Books {
 struct Rng(u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -524,11 +524,11 @@ impl Rng {
     /// A whole-naira amount in `[low, high]` naira, as kobo.
     fn naira(&mut self, low: i64, high: i64) -> Kobo {
         let span = u64::try_from(high - low + 1).unwrap_or(1);
-        (low + i64::try_from(self.next() % span).unwrap_or(0)) * 100
+        (low + i64::try_from(self.next_u64() % span).unwrap_or(0)) * 100
     }
 
     fn below(&mut self, n: u32) -> u32 {
-        u32::try_from(self.next() % u64::from(n.max(1))).unwrap_or(0)
+        u32::try_from(self.next_u64() % u64::from(n.max(1))).unwrap_or(0)
     }
 }
 
