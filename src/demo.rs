@@ -565,13 +565,13 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
     };
 
     // Opening: capital, a bank loan, a delivery van and computers.
-    let loan: Kobo = 18_000_000_00;
-    let van: Kobo = 14_500_000_00;
-    let computers: Kobo = 3_200_000_00;
+    let loan: Kobo = 18_000_000 * 100;
+    let van: Kobo = 14_500_000 * 100;
+    let computers: Kobo = 3_200_000 * 100;
     steps.push(Step::Post(
         Entry::new(on(start, 1), "Share capital paid in", "CAP-001")
-            .dr("1120", "Capital from shareholders", 40_000_000_00)
-            .cr("3100", "Ordinary shares", 40_000_000_00),
+            .dr("1120", "Capital from shareholders", 40_000_000 * 100)
+            .cr("3100", "Ordinary shares", 40_000_000 * 100),
     ));
     steps.push(Step::Post(
         Entry::new(
@@ -668,7 +668,7 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
             let on_credit = rng.below(5) < 3;
             let (debit, how) = if on_credit {
                 ("1210", "Invoice")
-            } else if net < 2_200_000_00 {
+            } else if net < 2_200_000 * 100 {
                 ("1110", "Cash sale")
             } else {
                 ("1120", "Transfer received")
@@ -705,8 +705,8 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         // Premises and running costs.
         steps.push(Step::Post(
             Entry::new(on(month, 1), format!("Warehouse rent, {label}"), "RENT")
-                .dr("6210", "Warehouse rent", 650_000_00)
-                .cr("1120", "Standing order", 650_000_00),
+                .dr("6210", "Warehouse rent", 650_000 * 100)
+                .cr("1120", "Standing order", 650_000 * 100),
         ));
         steps.push(Step::Post(
             Entry::new(
@@ -720,14 +720,14 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
                 "Diesel for the generator",
                 rng.naira(180_000, 340_000),
             )
-            .dr("6310", "Internet and phones", 85_000_00)
+            .dr("6310", "Internet and phones", 85_000 * 100)
             .cr("1120", "Paid", 0)
             .balanced_by_last(),
         ));
         steps.push(Step::Post(
             Entry::new(on(month, 16), "Security services", "SEC")
-                .dr("6240", "Guards, Halogen Security", 140_000_00)
-                .cr("1120", "Paid", 140_000_00),
+                .dr("6240", "Guards, Halogen Security", 140_000 * 100)
+                .cr("1120", "Paid", 140_000 * 100),
         ));
         if m % 3 == 1 {
             let spend = rng.naira(150_000, 400_000);
@@ -826,8 +826,8 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
                 // The rent standing order keyed again by hand.
                 steps.push(Step::PostAndReverse {
                     entry: Entry::new(on(month, 3), format!("Warehouse rent, {label}"), "RENT")
-                        .dr("6210", "Warehouse rent", 650_000_00)
-                        .cr("1120", "Paid", 650_000_00),
+                        .dr("6210", "Warehouse rent", 650_000 * 100)
+                        .cr("1120", "Paid", 650_000 * 100),
                     reverse_on: on(month, 6),
                 });
             }
@@ -848,8 +848,8 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
             }
             9 => {
                 // A receipt posted with two digits swapped.
-                let wrong = 3_840_000_00;
-                let right = 3_480_000_00;
+                let wrong = 3_840_000 * 100;
+                let right = 3_480_000 * 100;
                 steps.push(Step::PostAndReverse {
                     entry: Entry::new(on(month, 11), "Receipt from Ikeja Mart", "RCPT-X")
                         .dr("1120", "Transfer received", wrong)
@@ -873,13 +873,13 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
     // Two entries the Editor has prepared for the Admin to post.
     steps.push(Step::Draft(
         Entry::new(today, "Stationery and printer toner", "PCV-118")
-            .dr("6320", "Office supplies", 48_500_00)
-            .cr("1110", "Petty cash", 48_500_00),
+            .dr("6320", "Office supplies", 48_500 * 100)
+            .cr("1110", "Petty cash", 48_500 * 100),
     ));
     steps.push(Step::Draft(
         Entry::new(today, "Van servicing and tyres", "PCV-119")
-            .dr("6330", "Transport", 212_000_00)
-            .cr("1120", "Paid", 212_000_00),
+            .dr("6330", "Transport", 212_000 * 100)
+            .cr("1120", "Paid", 212_000 * 100),
     ));
 
     // Nothing in the future: the current month is as far as today.
