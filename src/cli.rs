@@ -42,6 +42,23 @@ pub enum Command {
         #[command(subcommand)]
         command: EventsCommand,
     },
+    /// Demo data for a first look at the product.
+    Demo {
+        #[command(subcommand)]
+        command: DemoCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DemoCommand {
+    /// Create the demo organization (Admin, Editor and Viewer, passwords printed), a
+    /// workspace with a chart and twelve months of books ending this month. Refuses when
+    /// the demo organization already exists.
+    Seed {
+        /// The books are a pure function of this number (amounts, customers, days).
+        #[arg(long, default_value_t = crate::demo::DEFAULT_SEED)]
+        seed: u64,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -158,6 +175,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             bar.finish_with_message(format!("imported {imported} events"));
             rebuild(&store, &runtime, None).await
         }
+        Command::Demo {
+            command: DemoCommand::Seed { seed },
+        } => demo_seed(&storage, seed).await,
         Command::Events {
             command: EventsCommand::Verify,
         } => {
@@ -181,6 +201,34 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             }
         }
     }
+}
+
+async fn demo_seed(storage: &store::StorageConfig, seed: u64) -> anyhow::Result<()> {
+    let today = chrono::Utc::now().date_naive();
+    let report = crate::demo::seed(storage, seed, today).await?;
+    println!(
+        "Seeded \"{}\": workspace \"{}\" with {} posted entries ({} of them reversals), {} drafts, {} to {}.",
+        crate::demo::ORGANIZATION,
+        crate::demo::WORKSPACE,
+        report.posted,
+        report.reversed,
+        report.drafts,
+        report.first_date,
+        report.last_date
+    );
+    println!("\nSign in at http://127.0.0.1:8080/ (after `ledgerline serve` or scripts/run) as:\n");
+    println!("{:<8} {:<16} {:<30} password", "role", "name", "e-mail");
+    for user in &report.users {
+        println!(
+            "{:<8} {:<16} {:<30} {}",
+            user.role,
+            format!("{} {}", user.first_name, user.last_name),
+            user.email,
+            user.password
+        );
+    }
+    println!("\nThe passwords are generated for this store and shown only now.");
+    Ok(())
 }
 
 async fn open(storage: &store::StorageConfig) -> anyhow::Result<(EventStore, ProjectionRuntime)> {

@@ -5,9 +5,11 @@
 //! - [`server`]: [`server::Application`] — the HTTP server, projectors and relay of one
 //!   node, startable on port 0 by tests.
 //! - [`cli`]: the subcommands.
+//! - [`demo`]: `ledgerline demo seed`, a demo organization with a year of books.
 
 pub mod cli;
 pub mod config;
+pub mod demo;
 pub mod server;
 
 use std::sync::Arc;

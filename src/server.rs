@@ -87,7 +87,8 @@ impl Application {
             Some(url) => identity::outbox::Transport::smtp(url).map_err(anyhow::Error::msg)?,
             None => identity::outbox::Transport::Files(config.storage.data_dir.join("outbox")),
         };
-        if !config.ui_dir.join("index.html").exists() {
+        let serves_http = matches!(config.role, Role::All | Role::Api);
+        if serves_http && !config.ui_dir.join("index.html").exists() {
             tracing::warn!(ui_dir = %config.ui_dir.display(), "the UI is not built: only the API is served (run scripts/run to build it)");
         }
         let mail = (app.mail.clone(), mail_transport);
@@ -121,6 +122,11 @@ impl Application {
 
     pub fn local_addr(&self) -> Option<std::net::SocketAddr> {
         self.listener.as_ref().and_then(|l| l.local_addr().ok())
+    }
+
+    /// This node's routes, to drive it in process without a socket (`ledgerline demo seed`).
+    pub fn router(&self) -> Router {
+        self.router.clone()
     }
 
     pub fn store(&self) -> &EventStore {

@@ -35,6 +35,13 @@ impl TestApp {
         app
     }
 
+    /// The application on a database prepared beforehand (e.g. by `ledgerline demo seed`).
+    pub async fn spawn_on(db: TestDatabase) -> Self {
+        let mut app = Self::start(db.config.clone(), |_| {}).await;
+        app.db = Some(db);
+        app
+    }
+
     /// Another node on this app's database (scale-out tests); stop it before this one.
     pub async fn another_node(&self, configure: impl FnOnce(&mut ServeConfig)) -> Self {
         let storage = self.db.as_ref().expect("database").config.clone();

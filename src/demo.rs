@@ -1,0 +1,973 @@
+//! `ledgerline demo seed`: a demo organization with a year of realistic books, so a
+//! newcomer sees a living product on first run.
+//!
+//! Everything goes through the product's own HTTP routes, driven in process against the
+//! configured store (no socket, no SQL inserts): sign-up, the e-mail verification link
+//! read from the mail outbox, sign-in, a workspace, invitations accepted by new accounts,
+//! the default chart plus a few accounts, and every journal entry posted (or reversed)
+//! the way a client would. So events, hash chains, read models, notifications and the
+//! activity log are all real.
+//!
+//! The books ([`plan_books`]) are a pure function of a seed and the day they end on: a
+//! small Lagos trading company's twelve months — opening capital, a bank loan and its
+//! repayments, a vehicle and computers depreciated monthly, stock bought on credit and
+//! paid for, cash and credit sales with output VAT and their cost, customer receipts, rent,
+//! utilities, payroll with PAYE and pension, VAT remittances, and a few mistaken entries
+//! reversed (and re-posted correctly).
+
+use std::collections::BTreeMap;
+
+use anyhow::Context;
+use axum::body::Body;
+use axum::http::{header, Method, Request};
+use axum::Router;
+use chrono::{Datelike, Months, NaiveDate};
+use domain::account_tree::default_account_id;
+use event_schemas::WorkspaceId;
+use serde_json::{json, Value};
+use store::StorageConfig;
+use tower::ServiceExt;
+
+use crate::config::{Role, ServeConfig};
+use crate::server::Application;
+
+/// The demo organization's name; a store that has it is not seeded again.
+pub const ORGANIZATION: &str = "Demo Trading Ltd";
+/// The demo workspace's name.
+pub const WORKSPACE: &str = "Lagos Head Office";
+/// The seed `ledgerline demo seed` uses unless told otherwise.
+pub const DEFAULT_SEED: u64 = 2026;
+
+/// One demo person: who they are and how they sign in.
+#[derive(Debug, Clone)]
+pub struct DemoUser {
+    pub role: &'static str,
+    pub first_name: &'static str,
+    pub last_name: &'static str,
+    pub email: &'static str,
+    pub password: String,
+}
+
+/// What a seed created.
+#[derive(Debug, Clone)]
+pub struct SeedReport {
+    pub organization_id: String,
+    pub workspace_id: String,
+    pub users: Vec<DemoUser>,
+    pub posted: usize,
+    pub reversed: usize,
+    pub drafts: usize,
+    pub first_date: NaiveDate,
+    pub last_date: NaiveDate,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SeedError {
+    #[error(
+        "the demo organization \"{ORGANIZATION}\" already exists in this store ({0} is registered); \
+         seed a fresh data directory or database instead"
+    )]
+    AlreadySeeded(&'static str),
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
+}
+
+/// The three demo people (Admin, Editor, Viewer), each with a fresh random password.
+fn demo_users() -> Vec<DemoUser> {
+    let person = |role, first_name, last_name, email| DemoUser {
+        role,
+        first_name,
+        last_name,
+        email,
+        password: random_password(),
+    };
+    vec![
+        person("Admin", "Amaka", "Okafor", "admin@demo-trading.example"),
+        person("Editor", "Tunde", "Bello", "editor@demo-trading.example"),
+        person("Viewer", "Ngozi", "Eze", "viewer@demo-trading.example"),
+    ]
+}
+
+/// 16 random characters from a v4 UUID (122 random bits), with a letter and a digit as
+/// the password rules ask.
+fn random_password() -> String {
+    let hex = uuid::Uuid::new_v4().simple().to_string();
+    format!("Demo-{}-7", &hex[..16])
+}
+
+/// Seeds the store of `storage` with the demo organization and books ending on `today`.
+/// Refuses, writing nothing, when the demo organization is already there.
+pub async fn seed(
+    storage: &StorageConfig,
+    seed: u64,
+    today: NaiveDate,
+) -> Result<SeedReport, SeedError> {
+    let users = demo_users();
+    let config = ServeConfig {
+        // Projectors and notification rules run; nothing listens on a socket, and mail
+        // stays queued for `serve` to deliver.
+        role: Role::Projector,
+        bind: "127.0.0.1:0".parse().context("bind address")?,
+        ui_dir: storage.data_dir.clone(),
+        nats_url: None,
+        smtp_url: None,
+        public_url: "http://127.0.0.1:8080".into(),
+        digest_window: std::time::Duration::from_secs(600),
+        storage: storage.clone(),
+    };
+    let app = Application::build(config).await?;
+    let store = app.store().clone();
+    for user in &users {
+        if identity::users::by_email(store.db(), user.email)
+            .await
+            .context("looking up the demo users")?
+            .is_some()
+        {
+            return Err(SeedError::AlreadySeeded(user.email));
+        }
+    }
+    let names: Vec<&'static str> = app.projections().names();
+    let driver = Driver {
+        router: app.router(),
+        store: store.clone(),
+    };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(app.run(async move {
+        let _ = stopped.await;
+    }));
+    let outcome = driver.seed(users, seed, today).await;
+    // Let every read model catch up with what was written before stopping.
+    let head = *store.subscribe().borrow();
+    for name in names {
+        projections::checkpoint::wait_until(
+            store.db(),
+            name,
+            head,
+            std::time::Duration::from_secs(60),
+        )
+        .await;
+    }
+    let _ = stop.send(());
+    running
+        .await
+        .context("the in-process node stopped abnormally")??;
+    outcome
+}
+
+/// Drives the routes in process.
+struct Driver {
+    router: Router,
+    store: store::EventStore,
+}
+
+impl Driver {
+    /// Sends a JSON request; the `data` of a success, or an error naming the route and
+    /// its answer.
+    async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Value,
+    ) -> anyhow::Result<Value> {
+        let mut request = Request::builder()
+            .method(method.clone())
+            .uri(path)
+            .header(header::CONTENT_TYPE, "application/json");
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let request = request.body(Body::from(serde_json::to_vec(&body)?))?;
+        let response = self.router.clone().oneshot(request).await?;
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await?;
+        let answer: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        if !status.is_success() {
+            anyhow::bail!(
+                "{method} {path} answered {status}: {}",
+                String::from_utf8_lossy(&bytes)
+            );
+        }
+        Ok(answer.get("data").cloned().unwrap_or(answer))
+    }
+
+    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> anyhow::Result<Value> {
+        self.send(Method::POST, path, token, body).await
+    }
+
+    /// The `token=` of the link in the newest queued mail to `email`.
+    async fn mailed_token(&self, email: &str) -> anyhow::Result<String> {
+        let mails = identity::outbox::list(self.store.db(), 50).await?;
+        let mail = mails
+            .iter()
+            .find(|m| m.recipient == email)
+            .with_context(|| format!("no mail was queued to {email}"))?;
+        let start = mail
+            .body
+            .find("token=")
+            .with_context(|| format!("the mail to {email} has no link"))?
+            + "token=".len();
+        Ok(mail.body[start..]
+            .chars()
+            .take_while(char::is_ascii_hexdigit)
+            .collect())
+    }
+
+    async fn login(&self, user: &DemoUser) -> anyhow::Result<String> {
+        let session = self
+            .post(
+                "/api/v1/accounts/login/",
+                None,
+                json!({"email": user.email, "password": user.password}),
+            )
+            .await?;
+        session["access"]
+            .as_str()
+            .map(str::to_owned)
+            .context("the sign-in answered no access token")
+    }
+
+    async fn seed(
+        &self,
+        users: Vec<DemoUser>,
+        seed: u64,
+        today: NaiveDate,
+    ) -> Result<SeedReport, SeedError> {
+        let [admin, editor, viewer] = [&users[0], &users[1], &users[2]];
+        let registered = self
+            .post(
+                "/api/v1/accounts/register/",
+                None,
+                json!({
+                    "first_name": admin.first_name, "last_name": admin.last_name,
+                    "email": admin.email, "password": admin.password,
+                    "organization_name": ORGANIZATION,
+                }),
+            )
+            .await?;
+        let organization_id = registered["organization_id"]
+            .as_str()
+            .context("sign-up answered no organization")?
+            .to_owned();
+        let token = self.mailed_token(admin.email).await?;
+        self.post(
+            "/api/v1/accounts/email-verification/complete/",
+            None,
+            json!({ "token": token }),
+        )
+        .await?;
+        let access = self.login(admin).await?;
+        let admin_token = Some(access.as_str());
+        let workspace = self
+            .post(
+                &format!("/api/v1/accounts/organizations/{organization_id}/workspaces/"),
+                admin_token,
+                json!({ "name": WORKSPACE }),
+            )
+            .await?;
+        let workspace_id = workspace["id"]
+            .as_str()
+            .context("the workspace has no id")?
+            .to_owned();
+        for (user, role) in [(editor, 1), (viewer, 0)] {
+            self.post(
+                &format!("/api/v1/accounts/organizations/{organization_id}/invitations/"),
+                admin_token,
+                json!({"email": user.email, "role": role, "workspaces": [workspace_id]}),
+            )
+            .await?;
+            let token = self.mailed_token(user.email).await?;
+            self.post(
+                "/api/v1/accounts/organizations/invitations/create-account-and-accept-invite/",
+                None,
+                json!({
+                    "token": token, "first_name": user.first_name,
+                    "last_name": user.last_name, "password": user.password,
+                }),
+            )
+            .await?;
+        }
+
+        let base = format!("/api/v1/accounting/workspaces/{workspace_id}/");
+        self.post(
+            &format!("{base}accounts/default/setup/"),
+            admin_token,
+            json!(null),
+        )
+        .await?;
+        let ws: WorkspaceId = workspace_id.parse().context("workspace id")?;
+        let mut accounts: BTreeMap<&'static str, String> = BTreeMap::new();
+        for extra in EXTRA_ACCOUNTS {
+            let created = self
+                .post(
+                    &format!("{base}accounts/"),
+                    admin_token,
+                    json!({
+                        "name": extra.name, "account_code": extra.code,
+                        "account_type": extra.account_type,
+                        "parent_id": default_account_id(ws, extra.parent_code).to_string(),
+                    }),
+                )
+                .await?;
+            accounts.insert(
+                extra.code,
+                created["id"]
+                    .as_str()
+                    .context("the account has no id")?
+                    .to_owned(),
+            );
+        }
+        let account = |code: &str| {
+            accounts
+                .get(code)
+                .cloned()
+                .unwrap_or_else(|| default_account_id(ws, code).to_string())
+        };
+
+        let editor_access = self.login(editor).await?;
+        let books = plan_books(seed, today);
+        let (mut posted, mut reversed, mut drafts) = (0, 0, 0);
+        for step in &books.steps {
+            let body = |entry: &Entry, post: bool| {
+                json!({
+                    "date": entry.date.format("%Y-%m-%d").to_string(),
+                    "memo": entry.memo, "reference": entry.reference, "post": post,
+                    "lines": entry.lines.iter().map(|l| json!({
+                        "account_id": account(l.code), "description": l.description,
+                        "debit": l.debit.map(money), "credit": l.credit.map(money),
+                    })).collect::<Vec<_>>(),
+                })
+            };
+            match step {
+                Step::Post(entry) => {
+                    self.post(
+                        &format!("{base}journal-entries/"),
+                        admin_token,
+                        body(entry, true),
+                    )
+                    .await?;
+                    posted += 1;
+                }
+                Step::PostAndReverse { entry, reverse_on } => {
+                    let mistaken = self
+                        .post(
+                            &format!("{base}journal-entries/"),
+                            admin_token,
+                            body(entry, true),
+                        )
+                        .await?;
+                    let id = mistaken["id"].as_str().context("the entry has no id")?;
+                    self.post(
+                        &format!("{base}journal-entries/{id}/reverse/"),
+                        admin_token,
+                        json!({ "date": reverse_on.format("%Y-%m-%d").to_string() }),
+                    )
+                    .await?;
+                    posted += 2;
+                    reversed += 1;
+                }
+                Step::Draft(entry) => {
+                    self.post(
+                        &format!("{base}journal-entries/"),
+                        Some(&editor_access),
+                        body(entry, false),
+                    )
+                    .await?;
+                    drafts += 1;
+                }
+            }
+        }
+        Ok(SeedReport {
+            organization_id,
+            workspace_id,
+            users,
+            posted,
+            reversed,
+            drafts,
+            first_date: books.first_date,
+            last_date: books.last_date,
+        })
+    }
+}
+
+struct ExtraAccount {
+    code: &'static str,
+    name: &'static str,
+    account_type: &'static str,
+    parent_code: &'static str,
+}
+
+/// Accounts the demo company adds to the default chart.
+const EXTRA_ACCOUNTS: &[ExtraAccount] = &[
+    ExtraAccount {
+        code: "4400",
+        name: "Delivery charges recovered",
+        account_type: "income",
+        parent_code: "4000",
+    },
+    ExtraAccount {
+        code: "6130",
+        name: "Staff welfare",
+        account_type: "expense",
+        parent_code: "6100",
+    },
+    ExtraAccount {
+        code: "6240",
+        name: "Security services",
+        account_type: "expense",
+        parent_code: "6200",
+    },
+    ExtraAccount {
+        code: "6360",
+        name: "Marketing and advertising",
+        account_type: "expense",
+        parent_code: "6300",
+    },
+];
+
+/// Amounts are whole kobo (1/100 naira).
+type Kobo = i64;
+
+fn money(kobo: Kobo) -> String {
+    format!("{}.{:02}", kobo / 100, kobo % 100)
+}
+
+/// One line of a planned entry, on an account by code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub code: &'static str,
+    pub description: String,
+    pub debit: Option<Kobo>,
+    pub credit: Option<Kobo>,
+}
+
+/// A planned journal entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub date: NaiveDate,
+    pub memo: String,
+    pub reference: String,
+    pub lines: Vec<Line>,
+}
+
+impl Entry {
+    fn new(date: NaiveDate, memo: impl Into<String>, reference: impl Into<String>) -> Self {
+        Self {
+            date,
+            memo: memo.into(),
+            reference: reference.into(),
+            lines: Vec::new(),
+        }
+    }
+
+    fn dr(mut self, code: &'static str, description: &str, amount: Kobo) -> Self {
+        self.lines.push(Line {
+            code,
+            description: description.into(),
+            debit: Some(amount),
+            credit: None,
+        });
+        self
+    }
+
+    fn cr(mut self, code: &'static str, description: &str, amount: Kobo) -> Self {
+        self.lines.push(Line {
+            code,
+            description: description.into(),
+            debit: None,
+            credit: Some(amount),
+        });
+        self
+    }
+
+    /// Debits minus credits (zero when balanced).
+    pub fn imbalance(&self) -> Kobo {
+        self.lines
+            .iter()
+            .map(|l| l.debit.unwrap_or(0) - l.credit.unwrap_or(0))
+            .sum()
+    }
+}
+
+/// What the seed does with a planned entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// Posted by the Admin.
+    Post(Entry),
+    /// A mistake: posted, then reversed on `reverse_on` (the correction, if any, is a
+    /// separate [`Step::Post`]).
+    PostAndReverse { entry: Entry, reverse_on: NaiveDate },
+    /// Prepared by the Editor, awaiting the Admin's posting.
+    Draft(Entry),
+}
+
+/// The demo year.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Books {
+    pub steps: Vec<Step>,
+    pub first_date: NaiveDate,
+    pub last_date: NaiveDate,
+}
+
+/// SplitMix64: a tiny, stable generator, so a seed gives the same books on every build.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A whole-naira amount in `[low, high]` naira, as kobo.
+    fn naira(&mut self, low: i64, high: i64) -> Kobo {
+        let span = u64::try_from(high - low + 1).unwrap_or(1);
+        (low + i64::try_from(self.next_u64() % span).unwrap_or(0)) * 100
+    }
+
+    fn below(&mut self, n: u32) -> u32 {
+        u32::try_from(self.next_u64() % u64::from(n.max(1))).unwrap_or(0)
+    }
+}
+
+/// `rate_percent_tenths` of `amount`, rounded to the kobo (7.5% is 75).
+fn share(amount: Kobo, per_mille: i64) -> Kobo {
+    (amount * per_mille + 500) / 1000
+}
+
+const CUSTOMERS: &[&str] = &[
+    "Adebayo Stores",
+    "Chukwu & Sons",
+    "Ikeja Mart",
+    "Kano Wholesale",
+    "Lekki Supermarket",
+    "Sapphire Foods",
+];
+const SUPPLIERS: &[&str] = &[
+    "Dangote Distribution",
+    "Nestle Nigeria",
+    "Unilever Nigeria",
+    "PZ Cussons",
+];
+
+/// The demo company's twelve months ending with the month of `today` (nothing dated after
+/// `today`), a pure function of `seed`.
+pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
+    let mut rng = Rng(seed);
+    let this_month = today.with_day(1).unwrap_or(today);
+    let start = this_month - Months::new(11);
+    let mut steps = Vec::new();
+    let on = |month: NaiveDate, day: u32| {
+        let last = (month + Months::new(1)).pred_opt().unwrap_or(month).day();
+        month.with_day(day.min(last)).unwrap_or(month)
+    };
+
+    // Opening: capital, a bank loan, a delivery van and computers.
+    let loan: Kobo = 18_000_000 * 100;
+    let van: Kobo = 14_500_000 * 100;
+    let computers: Kobo = 3_200_000 * 100;
+    steps.push(Step::Post(
+        Entry::new(on(start, 1), "Share capital paid in", "CAP-001")
+            .dr("1120", "Capital from shareholders", 40_000_000 * 100)
+            .cr("3100", "Ordinary shares", 40_000_000 * 100),
+    ));
+    steps.push(Step::Post(
+        Entry::new(
+            on(start, 2),
+            "Term loan from First Bank, 24 months at 18%",
+            "LN-2210",
+        )
+        .dr("1120", "Loan proceeds", loan)
+        .cr("2210", "First Bank term loan", loan),
+    ));
+    steps.push(Step::Post(
+        Entry::new(on(start, 4), "Delivery van (Toyota Hiace)", "FA-001")
+            .dr("1520", "Toyota Hiace van", van)
+            .cr("1120", "Paid to Coscharis Motors", van),
+    ));
+    steps.push(Step::Post(
+        Entry::new(
+            on(start, 5),
+            "Laptops and point-of-sale terminals",
+            "FA-002",
+        )
+        .dr("1530", "6 laptops, 2 POS terminals", computers)
+        .cr("1120", "Paid to Slot Systems", computers),
+    ));
+
+    let mut loan_left = loan;
+    let mut receivables: Vec<(Kobo, &str)> = Vec::new();
+    let mut payable_last_month: Kobo = 0;
+    let mut vat_last_month: (Kobo, Kobo) = (0, 0);
+    let mut payroll_last_month: (Kobo, Kobo) = (0, 0);
+    let mut invoice = 1000;
+    for m in 0..12u32 {
+        let month = start + Months::new(m);
+        let label = month.format("%B %Y").to_string();
+        let mut vat_out: Kobo = 0;
+        let mut vat_in: Kobo = 0;
+
+        // Stock bought on credit, with input VAT.
+        let supplier = SUPPLIERS[rng.below(4) as usize];
+        let stock = rng.naira(6_000_000, 9_500_000);
+        let input_vat = share(stock, 75);
+        vat_in += input_vat;
+        steps.push(Step::Post(
+            Entry::new(
+                on(month, 2),
+                format!("Stock from {supplier}"),
+                format!("PO-{:04}", 300 + m),
+            )
+            .dr("1310", "Goods for resale", stock)
+            .dr("1420", "Input VAT 7.5%", input_vat)
+            .cr("2110", supplier, stock + input_vat),
+        ));
+        // Last month's supplier bill paid.
+        if payable_last_month > 0 {
+            steps.push(Step::Post(
+                Entry::new(
+                    on(month, 9),
+                    "Supplier payment",
+                    format!("TRF-{:04}", 500 + m),
+                )
+                .dr(
+                    "2110",
+                    "Settlement of last month's bill",
+                    payable_last_month,
+                )
+                .cr("1120", "Bank transfer", payable_last_month),
+            ));
+        }
+        payable_last_month = stock + input_vat;
+
+        // Customers pay earlier months' invoices, all but the newest two.
+        while receivables.len() > 2 {
+            let (amount, customer) = receivables.remove(0);
+            steps.push(Step::Post(
+                Entry::new(
+                    on(month, 20 + rng.below(6)),
+                    format!("Receipt from {customer}"),
+                    "RCPT",
+                )
+                .dr("1120", "Transfer received", amount)
+                .cr("1210", customer, amount),
+            ));
+        }
+
+        // Sales: cash and on credit, with output VAT and their cost.
+        let sales = 4 + rng.below(3);
+        for s in 0..sales {
+            let day = 3 + s * 6 + rng.below(4);
+            let net = rng.naira(1_800_000, 3_400_000);
+            let vat = share(net, 75);
+            vat_out += vat;
+            invoice += 1;
+            let customer = CUSTOMERS[rng.below(6) as usize];
+            let on_credit = rng.below(5) < 3;
+            let (debit, how) = if on_credit {
+                ("1210", "Invoice")
+            } else if net < 2_200_000 * 100 {
+                ("1110", "Cash sale")
+            } else {
+                ("1120", "Transfer received")
+            };
+            let mut sale = Entry::new(
+                on(month, day),
+                format!("{how}: {customer}"),
+                format!("INV-{invoice}"),
+            )
+            .dr(debit, customer, net + vat)
+            .cr("4100", "Goods sold", net)
+            .cr("2130", "Output VAT 7.5%", vat);
+            if rng.below(3) == 0 {
+                let delivery = rng.naira(15_000, 45_000);
+                sale =
+                    sale.dr(debit, "Delivery", delivery)
+                        .cr("4400", "Delivery charged", delivery);
+            }
+            steps.push(Step::Post(sale));
+            let cost = share(net, 620 + i64::from(rng.below(60)));
+            steps.push(Step::Post(
+                Entry::new(
+                    on(month, day),
+                    "Cost of goods sold",
+                    format!("INV-{invoice}"),
+                )
+                .dr("5100", "Cost of goods sold", cost)
+                .cr("1310", "Stock issued", cost),
+            ));
+            if on_credit {
+                receivables.push((net + vat, customer));
+            }
+        }
+        // Premises and running costs.
+        steps.push(Step::Post(
+            Entry::new(on(month, 1), format!("Warehouse rent, {label}"), "RENT")
+                .dr("6210", "Warehouse rent", 650_000 * 100)
+                .cr("1120", "Standing order", 650_000 * 100),
+        ));
+        steps.push(Step::Post(
+            Entry::new(
+                on(month, 15),
+                format!("Utilities, {label}"),
+                format!("UTL-{:02}", m + 1),
+            )
+            .dr("6220", "Ikeja Electric", rng.naira(120_000, 210_000))
+            .dr(
+                "6230",
+                "Diesel for the generator",
+                rng.naira(180_000, 340_000),
+            )
+            .dr("6310", "Internet and phones", 85_000 * 100)
+            .cr("1120", "Paid", 0)
+            .balanced_by_last(),
+        ));
+        steps.push(Step::Post(
+            Entry::new(on(month, 16), "Security services", "SEC")
+                .dr("6240", "Guards, Halogen Security", 140_000 * 100)
+                .cr("1120", "Paid", 140_000 * 100),
+        ));
+        if m % 3 == 1 {
+            let spend = rng.naira(150_000, 400_000);
+            steps.push(Step::Post(
+                Entry::new(on(month, 12), "Radio and social media campaign", "MKT")
+                    .dr("6360", "Advertising", spend)
+                    .cr("1120", "Paid", spend),
+            ));
+        }
+
+        // Payroll: gross wages, PAYE and pension withheld, employer pension, net pay.
+        let gross = rng.naira(2_600_000, 2_900_000);
+        let paye = share(gross, 95);
+        let employee_pension = share(gross, 80);
+        let employer_pension = share(gross, 100);
+        steps.push(Step::Post(
+            Entry::new(
+                on(month, 27),
+                format!("Salaries, {label}"),
+                format!("PAY-{:02}", m + 1),
+            )
+            .dr("6110", "Gross salaries", gross)
+            .dr("6120", "Employer pension 10%", employer_pension)
+            .cr("2140", "PAYE withheld", paye)
+            .cr(
+                "2150",
+                "Pension 8% + 10%",
+                employee_pension + employer_pension,
+            )
+            .cr("1120", "Net pay", gross - paye - employee_pension),
+        ));
+        // Last month's PAYE and pension remitted.
+        if payroll_last_month.0 > 0 {
+            let (paye, pension) = payroll_last_month;
+            steps.push(Step::Post(
+                Entry::new(
+                    on(month, 10),
+                    "PAYE to LIRS and pension to the PFA",
+                    "REMIT",
+                )
+                .dr("2140", "PAYE remitted", paye)
+                .dr("2150", "Pension remitted", pension)
+                .cr("1120", "Paid", paye + pension),
+            ));
+        }
+        payroll_last_month = (paye, employee_pension + employer_pension);
+        if m % 4 == 3 {
+            let welfare = rng.naira(60_000, 160_000);
+            steps.push(Step::Post(
+                Entry::new(on(month, 28), "Staff lunch and end-of-quarter party", "WLF")
+                    .dr("6130", "Staff welfare", welfare)
+                    .cr("1110", "Petty cash", welfare),
+            ));
+        }
+
+        // Last month's VAT remitted to FIRS (output less input).
+        if vat_last_month.0 > vat_last_month.1 {
+            let (output, input) = vat_last_month;
+            steps.push(Step::Post(
+                Entry::new(on(month, 21), "VAT return", "FIRS-VAT")
+                    .dr("2130", "Output VAT", output)
+                    .cr("1420", "Input VAT", input)
+                    .cr("1120", "VAT paid", output - input),
+            ));
+        }
+        vat_last_month = (vat_out, vat_in);
+
+        // Loan instalment: interest on the balance, fixed principal.
+        let interest = share(loan_left, 15); // 18% a year is 1.5% a month
+        let principal = loan / 24;
+        loan_left -= principal;
+        steps.push(Step::Post(
+            Entry::new(on(month, 28), "Loan instalment", "LN-2210")
+                .dr("2210", "Principal", principal)
+                .dr("6500", "Interest", interest)
+                .cr("1120", "Direct debit", principal + interest),
+        ));
+        steps.push(Step::Post(
+            Entry::new(on(month, 28), "Bank charges", "BANK")
+                .dr("6340", "Charges and stamp duty", rng.naira(9_000, 24_000))
+                .cr("1120", "Debited", 0)
+                .balanced_by_last(),
+        ));
+
+        // Straight-line depreciation: van over 4 years, computers over 3.
+        let depreciation = van / 48 + computers / 36;
+        steps.push(Step::Post(
+            Entry::new(on(month, 28), format!("Depreciation, {label}"), "DEP")
+                .dr("6400", "Van and computers", depreciation)
+                .cr("1590", "Accumulated depreciation", depreciation),
+        ));
+
+        // Mistakes, reversed and corrected.
+        match m {
+            2 => {
+                // The rent standing order keyed again by hand.
+                steps.push(Step::PostAndReverse {
+                    entry: Entry::new(on(month, 3), format!("Warehouse rent, {label}"), "RENT")
+                        .dr("6210", "Warehouse rent", 650_000 * 100)
+                        .cr("1120", "Paid", 650_000 * 100),
+                    reverse_on: on(month, 6),
+                });
+            }
+            6 => {
+                // A diesel bill booked to electricity, then moved.
+                let bill = rng.naira(200_000, 260_000);
+                steps.push(Step::PostAndReverse {
+                    entry: Entry::new(on(month, 17), "Diesel top-up", "UTL-X")
+                        .dr("6220", "Diesel", bill)
+                        .cr("1120", "Paid", bill),
+                    reverse_on: on(month, 19),
+                });
+                steps.push(Step::Post(
+                    Entry::new(on(month, 19), "Diesel top-up (corrected)", "UTL-X")
+                        .dr("6230", "Diesel", bill)
+                        .cr("1120", "Paid", bill),
+                ));
+            }
+            9 => {
+                // A receipt posted with two digits swapped.
+                let wrong = 3_840_000 * 100;
+                let right = 3_480_000 * 100;
+                steps.push(Step::PostAndReverse {
+                    entry: Entry::new(on(month, 11), "Receipt from Ikeja Mart", "RCPT-X")
+                        .dr("1120", "Transfer received", wrong)
+                        .cr("4300", "Unidentified receipt", wrong),
+                    reverse_on: on(month, 12),
+                });
+                steps.push(Step::Post(
+                    Entry::new(
+                        on(month, 12),
+                        "Receipt from Ikeja Mart (corrected)",
+                        "RCPT-X",
+                    )
+                    .dr("1120", "Transfer received", right)
+                    .cr("4300", "Sundry receipt", right),
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    // Two entries the Editor has prepared for the Admin to post.
+    steps.push(Step::Draft(
+        Entry::new(today, "Stationery and printer toner", "PCV-118")
+            .dr("6320", "Office supplies", 48_500 * 100)
+            .cr("1110", "Petty cash", 48_500 * 100),
+    ));
+    steps.push(Step::Draft(
+        Entry::new(today, "Van servicing and tyres", "PCV-119")
+            .dr("6330", "Transport", 212_000 * 100)
+            .cr("1120", "Paid", 212_000 * 100),
+    ));
+
+    // Nothing in the future: the current month is as far as today.
+    steps.retain(|step| match step {
+        Step::Post(e) | Step::Draft(e) => e.date <= today,
+        Step::PostAndReverse { reverse_on, .. } => *reverse_on <= today,
+    });
+    // Posted in date order, as a bookkeeper would (stable: same-day entries keep their order).
+    steps.sort_by_key(|step| match step {
+        Step::Post(e) | Step::Draft(e) | Step::PostAndReverse { entry: e, .. } => e.date,
+    });
+    Books {
+        steps,
+        first_date: start,
+        last_date: today,
+    }
+}
+
+impl Entry {
+    /// Sets the last line (a credit of 0) to what balances the entry.
+    fn balanced_by_last(mut self) -> Self {
+        let imbalance = self.imbalance();
+        if let Some(last) = self.lines.last_mut() {
+            last.credit = Some(last.credit.unwrap_or(0) + imbalance);
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).expect("date")
+    }
+
+    fn entries(books: &Books) -> impl Iterator<Item = &Entry> {
+        books.steps.iter().map(|s| match s {
+            Step::Post(e) | Step::Draft(e) | Step::PostAndReverse { entry: e, .. } => e,
+        })
+    }
+
+    #[test]
+    fn every_planned_entry_balances_with_positive_amounts() {
+        let books = plan_books(DEFAULT_SEED, day(2026, 11, 23));
+        for entry in entries(&books) {
+            assert_eq!(entry.imbalance(), 0, "{entry:?}");
+            assert!(
+                entry
+                    .lines
+                    .iter()
+                    .all(|l| l.debit.unwrap_or(1) > 0 && l.credit.unwrap_or(1) > 0),
+                "{entry:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_books_cover_twelve_months_ending_today_and_nothing_after() {
+        let today = day(2026, 11, 23);
+        let books = plan_books(DEFAULT_SEED, today);
+        let months: std::collections::BTreeSet<_> = entries(&books)
+            .map(|e| (e.date.year(), e.date.month()))
+            .collect();
+        assert_eq!(months.len(), 12);
+        assert_eq!(months.first(), Some(&(2025, 12)));
+        assert!(entries(&books).all(|e| e.date <= today));
+        assert!(books.steps.len() > 200, "{}", books.steps.len());
+        let reversals = books
+            .steps
+            .iter()
+            .filter(|s| matches!(s, Step::PostAndReverse { .. }))
+            .count();
+        assert_eq!(reversals, 3);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_books_and_another_seed_other_amounts() {
+        let today = day(2026, 6, 30);
+        assert_eq!(plan_books(7, today), plan_books(7, today));
+        assert_ne!(plan_books(7, today), plan_books(8, today));
+    }
+
+    #[test]
+    fn demo_passwords_pass_the_password_rules_and_differ_each_run() {
+        let (a, b) = (random_password(), random_password());
+        assert!(identity::password::check_new(&a).is_ok(), "{a}");
+        assert_ne!(a, b);
+    }
+}
