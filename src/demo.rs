@@ -114,6 +114,7 @@ pub async fn seed(
         public_url: "http://127.0.0.1:8080".into(),
         digest_window: std::time::Duration::from_secs(600),
         storage: storage.clone(),
+        clock: Default::default(),
     };
     let app = Application::build(config).await?;
     let store = app.store().clone();
