@@ -11,6 +11,7 @@ export function registerAuditTests(h) {
   // The 400 is provoked on purpose, to see the server's field error on its field.
   const options = { allowConsole: [/status of 400/] };
 
+  const books = (ws) => `/accounting/workspaces/${ws.id}/`;
   const booksWithEntries = makeBooksWithEntries(h);
 
   test(
