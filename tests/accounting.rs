@@ -734,10 +734,61 @@ async fn the_dashboard_adds_up_to_its_reports(backend: Backend) {
     app.stop().await;
 }
 
+async fn entry_numbers_stay_gapless_when_two_nodes_post_in_turn(backend: Backend) {
+    let first = TestApp::spawn(backend).await;
+    let second = first.another_node(|_| {}).await;
+    let owner = first.signed_up("ada@books.ng").await;
+    let token = owner.access.clone();
+    let lagos = first.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+    first
+        .post(
+            &format!("{base}accounts/default/setup/"),
+            Some(&token),
+            json!(null),
+        )
+        .await;
+    let accounts = leaves(&first, &token, &base).await;
+    let (cash, income) = (&accounts["1110"], &accounts["4100"]);
+
+    let mut numbers = Vec::new();
+    for turn in 0..6 {
+        let node = if turn % 3 == 1 { &second } else { &first };
+        // A draft between postings moves the chain without taking a number.
+        let draft = node
+            .post(
+                &format!("{base}journal-entries/"),
+                Some(&token),
+                sale(cash, income, "10.00", false),
+            )
+            .await;
+        assert_eq!(draft.status, 201, "{}", draft.body);
+        let posted = node
+            .post(
+                &format!("{base}journal-entries/"),
+                Some(&token),
+                sale(cash, income, "25.00", true),
+            )
+            .await;
+        assert_eq!(posted.status, 201, "{}", posted.body);
+        numbers.push(
+            posted.body["data"]["entry_number"]
+                .as_str()
+                .map(str::to_owned),
+        );
+    }
+
+    let expected: Vec<_> = (1..=6).map(|n| Some(format!("JE-{n:06}"))).collect();
+    assert_eq!(numbers, expected);
+    second.stop().await;
+    first.stop().await;
+}
+
 backend_tests!(
     the_dashboard_adds_up_to_its_reports,
     an_entrys_history_lists_every_event_with_who_and_when,
     entries_are_drafted_posted_with_gapless_numbers_and_reversed,
+    entry_numbers_stay_gapless_when_two_nodes_post_in_turn,
     an_unbalanced_or_malformed_entry_is_refused_line_by_line,
     an_editor_drafts_but_only_an_admin_posts,
     the_chart_is_edited_through_the_spec_routes,
