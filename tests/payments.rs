@@ -598,7 +598,36 @@ async fn admins_are_notified_when_a_payment_succeeds_or_fails(backend: Backend) 
     app.stop().await;
 }
 
+async fn taking_a_plan_completes_the_set_up_checklists_plan_step(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let path = format!(
+        "/api/v1/accounts/organizations/{}/setup-progress/",
+        ada.organization_id
+    );
+    let plan_step = |body: &Value| {
+        body["data"]["steps"]
+            .as_array()
+            .and_then(|steps| steps.iter().find(|s| s["key"] == "choose_plan"))
+            .map(|s| s["completed"].clone())
+    };
+    let before = app.read(&path, Some(&ada.access)).await;
+
+    bought(&app, &ada, "professional").await;
+    let after = app.read(&path, Some(&ada.access)).await;
+
+    assert_eq!(
+        plan_step(&before.body),
+        Some(json!(false)),
+        "{}",
+        before.body
+    );
+    assert_eq!(plan_step(&after.body), Some(json!(true)), "{}", after.body);
+    app.stop().await;
+}
+
 backend_tests!(
+    taking_a_plan_completes_the_set_up_checklists_plan_step,
     admins_are_notified_when_a_payment_succeeds_or_fails,
     the_plans_are_listed_with_monthly_prices_in_the_asked_currency,
     without_a_subscription_none_is_in_force_and_professional_applies,

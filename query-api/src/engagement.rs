@@ -117,6 +117,12 @@ pub async fn setup_progress(
     let chart = events_of(app, &organization_id, "DefaultChartSetUp").await?
         + events_of(app, &organization_id, "AccountCreated").await?;
     let posted = events_of(app, &organization_id, "JournalEntryPosted").await?;
+    let subscribed = count(
+        app,
+        "SELECT COUNT(*) FROM read_subscriptions WHERE organization_id = $1",
+        &organization_id,
+    )
+    .await?;
     let mut steps = Vec::new();
     let mut finished = 0;
     for key in SETUP_STEPS {
@@ -126,8 +132,8 @@ pub async fn setup_progress(
             "set_up_chart_of_accounts" => chart > 0,
             "invite_collaborators" => members > 1 || invitations > 0,
             "post_first_entry" => posted > 0,
-            // Subscriptions arrive with the payment service; until then a plan is
-            // chosen only by skipping (Professional applies).
+            // Any plan ever taken (Basic included); the default Professional is not a choice.
+            "choose_plan" => subscribed > 0,
             _ => false,
         };
         let is_skipped = skipped.contains(&key);

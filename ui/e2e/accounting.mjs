@@ -389,6 +389,31 @@ export function registerAccountingTests(h) {
     await shot(page, 'dashboard', { settleMs: 500 });
   });
 
+  test('dashboard: the set-up checklist shows what the books have done, skips a step and is dismissed', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    await open(page, context, setup.user, '/dashboard');
+    const checklist = page.getByTestId('setup-checklist');
+    await checklist.waitFor({ timeout: WAIT_MS });
+    // A workspace and the default chart exist: two of the six steps are done.
+    await checklist.getByText('2 of 6 steps done').waitFor({ timeout: WAIT_MS });
+    check(
+      (await checklist.getByRole('link', { name: 'Post your first journal entry' }).count()) === 1,
+      'the open step links to where it is done',
+    );
+    await shot(page, 'dashboard-setup-checklist', { settleMs: 300 });
+    await page.getByTestId('setup-step-choose_plan').getByRole('button', { name: 'Skip' }).click();
+    await checklist.getByText('3 of 6 steps done').waitFor({ timeout: WAIT_MS });
+    await checklist.getByText('Choose a plan (skipped)').waitFor({ timeout: WAIT_MS });
+    await checklist.getByRole('button', { name: 'Dismiss' }).click();
+    await checklist.waitFor({ state: 'detached', timeout: WAIT_MS });
+    await page.reload();
+    await page.getByText('No entries in this workspace yet').waitFor({ timeout: WAIT_MS });
+    check((await page.getByTestId('setup-checklist').count()) === 0, 'dismissed stays dismissed');
+  });
+
   test('a Viewer sees the books without any edit control', async ({ page, context }) => {
     const setup = await adminWithBooks();
     const { day } = thisYear();

@@ -39,6 +39,7 @@ import { paths } from '@/config/paths';
 import { centsOf, formatAmount, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
 
 import { useEntries } from '../api/journal-entries';
+import { useSetupProgress } from '../api/setup-progress';
 import { useSummary, useTrialBalance, type PeriodSummary } from '../api/reports';
 import { useWorkspaceCurrency } from '../api/workspace-currency';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
@@ -48,6 +49,7 @@ import { entryLink, ledgerLink, summaryLink, trialBalanceLink } from '../lib/rep
 import { topAccounts } from '../lib/summary-series';
 
 import { EntryStatusBadge } from './entry-status-badge';
+import { SetupChecklist } from './setup-checklist';
 
 /** Entries listed under "Recent entries". */
 const RECENT_ENTRIES = 6;
@@ -99,6 +101,23 @@ function Figure({ label, value, to, icon, color, caption, testId }: FigureProps)
   );
 }
 
+/** The organization's set-up checklist, while it has steps left and is not dismissed. */
+function DashboardSetup() {
+  const { progress, update } = useSetupProgress();
+  const { canEditSettings } = useBooksPermissions();
+  if (!progress) return null;
+  // A refused change is already told by the API client's toast; the list stays as it was.
+  const change = (what: { skip?: string; dismiss?: boolean }) => void update(what).catch(() => {});
+  return (
+    <SetupChecklist
+      progress={progress}
+      canEdit={canEditSettings}
+      onSkip={(step) => change({ skip: step })}
+      onDismiss={() => change({ dismiss: true })}
+    />
+  );
+}
+
 function monthlySeries(income?: PeriodSummary, expenses?: PeriodSummary) {
   if (!income || !expenses) return [];
   return income.periods.map((period, index) => ({
@@ -145,32 +164,36 @@ export function DashboardView() {
 
   if (recent && recent.count === 0) {
     return (
-      <EmptyState
-        icon={<IconBook2 size={24} stroke={1.6} />}
-        title="No entries in this workspace yet"
-        description="Your chart of accounts is ready. Record the first journal entry, and cash, income, expenses and net income appear here with a 12-month chart."
-        action={
-          <Group justify="center" mt="xs">
-            {canWriteDrafts && (
-              <Button
-                component={Link}
-                to={`${paths.accounting.journalEntry}?entry=new`}
-                leftSection={<IconPlus size={16} />}
-              >
-                Record the first entry
+      <Stack gap="lg">
+        <DashboardSetup />
+        <EmptyState
+          icon={<IconBook2 size={24} stroke={1.6} />}
+          title="No entries in this workspace yet"
+          description="Your chart of accounts is ready. Record the first journal entry, and cash, income, expenses and net income appear here with a 12-month chart."
+          action={
+            <Group justify="center" mt="xs">
+              {canWriteDrafts && (
+                <Button
+                  component={Link}
+                  to={`${paths.accounting.journalEntry}?entry=new`}
+                  leftSection={<IconPlus size={16} />}
+                >
+                  Record the first entry
+                </Button>
+              )}
+              <Button component={Link} to={paths.accounting.root} variant="default">
+                Review the chart of accounts
               </Button>
-            )}
-            <Button component={Link} to={paths.accounting.root} variant="default">
-              Review the chart of accounts
-            </Button>
-          </Group>
-        }
-      />
+            </Group>
+          }
+        />
+      </Stack>
     );
   }
 
   return (
     <Stack gap="lg">
+      <DashboardSetup />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         <Figure
           label="Cash position"

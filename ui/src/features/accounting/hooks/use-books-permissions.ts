@@ -26,5 +26,6 @@ export function useBooksPermissions() {
     canPost: allowed('post_entries'),
     canImport: allowed('import_entries'),
     canReadLedger: allowed('read_general_ledger'),
+    canEditSettings: allowed('edit_workspace_settings'),
   };
 }
