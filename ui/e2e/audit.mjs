@@ -12,6 +12,71 @@ export function registerAuditTests(h) {
   const options = { allowConsole: [/status of 400/] };
 
   const books = (ws) => `/accounting/workspaces/${ws.id}/`;
+
+  test(
+    'an invited reviewer lands in accounting once, then switches to audit and signs the session off as reviewer',
+    async ({ page, context }) => {
+      const { user, ws, year } = await booksWithEntries([['03-02', '1200.00']]);
+      const sessions = `/audit/workspaces/${ws.id}/sessions/`;
+      const { data: opened } = await api('POST', sessions, {
+        token: user.access,
+        expect: 201,
+        body: {
+          name: 'Q1 review',
+          period_start: `${year}-01-01`,
+          period_end: `${year}-03-31`,
+          materiality: '5000.00',
+          performance_materiality: '3750.00',
+        },
+      });
+      await api('POST', `${sessions}${opened.id}/sign-off/`, {
+        token: user.access,
+        body: { role: 'performer', conclusion: 'Tested; no exceptions.' },
+      });
+      const link = await h.inviteByLink(user, [ws]);
+      const { data: reviewer } = await api(
+        'POST',
+        '/accounts/organizations/invitations/create-account-and-accept-invite/',
+        {
+          body: {
+            token: h.tokenOf(link),
+            first_name: 'Kemi',
+            last_name: 'Adeyemi',
+            email: h.uniqueEmail('reviewer'),
+            password: h.PASSWORD,
+          },
+          expect: 201,
+        },
+      );
+
+      await withSession(context, { access: reviewer.access }, { preferredService: 'audit' });
+      await page.goto(`${baseUrl}/audit/sessions/${opened.id}`);
+      // Spec §2: an invited user's workspace loading sends them to accounting — once.
+      await h.waitForPath(page, '/dashboard');
+      // The reviewer chooses audit; the reload into it must not send them back.
+      await page.getByRole('button', { name: 'Switch Service' }).click();
+      await h.waitForPath(page, '/audit');
+      await page.getByRole('button', { name: 'New audit session' }).waitFor({ timeout: WAIT_MS });
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      check(new URL(page.url()).pathname === '/audit', `after switching: ${page.url()}`);
+      await page.goto(`${baseUrl}/audit/sessions/${opened.id}`);
+      await page.getByLabel('Reviewer conclusion').waitFor({ timeout: WAIT_MS });
+      await page.getByLabel('Reviewer conclusion').fill('Reviewed the work; I concur.');
+      await page.getByRole('button', { name: 'Sign off as reviewer' }).click();
+      await page
+        .getByTestId('audit-signoff-reviewer')
+        .getByText('Reviewed the work; I concur.')
+        .waitFor({ timeout: WAIT_MS });
+      // Still in audit a moment later: nothing sends the reviewer back.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      check(
+        new URL(page.url()).pathname === `/audit/sessions/${opened.id}`,
+        `the reviewer was sent to ${page.url()}`,
+      );
+      await shot(page, 'audit-signed-reviewer', { settleMs: 300 });
+    },
+    options,
+  );
   const booksWithEntries = makeBooksWithEntries(h);
 
   test(

@@ -1271,8 +1271,13 @@ registerAuditTests({
   baseUrl,
   userWithWorkspaces,
   withSession,
+  inviteByLink,
+  tokenOf,
+  uniqueEmail,
+  waitForPath,
   shot,
   WAIT_MS,
+  PASSWORD,
 });
 
 registerAuditWorkpaperTests({

@@ -31,6 +31,13 @@ export const GRID_STATE_PREFIX = 'gridState:';
  */
 export const PAYMENT_PROVIDER_PREFIX = 'paymentProvider:';
 
+/**
+ * Prefix of the mark that an invited user's first landing in a workspace happened
+ * (`invitedLanding:<workspace id>`): spec §2 sends an invited user to accounting once
+ * their workspace loads; afterwards their own choice of service stands.
+ */
+export const INVITED_LANDING_PREFIX = 'invitedLanding:';
+
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 export type Service = 'accounting' | 'audit';
@@ -143,6 +150,13 @@ export const storage = {
     if (!s) return;
     if (provider === null) s.removeItem(`${PAYMENT_PROVIDER_PREFIX}${txRef}`);
     else s.setItem(`${PAYMENT_PROVIDER_PREFIX}${txRef}`, provider);
+  },
+
+  /** Whether the invited user's first landing in `workspaceId` already happened. */
+  getInvitedLandingDone: (workspaceId: string): boolean =>
+    store()?.getItem(`${INVITED_LANDING_PREFIX}${workspaceId}`) === 'true',
+  setInvitedLandingDone: (workspaceId: string): void => {
+    store()?.setItem(`${INVITED_LANDING_PREFIX}${workspaceId}`, 'true');
   },
 
   /** Spec §8: an invalid token "clears local storage". */

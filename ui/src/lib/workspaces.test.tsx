@@ -6,7 +6,12 @@ import { stubApi, type RecordedRequest } from '@/testing/api-stub';
 
 import { registerNavigator } from './navigation';
 import { storage } from './storage';
-import { pickActiveWorkspace, switchWorkspace, type Workspace } from './workspaces';
+import {
+  landInvitedUser,
+  pickActiveWorkspace,
+  switchWorkspace,
+  type Workspace,
+} from './workspaces';
 
 function ws(overrides: Partial<Workspace>): Workspace {
   return {
@@ -106,5 +111,43 @@ describe('the active workspace on first load (spec §2)', () => {
 
   it('otherwise the first in the list', () => {
     expect(pickActiveWorkspace([ws({ id: 'a' }), ws({ id: 'b' })], null)?.id).toBe('a');
+  });
+});
+
+describe('an invited user landing in their workspace (spec §2)', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('goes to accounting and /dashboard the first time the workspace loads', () => {
+    const visited: string[] = [];
+    registerNavigator((to) => visited.push(to));
+    storage.setPreferredService('audit');
+
+    landInvitedUser(ws({ id: 'joined', is_invited: true }));
+
+    expect(storage.getPreferredService()).toBe('accounting');
+    expect(visited).toEqual(['/dashboard']);
+  });
+
+  it('keeps the service they switch to afterwards', () => {
+    const visited: string[] = [];
+    registerNavigator((to) => visited.push(to));
+    landInvitedUser(ws({ id: 'joined', is_invited: true }));
+    storage.setPreferredService('audit');
+
+    landInvitedUser(ws({ id: 'joined', is_invited: true }));
+
+    expect(storage.getPreferredService()).toBe('audit');
+    expect(visited).toEqual(['/dashboard']);
+  });
+
+  it('leaves a member who was not invited where they are', () => {
+    const visited: string[] = [];
+    registerNavigator((to) => visited.push(to));
+    storage.setPreferredService('audit');
+
+    landInvitedUser(ws({ id: 'own', is_invited: false }));
+
+    expect(storage.getPreferredService()).toBe('audit');
+    expect(visited).toEqual([]);
   });
 });

@@ -92,12 +92,23 @@ export function useActiveWorkspace(): {
   useEffect(() => {
     if (!active) return;
     if (storage.getWorkspaceId() !== active.id) rememberWorkspace(active);
-    if (active.is_invited && storage.getPreferredService() !== 'accounting') {
-      storage.setPreferredService('accounting');
-      navigateTo(serviceHome.accounting);
-    }
+    landInvitedUser(active);
   }, [active]);
   return { workspaces, active, isLoading, loaded: data !== undefined };
+}
+
+/**
+ * Spec §2: "After an invited user's workspace loads, the preferred service becomes
+ * accounting and the user goes to /dashboard." Once per workspace: applied on every load
+ * it would send an invited auditor back to accounting each time they switch to audit.
+ */
+export function landInvitedUser(workspace: Workspace): void {
+  if (!workspace.is_invited || storage.getInvitedLandingDone(workspace.id)) return;
+  storage.setInvitedLandingDone(workspace.id);
+  if (storage.getPreferredService() !== 'accounting') {
+    storage.setPreferredService('accounting');
+    navigateTo(serviceHome.accounting);
+  }
 }
 
 /**
