@@ -350,26 +350,12 @@ async fn cancelling_returns_the_organization_to_the_default_plan(backend: Backen
     let processed = bought(&app, &ada, "enterprise").await;
     let id = processed["subscription_id"].as_str().expect("id");
 
-    let cancelled = app
-        .post(
-            &format!(
-                "{PAYMENTS}/subcription/organization-subscription/{id}/cancel/?organization_id={}",
-                ada.organization_id
-            ),
-            Some(&ada.access),
-            json!({}),
-        )
-        .await;
-    let again = app
-        .post(
-            &format!(
-                "{PAYMENTS}/subcription/organization-subscription/{id}/cancel/?organization_id={}",
-                ada.organization_id
-            ),
-            Some(&ada.access),
-            json!({}),
-        )
-        .await;
+    let cancel = format!(
+        "{PAYMENTS}/subcription/organization-subscription/{id}/cancel/?organization_id={}",
+        ada.organization_id
+    );
+    let cancelled = app.post(&cancel, Some(&ada.access), json!({})).await;
+    let again = app.post(&cancel, Some(&ada.access), json!({})).await;
 
     assert_eq!(cancelled.status, 200, "{}", cancelled.body);
     let body = latest(&app, &ada).await;

@@ -6,7 +6,6 @@
 
 use api_core::access::{authorize_organization, billing_organization, require_member};
 use api_core::auth::AuthUser;
-use api_core::consistency::read_your_writes;
 use api_core::error::data;
 use api_core::pagination::{PageParams, Paginated};
 use api_core::time::iso_datetime;
@@ -81,10 +80,6 @@ fn payment_json(row: &PaymentRow) -> Value {
     })
 }
 
-fn now() -> i64 {
-    chrono::Utc::now().timestamp_micros()
-}
-
 /// The organization whose billing the caller manages (`billing`, by role).
 async fn managed_organization(
     app: &AppState,
@@ -93,7 +88,6 @@ async fn managed_organization(
 ) -> Result<String, ApiError> {
     let organization_id = billing_organization(app, user, named).await?;
     authorize_organization(app, user, &organization_id, Action::Billing, None).await?;
-    read_your_writes(app, "subscriptions").await?;
     Ok(organization_id)
 }
 
@@ -152,7 +146,7 @@ async fn subscription_page(
         page.offset(),
     )
     .await?;
-    let now = now();
+    let now = app.clock.now_us();
     let items = rows.iter().map(|r| subscription_json(r, now)).collect();
     Ok(data(Paginated::new(items, count, page)))
 }
@@ -198,7 +192,7 @@ pub async fn organization_subscription(
     let row = subscriptions::find(&app.db().pool, &organization_id, &id)
         .await?
         .ok_or_else(|| ApiError::NotFound("No such subscription.".into()))?;
-    Ok(data(subscription_json(&row, now())))
+    Ok(data(subscription_json(&row, app.clock.now_us())))
 }
 
 /// The subscription in force now, or `null` when none is (the default plan applies,
@@ -214,9 +208,10 @@ pub async fn latest_subscription(
 ) -> Result<Json<Value>, ApiError> {
     let organization_id =
         billing_organization(&app, &user, query.organization_id.as_deref()).await?;
+    // No read-your-writes wait here: every billing command waits for this read model
+    // before it answers, and this is asked on every page load by every member.
     require_member(&app, &user, &organization_id).await?;
-    read_your_writes(&app, "subscriptions").await?;
-    let now = now();
+    let now = app.clock.now_us();
     let row = subscriptions::in_force(&app.db().pool, &organization_id, now).await?;
     let effective = Plan::effective(row.as_ref().and_then(|r| r.plan.parse().ok()));
     Ok(Json(json!({

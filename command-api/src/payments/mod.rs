@@ -62,10 +62,6 @@ fn refused(err: BillingError) -> ApiError {
     crate::runner::IntoApiError::into_api_error(err)
 }
 
-fn now() -> i64 {
-    chrono::Utc::now().timestamp_micros()
-}
-
 /// The caller's organization for billing, once they may manage its billing.
 async fn billing_of(
     app: &AppState,
@@ -197,7 +193,7 @@ pub async fn transaction_link(
     let by: UserId = parse_id(&user.user_id)?;
     let current = billing_state(app, &organization_id).await?;
     let tx_ref = format!("LL-{}", &identity::random_secret()[..32]);
-    let at = now();
+    let at = app.clock.now_us();
     let (quote, event) = match current.initiate(
         organization,
         tx_ref.clone(),
@@ -294,7 +290,7 @@ pub async fn process_payment(
         _ => None,
     };
     let events = current
-        .settle(organization, tx_ref, verified, now(), by)
+        .settle(organization, tx_ref, verified, app.clock.now_us(), by)
         .map_err(refused)?;
     append(app, &user, request_id, &organization_id, &current, &events).await?;
     let mut after = current.clone();
@@ -343,7 +339,7 @@ async fn subscribe_free(
     let by: UserId = parse_id(&user.user_id)?;
     let current = billing_state(app, &organization_id).await?;
     let event = current
-        .subscribe_free(organization, plan, now(), by)
+        .subscribe_free(organization, plan, app.clock.now_us(), by)
         .map_err(refused)?;
     let id = match &event {
         SubscriptionEvent::SubscriptionStarted(s) => s.subscription_id,
@@ -417,7 +413,7 @@ pub async fn cancel_subscription(
     let by: UserId = parse_id(&user.user_id)?;
     let current = billing_state(app, &organization_id).await?;
     let event = current
-        .cancel(organization, subscription_id, now(), by)
+        .cancel(organization, subscription_id, app.clock.now_us(), by)
         .map_err(refused)?;
     append(app, &user, request_id, &organization_id, &current, &[event]).await?;
     Ok(data(
