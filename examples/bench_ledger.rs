@@ -588,6 +588,34 @@ struct Figures {
     rebuild_events: i64,
 }
 
+/// With `BENCH_UI=1`: the accounting screens in Debian's chromium on these books
+/// (`ui/e2e/measure-accounting.mjs`): the trial balance, and the general ledger of every
+/// account over the range that holds about 200,000 postings, from navigation to first
+/// row and a jump to its last row. The server serves the built UI (`ui/dist`).
+fn measure_screens(base: &str, workspace: &str) -> Result<(), Error> {
+    eprintln!("#   the screens in the browser");
+    let (from, to) = ui_ledger_range();
+    let status = Command::new("node")
+        .arg("ui/e2e/measure-accounting.mjs")
+        .env("E2E_BASE_URL", base)
+        .env("E2E_EMAIL", EMAIL)
+        .env("E2E_PASSWORD", PASSWORD)
+        .env("E2E_WORKSPACE", workspace)
+        .env("E2E_FROM", from)
+        .env("E2E_TO", to)
+        .status()?;
+    if !status.success() {
+        return Err("measuring the screens failed".into());
+    }
+    Ok(())
+}
+
+/// The imported entries are dated evenly over the 730 days from 2025-01-01: its first
+/// 146 days hold a fifth of them, about 200,000 postings of a million.
+fn ui_ledger_range() -> (String, String) {
+    ("2025-01-01".to_owned(), "2025-05-26".to_owned())
+}
+
 async fn run(backend: Backend, postings: usize, api_entries: usize) -> Result<Figures, Error> {
     let name = match backend {
         Backend::Sqlite => "SQLite",
@@ -620,6 +648,9 @@ async fn run(backend: Backend, postings: usize, api_entries: usize) -> Result<Fi
         api_entries - half
     );
     let posting_full = post_singly(&api, &base, &accounts, &bank, api_entries - half).await?;
+    if std::env::var_os("BENCH_UI").is_some() {
+        measure_screens(&server.base, &workspace)?;
+    }
     eprintln!("#   {posting_full:.0} entries/s; trial balance and ledger latency");
 
     let first = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).ok_or("date")?;

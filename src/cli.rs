@@ -47,6 +47,12 @@ pub enum Command {
         #[command(subcommand)]
         command: DemoCommand,
     },
+    /// Print the OpenAPI document of /api/v1 (as served), without a server or a database.
+    Openapi {
+        /// Output file (standard output when omitted).
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -90,6 +96,7 @@ pub enum EventsCommand {
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let storage = cli.storage.validate()?;
     match cli.command {
+        Command::Openapi { output } => write_openapi(output.as_deref()),
         Command::Serve(args) => {
             let config = args.validate(&cli.storage)?;
             let app = Application::build(config).await?;
@@ -269,6 +276,13 @@ async fn rebuild(
     runtime: &ProjectionRuntime,
     name: Option<&str>,
 ) -> anyhow::Result<()> {
+    let reactor = projections::continuous_audit::NAME;
+    if name.is_none() || name == Some(reactor) {
+        rebuild_continuous_audit(store).await?;
+        if name.is_some() {
+            return Ok(());
+        }
+    }
     let names: Vec<&str> = match name {
         Some(name) => vec![name],
         None => runtime.names(),
@@ -290,6 +304,20 @@ async fn rebuild(
             applied as f64 / seconds.max(1e-9)
         );
     }
+    Ok(())
+}
+
+/// Starts the continuous audit over and replays the log: its settings and flags come
+/// back the same, and no notification is raised twice (their ids are per entry and band).
+async fn rebuild_continuous_audit(store: &EventStore) -> anyhow::Result<()> {
+    let reactor = projections::continuous_audit::ContinuousAudit::new(store.clone());
+    let started = std::time::Instant::now();
+    let batches = reactor.rebuild().await.map_err(anyhow::Error::msg)?;
+    println!(
+        "rebuilt {}: {batches} batches in {:.2}s",
+        projections::continuous_audit::NAME,
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
@@ -336,4 +364,25 @@ pub fn spawn_commit_listener(
             Err(err) => tracing::error!(error = %err, "commit listener stopped"),
         }
     })
+}
+
+/// The OpenAPI document as pretty JSON with a final newline, the form checked in at
+/// `ui/src/lib/api/openapi.json`.
+pub fn openapi_json() -> String {
+    let document = crate::server::openapi_document();
+    serde_json::to_string_pretty(&document).expect("an OpenAPI document serializes") + "\n"
+}
+
+fn write_openapi(output: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let json = openapi_json();
+    match output {
+        Some(path) => {
+            std::fs::write(path, json).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => {
+            use std::io::Write;
+            std::io::stdout().write_all(json.as_bytes())?;
+        }
+    }
+    Ok(())
 }

@@ -27,6 +27,7 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
         Arc::new(projections::activity_log::ActivityLog),
         Arc::new(projections::audit_sessions::AuditSessions),
         Arc::new(projections::subscriptions::Subscriptions),
+        Arc::new(projections::reports::Reports),
     ]
 }
 

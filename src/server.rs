@@ -27,12 +27,47 @@ pub const REQUEST_BODY_BYTES_MAX: usize = 32 * 1024 * 1024;
 /// How long in-flight work may take to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 
+/// Where the OpenAPI document is served.
+pub const OPENAPI_PATH: &str = "/api/v1/openapi.json";
+
 #[derive(OpenApi)]
-#[openapi(info(
-    title = "Ledgerline API",
-    description = "Workspace-based accounting and audit on an event-sourced ledger."
-))]
+#[openapi(
+    info(
+        title = "Ledgerline API",
+        description = "Workspace-based accounting and audit on an event-sourced ledger."
+    ),
+    paths(openapi_json),
+    components(schemas(api_core::openapi::Money, query_api::live::InboxChange))
+)]
 struct ApiDoc;
+
+/// This document.
+#[utoipa::path(get, path = "/api/v1/openapi.json", tag = "operations",
+    responses((status = 200, description = "The OpenAPI document of every /api/v1 route", body = Object)))]
+async fn openapi_json(
+    axum::extract::State(document): axum::extract::State<Arc<utoipa::openapi::OpenApi>>,
+) -> Json<utoipa::openapi::OpenApi> {
+    Json(document.as_ref().clone())
+}
+
+/// The OpenAPI document of every route under `/api/v1`, built from the same route lists
+/// the server mounts (`dev_outbox` as when mail goes to files, the embedded default) —
+/// what `ledgerline openapi` prints and the UI's types are generated from.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    let mut document = ApiDoc::openapi();
+    document.merge(command_api::routes().into_openapi());
+    document.merge(query_api::routes(true).into_openapi());
+    finish_document(document)
+}
+
+/// Fills every operation's error responses with the shared error bodies and marks every
+/// field of an answer required (serde always writes it).
+fn finish_document(mut document: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    use utoipa::Modify;
+    api_core::openapi::ErrorBodies.modify(&mut document);
+    api_core::openapi::ResponseFieldsRequired.modify(&mut document);
+    document
+}
 
 /// One node: HTTP API, projectors and (with NATS) the relay, per its role.
 pub struct Application {
@@ -46,6 +81,9 @@ pub struct Application {
     live_stop: watch::Sender<bool>,
     live_task: tokio::task::JoinHandle<()>,
     rules: projections::notification_rules::NotificationRules,
+    reports: query_api::reports::worker::ReportGenerator,
+    /// Scores new entries of monitored workspaces and notifies their Admins.
+    continuous_audit: projections::continuous_audit::ContinuousAudit,
 }
 
 impl Application {
@@ -72,6 +110,16 @@ impl Application {
             .prepare()
             .await
             .context("preparing the notification rules")?;
+        let reports = query_api::reports::worker::ReportGenerator::new(store.clone());
+        reports
+            .prepare()
+            .await
+            .context("preparing the report generator")?;
+        let continuous_audit = projections::continuous_audit::ContinuousAudit::new(store.clone());
+        continuous_audit
+            .prepare()
+            .await
+            .context("preparing the continuous audit")?;
         let keys = TokenKeys::load_or_create(&config.storage.data_dir)
             .context("loading the token signing secret")?;
         let app = AppState {
@@ -117,6 +165,8 @@ impl Application {
             live_stop,
             live_task,
             rules,
+            reports,
+            continuous_audit,
         })
     }
 
@@ -155,6 +205,8 @@ impl Application {
         if matches!(self.config.role, Role::All | Role::Projector) {
             tasks.extend(self.projections.spawn(stopped.clone()));
             tasks.push(self.rules.spawn(stopped.clone()));
+            tasks.push(self.reports.spawn(stopped.clone()));
+            tasks.push(self.continuous_audit.spawn(stopped.clone()));
         }
         if matches!(self.config.role, Role::All | Role::Api) {
             let (signal, transport) = self.mail.clone();
@@ -221,15 +273,12 @@ pub fn build_router(
             config.smtp_url.is_none(),
         ))
         .split_for_parts();
-    let openapi = Arc::new(openapi);
+    let openapi = Arc::new(finish_document(openapi));
     let index = config.ui_dir.join("index.html");
     let spa = ServeDir::new(&config.ui_dir).fallback(ServeFile::new(index));
     Router::new()
         .merge(api)
-        .route(
-            "/api/v1/openapi.json",
-            get(move || std::future::ready(Json(openapi.as_ref().clone()))),
-        )
+        .route(OPENAPI_PATH, get(openapi_json).with_state(openapi))
         .route(
             "/api/{*rest}",
             any(|| async { ApiError::NotFound("No such API route.".into()) }),

@@ -187,6 +187,96 @@ fn find<'a>(nodes: &'a [serde_json::Value], code: &str) -> Option<&'a serde_json
     })
 }
 
+async fn an_asset_account_depreciates_as_set_and_stops_when_cleared(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = Some(owner.access.as_str());
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+    app.post(
+        &format!("{base}accounts/default/setup/"),
+        token,
+        json!(null),
+    )
+    .await;
+    let tree = app.read(&format!("{base}accounts/"), token).await.body;
+    let roots = tree["data"].as_array().expect("roots").clone();
+    let of_type = |t: &str| {
+        roots
+            .iter()
+            .find(|r| r["account_type"] == t)
+            .and_then(|r| r["children"][0]["id"].as_str())
+            .expect("a sub-account")
+            .to_owned()
+    };
+
+    let create = |code: &str, account_type: &str, method: &str, rate: &str| {
+        json!({"name": format!("Account {code}"), "account_code": code,
+            "account_type": account_type, "parent_id": of_type(account_type),
+            "depreciation_type": method, "depreciation_value": rate})
+    };
+    let accounts = format!("{base}accounts/");
+    let vans_now = || async {
+        let tree = app.read(&accounts, token).await.body;
+        find(tree["data"].as_array().expect("roots"), "1597")
+            .expect("vans")
+            .clone()
+    };
+
+    let vans = app
+        .post(
+            &accounts,
+            token,
+            create("1597", "asset", "straight_line", "25"),
+        )
+        .await;
+    let rate_too_high = app
+        .post(
+            &accounts,
+            token,
+            create("1598", "asset", "declining_balance", "120"),
+        )
+        .await;
+    let on_an_expense = app
+        .post(
+            &accounts,
+            token,
+            create("6397", "expense", "straight_line", "10"),
+        )
+        .await;
+    assert_eq!(vans.status, 201, "{}", vans.body);
+    let id = vans.body["data"]["id"].as_str().expect("id").to_owned();
+    let set = vans_now().await;
+    let cleared = app
+        .call(
+            reqwest::Method::PUT,
+            &format!("{accounts}?account_id={id}"),
+            token,
+            Some(json!({"depreciation_type": null, "depreciation_value": null})),
+        )
+        .await;
+    let after = vans_now().await;
+
+    assert_eq!(set["depreciation_type"], "straight_line");
+    assert_eq!(set["depreciation_value"], "25.00");
+    assert_eq!(rate_too_high.status, 400);
+    assert!(
+        rate_too_high.body["depreciation_value"].is_array(),
+        "{}",
+        rate_too_high.body
+    );
+    assert_eq!(on_an_expense.status, 400);
+    assert!(
+        on_an_expense.body["depreciation_type"].is_array(),
+        "{}",
+        on_an_expense.body
+    );
+    assert_eq!(cleared.status, 200, "{}", cleared.body);
+    assert!(after["depreciation_type"].is_null(), "{after}");
+    assert!(after["depreciation_value"].is_null());
+    app.stop().await;
+}
+
 async fn the_chart_is_edited_through_the_spec_routes(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let owner = app.signed_up("ada@books.ng").await;
@@ -785,6 +875,7 @@ async fn entry_numbers_stay_gapless_when_two_nodes_post_in_turn(backend: Backend
 }
 
 backend_tests!(
+    an_asset_account_depreciates_as_set_and_stops_when_cleared,
     the_dashboard_adds_up_to_its_reports,
     an_entrys_history_lists_every_event_with_who_and_when,
     entries_are_drafted_posted_with_gapless_numbers_and_reversed,

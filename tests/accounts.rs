@@ -731,15 +731,22 @@ async fn user_engagement_counts_members_workspaces_and_activity(backend: Backend
     app.workspace(&owner, "Lagos Office").await;
     app.workspace(&owner, "Abuja Office").await;
 
-    let figures = app
-        .read(
-            &format!(
-                "/api/v1/accounts/organizations/{}/user-engagement/",
-                owner.organization_id
-            ),
-            Some(&owner.access),
-        )
-        .await;
+    // The log statistics are a read model of their own: read until it has caught up.
+    let path = format!(
+        "/api/v1/accounts/organizations/{}/user-engagement/",
+        owner.organization_id
+    );
+    let mut figures = app.read(&path, Some(&owner.access)).await;
+    for _ in 0..100 {
+        if figures.body["data"]["events_recorded"]
+            .as_i64()
+            .is_some_and(|n| n >= 2)
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        figures = app.read(&path, Some(&owner.access)).await;
+    }
 
     assert_eq!(figures.status, 200, "{}", figures.body);
     assert_eq!(figures.body["data"]["members"], 1);

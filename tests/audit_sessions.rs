@@ -941,6 +941,9 @@ async fn the_workpaper_is_a_pdf_of_the_whole_session(backend: Backend) {
         "2026-01-01 to 2026-12-31",
         "5,000.00",
         "3,750.00",
+        // The standard PDF fonts have no naira sign: amounts carry the ISO code.
+        "NGN 5,000.00",
+        "Debits (NGN)",
         head_hash.as_str(),
         "The population ties to the trial balance, and the period's movements balance.",
         "Round amount",

@@ -12,22 +12,6 @@ use store::{backend_tests, Backend};
 
 const LIST: &str = "/api/v1/notification/";
 
-/// Adds `email` (signed up already) to the owner's organization with `role`, covering
-/// `workspace`.
-async fn add_member(app: &TestApp, owner: &Session, email: &str, role: u8, workspace: &str) {
-    let added = app
-        .post(
-            &format!(
-                "/api/v1/accounts/organizations/{}/memberships/",
-                owner.organization_id
-            ),
-            Some(&owner.access),
-            json!({"email": email, "role": role, "workspaces": [workspace]}),
-        )
-        .await;
-    assert_eq!(added.status, 201, "{}", added.body);
-}
-
 async fn announce(app: &TestApp, admin: &Session, body: Value) -> common::Reply {
     app.post(LIST, Some(&admin.access), body).await
 }
@@ -70,7 +54,7 @@ async fn only_the_recipient_reads_a_notification(backend: Backend) {
     let owner = app.signed_up("ada@books.ng").await;
     let lagos = app.workspace(&owner, "Lagos Office").await;
     let bola = app.signed_up("bola@books.ng").await;
-    add_member(&app, &owner, "bola@books.ng", 0, &lagos).await;
+    app.add_member(&owner, "bola@books.ng", 0, &lagos).await;
     let sent = announce(
         &app,
         &owner,
@@ -262,7 +246,7 @@ async fn announcements_need_an_admin_and_valid_fields(backend: Backend) {
     let owner = app.signed_up("ada@books.ng").await;
     let lagos = app.workspace(&owner, "Lagos Office").await;
     let bola = app.signed_up("bola@books.ng").await;
-    add_member(&app, &owner, "bola@books.ng", 1, &lagos).await;
+    app.add_member(&owner, "bola@books.ng", 1, &lagos).await;
     let stranger = app.signed_up("eve@elsewhere.ng").await;
 
     let editor = announce(
@@ -346,7 +330,7 @@ async fn the_stream_pushes_new_notifications_and_the_unread_count(backend: Backe
     let owner = app.signed_up("ada@books.ng").await;
     let lagos = app.workspace(&owner, "Lagos Office").await;
     let bola = app.signed_up("bola@books.ng").await;
-    add_member(&app, &owner, "bola@books.ng", 0, &lagos).await;
+    app.add_member(&owner, "bola@books.ng", 0, &lagos).await;
     let mut stream = open_stream(&app, &bola).await;
     let mut buffer = String::new();
     let first = next_event(&mut stream, &mut buffer, "unread").await;
@@ -453,9 +437,9 @@ async fn a_member_added_notifies_the_other_admins_only(backend: Backend) {
     let owner = app.signed_up("ada@books.ng").await;
     let lagos = app.workspace(&owner, "Lagos Office").await;
     let carol = app.signed_up("carol@books.ng").await;
-    add_member(&app, &owner, "carol@books.ng", 2, &lagos).await;
+    app.add_member(&owner, "carol@books.ng", 2, &lagos).await;
     let bola = app.signed_up("bola@books.ng").await;
-    add_member(&app, &owner, "bola@books.ng", 0, &lagos).await;
+    app.add_member(&owner, "bola@books.ng", 0, &lagos).await;
 
     let carols = kinds_when(&app, &carol, &["member_joined"]).await;
     assert!(carols.contains(&"member_joined".to_owned()), "{carols:?}");
@@ -481,7 +465,7 @@ async fn a_role_change_notifies_the_member_only(backend: Backend) {
     let owner = app.signed_up("ada@books.ng").await;
     let lagos = app.workspace(&owner, "Lagos Office").await;
     let bola = app.signed_up("bola@books.ng").await;
-    add_member(&app, &owner, "bola@books.ng", 0, &lagos).await;
+    app.add_member(&owner, "bola@books.ng", 0, &lagos).await;
     let memberships = format!(
         "/api/v1/accounts/organizations/{}/memberships/",
         owner.organization_id
@@ -581,9 +565,9 @@ async fn lock_date_changes_notify_the_workspaces_admins_and_editors(backend: Bac
     let owner = app.signed_up("ada@books.ng").await;
     let lagos = app.workspace(&owner, "Lagos Office").await;
     let editor = app.signed_up("bola@books.ng").await;
-    add_member(&app, &owner, "bola@books.ng", 1, &lagos).await;
+    app.add_member(&owner, "bola@books.ng", 1, &lagos).await;
     let viewer = app.signed_up("carol@books.ng").await;
-    add_member(&app, &owner, "carol@books.ng", 0, &lagos).await;
+    app.add_member(&owner, "carol@books.ng", 0, &lagos).await;
     let set = app
         .call(
             reqwest::Method::PUT,
@@ -617,9 +601,9 @@ async fn posted_entries_reach_other_admins_as_one_digest(backend: Backend) {
     let owner = app.signed_up("ada@books.ng").await;
     let lagos = app.workspace(&owner, "Lagos Office").await;
     let carol = app.signed_up("carol@books.ng").await;
-    add_member(&app, &owner, "carol@books.ng", 2, &lagos).await;
+    app.add_member(&owner, "carol@books.ng", 2, &lagos).await;
     let editor = app.signed_up("bola@books.ng").await;
-    add_member(&app, &owner, "bola@books.ng", 1, &lagos).await;
+    app.add_member(&owner, "bola@books.ng", 1, &lagos).await;
     let base = format!("/api/v1/accounting/workspaces/{lagos}/");
     app.post(
         &format!("{base}accounts/default/setup/"),

@@ -120,8 +120,3 @@ impl From<Denial> for ApiError {
         Self::Forbidden(denial)
     }
 }
-
-/// The success envelope: `{"data": ...}`.
-pub fn data<T: serde::Serialize>(value: T) -> Json<serde_json::Value> {
-    Json(json!({ "data": value }))
-}

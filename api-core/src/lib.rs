@@ -11,6 +11,8 @@
 //! - [`idempotency`]: `Idempotency-Key` for every command route.
 //! - [`request_id`]: request ids on every request, response and log line.
 //! - [`pagination`]: bounded `page`/`page_size` and the paginated envelope.
+//! - [`openapi`]: the envelopes and error bodies every operation of the OpenAPI document shares.
+//! - [`shapes`]: answer shapes read and write routes share.
 //! - [`time`]: how times look on the wire.
 //! - [`state`]: [`AppState`], what handlers get.
 
@@ -22,8 +24,10 @@ pub mod consistency;
 pub mod error;
 pub mod idempotency;
 pub mod me;
+pub mod openapi;
 pub mod pagination;
 pub mod request_id;
+pub mod shapes;
 pub mod state;
 pub mod time;
 

@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 
 use domain::permissions::Role;
 use identity::users::User;
-use serde_json::{json, Value};
+use serde::Serialize;
 use sqlx::Row;
+use utoipa::ToSchema;
 
 use crate::{ApiError, AppState};
 
@@ -26,7 +27,44 @@ pub fn role_display(role: i64) -> &'static str {
         .map_or("Viewer", Role::name)
 }
 
-pub async fn profile_json(state: &AppState, user: &User) -> Result<Value, ApiError> {
+/// An uploaded image, where it is served.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ImageRef {
+    pub absolute_url: String,
+}
+
+/// One of the user's active memberships and the workspaces it covers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProfileMembership {
+    pub id: String,
+    pub organization_id: String,
+    /// 0 Viewer, 1 Editor, 2 Admin.
+    pub role: i64,
+    pub role_display: String,
+    pub workspaces: Vec<String>,
+}
+
+/// The signed-in user (spec §3).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Profile {
+    pub id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub address: Option<String>,
+    pub location: Option<String>,
+    /// 0 Business owner, 1 Accountant, 2 Auditor.
+    pub persona: Option<i64>,
+    pub phone_number: Option<String>,
+    pub image_id: Option<String>,
+    pub image: Option<ImageRef>,
+    /// RFC 3339.
+    pub date_joined: String,
+    pub is_email_verified: bool,
+    pub memberships: Vec<ProfileMembership>,
+}
+
+pub async fn profile(state: &AppState, user: &User) -> Result<Profile, ApiError> {
     let rows = sqlx::query(
         "SELECT m.id, m.organization_id, m.role, c.workspace_id FROM read_memberships m \
          LEFT JOIN read_membership_workspaces c ON c.membership_id = m.id \
@@ -47,28 +85,33 @@ pub async fn profile_json(state: &AppState, user: &User) -> Result<Value, ApiErr
             entry.2.push(workspace);
         }
     }
-    let memberships: Vec<Value> = memberships
+    let memberships = memberships
         .into_iter()
-        .map(|(id, (organization_id, role, workspaces))| {
-            json!({
-                "id": id, "organization_id": organization_id, "role": role,
-                "role_display": role_display(role), "workspaces": workspaces,
-            })
-        })
+        .map(
+            |(id, (organization_id, role, workspaces))| ProfileMembership {
+                id,
+                organization_id,
+                role,
+                role_display: role_display(role).to_owned(),
+                workspaces,
+            },
+        )
         .collect();
-    Ok(json!({
-        "id": user.id,
-        "email": user.email,
-        "first_name": user.first_name,
-        "last_name": user.last_name,
-        "address": user.address,
-        "location": user.location,
-        "persona": user.persona,
-        "phone_number": user.phone_number,
-        "image_id": user.image_id,
-        "image": user.image_id.as_ref().map(|id| json!({ "absolute_url": image_url(state, id) })),
-        "date_joined": crate::time::iso_datetime(user.date_joined),
-        "is_email_verified": user.email_verified,
-        "memberships": memberships,
-    }))
+    Ok(Profile {
+        id: user.id.clone(),
+        email: user.email.clone(),
+        first_name: user.first_name.clone(),
+        last_name: user.last_name.clone(),
+        address: user.address.clone(),
+        location: user.location.clone(),
+        persona: user.persona,
+        phone_number: user.phone_number.clone(),
+        image_id: user.image_id.clone(),
+        image: user.image_id.as_ref().map(|id| ImageRef {
+            absolute_url: image_url(state, id),
+        }),
+        date_joined: crate::time::iso_datetime(user.date_joined),
+        is_email_verified: user.email_verified,
+        memberships,
+    })
 }

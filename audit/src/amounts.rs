@@ -10,7 +10,7 @@ use crate::finding::{RawFinding, TestKind};
 use crate::population::Population;
 
 /// Parameters of the amount tests.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct AmountParams {
     /// A total that is a multiple of this is round. Default 1,000: estimates, plugs and

@@ -12,7 +12,7 @@ use crate::error::AuditError;
 const DAY_SECONDS: i32 = 86_400;
 
 /// What the session knows about the engagement and the workspace.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SessionContext {
     /// First day of the period under audit (inclusive).
     pub period_start: NaiveDate,
@@ -48,9 +48,11 @@ const OFFICE_CLOSES: NaiveTime = match NaiveTime::from_hms_opt(18, 0, 0) {
 };
 
 /// Local working hours: `[start, end)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct BusinessHours {
+    #[schema(value_type = String, example = "09:00:00")]
     pub start: NaiveTime,
+    #[schema(value_type = String, example = "09:00:00")]
     pub end: NaiveTime,
 }
 
@@ -77,10 +79,11 @@ pub const HOLIDAYS_MAX: usize = 366;
 /// The workspace's calendar as the auditor sets it on a session: its public holidays
 /// and business hours. Stored in the session's parameters (`calendar`), so a re-run
 /// reads the same days; missing fields take their defaults (no holidays, 08:00–18:00).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct CalendarParams {
     /// Public holidays as local dates, ascending, each once.
+    #[schema(value_type = Vec<String>, example = json!(["2026-12-25"]))]
     pub holidays: Vec<NaiveDate>,
     pub business_hours: BusinessHours,
 }

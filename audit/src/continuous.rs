@@ -1,7 +1,8 @@
-//! Continuous mode: the service re-runs a session's tests as new entries are posted
-//! (a projector), and admins are told about entries that became risky — once, not on
-//! every re-run. This module is the pure part of that: which entries escalated between
-//! two results.
+//! Continuous mode: the service runs the journal-entry tests as a projector on new
+//! entries, and admins are told about entries that became risky — once, not on every
+//! re-run. This module is the pure part of that: the context a run between audits uses
+//! ([`MonitoringContext`]), what one run flags ([`Flag`]), and which entries escalated
+//! between two results ([`escalations`]).
 //!
 //! Scores can move for entries that did not change: a new duplicate makes its twin
 //! risky, a new entry on a seldom-used account makes the account less rare. Comparing
@@ -9,14 +10,146 @@
 
 use std::collections::HashMap;
 
+use chrono::{DateTime, Datelike, Days, FixedOffset, NaiveDate, Offset, Utc};
 use event_schemas::JournalEntryId;
+use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use crate::context::SessionContext;
+use crate::error::AuditError;
+use crate::finding::TestKind;
+use crate::params::AuditParams;
+use crate::population::Population;
+use crate::report::{Audit, AuditReport};
 use crate::risk_score::{EntryScore, RiskBand};
 
-/// An entry whose band rose to at least the notification band.
+/// What a workspace's monitoring settings give the tests besides the entries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MonitoringContext {
+    /// Overall materiality; `None` turns the performance-materiality control point off.
+    pub materiality: Option<Decimal>,
+    pub performance_materiality: Option<Decimal>,
+    pub approval_thresholds: Vec<Decimal>,
+    pub utc_offset_seconds: i32,
+}
+
+impl MonitoringContext {
+    /// The session context of a run over `population`, and the parameters to run with.
+    ///
+    /// Between audits there is no engagement period, so the run takes the period being
+    /// closed: the last complete month before the month (local time) in which the latest
+    /// entry was recorded, starting at the population's earliest effective date. So an
+    /// entry recorded in March and dated in February is backdated, a reversal early in
+    /// March of a February entry is "shortly after the period end", and crowding into
+    /// February's last days clusters — each judged from the log alone, so a re-run over
+    /// the same entries gives the same context. Without materiality the
+    /// performance-materiality control point is off (materiality is then set out of reach).
+    pub fn session(
+        &self,
+        population: &Population,
+        params: &AuditParams,
+    ) -> Option<(SessionContext, AuditParams)> {
+        let latest = population.entries().iter().map(|e| e.recorded_at).max()?;
+        let earliest = population
+            .entries()
+            .iter()
+            .map(|e| e.effective_date)
+            .min()?;
+        let period_end = month_before(latest, self.utc_offset_seconds);
+        let mut params = params.clone();
+        let (materiality, performance) = match (self.materiality, self.performance_materiality) {
+            (Some(m), Some(p)) => (m, p),
+            (Some(m), None) => (m, m),
+            _ => {
+                params.amounts.flag_performance_materiality = false;
+                (Decimal::MAX, Decimal::MAX)
+            }
+        };
+        let context = SessionContext {
+            period_start: earliest.min(period_end),
+            period_end,
+            materiality,
+            performance_materiality: performance,
+            approval_thresholds: self.approval_thresholds.clone(),
+            holidays: params.calendar.holidays.clone(),
+            business_hours: params.calendar.business_hours,
+            utc_offset_seconds: self.utc_offset_seconds,
+        };
+        Some((context, params))
+    }
+
+    /// Runs every test over `population` in this context; `None` for no entries.
+    pub fn run(
+        &self,
+        population: &Population,
+        params: &AuditParams,
+    ) -> Result<Option<AuditReport>, AuditError> {
+        let Some((context, params)) = self.session(population, params) else {
+            return Ok(None);
+        };
+        Ok(Some(Audit::new(population, &context, &params)?.run()))
+    }
+}
+
+/// The last day of the month before the one `instant` falls in at `utc_offset_seconds`.
+fn month_before(instant: DateTime<Utc>, utc_offset_seconds: i32) -> NaiveDate {
+    let local = instant
+        .with_timezone(&FixedOffset::east_opt(utc_offset_seconds).unwrap_or_else(|| Utc.fix()))
+        .date_naive();
+    let first = local.with_day(1).unwrap_or(local);
+    first.checked_sub_days(Days::new(1)).unwrap_or(first)
+}
+
+/// One flagged entry of a run, with why: what a monitor keeps and shows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Flag {
+    pub entry_id: JournalEntryId,
+    pub number: String,
+    pub score: f64,
+    pub band: RiskBand,
+    /// The control points that fired, strongest first, each with its findings' reasons.
+    pub reasons: Vec<FlagReason>,
+}
+
+/// One control point behind a flag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FlagReason {
+    pub test: TestKind,
+    pub weight: f64,
+    /// The reasons of its findings that name the entry.
+    pub reasons: Vec<String>,
+}
+
+impl Flag {
+    /// The flag of `score`, with the reasons read from the report it belongs to.
+    pub fn of(report: &AuditReport, score: &EntryScore) -> Self {
+        Self {
+            entry_id: score.entry_id,
+            number: score.number.clone(),
+            score: score.score,
+            band: score.band,
+            reasons: score
+                .breakdown
+                .iter()
+                .map(|part| FlagReason {
+                    test: part.test,
+                    weight: part.weight,
+                    reasons: part
+                        .findings
+                        .iter()
+                        .filter_map(|index| report.findings.get(*index))
+                        .map(|finding| finding.reason.clone())
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An entry whose band rose to at least the notification band.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Escalation {
+    #[schema(value_type = String)]
     pub entry_id: JournalEntryId,
     pub number: String,
     /// Its band in the previous result; `None` for an entry new since then.
@@ -56,7 +189,7 @@ pub fn escalations(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::entry_id;
+    use crate::testing::{date, dec, entry, entry_id, population, utc, EntryExt};
 
     fn scored(sequence: u64, band: RiskBand) -> EntryScore {
         EntryScore {
@@ -99,6 +232,100 @@ mod tests {
         let escalations = escalations(&[], &current, RiskBand::Medium);
 
         assert_eq!(escalations[0].from, None);
+    }
+
+    fn monitoring() -> MonitoringContext {
+        MonitoringContext {
+            materiality: None,
+            performance_materiality: None,
+            approval_thresholds: Vec::new(),
+            utc_offset_seconds: 3600,
+        }
+    }
+
+    #[test]
+    fn the_period_under_review_is_the_month_before_the_latest_recording() {
+        let population = population(vec![
+            entry(1).effective(date(2026, 1, 20)),
+            entry(2)
+                .effective(date(2026, 2, 25))
+                .recorded(utc(2026, 3, 3, 9, 0)),
+        ]);
+
+        let (context, _) = monitoring()
+            .session(&population, &AuditParams::default())
+            .expect("entries");
+
+        assert_eq!(context.period_start, date(2026, 1, 20));
+        assert_eq!(context.period_end, date(2026, 2, 28));
+    }
+
+    #[test]
+    fn an_entry_recorded_in_march_and_dated_in_february_is_backdated() {
+        let population = population(vec![
+            entry(1),
+            entry(2)
+                .effective(date(2026, 2, 25))
+                .recorded(utc(2026, 3, 3, 9, 0)),
+        ]);
+
+        let report = monitoring()
+            .run(&population, &AuditParams::default())
+            .expect("valid")
+            .expect("entries");
+
+        let flagged = report
+            .scores
+            .iter()
+            .find(|s| s.number == "JE-000002")
+            .expect("scored");
+        let flag = Flag::of(&report, flagged);
+        assert_eq!(flag.reasons[0].test, TestKind::Backdated);
+        assert!(
+            flag.reasons[0].reasons[0].contains("2026-02-25"),
+            "{flag:?}"
+        );
+    }
+
+    #[test]
+    fn without_materiality_no_entry_is_flagged_for_its_size() {
+        let population = population(vec![entry(1).amount("90000000.00"), entry(2)]);
+
+        let report = monitoring()
+            .run(&population, &AuditParams::default())
+            .expect("valid")
+            .expect("entries");
+
+        assert!(report
+            .findings
+            .iter()
+            .all(|f| f.test != TestKind::AtOrAbovePerformanceMateriality));
+    }
+
+    #[test]
+    fn with_materiality_a_large_entry_is_flagged_for_its_size() {
+        let population = population(vec![entry(1).amount("90000.00"), entry(2)]);
+        let context = MonitoringContext {
+            materiality: Some(dec("100000")),
+            performance_materiality: Some(dec("75000")),
+            ..monitoring()
+        };
+
+        let report = context
+            .run(&population, &AuditParams::default())
+            .expect("valid")
+            .expect("entries");
+
+        assert!(report
+            .findings
+            .iter()
+            .any(|f| f.test == TestKind::AtOrAbovePerformanceMateriality));
+    }
+
+    #[test]
+    fn an_empty_population_is_not_run() {
+        let empty = Population::new(Vec::new()).expect("empty");
+        assert_eq!(monitoring().run(&empty, &AuditParams::default()), Ok(None));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::finding::{RawFinding, TestKind};
 use crate::population::Population;
 
 /// Parameters of the cut-off tests.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct CutoffParams {
     /// Days after the period end during which recording entries dated in the period is

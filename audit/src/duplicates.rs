@@ -13,7 +13,7 @@ use crate::finding::{RawFinding, TestKind};
 use crate::population::{Population, Side};
 
 /// Parameters of the duplicate test.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct DuplicateParams {
     /// Entries whose effective dates are at most this many days apart are compared

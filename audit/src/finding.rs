@@ -8,7 +8,19 @@ use crate::population::Population;
 
 /// A control point: one question a test asks of every entry. A finding belongs to one;
 /// the risk score weighs them (see [`crate::risk_score::RiskParams`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TestKind {
     /// Amount in an over-represented first-digit bucket (Benford).
@@ -95,10 +107,11 @@ impl TestKind {
 }
 
 /// One finding: a control point that fired, the entries behind it, and why.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Finding {
     pub test: TestKind,
     /// The entries behind the finding, in population order (entry number).
+    #[schema(value_type = Vec<String>)]
     pub entries: Vec<JournalEntryId>,
     /// Why, in words, with the numbers that decided it.
     pub reason: String,

@@ -20,7 +20,8 @@
 //!   [`outliers`] (z-score, modified z-score, IQR per account), [`memos`].
 //! - [`risk_score`] — the composite 0–100 score per entry with its breakdown.
 //! - [`report`] — runs the families and assembles the [`AuditReport`].
-//! - [`continuous`] — which entries escalated between two runs (continuous mode).
+//! - [`continuous`] — continuous mode: the context of a run between audits, what it
+//!   flags and why, and which entries escalated between two runs.
 //! - [`stats`] — the statistics behind the tests (quantiles, MAD, χ² p-value).
 //!
 //! ```

@@ -8,7 +8,7 @@ use crate::finding::{RawFinding, TestKind};
 use crate::population::Population;
 
 /// Parameters of the memo test.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct MemoParams {
     /// A memo with fewer letters than this is weak. Default 6: "adj", "corr", "JV 12"

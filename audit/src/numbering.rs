@@ -14,7 +14,7 @@ use crate::population::Population;
 const MISSING_NUMBERS_LISTED_MAX: u64 = 5;
 
 /// Parameters of the numbering test.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct NumberingParams {
     /// Fewest missing numbers that make a gap a finding. Default 1: Ledgerline numbers

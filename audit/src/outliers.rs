@@ -29,7 +29,7 @@ use crate::stats::{
 const MODIFIED_Z_SCALE: f64 = 0.6745;
 
 /// The scale the statistics are computed on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AmountScale {
     /// The amounts as they are.
@@ -64,7 +64,7 @@ impl AmountScale {
 }
 
 /// Parameters of the outlier tests.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct OutlierParams {
     /// The scale of the statistics. Default logarithmic (see the module comment).

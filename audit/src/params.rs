@@ -18,7 +18,7 @@ use crate::timing::TimingParams;
 use crate::users::UserParams;
 
 /// The parameters of a session's tests; `Default` is what a new session starts with.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct AuditParams {
     pub benford: BenfordParams,

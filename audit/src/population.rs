@@ -17,8 +17,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::AuditError;
 
 /// One posted journal entry as the audit sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct JournalEntry {
+    #[schema(value_type = String)]
     pub id: JournalEntryId,
     /// The entry number as shown to users: `JE-000012`, or a bare sequence `12`.
     pub number: String,
@@ -27,19 +28,23 @@ pub struct JournalEntry {
     /// When the entry was posted (its event's time in the log); never changes.
     pub recorded_at: DateTime<Utc>,
     /// The user who posted it.
+    #[schema(value_type = String)]
     pub author: UserId,
     pub memo: String,
     /// The entry this one reverses, when it is a reversal.
+    #[schema(value_type = Option<String>)]
     pub reverses: Option<JournalEntryId>,
     pub lines: Vec<PostingLine>,
 }
 
 /// One line (posting) of an entry: exactly one of `debit`/`credit` is above zero in
 /// posted books, but the audit does not rely on it (it reads both).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PostingLine {
+    #[schema(value_type = String)]
     pub account_id: AccountId,
     /// The account's class (asset, liability, equity, income, expense).
+    #[schema(value_type = String)]
     pub account_class: AccountType,
     pub debit: Decimal,
     pub credit: Decimal,
@@ -62,7 +67,19 @@ impl PostingLine {
 }
 
 /// The side of a line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     Debit,

@@ -11,7 +11,7 @@ use crate::finding::{RawFinding, TestKind};
 use crate::population::{Population, Side};
 
 /// Parameters of the rarity tests.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct RarityParams {
     /// A (debit account, credit account) pair found in at most this many entries is

@@ -17,7 +17,19 @@ use crate::{
 
 /// One step of a run: a test, or several control points computed in one pass over the
 /// data (the digit tests, the amount tests, the timing tests, the outlier methods).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum TestFamily {
     Benford,
@@ -86,7 +98,7 @@ pub struct FamilyOutput {
 
 /// A step that did not run, or ran on part of the population: said out loud, so "no
 /// findings" is never mistaken for "tested and clean".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Limitation {
     pub step: TestFamily,
     pub reason: String,
@@ -99,7 +111,7 @@ impl FamilyOutput {
 }
 
 /// A session's complete, serializable result.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct AuditReport {
     pub context: SessionContext,
     pub params: AuditParams,
@@ -120,7 +132,7 @@ pub struct AuditReport {
 }
 
 /// Totals of the population, to tie it to the trial balance.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct PopulationSummary {
     pub entries: usize,
     pub lines: usize,
@@ -129,7 +141,7 @@ pub struct PopulationSummary {
 }
 
 /// How often a control point fired.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TestCount {
     pub test: TestKind,
     pub findings: usize,

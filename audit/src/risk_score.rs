@@ -19,7 +19,7 @@ use crate::finding::{Finding, TestKind};
 use crate::population::Population;
 
 /// Parameters of the risk score.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct RiskParams {
     /// Weight per control point, 0–1. A control point missing from the map keeps its
@@ -130,7 +130,19 @@ pub fn default_weight(kind: TestKind) -> f64 {
 }
 
 /// Low, medium or high.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum RiskBand {
     Low,
@@ -139,8 +151,9 @@ pub enum RiskBand {
 }
 
 /// One entry's score and why.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct EntryScore {
+    #[schema(value_type = String)]
     pub entry_id: JournalEntryId,
     pub number: String,
     /// 0–100, one decimal.
@@ -151,7 +164,7 @@ pub struct EntryScore {
 }
 
 /// One control point's part in a score.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Contribution {
     pub test: TestKind,
     pub weight: f64,
@@ -161,7 +174,7 @@ pub struct Contribution {
 }
 
 /// How many entries fall in each band.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RiskDistribution {
     pub low: usize,
     pub medium: usize,

@@ -11,11 +11,13 @@ use crate::finding::{RawFinding, TestKind};
 use crate::population::Population;
 
 /// Parameters of the timing tests.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct TimingParams {
     /// The days that are the weekend. Default Saturday and Sunday (Nigeria and most of
     /// the world); set Friday and Saturday for a Gulf workspace.
+    /// Days as `Mon` … `Sun`.
+    #[schema(value_type = Vec<String>)]
     pub weekend_days: Vec<Weekday>,
 }
 

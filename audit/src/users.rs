@@ -12,7 +12,7 @@ use crate::finding::{RawFinding, TestKind};
 use crate::population::Population;
 
 /// Parameters of the user tests.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct UserParams {
     /// A user with at most this many entries in the population rarely posts. Default 5.

@@ -6,8 +6,9 @@
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
 use api_core::body::Body;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
+use api_core::shapes::LockDate;
 use api_core::ApiError;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -20,8 +21,8 @@ use domain::account_tree::{
 use domain::permissions::Action;
 use event_schemas::{AccountId, WorkspaceId};
 use rust_decimal::Decimal;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -69,13 +70,13 @@ pub(crate) async fn run_on_tree(
 /// it is the workspace's one-time initialisation, with no choice in it, not an edit.
 #[utoipa::path(post, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/default/setup/", tag = "accounting",
     params(("workspace_id" = String, Path)),
-    responses((status = 200, description = "`data`: workspace_id, set_up (true when this call created the chart)"), (status = 403)))]
+    responses((status = 200, body = Data<ChartSetUp>), (status = 403)))]
 pub async fn set_up_default_chart(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(workspace_id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<ChartSetUp>>, ApiError> {
     authorize(&state.app, &user, &workspace_id, Action::ReadBooks, None).await?;
     let workspace: WorkspaceId = parse_id(&workspace_id)?;
     let before = *state.app.store.subscribe().borrow();
@@ -92,9 +93,38 @@ pub async fn set_up_default_chart(
     .await?;
     let set_up = *state.app.store.subscribe().borrow() != before;
     api_core::consistency::read_your_writes(&state.app, "accounts").await?;
-    Ok(data(
-        json!({ "workspace_id": workspace_id, "set_up": set_up }),
-    ))
+    Ok(ok(ChartSetUp {
+        workspace_id,
+        set_up,
+    }))
+}
+
+/// Whether this call set the default chart up (`false`: it already was).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ChartSetUp {
+    pub workspace_id: String,
+    pub set_up: bool,
+}
+
+/// The account created or changed.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AccountRef {
+    pub id: String,
+}
+
+/// The account removed: deleted, or archived when it has postings.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AccountRemoved {
+    pub id: String,
+    pub archived: bool,
+}
+
+/// The budget amount set.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BudgetSet {
+    pub id: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub amount: String,
 }
 
 fn account_type_of(raw: &str) -> Result<AccountType, ApiError> {
@@ -181,14 +211,14 @@ pub struct NewAccount {
 /// Creates an account, under a parent of the same type or at the top level.
 #[utoipa::path(post, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/", tag = "accounting",
     params(("workspace_id" = String, Path)), request_body = NewAccount,
-    responses((status = 201, description = "`data`: id"), (status = 400), (status = 403)))]
+    responses((status = 201, description = "`data`: id", body = Data<AccountRef>), (status = 400), (status = 403)))]
 pub async fn create_account(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(workspace_id): Path<String>,
     Body(body): Body<NewAccount>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<AccountRef>>), ApiError> {
     authorize(
         &state.app,
         &user,
@@ -233,7 +263,12 @@ pub async fn create_account(
         .into()
     })
     .await?;
-    Ok((StatusCode::CREATED, data(json!({ "id": account_id }))))
+    Ok((
+        StatusCode::CREATED,
+        ok(AccountRef {
+            id: account_id.to_string(),
+        }),
+    ))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -251,7 +286,9 @@ fn required_account(query: &AccountQuery) -> Result<AccountId, ApiError> {
 
 #[derive(Deserialize, Default, utoipa::ToSchema)]
 pub struct AccountPatch {
+    #[serde(default)]
     pub name: Option<String>,
+    #[serde(default)]
     pub account_code: Option<String>,
     /// An account id, or null for the top level.
     #[serde(default, with = "present")]
@@ -276,7 +313,7 @@ mod present {
 /// fields not sent keep their value.
 #[utoipa::path(put, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/", tag = "accounting",
     params(("workspace_id" = String, Path), AccountQuery), request_body = AccountPatch,
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<AccountRef>), (status = 400), (status = 403), (status = 404)))]
 pub async fn update_account(
     State(state): State<CommandState>,
     user: AuthUser,
@@ -284,7 +321,7 @@ pub async fn update_account(
     Path(workspace_id): Path<String>,
     Query(query): Query<AccountQuery>,
     Body(patch): Body<AccountPatch>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<AccountRef>>, ApiError> {
     authorize(
         &state.app,
         &user,
@@ -328,21 +365,23 @@ pub async fn update_account(
         .into()
     })
     .await?;
-    Ok(data(json!({ "id": account_id })))
+    Ok(ok(AccountRef {
+        id: account_id.to_string(),
+    }))
 }
 
 /// `DELETE accounts/?account_id=` (spec §7): deletes an account never posted to, and
 /// archives one with postings (its history stays).
 #[utoipa::path(delete, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/", tag = "accounting",
     params(("workspace_id" = String, Path), AccountQuery),
-    responses((status = 200, description = "`data`: id, archived"), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<AccountRemoved>), (status = 400), (status = 403), (status = 404)))]
 pub async fn remove_account(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(workspace_id): Path<String>,
     Query(query): Query<AccountQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<AccountRemoved>>, ApiError> {
     authorize(
         &state.app,
         &user,
@@ -357,12 +396,16 @@ pub async fn remove_account(
         AccountTreeCommand::remove(workspace_id, account_id, archived)
     })
     .await?;
-    Ok(data(json!({ "id": account_id, "archived": archived })))
+    Ok(ok(AccountRemoved {
+        id: account_id.to_string(),
+        archived,
+    }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct BudgetBody {
     /// Decimal string, at most two decimals.
+    #[schema(value_type = api_core::openapi::Money)]
     pub amount: Value,
     /// `YYYY-MM` for one month.
     #[serde(default)]
@@ -376,14 +419,14 @@ pub struct BudgetBody {
 /// budget, or a month's, or a year's spread over its months.
 #[utoipa::path(post, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/{account_id}/action/budget-amount/", tag = "accounting",
     params(("workspace_id" = String, Path), ("account_id" = String, Path)), request_body = BudgetBody,
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<BudgetSet>), (status = 400), (status = 403), (status = 404)))]
 pub async fn set_budget(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, account_id)): Path<(String, String)>,
     Body(body): Body<BudgetBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<BudgetSet>>, ApiError> {
     authorize(
         &state.app,
         &user,
@@ -416,28 +459,30 @@ pub async fn set_budget(
         .into()
     })
     .await?;
-    Ok(data(
-        json!({ "id": account_id, "amount": amount.to_string() }),
-    ))
+    Ok(ok(BudgetSet {
+        id: account_id.to_string(),
+        amount: amount.to_string(),
+    }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct LockDateBody {
     /// `YYYY-MM-DD`, or null to open the books.
+    #[serde(default)]
     pub lock_date: Option<String>,
 }
 
 /// Sets the lock date: no entry may be posted or reversed on or before it.
 #[utoipa::path(put, path = "/api/v1/accounting/workspaces/{workspace_id}/lock-date/", tag = "accounting",
     params(("workspace_id" = String, Path)), request_body = LockDateBody,
-    responses((status = 200), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<LockDate>), (status = 400), (status = 403)))]
 pub async fn set_lock_date(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(workspace_id): Path<String>,
     Body(body): Body<LockDateBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<LockDate>>, ApiError> {
     authorize(&state.app, &user, &workspace_id, Action::PostEntries, None).await?;
     let lock_date = match body
         .lock_date
@@ -459,7 +504,5 @@ pub async fn set_lock_date(
         .into()
     })
     .await?;
-    Ok(data(
-        json!({ "lock_date": lock_date.map(|d| d.format("%Y-%m-%d").to_string()) }),
-    ))
+    Ok(ok(LockDate { lock_date }))
 }

@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 
 use api_core::auth::AuthUser;
 use api_core::body::Body;
-use api_core::error::data;
+use api_core::openapi::{ok, Data, Message};
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState, FieldErrors};
 use axum::extract::{FromRef, Path, State};
@@ -25,8 +25,8 @@ use identity::password;
 use identity::tokens::{self, Purpose, RefreshRefused};
 use identity::two_factor;
 use identity::users::{self, NewUser, Profile};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -88,6 +88,20 @@ impl Problems {
     }
 }
 
+/// An optional `YYYY-MM-DD` date: absent or blank is `None`, anything else must parse.
+pub(crate) fn optional_date(
+    problems: &mut Problems,
+    field: &str,
+    raw: Option<&str>,
+) -> Option<chrono::NaiveDate> {
+    let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
+    let parsed = chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok();
+    if parsed.is_none() {
+        problems.add(field, "Enter a date as YYYY-MM-DD.");
+    }
+    parsed
+}
+
 /// A required text: trimmed, not blank, at most `max` characters.
 pub(crate) fn required_text(
     problems: &mut Problems,
@@ -140,12 +154,12 @@ pub struct RegisterBody {
 /// verification mail. The account signs in once the e-mail is verified.
 #[utoipa::path(post, path = "/api/v1/accounts/register/", tag = "accounts",
     request_body = RegisterBody,
-    responses((status = 201, description = "`data`: id, email, first_name, last_name"), (status = 400)))]
+    responses((status = 201, body = Data<Registered>), (status = 400)))]
 pub async fn register(
     State(state): State<CommandState>,
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<RegisterBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<Registered>>), ApiError> {
     let mut problems = Problems::default();
     let first_name = required_text(
         &mut problems,
@@ -247,11 +261,24 @@ pub async fn register(
     api_core::consistency::read_your_writes(app, "organizations").await?;
     Ok((
         StatusCode::CREATED,
-        data(json!({
-            "id": user_id, "email": email, "first_name": first_name, "last_name": last_name,
-            "organization_id": organization_id,
-        })),
+        ok(Registered {
+            id: user_id.to_string(),
+            email,
+            first_name,
+            last_name,
+            organization_id: organization_id.to_string(),
+        }),
     ))
+}
+
+/// The new account and the organization it founded.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Registered {
+    pub id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub organization_id: String,
 }
 
 pub(crate) fn verification_mail(
@@ -278,11 +305,11 @@ pub struct EmailBody {
 /// Sends a new verification mail. Answers the same whether or not the address has an
 /// unverified account, so it cannot be used to find accounts.
 #[utoipa::path(post, path = "/api/v1/accounts/email-verification/initiate/", tag = "accounts",
-    request_body = EmailBody, responses((status = 200), (status = 400)))]
+    request_body = EmailBody, responses((status = 200, body = Data<Message>), (status = 400)))]
 pub async fn verification_initiate(
     State(state): State<CommandState>,
     Body(body): Body<EmailBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Message>>, ApiError> {
     let email = validation::email(&body.email)
         .ok_or_else(|| ApiError::field("email", validation::EMAIL_NOT_VALID))?;
     let app = &state.app;
@@ -300,9 +327,9 @@ pub async fn verification_initiate(
             app.mail.mail_queued();
         }
     }
-    Ok(data(json!({
-        "detail": "If the address has an account waiting for verification, a new link is on its way."
-    })))
+    Ok(ok(Message::new(
+        "If the address has an account waiting for verification, a new link is on its way.",
+    )))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -312,11 +339,11 @@ pub struct TokenBody {
 
 /// Verifies the e-mail address (and so activates the account) with the mailed token.
 #[utoipa::path(post, path = "/api/v1/accounts/email-verification/complete/", tag = "accounts",
-    request_body = TokenBody, responses((status = 200), (status = 400)))]
+    request_body = TokenBody, responses((status = 200, body = Data<Message>), (status = 400)))]
 pub async fn verification_complete(
     State(state): State<CommandState>,
     Body(body): Body<TokenBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Message>>, ApiError> {
     let app = &state.app;
     let mut tx = app.db().begin_write().await?;
     let Some(user_id) =
@@ -326,9 +353,9 @@ pub async fn verification_complete(
     };
     users::mark_email_verified(&mut *tx, &user_id).await?;
     tx.commit().await?;
-    Ok(data(
-        json!({ "detail": "Your e-mail address is verified. You can sign in now." }),
-    ))
+    Ok(ok(Message::new(
+        "Your e-mail address is verified. You can sign in now.",
+    )))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -343,13 +370,13 @@ pub struct LoginBody {
 /// `POST /api/v1/accounts/2fa/verify/`, exchanges it and a code for them.
 #[utoipa::path(post, path = "/api/v1/accounts/login/", tag = "accounts",
     request_body = LoginBody,
-    responses((status = 200, description = "`data`: access, refresh, is_google_authenticator_set, is_two_fa_enabled; or, with 2FA enabled, challenge and the flags"),
+    responses((status = 200, description = "The session; or, with 2FA enabled, the challenge of the second step", body = Data<SignIn>),
         (status = 400), (status = 429)))]
 pub async fn login(
     State(state): State<CommandState>,
     ClientAddress(address): ClientAddress,
     Body(body): Body<LoginBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<SignIn>>, ApiError> {
     let app = &state.app;
     let throttle = Throttle::new(&body.email, address);
     throttle.check(app).await?;
@@ -376,15 +403,61 @@ pub async fn login(
     if two_factor.enabled {
         let challenge =
             tokens::issue_one_time(&app.db().pool, &user.id, Purpose::TwoFactorChallenge).await?;
-        return Ok(data(json!({
-            "challenge": challenge,
-            "is_google_authenticator_set": true,
-            "is_two_fa_enabled": true,
+        return Ok(ok(SignIn::Challenge(TwoFactorChallenge {
+            challenge,
+            is_google_authenticator_set: true,
+            is_two_fa_enabled: true,
         })));
     }
     let session = signed_in(app, &user.id, two_factor).await?;
     record_sign_in(app, &user.id, SignInMethod::Password, address).await?;
-    Ok(session)
+    Ok(ok(SignIn::Session(session)))
+}
+
+/// A signed-in session: a 15-minute access JWT, a rotating refresh token (14 days) and
+/// the two-factor flags of spec §3.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Session {
+    pub access: String,
+    pub refresh: String,
+    pub is_google_authenticator_set: bool,
+    pub is_two_fa_enabled: bool,
+}
+
+/// The right password of an account with two-factor authentication: the challenge
+/// `POST /api/v1/accounts/2fa/verify/` exchanges, with a code, for a [`Session`].
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TwoFactorChallenge {
+    pub challenge: String,
+    pub is_google_authenticator_set: bool,
+    pub is_two_fa_enabled: bool,
+}
+
+/// What a right password answers.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum SignIn {
+    Session(Session),
+    Challenge(TwoFactorChallenge),
+}
+
+/// New tokens for a refresh token.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RefreshedTokens {
+    pub access: String,
+    pub refresh: String,
+}
+
+/// Whether an account uses the address.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct EmailExists {
+    pub exists: bool,
+}
+
+/// The workspace now flagged `latest`.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct LatestWorkspace {
+    pub latest: String,
 }
 
 /// Records a wrong password for an existing account (attempts on unknown addresses are
@@ -428,11 +501,10 @@ pub(crate) async fn record_sign_in(
     .await
 }
 
-/// [`signed_in`]'s answer as a value, for routes that add to it.
-pub(crate) async fn session_tokens(app: &AppState, user_id: &str) -> Result<Value, ApiError> {
+/// [`signed_in`] with the account's two-factor flags looked up.
+pub(crate) async fn session_tokens(app: &AppState, user_id: &str) -> Result<Session, ApiError> {
     let two_factor = two_factor::status(app.db(), user_id).await?;
-    let Json(mut envelope) = signed_in(app, user_id, two_factor).await?;
-    Ok(envelope["data"].take())
+    signed_in(app, user_id, two_factor).await
 }
 
 /// The answer of a completed sign-in (login, or its two-factor step): a new access token,
@@ -441,17 +513,17 @@ pub(crate) async fn signed_in(
     app: &AppState,
     user_id: &str,
     two_factor: two_factor::Status,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Session, ApiError> {
     let access = app.keys.issue_access(user_id)?;
     let refresh =
         tokens::issue_refresh(&app.db().pool, user_id, &uuid::Uuid::now_v7().to_string()).await?;
     tracing::info!(user_id = %user_id, "signed in");
-    Ok(data(json!({
-        "access": access,
-        "refresh": refresh,
-        "is_google_authenticator_set": two_factor.secret_set,
-        "is_two_fa_enabled": two_factor.enabled,
-    })))
+    Ok(Session {
+        access,
+        refresh,
+        is_google_authenticator_set: two_factor.secret_set,
+        is_two_fa_enabled: two_factor.enabled,
+    })
 }
 
 /// Sign-in throttling: failures counted per account and per client address over
@@ -520,17 +592,17 @@ pub struct RefreshBody {
 /// token works once; presenting it again revokes its whole family (token theft).
 #[utoipa::path(post, path = "/api/v1/accounts/token/refresh/", tag = "accounts",
     request_body = RefreshBody,
-    responses((status = 200, description = "`data`: access, refresh"), (status = 401)))]
+    responses((status = 200, body = Data<RefreshedTokens>), (status = 401)))]
 pub async fn refresh(
     State(state): State<CommandState>,
     Body(body): Body<RefreshBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<RefreshedTokens>>, ApiError> {
     let app = &state.app;
     match tokens::rotate_refresh(app.db(), body.refresh.trim()).await? {
-        Ok((user_id, refresh)) => Ok(data(json!({
-            "access": app.keys.issue_access(&user_id)?,
-            "refresh": refresh,
-        }))),
+        Ok((user_id, refresh)) => Ok(ok(RefreshedTokens {
+            access: app.keys.issue_access(&user_id)?,
+            refresh,
+        })),
         Err(refused) => {
             if refused == RefreshRefused::Reused {
                 tracing::warn!(
@@ -546,24 +618,24 @@ pub async fn refresh(
 
 /// Whether an account uses this e-mail address (spec §7; the sign-up form asks).
 #[utoipa::path(post, path = "/api/v1/accounts/email-exists/check/", tag = "accounts",
-    request_body = EmailBody, responses((status = 200, description = "`data`: exists"), (status = 400)))]
+    request_body = EmailBody, responses((status = 200, body = Data<EmailExists>), (status = 400)))]
 pub async fn email_exists(
     State(state): State<CommandState>,
     Body(body): Body<EmailBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<EmailExists>>, ApiError> {
     let email = validation::email(&body.email)
         .ok_or_else(|| ApiError::field("email", validation::EMAIL_NOT_VALID))?;
     let exists = users::exists_with_email(state.app.db(), &email).await?;
-    Ok(data(json!({ "exists": exists })))
+    Ok(ok(EmailExists { exists }))
 }
 
 /// Sends a password reset link. Answers the same for unknown addresses.
 #[utoipa::path(post, path = "/api/v1/accounts/password/reset/initialize/", tag = "accounts",
-    request_body = EmailBody, responses((status = 200), (status = 400)))]
+    request_body = EmailBody, responses((status = 200, body = Data<Message>), (status = 400)))]
 pub async fn reset_initialize(
     State(state): State<CommandState>,
     Body(body): Body<EmailBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Message>>, ApiError> {
     let email = validation::email(&body.email)
         .ok_or_else(|| ApiError::field("email", validation::EMAIL_NOT_VALID))?;
     let app = &state.app;
@@ -592,9 +664,9 @@ pub async fn reset_initialize(
         )
         .await?;
     }
-    Ok(data(json!({
-        "detail": "If the address has an account, a reset link is on its way."
-    })))
+    Ok(ok(Message::new(
+        "If the address has an account, a reset link is on its way.",
+    )))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -605,11 +677,11 @@ pub struct ResetCompleteBody {
 
 /// Sets a new password with the mailed token; every session of the account ends.
 #[utoipa::path(post, path = "/api/v1/accounts/password/reset/complete/", tag = "accounts",
-    request_body = ResetCompleteBody, responses((status = 200), (status = 400)))]
+    request_body = ResetCompleteBody, responses((status = 200, body = Data<Message>), (status = 400)))]
 pub async fn reset_complete(
     State(state): State<CommandState>,
     Body(body): Body<ResetCompleteBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Message>>, ApiError> {
     if let Err(rule) = password::check_new(&body.password) {
         return Err(ApiError::field("password", rule.to_string()));
     }
@@ -635,32 +707,39 @@ pub async fn reset_complete(
         Scope::actor(&user_id),
     )
     .await?;
-    Ok(data(
-        json!({ "detail": "Your password is changed. Sign in with the new one." }),
-    ))
+    Ok(ok(Message::new(
+        "Your password is changed. Sign in with the new one.",
+    )))
 }
 
 #[derive(Deserialize, Default, utoipa::ToSchema)]
 pub struct ProfilePatch {
+    #[serde(default)]
     pub first_name: Option<String>,
+    #[serde(default)]
     pub last_name: Option<String>,
+    #[serde(default)]
     pub address: Option<String>,
+    #[serde(default)]
     pub location: Option<String>,
     /// 0, 1 or 2.
+    #[serde(default)]
     pub persona: Option<Value>,
+    #[serde(default)]
     pub phone_number: Option<String>,
+    #[serde(default)]
     pub image_id: Option<String>,
 }
 
 /// Updates the caller's profile (spec §3 fields, spec §5 rules; absent fields keep their
 /// value). Answers the whole profile, as `GET /me/` does.
 #[utoipa::path(patch, path = "/api/v1/accounts/me/", tag = "accounts",
-    request_body = ProfilePatch, responses((status = 200), (status = 400), (status = 401)))]
+    request_body = ProfilePatch, responses((status = 200, body = Data<api_core::me::Profile>), (status = 400), (status = 401)))]
 pub async fn update_me(
     State(state): State<CommandState>,
     user: AuthUser,
     Body(patch): Body<ProfilePatch>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<api_core::me::Profile>>, ApiError> {
     let app = &state.app;
     let current = users::by_id(app.db(), &user.user_id)
         .await?
@@ -677,7 +756,7 @@ pub async fn update_me(
     let updated = users::by_id(app.db(), &user.user_id)
         .await?
         .unwrap_or(current);
-    Ok(data(api_core::me::profile_json(app, &updated).await?))
+    Ok(ok(api_core::me::profile(app, &updated).await?))
 }
 
 /// Spec §5's profile rules, with its texts.
@@ -775,12 +854,12 @@ fn persona_of(value: &Value) -> Option<i64> {
 /// `GET /me/workspaces/`, so the next visit opens it.
 #[utoipa::path(post, path = "/api/v1/accounts/me/workspaces/{workspace_id}/switch/", tag = "accounts",
     params(("workspace_id" = String, Path)),
-    responses((status = 200), (status = 401), (status = 403)))]
+    responses((status = 200, body = Data<LatestWorkspace>), (status = 401), (status = 403)))]
 pub async fn switch_workspace(
     State(state): State<CommandState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<LatestWorkspace>>, ApiError> {
     let app = &state.app;
     if app
         .access
@@ -793,7 +872,9 @@ pub async fn switch_workspace(
         ));
     }
     users::set_latest_workspace(app.db(), &user.user_id, &workspace_id).await?;
-    Ok(data(json!({ "latest": workspace_id })))
+    Ok(ok(LatestWorkspace {
+        latest: workspace_id,
+    }))
 }
 
 impl FromRef<CommandState> for AppState {
@@ -853,7 +934,7 @@ mod tests {
     #[test]
     fn a_persona_outside_0_to_2_is_invalid() {
         let f = problems_of(ProfilePatch {
-            persona: Some(json!(3)),
+            persona: Some(serde_json::json!(3)),
             ..Default::default()
         });
         assert_eq!(f["persona"], ["Invalid persona value"]);
@@ -876,7 +957,7 @@ mod tests {
         let profile = apply_profile_patch(
             &user(),
             ProfilePatch {
-                persona: Some(json!("1")),
+                persona: Some(serde_json::json!("1")),
                 phone_number: Some("+2348012345678".into()),
                 ..Default::default()
             },

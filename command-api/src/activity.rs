@@ -12,7 +12,7 @@ use api_core::access::authorize;
 use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::consistency::read_your_writes;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState};
 use axum::extract::State;
@@ -24,8 +24,8 @@ use event_schemas::user_activity::{
     DESCRIPTION_CHARS_MAX,
 };
 use event_schemas::{UserId, WorkspaceId};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use store::backend::AppendRequest;
 use store::{EventMetadata, NewEvent};
 use utoipa_axum::router::OpenApiRouter;
@@ -104,13 +104,13 @@ pub struct ActivityBody {
 /// it is refused rather than trusted.
 #[utoipa::path(post, path = "/api/v1/activity-log/", tag = "activity-log",
     request_body = ActivityBody,
-    responses((status = 201, description = "`data`: the recorded activity"), (status = 400), (status = 401), (status = 403)))]
+    responses((status = 201, description = "`data`: the recorded activity", body = Data<RecordedActivity>), (status = 400), (status = 401), (status = 403)))]
 pub async fn record_activity(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<Value>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<RecordedActivity>>), ApiError> {
     if body.get("user_id").is_some() || body.get("user_name").is_some() {
         return Err(ApiError::field(
             "user_id",
@@ -170,12 +170,12 @@ pub async fn record_activity(
         organization_id: organization_id.as_deref().and_then(|o| o.parse().ok()),
         workspace_id: Some(workspace_id),
     };
-    let answer = json!({
-        "user_id": fact.user_id,
-        "activity_type": fact.activity_type,
-        "description": fact.description,
-        "workspace_id": fact.workspace_id,
-    });
+    let answer = RecordedActivity {
+        user_id: fact.user_id.to_string(),
+        activity_type: fact.activity_type.clone(),
+        description: fact.description.clone(),
+        workspace_id: workspace_id.to_string(),
+    };
     record(
         app,
         UserActivityEvent::ActivityRecorded(fact),
@@ -188,5 +188,14 @@ pub async fn record_activity(
     )
     .await?;
     read_your_writes(app, "activity_log").await?;
-    Ok((StatusCode::CREATED, data(answer)))
+    Ok((StatusCode::CREATED, ok(answer)))
+}
+
+/// The activity as recorded, always as the signed-in user.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RecordedActivity {
+    pub user_id: String,
+    pub activity_type: String,
+    pub description: String,
+    pub workspace_id: String,
 }

@@ -11,7 +11,7 @@ use api_core::access::authorize;
 use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::consistency::read_your_writes;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
@@ -26,7 +26,7 @@ use event_schemas::audit_session::{
 };
 use event_schemas::{UserId, WorkspaceId};
 use rust_decimal::Decimal;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use store::backend::AppendRequest;
@@ -76,9 +76,12 @@ pub struct OpenBody {
     pub period_start: String,
     pub period_end: String,
     /// Decimal strings, in the workspace currency.
+    #[schema(value_type = api_core::openapi::Money)]
     pub materiality: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub performance_materiality: String,
     #[serde(default)]
+    #[schema(value_type = Vec<api_core::openapi::Money>)]
     pub approval_thresholds: Vec<String>,
     /// The workspace's offset from UTC in seconds (Lagos 3600); 0 when absent.
     #[serde(default)]
@@ -161,7 +164,7 @@ fn date(problems: &mut Problems, field: &str, raw: &str) -> Option<NaiveDate> {
     parsed
 }
 
-fn amount(problems: &mut Problems, field: &str, raw: &str) -> Option<Decimal> {
+pub(crate) fn amount(problems: &mut Problems, field: &str, raw: &str) -> Option<Decimal> {
     let parsed = raw
         .trim()
         .parse::<Decimal>()
@@ -178,14 +181,14 @@ fn amount(problems: &mut Problems, field: &str, raw: &str) -> Option<Decimal> {
 /// run reads the log up to exactly there.
 #[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/", tag = "audit",
     params(("workspace_id" = String, Path)), request_body = OpenBody,
-    responses((status = 201, description = "`data`: the session"), (status = 400), (status = 403)))]
+    responses((status = 201, description = "The session opened", body = Data<SessionStatus>), (status = 400), (status = 403)))]
 pub async fn open_session(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(workspace_id): Path<String>,
     Body(body): Body<OpenBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<SessionStatus>>), ApiError> {
     let app = &state.app;
     authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
     let workspace: WorkspaceId = parse_id(&workspace_id)?;
@@ -297,7 +300,10 @@ pub async fn open_session(
     append(app, &user, request_id, &workspace_id, session_id, 1, &event).await?;
     Ok((
         StatusCode::CREATED,
-        data(json!({ "id": session_id, "status": "open" })),
+        ok(SessionStatus {
+            id: session_id.to_string(),
+            status: "open".into(),
+        }),
     ))
 }
 
@@ -393,14 +399,14 @@ pub struct SignOffBody {
 /// Signs the session off: the performer first, then a reviewer who is someone else.
 #[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/sign-off/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = SignOffBody,
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<SignedOff>), (status = 400), (status = 403), (status = 404)))]
 pub async fn sign_off(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, session_id)): Path<(String, String)>,
     Body(body): Body<SignOffBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<SignedOff>>, ApiError> {
     let app = &state.app;
     authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
     let role = match body.role.trim() {
@@ -431,19 +437,22 @@ pub async fn sign_off(
         },
     )
     .await?;
-    Ok(data(json!({ "id": id, "signed": body.role.trim() })))
+    Ok(ok(SignedOff {
+        id: id.to_string(),
+        signed: body.role.trim().to_owned(),
+    }))
 }
 
 /// Archives the session: it stays readable and never changes again.
 #[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/archive/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<SessionStatus>), (status = 400), (status = 403), (status = 404)))]
 pub async fn archive(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, session_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<SessionStatus>>, ApiError> {
     let app = &state.app;
     authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
     let id = run_on_session(
@@ -455,7 +464,10 @@ pub async fn archive(
         audit_session::archive,
     )
     .await?;
-    Ok(data(json!({ "id": id, "status": "archived" })))
+    Ok(ok(SessionStatus {
+        id: id.to_string(),
+        status: "archived".into(),
+    }))
 }
 
 #[derive(Deserialize, Default, utoipa::ToSchema)]
@@ -469,14 +481,14 @@ pub struct ShareBody {
 /// answered once and only its SHA-256 is kept.
 #[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/shares/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = ShareBody,
-    responses((status = 201, description = "`data`: share_id, url, token, expires_at"), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 201, body = Data<ShareLink>), (status = 400), (status = 403), (status = 404)))]
 pub async fn share(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, session_id)): Path<(String, String)>,
     Body(body): Body<ShareBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<ShareLink>>), ApiError> {
     let app = &state.app;
     authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
     let days = body.expires_in_days.unwrap_or(SHARE_DAYS_DEFAULT);
@@ -505,13 +517,36 @@ pub async fn share(
     .await?;
     Ok((
         StatusCode::CREATED,
-        data(json!({
-            "share_id": share_id,
-            "token": token,
-            "url": format!("{}/audit-shared/{token}", app.public_url),
-            "expires_at": api_core::time::iso_datetime(expires_at),
-        })),
+        ok(ShareLink {
+            share_id: share_id.to_string(),
+            url: format!("{}/audit-shared/{token}", app.public_url),
+            token,
+            expires_at: api_core::time::iso_datetime(expires_at),
+        }),
     ))
+}
+
+/// A session and its status (`open`, `archived`).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SessionStatus {
+    pub id: String,
+    pub status: String,
+}
+
+/// Which sign-off was recorded (`performer` or `reviewer`).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SignedOff {
+    pub id: String,
+    pub signed: String,
+}
+
+/// A public link to the signed session; the token is shown once (only its hash is kept).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ShareLink {
+    pub share_id: String,
+    pub token: String,
+    pub url: String,
+    pub expires_at: String,
 }
 
 /// Revokes a shared link: it stops working at once.
@@ -611,14 +646,14 @@ pub struct NoteBody {
 /// session is open or in review; a signed-off or archived session answers 409.
 #[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/notes/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = NoteBody,
-    responses((status = 201, description = "`data`: note_id"), (status = 400), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 201, description = "The note added", body = Data<NoteAdded>), (status = 400), (status = 403), (status = 404), (status = 409)))]
 pub async fn note_finding(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, session_id)): Path<(String, String)>,
     Body(body): Body<NoteBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<NoteAdded>>), ApiError> {
     let app = &state.app;
     authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
     let mut problems = Problems::default();
@@ -642,7 +677,25 @@ pub async fn note_finding(
         |current, by| audit_session::note(current, note_id, target, text, by),
     )
     .await?;
-    Ok((StatusCode::CREATED, data(json!({ "note_id": note_id }))))
+    Ok((
+        StatusCode::CREATED,
+        ok(NoteAdded {
+            note_id: note_id.to_string(),
+        }),
+    ))
+}
+
+/// The note just added to a finding.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct NoteAdded {
+    pub note_id: String,
+}
+
+/// The conclusion just recorded on a finding.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ConclusionRecorded {
+    /// Its snake_case name, e.g. `no_exception`.
+    pub conclusion: String,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -663,14 +716,14 @@ pub struct ConcludeBody {
 /// archived.
 #[utoipa::path(post, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/conclusions/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = ConcludeBody,
-    responses((status = 201), (status = 400), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 201, description = "The conclusion recorded", body = Data<ConclusionRecorded>), (status = 400), (status = 403), (status = 404), (status = 409)))]
 pub async fn conclude_finding(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, session_id)): Path<(String, String)>,
     Body(body): Body<ConcludeBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<ConclusionRecorded>>), ApiError> {
     let app = &state.app;
     authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
     let mut problems = Problems::default();
@@ -705,6 +758,8 @@ pub async fn conclude_finding(
     .await?;
     Ok((
         StatusCode::CREATED,
-        data(json!({ "conclusion": conclusion.as_str() })),
+        ok(ConclusionRecorded {
+            conclusion: conclusion.as_str().to_owned(),
+        }),
     ))
 }

@@ -6,7 +6,7 @@
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::ApiError;
 use axum::extract::multipart::{Field, Multipart, MultipartRejection};
 use axum::extract::State;
@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use domain::permissions::{Action, Usage};
 use identity::files::{self, FileRecord, IMAGES, IMAGE_BYTES_MAX};
-use serde_json::{json, Value};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -70,13 +70,13 @@ pub struct ImageUpload {
 /// plan's file-upload limit). Answers 201 `data` id and absolute_url.
 #[utoipa::path(post, path = "/api/v1/files/images/", tag = "files",
     request_body(content = ImageUpload, content_type = "multipart/form-data"),
-    responses((status = 201, description = "`data`: id, absolute_url, content_type, size, workspace_id"),
+    responses((status = 201, description = "`data`: id, absolute_url, content_type, size, workspace_id", body = Data<UploadedImage>),
         (status = 400), (status = 401), (status = 403), (status = 413)))]
 pub async fn upload_image(
     State(state): State<CommandState>,
     user: AuthUser,
     multipart: Result<Multipart, MultipartRejection>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<UploadedImage>>), ApiError> {
     let app = &state.app;
     let mut multipart = multipart.map_err(malformed)?;
     let mut content: Option<Vec<u8>> = None;
@@ -130,14 +130,25 @@ pub async fn upload_image(
     tracing::info!(file_id = %id, workspace_id = %workspace_id, size = content.len(), "image uploaded");
     Ok((
         StatusCode::CREATED,
-        data(json!({
-            "id": id,
-            "absolute_url": api_core::me::image_url(app, &id),
-            "content_type": content_type,
-            "size": record.size,
-            "workspace_id": workspace_id,
-        })),
+        ok(UploadedImage {
+            absolute_url: api_core::me::image_url(app, &id),
+            id,
+            content_type: content_type.to_owned(),
+            size: record.size,
+            workspace_id,
+        }),
     ))
+}
+
+/// The uploaded image and where it is served.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct UploadedImage {
+    pub id: String,
+    pub absolute_url: String,
+    pub content_type: String,
+    /// Bytes.
+    pub size: i64,
+    pub workspace_id: String,
 }
 
 /// Writes the bytes beside their final place, then renames: a reader never sees half a

@@ -7,7 +7,7 @@
 use api_core::access::authorize_organization;
 use api_core::auth::AuthUser;
 use api_core::body::Body;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
@@ -22,8 +22,8 @@ use event_schemas::{InvitationId, MembershipId, OrganizationId, UserId, Workspac
 use identity::invitation_tokens;
 use identity::outbox::{self, Mail};
 use identity::users::{self, NewUser};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -170,14 +170,14 @@ async fn invitation_mail(
 /// whose account already covers every invited workspace is a 409.
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/invitations/", tag = "invitations",
     params(("organization_id" = String, Path)), request_body = EmailInvitation,
-    responses((status = 201, description = "`data`: id, email, role, workspaces, status"), (status = 400), (status = 403), (status = 409)))]
+    responses((status = 201, body = Data<Invitation>), (status = 400), (status = 403), (status = 409)))]
 pub async fn invite_by_email(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(organization_id): Path<String>,
     Body(body): Body<EmailInvitation>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<Invitation>>), ApiError> {
     let email = validation::email(&body.email)
         .ok_or_else(|| ApiError::field("email", validation::EMAIL_NOT_VALID))?;
     let role = match &body.role {
@@ -216,24 +216,28 @@ pub async fn invite_by_email(
     .await?;
     Ok((
         StatusCode::CREATED,
-        data(json!({
-            "id": id, "email": email, "role": role.number(), "role_display": role.name(),
-            "workspaces": workspaces, "status": 1,
-        })),
+        ok(Invitation {
+            id: id.to_string(),
+            email,
+            role: i64::from(role.number()),
+            role_display: role.name().to_owned(),
+            workspaces: workspaces.iter().map(ToString::to_string).collect(),
+            status: 1,
+        }),
     ))
 }
 
 /// Creates a shareable invitation link granting the Viewer role (spec §6).
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/invitations/link/", tag = "invitations",
     params(("organization_id" = String, Path)), request_body = LinkInvitation,
-    responses((status = 201, description = "`data`: id, link"), (status = 400), (status = 403)))]
+    responses((status = 201, body = Data<SharedLink>), (status = 400), (status = 403)))]
 pub async fn invite_by_link(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(organization_id): Path<String>,
     Body(body): Body<LinkInvitation>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<SharedLink>>), ApiError> {
     let role = match &body.role {
         None | Some(Value::Null) => Role::Viewer,
         Some(value) => role_of(value)?,
@@ -249,19 +253,25 @@ pub async fn invite_by_link(
         workspaces,
     )
     .await?;
-    Ok((StatusCode::CREATED, data(json!({ "id": id, "link": link }))))
+    Ok((
+        StatusCode::CREATED,
+        ok(SharedLink {
+            id: id.to_string(),
+            link,
+        }),
+    ))
 }
 
 /// Withdraws a pending invitation; its link stops working.
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/invitations/{id}/cancel/", tag = "invitations",
     params(("organization_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<InvitationStatus>), (status = 400), (status = 403), (status = 404)))]
 pub async fn cancel(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((organization_id, invitation_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<InvitationStatus>>, ApiError> {
     authorize_organization(
         &state.app,
         &user,
@@ -281,20 +291,23 @@ pub async fn cancel(
     )
     .await?;
     invitation_tokens::revoke(&state.app.db().pool, &invitation_id).await?;
-    Ok(data(json!({ "id": id, "status": 4 })))
+    Ok(ok(InvitationStatus {
+        id: id.to_string(),
+        status: 4,
+    }))
 }
 
 /// Sends a pending invitation again with a new link (the old one stops working) and 7
 /// more days. For a link invitation, the new link is in the answer.
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/invitations/{id}/resend/", tag = "invitations",
     params(("organization_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<InvitationLink>), (status = 400), (status = 403), (status = 404)))]
 pub async fn resend(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((organization_id, invitation_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<InvitationLink>>, ApiError> {
     let app = &state.app;
     authorize_organization(
         app,
@@ -339,9 +352,10 @@ pub async fn resend(
     }
     tx.commit().await?;
     app.mail.mail_queued();
-    Ok(data(
-        json!({ "id": id, "link": email.is_none().then_some(link) }),
-    ))
+    Ok(ok(InvitationLink {
+        id: id.to_string(),
+        link: email.is_none().then_some(link),
+    }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -358,12 +372,12 @@ async fn invitation_of(app: &AppState, token: &str) -> Result<(String, String), 
 
 /// What an invitation offers, for the invite page: organization, role, workspaces, who
 /// invited, whether the address already has an account. Public: the token is the key.
-#[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/verify/", tag = "invitations",
-    request_body = InvitationTokenBody, responses((status = 200), (status = 400)))]
+#[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/verify/", tag = "invitations", operation_id = "verify_invitation",
+    request_body = InvitationTokenBody, responses((status = 200, body = Data<InvitationDetails>), (status = 400)))]
 pub async fn verify(
     State(state): State<CommandState>,
     Body(body): Body<InvitationTokenBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<InvitationDetails>>, ApiError> {
     let app = &state.app;
     let (invitation_id, organization_id) = invitation_of(app, &body.token).await?;
     let row = sqlx::query(
@@ -388,7 +402,10 @@ pub async fn verify(
                 .fetch_optional(&app.db().pool)
                 .await?;
         if let Some(name) = name {
-            workspaces.push(json!({ "id": id, "name": name }));
+            workspaces.push(NamedWorkspace {
+                id: id.to_owned(),
+                name,
+            });
         }
     }
     let account_exists = match &email {
@@ -407,31 +424,31 @@ pub async fn verify(
     } else {
         status
     };
-    Ok(data(json!({
-        "invitation_id": invitation_id,
-        "organization_id": organization_id,
-        "organization_name": row.try_get::<String, _>("organization_name")?,
-        "email": email,
-        "role": role,
-        "role_display": api_core::me::role_display(role),
-        "workspaces": workspaces,
-        "status": status,
-        "expires_at": api_core::time::iso_datetime(expires_at),
-        "invited_by": inviter.trim(),
-        "account_exists": account_exists,
-    })))
+    Ok(ok(InvitationDetails {
+        invitation_id,
+        organization_id,
+        organization_name: row.try_get::<String, _>("organization_name")?,
+        email,
+        role,
+        role_display: api_core::me::role_display(role).to_owned(),
+        workspaces,
+        status,
+        expires_at: api_core::time::iso_datetime(expires_at),
+        invited_by: inviter.trim().to_owned(),
+        account_exists,
+    }))
 }
 
 /// Accepts as the signed-in user (whose address must be the invited one, for e-mail
 /// invitations); answers the organization and the workspaces now covered.
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/accept/", tag = "invitations",
-    request_body = InvitationTokenBody, responses((status = 200), (status = 400), (status = 401)))]
+    request_body = InvitationTokenBody, responses((status = 200, body = Data<Accepted>), (status = 400), (status = 401)))]
 pub async fn accept(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<InvitationTokenBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Accepted>>, ApiError> {
     let app = &state.app;
     let (invitation_id, organization_id) = invitation_of(app, &body.token).await?;
     let me = users::by_id(app.db(), &user.user_id)
@@ -446,9 +463,10 @@ pub async fn accept(
         &me.email,
     )
     .await?;
-    Ok(data(
-        json!({ "organization_id": organization_id, "invitation_id": invitation_id }),
-    ))
+    Ok(ok(Accepted {
+        organization_id,
+        invitation_id,
+    }))
 }
 
 async fn accept_as(
@@ -480,12 +498,12 @@ async fn accept_as(
 
 /// Declines the invitation. The token is the key, so no sign-in is needed.
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/reject/", tag = "invitations",
-    request_body = InvitationTokenBody, responses((status = 200), (status = 400)))]
+    request_body = InvitationTokenBody, responses((status = 200, body = Data<Rejected>), (status = 400)))]
 pub async fn reject(
     State(state): State<CommandState>,
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<InvitationTokenBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Rejected>>, ApiError> {
     let app = &state.app;
     let (invitation_id, organization_id) = invitation_of(app, &body.token).await?;
     let invited_by: String =
@@ -510,7 +528,10 @@ pub async fn reject(
     )
     .await?;
     invitation_tokens::revoke(&app.db().pool, &invitation_id).await?;
-    Ok(data(json!({ "invitation_id": invitation_id, "status": 3 })))
+    Ok(ok(Rejected {
+        invitation_id,
+        status: 3,
+    }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -528,12 +549,12 @@ pub struct NewAccountBody {
 /// session (like login) so the invitee lands in the workspace. An e-mail invitation
 /// proves the address; a link invitation's address gets the usual verification mail.
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/create-account-and-accept-invite/", tag = "invitations",
-    request_body = NewAccountBody, responses((status = 201), (status = 400)))]
+    request_body = NewAccountBody, responses((status = 201, body = Data<JoinedSession>), (status = 400)))]
 pub async fn create_account_and_accept(
     State(state): State<CommandState>,
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<NewAccountBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<JoinedSession>>), ApiError> {
     let app = &state.app;
     let (invitation_id, organization_id) = invitation_of(app, &body.token).await?;
     let invited: Option<String> =
@@ -622,7 +643,93 @@ pub async fn create_account_and_accept(
         users::delete(app.db(), &user_id.to_string()).await?;
         return Err(err);
     }
-    let mut session = session_tokens(app, &user.user_id).await?;
-    session["organization_id"] = json!(organization_id);
-    Ok((StatusCode::CREATED, data(session)))
+    let session = session_tokens(app, &user.user_id).await?;
+    Ok((
+        StatusCode::CREATED,
+        ok(JoinedSession {
+            session,
+            organization_id,
+        }),
+    ))
+}
+
+/// An invitation by e-mail as created.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Invitation {
+    pub id: String,
+    pub email: String,
+    /// 0 Viewer, 1 Editor, 2 Admin.
+    pub role: i64,
+    pub role_display: String,
+    pub workspaces: Vec<String>,
+    /// 1 pending.
+    pub status: i64,
+}
+
+/// A link invitation and the link to share.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SharedLink {
+    pub id: String,
+    pub link: String,
+}
+
+/// An invitation and its link; `link` is `null` when the invitation went by e-mail.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct InvitationLink {
+    pub id: String,
+    pub link: Option<String>,
+}
+
+/// An invitation's new status (4 cancelled).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct InvitationStatus {
+    pub id: String,
+    pub status: i64,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct NamedWorkspace {
+    pub id: String,
+    pub name: String,
+}
+
+/// What an invitation token offers, for the invitee to decide.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct InvitationDetails {
+    pub invitation_id: String,
+    pub organization_id: String,
+    pub organization_name: String,
+    /// `null` for link invitations.
+    pub email: Option<String>,
+    pub role: i64,
+    pub role_display: String,
+    pub workspaces: Vec<NamedWorkspace>,
+    /// 1 pending, 2 accepted, 3 rejected, 4 cancelled, 5 expired.
+    pub status: i64,
+    pub expires_at: String,
+    pub invited_by: String,
+    /// Whether an account uses the invited address (sign in rather than sign up).
+    pub account_exists: bool,
+}
+
+/// The organization joined.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Accepted {
+    pub organization_id: String,
+    pub invitation_id: String,
+}
+
+/// The invitation declined (status 3).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Rejected {
+    pub invitation_id: String,
+    pub status: i64,
+}
+
+/// A new account's session, in the organization it joined.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct JoinedSession {
+    #[serde(flatten)]
+    pub session: crate::accounts::Session,
+    pub organization_id: String,
 }

@@ -6,7 +6,7 @@
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
 use api_core::body::Body;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, FieldErrors};
 use axum::extract::{Path, State};
@@ -21,8 +21,8 @@ use domain::journal_entry::{
 use domain::permissions::Action;
 use event_schemas::{JournalEntryId, UserId, WorkspaceId};
 use rust_decimal::Decimal;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -46,8 +46,10 @@ pub struct LineBody {
     pub description: Option<String>,
     /// Decimal string; empty or absent on a credit line.
     #[serde(default)]
+    #[schema(value_type = Option<api_core::openapi::Money>)]
     pub debit: Option<Value>,
     #[serde(default)]
+    #[schema(value_type = Option<api_core::openapi::Money>)]
     pub credit: Option<Value>,
 }
 
@@ -183,7 +185,7 @@ async fn done(
     state: &CommandState,
     id: JournalEntryId,
     status: &str,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<EntryOutcome>>, ApiError> {
     api_core::consistency::read_your_writes(&state.app, "ledger").await?;
     let number: Option<String> =
         sqlx::query_scalar("SELECT entry_number FROM read_journal_entries WHERE entry_id = $1")
@@ -191,22 +193,33 @@ async fn done(
             .fetch_optional(&state.app.db().pool)
             .await?
             .flatten();
-    Ok(data(
-        json!({ "id": id, "status": status, "entry_number": number }),
-    ))
+    Ok(ok(EntryOutcome {
+        id: id.to_string(),
+        status: status.to_owned(),
+        entry_number: number,
+    }))
+}
+
+/// The entry a command left: its id, status and number (`null` for drafts).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct EntryOutcome {
+    pub id: String,
+    /// `draft` or `posted`.
+    pub status: String,
+    pub entry_number: Option<String>,
 }
 
 /// Creates a draft, or with `"post": true` creates and posts at once.
 #[utoipa::path(post, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/", tag = "accounting",
     params(("workspace_id" = String, Path)), request_body = EntryBody,
-    responses((status = 201, description = "`data`: id, status, entry_number"), (status = 400), (status = 403)))]
+    responses((status = 201, body = Data<EntryOutcome>), (status = 400), (status = 403)))]
 pub async fn create_entry(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(workspace_id): Path<String>,
     Body(body): Body<EntryBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<EntryOutcome>>), ApiError> {
     authorize(
         &state.app,
         &user,
@@ -255,14 +268,14 @@ pub async fn create_entry(
 /// Replaces a draft's content. Posted entries never change.
 #[utoipa::path(patch, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/{id}/", tag = "accounting",
     params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = EntryBody,
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<EntryOutcome>), (status = 400), (status = 403), (status = 404)))]
 pub async fn update_entry(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, entry_id)): Path<(String, String)>,
     Body(body): Body<EntryBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<EntryOutcome>>, ApiError> {
     authorize(
         &state.app,
         &user,
@@ -320,13 +333,13 @@ pub async fn delete_entry(
 /// Posts a draft as it stands, with the workspace's next gapless number.
 #[utoipa::path(post, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/{id}/post/", tag = "accounting",
     params(("workspace_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<EntryOutcome>), (status = 400), (status = 403), (status = 404)))]
 pub async fn post_entry(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, entry_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<EntryOutcome>>, ApiError> {
     authorize(&state.app, &user, &workspace_id, Action::PostEntries, None).await?;
     let (id, entry) = entry_of(&state, &workspace_id, &entry_id).await?;
     let tree = tree_of(&state, &workspace_id).await?;
@@ -360,14 +373,14 @@ pub struct ReverseBody {
 /// linked both ways. An entry is reversed once.
 #[utoipa::path(post, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/{id}/reverse/", tag = "accounting",
     params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = ReverseBody,
-    responses((status = 201, description = "`data`: the reversing entry's id, status, entry_number"), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 201, description = "The reversing entry", body = Data<EntryOutcome>), (status = 400), (status = 403), (status = 404)))]
 pub async fn reverse_entry(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, entry_id)): Path<(String, String)>,
     Body(body): Body<ReverseBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<EntryOutcome>>), ApiError> {
     authorize(&state.app, &user, &workspace_id, Action::PostEntries, None).await?;
     let date = NaiveDate::parse_from_str(body.date.trim(), "%Y-%m-%d")
         .map_err(|_| ApiError::field("date", "Enter a date as YYYY-MM-DD."))?;

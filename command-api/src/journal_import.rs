@@ -6,18 +6,19 @@
 //! entry's stream, so an import either lands whole, with consecutive entry numbers, or not
 //! at all. A preview (`dry_run`) runs the same checks and writes nothing.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
 use api_core::consistency::read_your_writes;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
 use api_core::ApiError;
 use axum::extract::multipart::{Multipart, MultipartRejection};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
+use chrono::NaiveDate;
 use domain::account_tree::AccountTree;
 use domain::journal_entry::import::{self, FileProblem, ImportedEntry, RowErrors};
 use domain::journal_entry::{new_entries, BooksSnapshot};
@@ -25,7 +26,7 @@ use domain::permissions::Action;
 use event_schemas::journal_entry::AGGREGATE_TYPE;
 use event_schemas::{JournalEntryId, UserId, WorkspaceId};
 use rust_decimal::Decimal;
-use serde_json::{json, Value};
+use serde::Serialize;
 use store::backend::AppendRequest;
 use store::{EventMetadata, NewEvent};
 use utoipa_axum::router::OpenApiRouter;
@@ -120,8 +121,8 @@ fn rejected(errors: RowErrors) -> ApiError {
 #[utoipa::path(post, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/import/", tag = "accounting",
     params(("workspace_id" = String, Path)),
     request_body(content = ImportForm, content_type = "multipart/form-data"),
-    responses((status = 200, description = "preview: `data`: valid, entries, lines, total, errors, preview"),
-        (status = 201, description = "`data`: imported, entries (id, entry_number, key)"),
+    responses((status = 200, description = "A preview (`dry_run`): nothing written", body = Data<ImportPreview>),
+        (status = 201, description = "Imported", body = Data<ImportResult>),
         (status = 400), (status = 403), (status = 413)))]
 pub async fn import_entries(
     State(state): State<CommandState>,
@@ -129,7 +130,7 @@ pub async fn import_entries(
     CurrentRequestId(request_id): CurrentRequestId,
     Path(workspace_id): Path<String>,
     multipart: Result<Multipart, MultipartRejection>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<ImportAnswer>>), ApiError> {
     let app = &state.app;
     authorize(app, &user, &workspace_id, Action::ImportEntries, None).await?;
     let upload = read_upload(multipart).await?;
@@ -180,7 +181,10 @@ pub async fn import_entries(
         }
     }
     if upload.dry_run {
-        return Ok((StatusCode::OK, data(preview(&entries, &errors))));
+        return Ok((
+            StatusCode::OK,
+            ok(ImportAnswer::Preview(preview(&entries, &errors))),
+        ));
     }
     if !errors.is_empty() {
         return Err(rejected(errors));
@@ -204,7 +208,7 @@ pub async fn import_entries(
     app.store.append(AppendRequest::new(rows)).await?;
     drop(numbering);
     read_your_writes(app, "ledger").await?;
-    let imported: Vec<Value> = batch
+    let imported: Vec<ImportedRef> = batch
         .iter()
         .zip(&entries)
         .zip(&events)
@@ -215,47 +219,106 @@ pub async fn import_entries(
                 }
                 _ => None,
             };
-            json!({"id": id, "key": entry.key, "entry_number": number})
+            ImportedRef {
+                id: id.to_string(),
+                key: entry.key.clone(),
+                entry_number: number,
+            }
         })
         .collect();
     tracing::info!(workspace_id = %workspace_id, entries = imported.len(), "journal entries imported");
     Ok((
         StatusCode::CREATED,
-        data(json!({
-            "imported": imported.len(),
-            "status": if upload.post { "posted" } else { "draft" },
-            "entries": imported,
+        ok(ImportAnswer::Imported(ImportResult {
+            imported: imported.len(),
+            status: if upload.post { "posted" } else { "draft" }.to_owned(),
+            entries: imported,
         })),
     ))
 }
 
+/// A preview or an import.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum ImportAnswer {
+    Preview(ImportPreview),
+    Imported(ImportResult),
+}
+
+/// An entry of the file as previewed.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PreviewEntry {
+    /// The file's `entry` key.
+    pub key: String,
+    pub date: NaiveDate,
+    pub memo: String,
+    pub reference: String,
+    /// File line numbers (header = 1) of the entry's lines.
+    pub rows: Vec<usize>,
+    pub lines: usize,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub credit: String,
+}
+
+/// What an import would do, and every row's problems (`rows[5].debit` → messages).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ImportPreview {
+    pub valid: bool,
+    pub entries: usize,
+    pub lines: usize,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub total: String,
+    pub errors: BTreeMap<String, Vec<String>>,
+    pub preview: Vec<PreviewEntry>,
+}
+
+/// An entry created by an import.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ImportedRef {
+    pub id: String,
+    pub key: String,
+    /// `null` for drafts.
+    pub entry_number: Option<String>,
+}
+
+/// The entries an import created, all posted or all drafts.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ImportResult {
+    pub imported: usize,
+    /// `posted` or `draft`.
+    pub status: String,
+    pub entries: Vec<ImportedRef>,
+}
+
 /// What a preview shows: each entry with its rows and totals, and every row's errors.
-fn preview(entries: &[ImportedEntry], errors: &RowErrors) -> Value {
+fn preview(entries: &[ImportedEntry], errors: &RowErrors) -> ImportPreview {
     let mut total = Decimal::ZERO;
-    let listed: Vec<Value> = entries
+    let listed: Vec<PreviewEntry> = entries
         .iter()
         .map(|e| {
             let debits: Decimal = e.input.lines.iter().filter_map(|l| l.debit).sum();
             let credits: Decimal = e.input.lines.iter().filter_map(|l| l.credit).sum();
             total += debits;
-            json!({
-                "key": e.key,
-                "date": e.input.date,
-                "memo": e.input.memo,
-                "reference": e.input.reference,
-                "rows": e.rows,
-                "lines": e.input.lines.len(),
-                "debit": format!("{:.2}", debits),
-                "credit": format!("{:.2}", credits),
-            })
+            PreviewEntry {
+                key: e.key.clone(),
+                date: e.input.date,
+                memo: e.input.memo.clone(),
+                reference: e.input.reference.clone(),
+                rows: e.rows.clone(),
+                lines: e.input.lines.len(),
+                debit: format!("{:.2}", debits),
+                credit: format!("{:.2}", credits),
+            }
         })
         .collect();
-    json!({
-        "valid": errors.is_empty(),
-        "entries": listed.len(),
-        "lines": entries.iter().map(|e| e.input.lines.len()).sum::<usize>(),
-        "total": format!("{:.2}", total),
-        "errors": errors,
-        "preview": listed,
-    })
+    ImportPreview {
+        valid: errors.is_empty(),
+        entries: listed.len(),
+        lines: entries.iter().map(|e| e.input.lines.len()).sum::<usize>(),
+        total: format!("{:.2}", total),
+        errors: errors.clone(),
+        preview: listed,
+    }
 }

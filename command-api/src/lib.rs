@@ -16,13 +16,17 @@
 //! - [`files`]: image upload.
 //! - [`organizations`]: organization profile, workspaces, memberships.
 //! - [`audit_sessions`]: audit sessions — open on a pinned cut-off, sign off, share.
+//! - [`continuous_audit`]: a workspace's continuous audit settings (on/off, the band
+//!   that notifies, the tests' parameters).
 //! - [`activity`]: security facts for the activity log and client-reported activities.
 //! - [`notifications`]: announcements, read marks, deletion, mark-all-read.
+//! - [`reports`]: financial reports asked for (rendered by the report generator) and deleted.
 
 pub mod accounting;
 pub mod accounts;
 pub mod activity;
 pub mod audit_sessions;
+pub mod continuous_audit;
 pub mod files;
 pub mod invitations;
 pub mod journal;
@@ -31,6 +35,7 @@ pub mod notifications;
 pub mod numbering;
 pub mod organizations;
 pub mod payments;
+pub mod reports;
 pub mod runner;
 pub mod transfers;
 pub mod two_factor;
@@ -47,11 +52,18 @@ pub struct CommandState {
     pub aggregates: Aggregates,
 }
 
+/// The write routes with their state.
 pub fn router(app: AppState) -> OpenApiRouter {
     let state = CommandState {
         aggregates: Aggregates::new(&app.store),
         app,
     };
+    routes().with_state(state)
+}
+
+/// Every write route, before its state is given: also what the OpenAPI document is
+/// built from, so the document lists exactly what is mounted.
+pub fn routes() -> OpenApiRouter<CommandState> {
     OpenApiRouter::new()
         .merge(accounts::router())
         .merge(two_factor::router())
@@ -64,7 +76,8 @@ pub fn router(app: AppState) -> OpenApiRouter {
         .merge(journal_import::router())
         .merge(activity::router())
         .merge(audit_sessions::router())
+        .merge(continuous_audit::router())
         .merge(notifications::router())
         .merge(payments::router())
-        .with_state(state)
+        .merge(reports::router())
 }

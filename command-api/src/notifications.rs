@@ -12,7 +12,7 @@ use api_core::access::authorize;
 use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::consistency::read_your_writes;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
@@ -25,8 +25,7 @@ use event_schemas::inbox::{InboxEvent, InboxMarkedRead};
 use event_schemas::notification::{NotificationEvent, AGGREGATE_TYPE};
 use event_schemas::{NotificationId, UserId, WorkspaceId};
 use projections::notifications::{self as inbox, NotificationRow};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use store::backend::AppendRequest;
 use store::{EventMetadata, NewEvent};
 use utoipa_axum::router::OpenApiRouter;
@@ -85,14 +84,14 @@ pub struct CreateBody {
 /// Admin role (`user_management:write`).
 #[utoipa::path(post, path = "/api/v1/notification/", tag = "notifications",
     request_body = CreateBody,
-    responses((status = 201, description = "`data`: the notifications created, one per recipient"),
+    responses((status = 201, description = "`data`: the notifications created, one per recipient", body = Data<Vec<CreatedNotification>>),
         (status = 400), (status = 401), (status = 403)))]
 pub async fn create_notification(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<CreateBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<Vec<CreatedNotification>>>), ApiError> {
     let app = &state.app;
     let workspace_id: WorkspaceId = parse_field_id("workspace_id", &body.workspace_id)?;
     authorize(
@@ -182,10 +181,27 @@ pub async fn create_notification(
     for recipient in recipients {
         let id = notification::announced_notification_id(announcement_id, recipient);
         if let Some(row) = inbox::find(&app.db().pool, &id.to_string()).await? {
-            created.push(json!({"recipient_id": row.recipient_id, "notification": row}));
+            created.push(CreatedNotification {
+                recipient_id: row.recipient_id.clone(),
+                notification: row,
+            });
         }
     }
-    Ok((StatusCode::CREATED, data(created)))
+    Ok((StatusCode::CREATED, ok(created)))
+}
+
+/// A notification an announcement raised, and whose it is.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CreatedNotification {
+    pub recipient_id: String,
+    pub notification: NotificationRow,
+}
+
+/// "Mark all as read": how many were unread, and the unread count after (0).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AllRead {
+    pub updated: i64,
+    pub unread_count: i64,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -198,14 +214,14 @@ pub struct UpdateBody {
 /// Someone else's notification answers 404, exactly like a missing one.
 #[utoipa::path(patch, path = "/api/v1/notification/{id}/", tag = "notifications",
     params(("id" = String, Path)), request_body = UpdateBody,
-    responses((status = 200, description = "`data`: the notification"), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, description = "`data`: the notification", body = Data<NotificationRow>), (status = 400), (status = 401), (status = 404)))]
 pub async fn update_notification(
     State(state): State<CommandState>,
     user: AuthUser,
     Path(id): Path<String>,
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<UpdateBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<NotificationRow>>, ApiError> {
     let app = &state.app;
     let actor = activity::user_id(&user.user_id)?;
     let id = parse_id::<NotificationId>(&id)?.to_string();
@@ -220,7 +236,7 @@ pub async fn update_notification(
     let row = inbox::find(&app.db().pool, &id)
         .await?
         .ok_or_else(|| ApiError::NotFound(NotificationError::NotFound.to_string()))?;
-    Ok(data(row))
+    Ok(ok(row))
 }
 
 /// Deletes one of the caller's notifications.
@@ -249,12 +265,12 @@ pub async fn delete_notification(
 /// Notifications raised while the request runs (after its newest unread one) stay unread.
 /// Spec §4's bell does the same item by item; this is the one-request form.
 #[utoipa::path(post, path = "/api/v1/notification/mark-all-read/", tag = "notifications",
-    responses((status = 200, description = "`data`: updated (how many were unread), unread_count (0)"), (status = 401)))]
+    responses((status = 200, description = "`data`: updated (how many were unread), unread_count (0)", body = Data<AllRead>), (status = 401)))]
 pub async fn mark_all_read(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<AllRead>>, ApiError> {
     let app = &state.app;
     let actor = activity::user_id(&user.user_id)?;
     let metadata = metadata_of(&user, request_id);
@@ -289,9 +305,10 @@ pub async fn mark_all_read(
     .await?;
     read_your_writes(app, PROJECTOR).await?;
     let unread_count = inbox::unread_count(&app.db().pool, &user.user_id).await?;
-    Ok(data(
-        json!({ "updated": updated, "unread_count": unread_count }),
-    ))
+    Ok(ok(AllRead {
+        updated,
+        unread_count,
+    }))
 }
 
 /// Runs `attempt` until it does not meet a concurrent change, waiting for the read model

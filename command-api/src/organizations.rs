@@ -6,8 +6,9 @@
 use api_core::access::{authorize, authorize_organization};
 use api_core::auth::AuthUser;
 use api_core::body::Body;
-use api_core::error::data;
+use api_core::openapi::{ok, Data, Message};
 use api_core::request_id::CurrentRequestId;
+use api_core::shapes::Workspace;
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -18,8 +19,8 @@ use domain::organization::{
 };
 use domain::permissions::{Action, Role, Usage};
 use event_schemas::{MembershipId, OrganizationId, UserId, WorkspaceId};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -87,7 +88,7 @@ async fn organization_of(app: &AppState, workspace_id: &str) -> Result<Option<St
 }
 
 /// The workspace, as the workspace routes answer it.
-pub async fn workspace_json(app: &AppState, workspace_id: &str) -> Result<Value, ApiError> {
+pub async fn workspace_json(app: &AppState, workspace_id: &str) -> Result<Workspace, ApiError> {
     let row: Option<(String, String, String, String, i64)> = sqlx::query_as(
         "SELECT id, organization_id, name, base_currency, created_at FROM read_workspaces \
          WHERE id = $1 AND deleted = 0",
@@ -97,31 +98,79 @@ pub async fn workspace_json(app: &AppState, workspace_id: &str) -> Result<Value,
     .await?;
     let (id, organization_id, name, base_currency, created_at) =
         row.ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
-    Ok(json!({
-        "id": id, "organization_id": organization_id, "name": name,
-        "base_currency": base_currency,
-        "created_datetime": api_core::time::iso_datetime(created_at),
-    }))
+    Ok(Workspace {
+        id,
+        organization_id,
+        name,
+        base_currency,
+        created_datetime: api_core::time::iso_datetime(created_at),
+    })
+}
+
+/// The organization's profile after a change.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct OrganizationProfile {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub email: String,
+    pub location: Option<String>,
+}
+
+/// A membership's role after a change.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MemberRole {
+    pub id: String,
+    /// 0 Viewer, 1 Editor, 2 Admin.
+    pub role: i64,
+    pub role_display: String,
+}
+
+/// The workspaces a membership covers after a change.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MemberWorkspaces {
+    pub id: String,
+    pub workspaces: Vec<String>,
+}
+
+/// A membership as added.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct NewMembership {
+    pub id: String,
+    pub user_id: String,
+    pub role: i64,
+    pub role_display: String,
+    pub workspaces: Vec<String>,
+}
+
+/// The checklist's stored choices after a change (`null`: left as it was).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SetupProgressChange {
+    pub skipped_steps: Option<Vec<String>>,
+    pub dismissed: Option<bool>,
 }
 
 #[derive(Deserialize, Default, utoipa::ToSchema)]
 pub struct OrganizationPatch {
+    #[serde(default)]
     pub name: Option<String>,
+    #[serde(default)]
     pub email: Option<String>,
+    #[serde(default)]
     pub location: Option<String>,
 }
 
 /// Updates the organization's profile (name, e-mail, location). Admins only.
 #[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/", tag = "organizations",
     params(("organization_id" = String, Path)), request_body = OrganizationPatch,
-    responses((status = 200), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<OrganizationProfile>), (status = 400), (status = 403)))]
 pub async fn update_organization(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(organization_id): Path<String>,
     Body(patch): Body<OrganizationPatch>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<OrganizationProfile>>, ApiError> {
     authorize_organization(
         &state.app,
         &user,
@@ -143,9 +192,13 @@ pub async fn update_organization(
     .bind(&organization_id)
     .fetch_one(&state.app.db().pool)
     .await?;
-    Ok(data(json!({
-        "id": row.0, "name": row.1, "slug": row.2, "email": row.3, "location": row.4,
-    })))
+    Ok(ok(OrganizationProfile {
+        id: row.0,
+        name: row.1,
+        slug: row.2,
+        email: row.3,
+        location: row.4,
+    }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -160,14 +213,14 @@ pub struct NewWorkspace {
 /// room under the plan's workspace limit (spec §6 "Checks at use").
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/", tag = "organizations",
     params(("organization_id" = String, Path)), request_body = NewWorkspace,
-    responses((status = 201, description = "`data`: id, organization_id, name, base_currency"), (status = 400), (status = 403)))]
+    responses((status = 201, description = "`data`: id, organization_id, name, base_currency", body = Data<Workspace>), (status = 400), (status = 403)))]
 pub async fn create_workspace(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(organization_id): Path<String>,
     Body(body): Body<NewWorkspace>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<Workspace>>), ApiError> {
     let live: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM read_workspaces WHERE organization_id = $1 AND deleted = 0",
     )
@@ -194,26 +247,27 @@ pub async fn create_workspace(
     run(&state, &user, request_id, id, command.into()).await?;
     Ok((
         StatusCode::CREATED,
-        data(workspace_json(&state.app, &workspace_id.to_string()).await?),
+        ok(workspace_json(&state.app, &workspace_id.to_string()).await?),
     ))
 }
 
 #[derive(Deserialize, Default, utoipa::ToSchema)]
 pub struct WorkspacePatch {
+    #[serde(default)]
     pub name: Option<String>,
 }
 
 /// Renames a workspace. Needs `workspace_settings` in that workspace.
 #[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/{id}/", tag = "organizations",
     params(("organization_id" = String, Path), ("id" = String, Path)), request_body = WorkspacePatch,
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<Workspace>), (status = 400), (status = 403), (status = 404)))]
 pub async fn update_workspace(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((organization_id, workspace_id)): Path<(String, String)>,
     Body(patch): Body<WorkspacePatch>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Workspace>>, ApiError> {
     let (org, ws) = workspace_in(
         &state.app,
         &user,
@@ -227,7 +281,7 @@ pub async fn update_workspace(
         name: patch.name,
     };
     run(&state, &user, request_id, org, command.into()).await?;
-    Ok(data(workspace_json(&state.app, &workspace_id).await?))
+    Ok(ok(workspace_json(&state.app, &workspace_id).await?))
 }
 
 /// Deletes a workspace: it leaves every list; its history stays in the log.
@@ -284,14 +338,14 @@ pub struct RoleChange {
 /// Changes a member's role (`role_management`). The last Admin cannot be demoted.
 #[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/memberships/{id}/", tag = "organizations",
     params(("organization_id" = String, Path), ("id" = String, Path)), request_body = RoleChange,
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<MemberRole>), (status = 400), (status = 403), (status = 404)))]
 pub async fn change_member_role(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((organization_id, membership_id)): Path<(String, String)>,
     Body(body): Body<RoleChange>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<MemberRole>>, ApiError> {
     authorize_organization(
         &state.app,
         &user,
@@ -315,9 +369,11 @@ pub async fn change_member_role(
         .into(),
     )
     .await?;
-    Ok(data(json!({
-        "id": membership_id, "role": role.number(), "role_display": role.name(),
-    })))
+    Ok(ok(MemberRole {
+        id: membership_id.to_string(),
+        role: i64::from(role.number()),
+        role_display: role.name().to_owned(),
+    }))
 }
 
 /// A role number (0, 1 or 2), sent as a number or a numeric string.
@@ -346,14 +402,14 @@ pub struct MemberUpdate {
 /// narrowing a colleague's reach in one step.
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/memberships/{id}/", tag = "organizations",
     params(("organization_id" = String, Path), ("id" = String, Path)), request_body = MemberUpdate,
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<MemberWorkspaces>), (status = 400), (status = 403), (status = 404)))]
 pub async fn update_member(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((organization_id, membership_id)): Path<(String, String)>,
     Body(body): Body<MemberUpdate>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<MemberWorkspaces>>, ApiError> {
     authorize_organization(
         &state.app,
         &user,
@@ -396,7 +452,10 @@ pub async fn update_member(
         .into(),
     )
     .await?;
-    Ok(data(json!({ "id": id, "workspaces": body.workspaces })))
+    Ok(ok(MemberWorkspaces {
+        id: id.to_string(),
+        workspaces: body.workspaces,
+    }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -413,14 +472,14 @@ pub struct NewMember {
 /// invitation.
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/memberships/", tag = "organizations",
     params(("organization_id" = String, Path)), request_body = NewMember,
-    responses((status = 201), (status = 400), (status = 403), (status = 409)))]
+    responses((status = 201, body = Data<NewMembership>), (status = 400), (status = 403), (status = 409)))]
 pub async fn add_member(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(organization_id): Path<String>,
     Body(body): Body<NewMember>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<NewMembership>>), ApiError> {
     let app = &state.app;
     let usage =
         Usage::adding_one(crate::invitations::collaborators_in_use(app, &organization_id).await?);
@@ -469,10 +528,13 @@ pub async fn add_member(
     .await?;
     Ok((
         StatusCode::CREATED,
-        data(json!({
-            "id": membership_id, "user_id": member.id, "role": role.number(),
-            "role_display": role.name(), "workspaces": body.workspaces,
-        })),
+        ok(NewMembership {
+            id: membership_id.to_string(),
+            user_id: member.id,
+            role: i64::from(role.number()),
+            role_display: role.name().to_owned(),
+            workspaces: body.workspaces,
+        }),
     ))
 }
 
@@ -486,14 +548,14 @@ pub struct RemoveBody {
 /// workspace, they leave the organization. The last Admin stays.
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/memberships/remove", tag = "organizations",
     params(("organization_id" = String, Path)), request_body = RemoveBody,
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<Message>), (status = 400), (status = 403), (status = 404)))]
 pub async fn remove_member(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(organization_id): Path<String>,
     Body(body): Body<RemoveBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Message>>, ApiError> {
     authorize_organization(
         &state.app,
         &user,
@@ -508,30 +570,32 @@ pub async fn remove_member(
         workspace_id: parse_field_id("workspace_id", &body.workspace_id)?,
     };
     run(&state, &user, request_id, org, command.into()).await?;
-    Ok(data(
-        json!({ "detail": "The member was removed from the workspace." }),
-    ))
+    Ok(ok(Message::new(
+        "The member was removed from the workspace.",
+    )))
 }
 
 #[derive(Deserialize, Default, utoipa::ToSchema)]
 pub struct SetupProgressPatch {
     /// Keys of the steps to skip (replaces the list).
+    #[serde(default)]
     pub skipped_steps: Option<Vec<String>>,
     /// Hides the checklist.
+    #[serde(default)]
     pub dismissed: Option<bool>,
 }
 
 /// Skips steps of the set-up checklist or dismisses it (Admins). `GET` tells what is done.
 #[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/setup-progress/", tag = "organizations",
     params(("organization_id" = String, Path)), request_body = SetupProgressPatch,
-    responses((status = 200), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<SetupProgressChange>), (status = 400), (status = 403)))]
 pub async fn update_setup_progress(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(organization_id): Path<String>,
     Body(patch): Body<SetupProgressPatch>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<SetupProgressChange>>, ApiError> {
     authorize_organization(
         &state.app,
         &user,
@@ -552,7 +616,8 @@ pub async fn update_setup_progress(
         command.into(),
     )
     .await?;
-    Ok(data(
-        json!({ "skipped_steps": patch.skipped_steps, "dismissed": patch.dismissed }),
-    ))
+    Ok(ok(SetupProgressChange {
+        skipped_steps: patch.skipped_steps,
+        dismissed: patch.dismissed,
+    }))
 }

@@ -8,7 +8,7 @@
 use api_core::access::{authorize, authorize_organization};
 use api_core::auth::AuthUser;
 use api_core::body::Body;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
 use api_core::ApiError;
 use axum::extract::{Path, State};
@@ -17,8 +17,8 @@ use axum::Json;
 use domain::organization::{ReceiveWorkspace, RequestTransfer, ResolveTransfer, TransferAnswer};
 use domain::permissions::Action;
 use event_schemas::{OrganizationId, TransferId, UserId, WorkspaceId};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -43,7 +43,7 @@ pub struct TransferBody {
 /// `workspace:delete` in that workspace: giving books away is like deleting them here.
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/transfers/", tag = "organizations",
     params(("organization_id" = String, Path)), request_body = TransferBody,
-    responses((status = 201, description = "`data`: transfer_id, target_organization, source_organization, workspace, status (1 pending)"),
+    responses((status = 201, body = Data<Transfer>),
         (status = 400), (status = 403)))]
 pub async fn request_transfer(
     State(state): State<CommandState>,
@@ -51,7 +51,7 @@ pub async fn request_transfer(
     CurrentRequestId(request_id): CurrentRequestId,
     Path(organization_id): Path<String>,
     Body(body): Body<TransferBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<Transfer>>), ApiError> {
     let app = &state.app;
     if body.source_organization.trim() != organization_id {
         return Err(ApiError::field(
@@ -109,11 +109,25 @@ pub async fn request_transfer(
     .await?;
     Ok((
         StatusCode::CREATED,
-        data(json!({
-            "transfer_id": transfer_id, "target_organization": target,
-            "source_organization": organization_id, "workspace": workspace, "status": 1,
-        })),
+        ok(Transfer {
+            transfer_id: transfer_id.to_string(),
+            target_organization: target.to_string(),
+            source_organization: organization_id,
+            workspace: workspace.to_string(),
+            status: 1,
+        }),
     ))
+}
+
+/// A workspace transfer as requested or answered.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Transfer {
+    pub transfer_id: String,
+    pub source_organization: String,
+    pub target_organization: String,
+    pub workspace: String,
+    /// 1 pending, 2 approved, 3 rejected, 4 closed.
+    pub status: i64,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -126,14 +140,14 @@ pub struct TransferAnswerBody {
 /// of either side may close it (4).
 #[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/transfers/{id}/", tag = "organizations",
     params(("organization_id" = String, Path), ("id" = String, Path)), request_body = TransferAnswerBody,
-    responses((status = 200), (status = 400), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<Transfer>), (status = 400), (status = 403), (status = 404)))]
 pub async fn answer_transfer(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path((organization_id, transfer_id)): Path<(String, String)>,
     Body(body): Body<TransferAnswerBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Transfer>>, ApiError> {
     let app = &state.app;
     let answer = body
         .status
@@ -203,8 +217,11 @@ pub async fn answer_transfer(
         )
         .await?;
     }
-    Ok(data(json!({
-        "transfer_id": transfer_id, "source_organization": source, "target_organization": target,
-        "workspace": workspace, "status": answer.status(),
-    })))
+    Ok(ok(Transfer {
+        transfer_id: transfer_id.to_string(),
+        source_organization: source,
+        target_organization: target,
+        workspace,
+        status: i64::from(answer.status()),
+    }))
 }

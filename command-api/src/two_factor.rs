@@ -6,19 +6,20 @@
 
 use api_core::auth::AuthUser;
 use api_core::body::Body;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::{ApiError, AppState};
 use axum::extract::State;
 use axum::Json;
 use identity::tokens::{self, Purpose};
 use identity::two_factor::{self, Status};
 use identity::users::{self, User};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::accounts::{password_matches, record_sign_in, signed_in, ClientAddress, Throttle};
+use crate::accounts::{
+    password_matches, record_sign_in, signed_in, ClientAddress, Session, Throttle,
+};
 use crate::activity::{self, Scope};
 use crate::CommandState;
 use event_schemas::user_activity::{
@@ -124,12 +125,12 @@ async fn second_factor(
 /// (issuer Ledgerline, account = e-mail) and qr_code (an SVG `data:` URI). Shown once;
 /// it takes effect when enabled with a code. Replaces an earlier pending secret.
 #[utoipa::path(post, path = "/api/v1/accounts/2fa/setup/", tag = "accounts",
-    responses((status = 200, description = "`data`: secret, otpauth_uri, qr_code"),
+    responses((status = 200, body = Data<TwoFactorSetup>),
         (status = 401), (status = 409)))]
 pub async fn setup(
     State(state): State<CommandState>,
     user: AuthUser,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<TwoFactorSetup>>, ApiError> {
     let app = &state.app;
     let user = current_user(app, &user).await?;
     let secret = two_factor::new_secret();
@@ -140,11 +141,35 @@ pub async fn setup(
     let totp = two_factor::totp(&secret, &user.email).map_err(ApiError::internal)?;
     let (otpauth_uri, qr_code) = two_factor::provisioning(&totp).map_err(ApiError::internal)?;
     tx.commit().await?;
-    Ok(data(json!({
-        "secret": secret,
-        "otpauth_uri": otpauth_uri,
-        "qr_code": qr_code,
-    })))
+    Ok(ok(TwoFactorSetup {
+        secret,
+        otpauth_uri,
+        qr_code,
+    }))
+}
+
+/// A pending TOTP secret to scan.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TwoFactorSetup {
+    pub secret: String,
+    pub otpauth_uri: String,
+    /// The URI as a QR code image (data URL).
+    pub qr_code: String,
+}
+
+/// Two-factor enabled: the one-time recovery codes, shown once.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TwoFactorEnabledAnswer {
+    pub recovery_codes: Vec<String>,
+    pub is_google_authenticator_set: bool,
+    pub is_two_fa_enabled: bool,
+}
+
+/// The account's two-factor flags.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct TwoFactorFlags {
+    pub is_google_authenticator_set: bool,
+    pub is_two_fa_enabled: bool,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -157,13 +182,13 @@ pub struct EnableBody {
 /// `data.recovery_codes`: ten one-time codes, shown this once (stored hashed).
 #[utoipa::path(post, path = "/api/v1/accounts/2fa/enable/", tag = "accounts",
     request_body = EnableBody,
-    responses((status = 200, description = "`data`: recovery_codes, is_two_fa_enabled"),
+    responses((status = 200, body = Data<TwoFactorEnabledAnswer>),
         (status = 400), (status = 401), (status = 409)))]
 pub async fn enable(
     State(state): State<CommandState>,
     user: AuthUser,
     Body(body): Body<EnableBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<TwoFactorEnabledAnswer>>, ApiError> {
     let app = &state.app;
     let user = current_user(app, &user).await?;
     let Some((secret, enabled)) = two_factor::secret_of(app.db(), &user.id).await? else {
@@ -189,11 +214,11 @@ pub async fn enable(
         Scope::actor(&user.id),
     )
     .await?;
-    Ok(data(json!({
-        "recovery_codes": recovery_codes,
-        "is_google_authenticator_set": true,
-        "is_two_fa_enabled": true,
-    })))
+    Ok(ok(TwoFactorEnabledAnswer {
+        recovery_codes,
+        is_google_authenticator_set: true,
+        is_two_fa_enabled: true,
+    }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -210,14 +235,14 @@ pub struct DisableBody {
 /// toward the sign-in throttling.
 #[utoipa::path(post, path = "/api/v1/accounts/2fa/disable/", tag = "accounts",
     request_body = DisableBody,
-    responses((status = 200, description = "`data`: the two-factor flags, both false"),
+    responses((status = 200, description = "The two-factor flags, both false", body = Data<TwoFactorFlags>),
         (status = 400), (status = 401), (status = 429)))]
 pub async fn disable(
     State(state): State<CommandState>,
     ClientAddress(address): ClientAddress,
     user: AuthUser,
     Body(body): Body<DisableBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<TwoFactorFlags>>, ApiError> {
     let app = &state.app;
     let user = current_user(app, &user).await?;
     let throttle = Throttle::new(&user.email, address);
@@ -253,10 +278,10 @@ pub async fn disable(
         Scope::actor(&user.id),
     )
     .await?;
-    Ok(data(json!({
-        "is_google_authenticator_set": false,
-        "is_two_fa_enabled": false,
-    })))
+    Ok(ok(TwoFactorFlags {
+        is_google_authenticator_set: false,
+        is_two_fa_enabled: false,
+    }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -272,15 +297,15 @@ pub struct VerifyBody {
 /// The second sign-in step: the login's challenge and a current TOTP code (or a recovery
 /// code) answer the tokens exactly as a login does. A wrong code leaves the challenge
 /// usable until it expires, and counts toward the sign-in throttling.
-#[utoipa::path(post, path = "/api/v1/accounts/2fa/verify/", tag = "accounts",
+#[utoipa::path(post, path = "/api/v1/accounts/2fa/verify/", tag = "accounts", operation_id = "verify_two_factor",
     request_body = VerifyBody,
-    responses((status = 200, description = "`data`: access, refresh, is_google_authenticator_set, is_two_fa_enabled"),
+    responses((status = 200, body = Data<Session>),
         (status = 400), (status = 429)))]
 pub async fn verify(
     State(state): State<CommandState>,
     ClientAddress(address): ClientAddress,
     Body(body): Body<VerifyBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Session>>, ApiError> {
     let app = &state.app;
     let challenge = body.challenge.trim();
     let Some(user_id) =
@@ -333,5 +358,5 @@ pub async fn verify(
     )
     .await?;
     record_sign_in(app, &user.id, SignInMethod::TwoFactor, address).await?;
-    Ok(session)
+    Ok(ok(session))
 }

@@ -17,14 +17,19 @@
 //! - [`notification`] — what a valid announcement is, who may change a notification,
 //!   and the deterministic ids of rule-raised notifications.
 //! - [`audit_session`] — audit session states and who moves them on (sign-off, share).
+//! - [`report`] — financial reports: kinds, their parameters, one report's life.
+//! - [`continuous_audit`] — a workspace's continuous monitoring settings (off until
+//!   turned on, the band that notifies, the tests' parameters).
 //! - [`validation`] — input rules several commands share (e-mail, phone; spec §5).
 
 pub mod account_tree;
 pub mod audit_session;
 pub mod billing;
+pub mod continuous_audit;
 pub mod journal_entry;
 pub mod money;
 pub mod notification;
 pub mod organization;
 pub mod permissions;
+pub mod report;
 pub mod validation;

@@ -117,7 +117,7 @@ fn the_export_gives_plan_limits_in_bytes_and_null_for_unlimited() {
 fn the_export_gives_every_action_its_permission_mode_and_limit() {
     let export = export();
     let actions = export["actions"].as_object().expect("an object");
-    assert_eq!(actions.len(), 22);
+    assert_eq!(actions.len(), 23);
     assert_eq!(
         actions["invite_collaborators"],
         json!({"permission": "actions:invite_collaborators", "mode": "both", "limit": "collaborators"})

@@ -235,7 +235,7 @@ fn an_organization_without_a_subscription_is_on_professional() {
 #[test]
 fn every_action_requires_what_the_design_table_says() {
     // DESIGN §7, row by row: (action, permission, mode, limit).
-    let design: [(Action, &str, &str, Option<&str>); 22] = [
+    let design: [(Action, &str, &str, Option<&str>); 23] = [
         (Action::ReadBooks, "accounting:read", "both", None),
         (
             Action::ReadGeneralLedger,
@@ -315,6 +315,9 @@ fn every_action_requires_what_the_design_table_says() {
         (Action::Billing, "workspace:write", "role", None),
         // Beyond DESIGN §7's table: announcements to a workspace's members, Admins only.
         (Action::NotifyMembers, "user_management:write", "role", None),
+        // Beyond DESIGN §7's table: with `audit_sessions`, keeps Viewers from changing
+        // a workspace's continuous audit.
+        (Action::ConfigureContinuousAudit, "write", "role", None),
     ];
     assert_eq!(design.len(), Action::ALL.len(), "every action has a row");
     for (action, permission, mode, limit) in design {

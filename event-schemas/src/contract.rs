@@ -101,8 +101,10 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::inbox::contract(),
         crate::audit_session::contract(),
         crate::audit_shared_view::contract(),
+        crate::continuous_audit::contract(),
         crate::user_activity::contract(),
         crate::subscription::contract(),
+        crate::report::contract(),
     ]
 }
 

@@ -16,11 +16,14 @@
 //! - [`audit_session`] — audit sessions: opened on a pinned cut-off, signed off, shared;
 //!   notes and conclusions on their findings.
 //! - [`audit_shared_view`] — one stream per view of a shared audit result (its access log).
+//! - [`continuous_audit`] — per workspace: whether new entries are scored as they are
+//!   posted (continuous mode), the band that notifies, the tests' parameters.
 //! - [`announcement`] — an administrator's notification to several members at once.
 //! - [`inbox`] — what applies to a user's whole inbox (mark all as read).
 //! - [`user_activity`] — security facts about accounts (sign-ins, failures, password and
 //!   two-factor changes) and client-reported activities, for the activity log.
 //! - [`subscription`] — an organization's billing: payments and the plans they buy.
+//! - [`report`] — generated financial reports: asked for, rendered (or failed), deleted.
 //! - [`organization`] — the Organization aggregate's events (organizations and the
 //!   workspaces they own), their superseded versions and upcasters.
 //!
@@ -34,6 +37,7 @@ pub mod account_tree;
 pub mod announcement;
 pub mod audit_session;
 pub mod audit_shared_view;
+pub mod continuous_audit;
 pub mod contract;
 pub mod ids;
 pub mod inbox;
@@ -41,6 +45,7 @@ pub mod journal_entry;
 pub mod money;
 pub mod notification;
 pub mod organization;
+pub mod report;
 pub mod schemas;
 pub mod subscription;
 pub mod user_activity;

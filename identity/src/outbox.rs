@@ -29,13 +29,15 @@ pub struct Mail {
 }
 
 /// A queued or sent mail, as the dev outbox lists it.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct StoredMail {
     pub id: String,
     pub recipient: String,
     pub subject: String,
     pub body: String,
+    /// Microseconds since the epoch.
     pub created_at: i64,
+    /// Microseconds since the epoch; `null` while queued.
     pub sent_at: Option<i64>,
     pub attempts: i64,
 }

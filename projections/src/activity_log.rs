@@ -235,6 +235,14 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
         "TwoFactorEnabled" => "Turned on two-factor authentication".into(),
         "TwoFactorDisabled" => "Turned off two-factor authentication".into(),
         "ActivityRecorded" => text("description").to_owned(),
+        "ReportRequested" => format!(
+            "Asked for a {} report ({})",
+            text("kind").replace('_', " "),
+            text("format").to_uppercase()
+        ),
+        "ReportGenerated" => format!("Generated the report {}", text("file_name")),
+        "ReportFailed" => format!("A report could not be generated: {}", text("reason")),
+        "ReportDeleted" => "Deleted a report from the downloads".into(),
         "AuditFindingNoted" => "Added a note to an audit finding".into(),
         "AuditFindingConcluded" => format!(
             "Concluded on an audit finding: {}",
@@ -277,6 +285,15 @@ mod tests {
         assert_eq!(
             summary("JournalEntryPosted", &payload),
             "Posted JE-000007 dated 2026-03-01 for 150.00"
+        );
+    }
+
+    #[test]
+    fn a_report_request_reads_with_its_kind_and_format() {
+        let payload = serde_json::json!({"kind": "trial_balance", "format": "pdf"});
+        assert_eq!(
+            summary("ReportRequested", &payload),
+            "Asked for a trial balance report (PDF)"
         );
     }
 

@@ -10,8 +10,12 @@
 //! - [`accounts`]: the chart of accounts, budgets and lock date of each workspace.
 //! - [`ledger`]: postings, per-account year/month/day totals and the journal list.
 //! - [`notifications`]: each user's inbox.
+//! - [`reactor`]: the loop every reactor runs (step, then wait for commits or a poll).
 //! - [`notification_rules`]: the reactor that raises notifications for what happened.
 //! - [`audit_sessions`]: audit sessions per workspace and their live shares.
+//! - [`reports`]: generated financial reports per workspace (the downloads list).
+//! - [`continuous_audit`]: the reactor that scores new entries of monitored workspaces,
+//!   keeps the flagged ones and notifies the workspace's Admins.
 //! - [`subscriptions`]: organizations' subscriptions (the plan in force) and payments.
 //! - [`activity_log`]: one row per event, for the activity log.
 //! - [`cents`]: money in read models (BIGINT hundredths) and back to decimals.
@@ -22,6 +26,7 @@ pub mod activity_log;
 pub mod audit_sessions;
 pub mod cents;
 pub mod checkpoint;
+pub mod continuous_audit;
 pub mod decode;
 pub mod ledger;
 pub mod log_stats;
@@ -29,6 +34,8 @@ pub mod notification_rules;
 pub mod notifications;
 pub mod organizations;
 pub mod projector;
+pub mod reactor;
+pub mod reports;
 pub mod runtime;
 pub mod subscriptions;
 

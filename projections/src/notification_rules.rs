@@ -2,7 +2,8 @@
 //! `NotificationCreated` events) for what happened to people — an invitation received,
 //! accepted or declined, a member joining, a workspace transfer asked for and answered, a
 //! role changed, entries posted by someone else (a digest to the workspace's Admins), the
-//! lock date moved, a subscription payment succeeded or failed (the organization's Admins).
+//! lock date moved, a subscription payment succeeded or failed (the organization's Admins),
+//! a report ready or failed (its requester).
 //!
 //! Exactly once, without distributed transactions: each notification's id is derived from
 //! its rule, its cause (the event's log position) and its recipient, so re-running a batch
@@ -16,6 +17,7 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use crate::reactor;
 use domain::notification::rule_notification_id;
 use event_schemas::notification::{NotificationCreated, NotificationEvent, Severity};
 use event_schemas::organization::OrganizationEvent;
@@ -34,7 +36,6 @@ use crate::checkpoint;
 pub const NAME: &str = "notification_rules";
 const VERSION: i64 = 1;
 const BATCH: i64 = 500;
-const POLL: Duration = Duration::from_secs(1);
 const READ_MODEL_WAIT: Duration = Duration::from_secs(5);
 
 /// Entries posted, gathered per (workspace, Admin) until the digest window has passed.
@@ -70,6 +71,16 @@ pub struct Planned {
     pub cause_position: Option<i64>,
 }
 
+/// What a report's outcome tells its requester.
+struct ReportOutcome {
+    kind: &'static str,
+    title: String,
+    message: String,
+    severity: Severity,
+    requester: String,
+    workspace_id: String,
+}
+
 pub struct NotificationRules {
     store: EventStore,
     digest_window: Duration,
@@ -100,33 +111,13 @@ impl NotificationRules {
         Ok(())
     }
 
-    pub fn spawn(self, mut stop: watch::Receiver<bool>) -> JoinHandle<()> {
-        tokio::spawn(async move {
-            let mut commits = self.store.subscribe();
-            loop {
-                let progressed = match self.step().await {
-                    Ok(progressed) => progressed,
-                    Err(err) => {
-                        tracing::warn!(error = %err, "notification rules: retrying");
-                        false
-                    }
-                };
-                if *stop.borrow() {
-                    return;
-                }
-                if !progressed {
-                    tokio::select! {
-                        _ = commits.changed() => {}
-                        _ = tokio::time::sleep(POLL) => {}
-                        _ = stop.changed() => return,
-                    }
-                }
-            }
-        })
+    /// Runs until `stop` says so (the shared reactor loop).
+    pub fn spawn(self, stop: watch::Receiver<bool>) -> JoinHandle<()> {
+        reactor::spawn(self, stop)
     }
 
     /// One batch (and any digest that is due); whether there was anything to do.
-    pub async fn step(&self) -> Result<bool, String> {
+    pub async fn step_batch(&self) -> Result<bool, String> {
         let flushed = self.flush_digests().await?;
         let Some(cp) = checkpoint::load(self.db(), NAME)
             .await
@@ -328,6 +319,21 @@ impl NotificationRules {
             }
             return Ok(planned);
         }
+        if event.aggregate_type == event_schemas::report::AGGREGATE_TYPE {
+            if let Some(outcome) = self.report_outcome(event).await? {
+                let mut p = base(
+                    outcome.kind,
+                    outcome.requester,
+                    outcome.title,
+                    outcome.message,
+                );
+                p.severity = outcome.severity;
+                p.link = Some("/reports-generation/downloads-and-attachments".into());
+                p.workspace_id = Some(outcome.workspace_id);
+                planned.push(p);
+            }
+            return Ok(planned);
+        }
         if event.aggregate_type != event_schemas::organization::AGGREGATE_TYPE {
             return Ok(planned);
         }
@@ -508,6 +514,64 @@ impl NotificationRules {
     /// A settled payment's notification: kind, title, message and severity (none for
     /// the billing stream's other events). The amount and plan come from the payment's
     /// initiation in the same stream.
+    /// A report's outcome, told to whoever asked for it (only them: others did not wait).
+    async fn report_outcome(
+        &self,
+        event: &RecordedEvent,
+    ) -> Result<Option<ReportOutcome>, sqlx::Error> {
+        use event_schemas::report::ReportEvent;
+        let Ok(decoded) = serde_json::from_value::<ReportEvent>(event.payload.clone()) else {
+            return Ok(None);
+        };
+        let failure = match &decoded {
+            ReportEvent::ReportGenerated(_) => None,
+            ReportEvent::ReportFailed(e) => Some(e.reason.clone()),
+            _ => return Ok(None),
+        };
+        let stream = self
+            .store
+            .read_stream(&event.aggregate_type, &event.aggregate_id, 0)
+            .await
+            .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
+        let Some(request) = stream.iter().find_map(|recorded| {
+            match serde_json::from_value::<ReportEvent>(recorded.payload.clone()) {
+                Ok(ReportEvent::ReportRequested(r)) => Some(r),
+                _ => None,
+            }
+        }) else {
+            return Ok(None);
+        };
+        let title = request
+            .kind
+            .parse::<domain::report::ReportKind>()
+            .map(domain::report::ReportKind::title)
+            .unwrap_or("Report");
+        let (_, workspace_name) = self.workspace(&request.workspace_id.to_string()).await?;
+        let format = request.format.to_uppercase();
+        Ok(Some(match failure {
+            None => ReportOutcome {
+                kind: "report_ready",
+                title: "Report ready".into(),
+                message: format!(
+                    "Your {title} ({format}) for {workspace_name} is ready to download."
+                ),
+                severity: Severity::Success,
+                requester: request.requested_by.to_string(),
+                workspace_id: request.workspace_id.to_string(),
+            },
+            Some(reason) => ReportOutcome {
+                kind: "report_failed",
+                title: "Report failed".into(),
+                message: format!(
+                    "Your {title} ({format}) for {workspace_name} could not be generated: {reason}"
+                ),
+                severity: Severity::Error,
+                requester: request.requested_by.to_string(),
+                workspace_id: request.workspace_id.to_string(),
+            },
+        }))
+    }
+
     async fn payment_outcome(
         &self,
         event: &RecordedEvent,
@@ -723,6 +787,21 @@ fn role_name(role: u8) -> &'static str {
 
 fn now_us() -> i64 {
     chrono::Utc::now().timestamp_micros()
+}
+
+#[async_trait::async_trait]
+impl reactor::Reactor for NotificationRules {
+    fn label(&self) -> &'static str {
+        "notification rules"
+    }
+
+    fn store(&self) -> &EventStore {
+        &self.store
+    }
+
+    async fn step(&self) -> Result<bool, String> {
+        self.step_batch().await
+    }
 }
 
 #[cfg(test)]

@@ -201,7 +201,7 @@ async fn apply_inbox(
 
 /// One notification as the API shows it (spec §3: id, title, message, created_datetime,
 /// read, severity, sent), plus where it leads and what raised it.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
 pub struct NotificationRow {
     pub id: String,
     pub title: String,

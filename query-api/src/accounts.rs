@@ -2,13 +2,15 @@
 //! and the reference content `/services/` and `/choices/description/`.
 
 use api_core::auth::AuthUser;
-use api_core::error::data;
+use api_core::me::Profile;
+use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
 use api_core::{ApiError, AppState};
 use axum::extract::{Query, State};
 use axum::Json;
 use identity::users;
-use serde_json::{json, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -24,23 +26,86 @@ pub fn router() -> OpenApiRouter<QueryState> {
 
 /// The signed-in user: profile fields of spec §3 and memberships.
 #[utoipa::path(get, path = "/api/v1/accounts/me/", tag = "accounts",
-    responses((status = 200), (status = 401)))]
-pub async fn me(State(state): State<AppState>, user: AuthUser) -> Result<Json<Value>, ApiError> {
+    responses((status = 200, body = Data<Profile>), (status = 401)))]
+pub async fn me(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> Result<Json<Data<Profile>>, ApiError> {
     let found = users::by_id(state.db(), &user.user_id)
         .await?
         .ok_or_else(|| ApiError::TokenNotValid("User not found".into()))?;
-    Ok(data(api_core::me::profile_json(&state, &found).await?))
+    Ok(ok(api_core::me::profile(&state, &found).await?))
+}
+
+/// A workspace the caller can open.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MyWorkspace {
+    /// The one the caller last switched to.
+    pub latest: bool,
+    pub id: String,
+    pub organization_id: String,
+    /// 0 Viewer, 1 Editor, 2 Admin.
+    pub role: i64,
+    pub role_display: String,
+    /// Of an organization the caller joined by invitation rather than founded.
+    pub is_invited: bool,
+    pub name: String,
+    pub image: NoImage,
+}
+
+/// Workspaces have no image yet: `{"absolute_url": null}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NoImage {
+    pub absolute_url: Option<String>,
+}
+
+/// One of the product's services.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Service {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    /// The UI route the service opens at.
+    pub home: String,
+}
+
+/// A choice of a choice list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Choice {
+    pub value: i64,
+    pub label: String,
+    pub description: String,
+}
+
+/// The choice lists with descriptions.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Choices {
+    pub roles: Vec<Choice>,
+    pub personas: Vec<Choice>,
+    pub invitation_statuses: Vec<Choice>,
+    pub transfer_statuses: Vec<Choice>,
+}
+
+fn choice_list(items: &[(i64, &str, &str)]) -> Vec<Choice> {
+    items
+        .iter()
+        .map(|&(value, label, description)| Choice {
+            value,
+            label: label.to_owned(),
+            description: description.to_owned(),
+        })
+        .collect()
 }
 
 /// The workspaces the caller's memberships cover (spec §3 "Workspace"): `latest` marks
 /// the one they last switched to; `is_invited` those of organizations they joined by
 /// invitation rather than founded.
 #[utoipa::path(get, path = "/api/v1/accounts/me/workspaces/", tag = "accounts",
-    responses((status = 200), (status = 401)))]
+    responses((status = 200, body = Data<Vec<MyWorkspace>>), (status = 401)))]
 pub async fn my_workspaces(
     State(state): State<AppState>,
     user: AuthUser,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Vec<MyWorkspace>>>, ApiError> {
     let latest = users::by_id(state.db(), &user.user_id)
         .await?
         .and_then(|u| u.latest_workspace_id);
@@ -55,78 +120,82 @@ pub async fn my_workspaces(
     .bind(&user.user_id)
     .fetch_all(&state.db().pool)
     .await?;
-    let workspaces: Vec<Value> = rows
+    let workspaces = rows
         .into_iter()
-        .map(|(id, organization_id, name, role, founder)| {
-            json!({
-                "latest": latest.as_deref() == Some(id.as_str()),
-                "id": id,
-                "organization_id": organization_id,
-                "role": role,
-                "role_display": api_core::me::role_display(role),
-                "is_invited": founder != user.user_id,
-                "name": name,
-                "image": { "absolute_url": null },
-            })
+        .map(|(id, organization_id, name, role, founder)| MyWorkspace {
+            latest: latest.as_deref() == Some(id.as_str()),
+            id,
+            organization_id,
+            role,
+            role_display: api_core::me::role_display(role).to_owned(),
+            is_invited: founder != user.user_id,
+            name,
+            image: NoImage { absolute_url: None },
         })
         .collect();
-    Ok(data(workspaces))
+    Ok(ok(workspaces))
 }
 
 /// The product's two services (spec §1), paginated like every list.
 #[utoipa::path(get, path = "/api/v1/accounts/services/", tag = "accounts",
-    params(PageParams), responses((status = 200)))]
-pub async fn services(Query(params): Query<PageParams>) -> Result<Json<Value>, ApiError> {
+    params(PageParams), responses((status = 200, body = Data<Paginated<Service>>), (status = 400)))]
+pub async fn services(Query(params): Query<PageParams>) -> Result<Json<PageOf<Service>>, ApiError> {
     let page = params.validate()?;
+    let service = |id: &str, name: &str, description: &str, home: &str| Service {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        description: description.to_owned(),
+        home: home.to_owned(),
+    };
     let all = [
-        json!({
-            "id": "accounting", "name": "Accounting",
-            "description": "Keep the books: chart of accounts, budgets, journal entries, general ledger, trial balance, payroll, income and expense summaries, asset schedule, debt management and financial reports.",
-            "home": "/dashboard",
-        }),
-        json!({
-            "id": "audit", "name": "Audit",
-            "description": "Audit a workspace: open audit sessions that replay its history, test every journal entry, pin findings to the tamper-evident log and share a read-only result by link.",
-            "home": "/audit",
-        }),
+        service(
+            "accounting", "Accounting",
+            "Keep the books: chart of accounts, budgets, journal entries, general ledger, trial balance, payroll, income and expense summaries, asset schedule, debt management and financial reports.",
+            "/dashboard",
+        ),
+        service(
+            "audit", "Audit",
+            "Audit a workspace: open audit sessions that replay its history, test every journal entry, pin findings to the tamper-evident log and share a read-only result by link.",
+            "/audit",
+        ),
     ];
     let count = all.len() as i64;
-    let items: Vec<Value> = all
+    let items: Vec<Service> = all
         .into_iter()
         .skip(usize::try_from(page.offset()).unwrap_or(usize::MAX))
         .take(page.page_size as usize)
         .collect();
-    Ok(data(Paginated::new(items, count, page)))
+    Ok(ok(Paginated::new(items, count, page)))
 }
 
 /// Choice lists with descriptions: roles, personas and the statuses of invitations and
 /// workspace transfers.
 #[utoipa::path(get, path = "/api/v1/accounts/choices/description/", tag = "accounts",
-    responses((status = 200)))]
-pub async fn choices() -> Json<Value> {
-    data(json!({
-        "roles": [
-            {"value": 0, "label": "Viewer", "description": "Reads the books, reports and general ledger, and works in audit sessions. Changes nothing."},
-            {"value": 1, "label": "Editor", "description": "Everything a Viewer does, plus drafting journal entries, editing general ledgers and reading payroll."},
-            {"value": 2, "label": "Admin", "description": "Everything, including posting entries, the chart of accounts, members and their roles, workspace settings and billing."}
-        ],
-        "personas": [
-            {"value": 0, "label": "Business owner", "description": "Runs the business and keeps an eye on its numbers."},
-            {"value": 1, "label": "Accountant", "description": "Keeps the books, posts entries and prepares reports."},
-            {"value": 2, "label": "Auditor", "description": "Examines the books and their history, and reports findings."}
-        ],
-        "invitation_statuses": [
-            {"value": 1, "label": "Pending", "description": "Sent and waiting for an answer; expires after 7 days unless resent."},
-            {"value": 2, "label": "Accepted", "description": "The invitee joined the workspaces."},
-            {"value": 3, "label": "Rejected", "description": "The invitee declined."},
-            {"value": 4, "label": "Cancelled", "description": "Withdrawn by an Admin before it was answered."},
-            {"value": 5, "label": "Expired", "description": "Not answered in time."}
-        ],
-        "transfer_statuses": [
-            {"value": 1, "label": "Pending", "description": "Requested; waiting for an Admin of the target organization."},
-            {"value": 2, "label": "Approved", "description": "The workspace moved to the target organization with its books untouched."},
-            {"value": 3, "label": "Rejected", "description": "The target organization declined the workspace."},
-            {"value": 4, "label": "Cancelled", "description": "Closed without a move."}
-        ]
-    }))
+    responses((status = 200, body = Data<Choices>)))]
+pub async fn choices() -> Json<Data<Choices>> {
+    ok(Choices {
+        roles: choice_list(&[
+            (0, "Viewer", "Reads the books, reports and general ledger, and works in audit sessions. Changes nothing."),
+            (1, "Editor", "Everything a Viewer does, plus drafting journal entries, editing general ledgers and reading payroll."),
+            (2, "Admin", "Everything, including posting entries, the chart of accounts, members and their roles, workspace settings and billing."),
+        ]),
+        personas: choice_list(&[
+            (0, "Business owner", "Runs the business and keeps an eye on its numbers."),
+            (1, "Accountant", "Keeps the books, posts entries and prepares reports."),
+            (2, "Auditor", "Examines the books and their history, and reports findings."),
+        ]),
+        invitation_statuses: choice_list(&[
+            (1, "Pending", "Sent and waiting for an answer; expires after 7 days unless resent."),
+            (2, "Accepted", "The invitee joined the workspaces."),
+            (3, "Rejected", "The invitee declined."),
+            (4, "Cancelled", "Withdrawn by an Admin before it was answered."),
+            (5, "Expired", "Not answered in time."),
+        ]),
+        transfer_statuses: choice_list(&[
+            (1, "Pending", "Requested; waiting for an Admin of the target organization."),
+            (2, "Approved", "The workspace moved to the target organization with its books untouched."),
+            (3, "Rejected", "The target organization declined the workspace."),
+            (4, "Cancelled", "Closed without a move."),
+        ]),
+    })
 }

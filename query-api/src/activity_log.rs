@@ -11,16 +11,17 @@
 use api_core::access::{authorize, WorkspaceAccess};
 use api_core::auth::AuthUser;
 use api_core::consistency::read_your_writes;
-use api_core::error::data;
+use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
 use axum::Json;
 use chrono::NaiveDate;
 use domain::permissions::{Action, Role};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sqlx::Row;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -103,7 +104,33 @@ const ROW: &str = "a.position, a.recorded_at, a.workspace_id, a.user_id, a.activ
     a.summary, a.aggregate_type, a.aggregate_id, a.event_type, \
     u.first_name, u.last_name";
 
-fn row_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
+/// One row of the activity log.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActivityRow {
+    /// The event's position in the log, as text.
+    pub id: String,
+    pub user_id: Option<String>,
+    /// Empty when the actor is unknown.
+    pub user_name: String,
+    pub activity_type: String,
+    pub description: String,
+    pub created_datetime: String,
+    pub workspace_id: Option<String>,
+    pub event_type: String,
+    pub aggregate_type: String,
+    pub aggregate_id: String,
+    pub position: i64,
+}
+
+/// A row with the event's payload (which never holds a secret).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActivityDetail {
+    #[serde(flatten)]
+    pub row: ActivityRow,
+    pub details: Value,
+}
+
+fn row_json(row: &sqlx::any::AnyRow) -> Result<ActivityRow, sqlx::Error> {
     let first: Option<String> = row.try_get("first_name")?;
     let last: Option<String> = row.try_get("last_name")?;
     let user_name = match (first, last) {
@@ -111,32 +138,32 @@ fn row_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
         _ => String::new(),
     };
     let position: i64 = row.try_get("position")?;
-    Ok(json!({
-        "id": position.to_string(),
-        "user_id": row.try_get::<Option<String>, _>("user_id")?,
-        "user_name": user_name,
-        "activity_type": row.try_get::<String, _>("activity_type")?,
-        "description": row.try_get::<String, _>("summary")?,
-        "created_datetime": api_core::time::iso_datetime(row.try_get("recorded_at")?),
-        "workspace_id": row.try_get::<Option<String>, _>("workspace_id")?,
-        "event_type": row.try_get::<String, _>("event_type")?,
-        "aggregate_type": row.try_get::<String, _>("aggregate_type")?,
-        "aggregate_id": row.try_get::<String, _>("aggregate_id")?,
-        "position": position,
-    }))
+    Ok(ActivityRow {
+        id: position.to_string(),
+        user_id: row.try_get::<Option<String>, _>("user_id")?,
+        user_name,
+        activity_type: row.try_get::<String, _>("activity_type")?,
+        description: row.try_get::<String, _>("summary")?,
+        created_datetime: api_core::time::iso_datetime(row.try_get("recorded_at")?),
+        workspace_id: row.try_get::<Option<String>, _>("workspace_id")?,
+        event_type: row.try_get::<String, _>("event_type")?,
+        aggregate_type: row.try_get::<String, _>("aggregate_type")?,
+        aggregate_id: row.try_get::<String, _>("aggregate_id")?,
+        position,
+    })
 }
 
 /// The workspace's activity, newest first.
 #[utoipa::path(get, path = "/api/v1/activity-log/", tag = "activity-log",
     params(ActivityFilters, PageParams),
-    responses((status = 200, description = "`data`: data (id, user_id, user_name, activity_type, description, created_datetime, workspace_id, event_type), count, page, page_size, total_pages"),
+    responses((status = 200, body = Data<Paginated<ActivityRow>>),
         (status = 400), (status = 401), (status = 403)))]
 pub async fn list_activity(
     State(state): State<AppState>,
     user: AuthUser,
     Query(filters): Query<ActivityFilters>,
     Query(params): Query<PageParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<ActivityRow>>, ApiError> {
     let page = params.validate()?;
     let from = day("from", filters.from.as_deref())?;
     let to = day("to", filters.to.as_deref())?;
@@ -199,7 +226,7 @@ pub async fn list_activity(
     }
     let rows = rows.fetch_all(pool).await?;
     let items = rows.iter().map(row_json).collect::<Result<Vec<_>, _>>()?;
-    Ok(data(Paginated::new(items, count, page)))
+    Ok(ok(Paginated::new(items, count, page)))
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -211,13 +238,13 @@ pub struct DetailParams {
 /// by whom.
 #[utoipa::path(get, path = "/api/v1/activity-log/{id}/", tag = "activity-log",
     params(("id" = String, Path), DetailParams),
-    responses((status = 200, description = "`data`: the row plus `details` (the event's payload) and `request_id`"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "The row plus `details`, the event's payload", body = Data<ActivityDetail>), (status = 401), (status = 403), (status = 404)))]
 pub async fn get_activity(
     State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<String>,
     Query(params): Query<DetailParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<ActivityDetail>>, ApiError> {
     let not_found = || ApiError::NotFound("Activity not found.".into());
     let position: i64 = id.trim().parse().map_err(|_| not_found())?;
     let (workspace_id, organization_id, access) =
@@ -236,10 +263,11 @@ pub async fn get_activity(
         .fetch_optional(&state.db().pool)
         .await?
         .ok_or_else(not_found)?;
-    let mut answer = row_json(&row)?;
     let details: String = row.try_get("details")?;
-    answer["details"] = serde_json::from_str(&details).unwrap_or(Value::Null);
-    Ok(data(answer))
+    Ok(ok(ActivityDetail {
+        row: row_json(&row)?,
+        details: serde_json::from_str(&details).unwrap_or(Value::Null),
+    }))
 }
 
 fn text(value: &Option<String>) -> Option<String> {

@@ -1,6 +1,6 @@
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
 use axum::Json;
@@ -22,15 +22,15 @@ pub struct ChainHead {
 /// longer follows from the log.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/chain-head/", tag = "audit",
     params(("workspace_id" = String, Path)),
-    responses((status = 200, body = ChainHead), (status = 401), (status = 403)))]
+    responses((status = 200, body = Data<ChainHead>), (status = 401), (status = 403)))]
 pub async fn chain_head(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Json<Data<ChainHead>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     let head = state.store.chain_head(&workspace_id).await?;
-    Ok(data(match head {
+    Ok(ok(match head {
         Some(h) => ChainHead {
             workspace_id,
             event_count: h.event_count,

@@ -2,11 +2,11 @@
 //! verification, reset and invitation links that production would e-mail. Mounted only
 //! when mail goes to files (no `SMTP_URL`).
 
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::{ApiError, AppState};
 use axum::extract::State;
 use axum::Json;
-use serde_json::Value;
+use identity::outbox::StoredMail;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -17,7 +17,10 @@ pub fn router() -> OpenApiRouter<QueryState> {
 }
 
 /// The 50 newest mails, newest first (embedded installs only).
-#[utoipa::path(get, path = "/api/v1/dev/outbox/", tag = "dev", responses((status = 200)))]
-pub async fn outbox(State(state): State<AppState>) -> Result<Json<Value>, ApiError> {
-    Ok(data(identity::outbox::list(state.db(), 50).await?))
+#[utoipa::path(get, path = "/api/v1/dev/outbox/", tag = "dev",
+    responses((status = 200, body = Data<Vec<StoredMail>>)))]
+pub async fn outbox(
+    State(state): State<AppState>,
+) -> Result<Json<Data<Vec<StoredMail>>>, ApiError> {
+    Ok(ok(identity::outbox::list(state.db(), 50).await?))
 }

@@ -4,12 +4,13 @@
 
 use api_core::access::require_member;
 use api_core::auth::AuthUser;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
 use axum::Json;
 use domain::organization::SETUP_STEPS;
-use serde_json::{json, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -73,12 +74,12 @@ fn step_text(key: &str) -> (&'static str, &'static str) {
 /// The set-up checklist: each step with whether the books show it done or it was
 /// skipped, and the share completed.
 #[utoipa::path(get, path = "/api/v1/accounts/organizations/{organization_id}/setup-progress/", tag = "organizations",
-    params(("organization_id" = String, Path)), responses((status = 200), (status = 403)))]
+    params(("organization_id" = String, Path)), responses((status = 200, body = Data<SetupProgress>), (status = 403)))]
 pub async fn setup_progress(
     State(state): State<AppState>,
     user: AuthUser,
     Path(organization_id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<SetupProgress>>, ApiError> {
     require_member(&state, &user, &organization_id).await?;
     let app = &state;
     let stored: Option<(String, i64)> = sqlx::query_as(
@@ -141,30 +142,33 @@ pub async fn setup_progress(
             finished += 1;
         }
         let (title, description) = step_text(key);
-        steps.push(json!({
-            "key": key, "title": title, "description": description,
-            "completed": completed, "skipped": is_skipped,
-        }));
+        steps.push(SetupStep {
+            key: (*key).to_owned(),
+            title: title.to_owned(),
+            description: description.to_owned(),
+            completed,
+            skipped: is_skipped,
+        });
     }
     let total = SETUP_STEPS.len();
-    Ok(data(json!({
-        "steps": steps,
-        "completed": finished,
-        "total": total,
-        "percent": finished * 100 / total,
-        "dismissed": dismissed != 0,
-    })))
+    Ok(ok(SetupProgress {
+        steps,
+        completed: finished,
+        total,
+        percent: finished * 100 / total,
+        dismissed: dismissed != 0,
+    }))
 }
 
 /// Engagement figures from the log and read models: members, workspaces, pending
 /// invitations, entries posted, events recorded, and the last activity.
 #[utoipa::path(get, path = "/api/v1/accounts/organizations/{organization_id}/user-engagement/", tag = "organizations",
-    params(("organization_id" = String, Path)), responses((status = 200), (status = 403)))]
+    params(("organization_id" = String, Path)), responses((status = 200, body = Data<UserEngagement>), (status = 403)))]
 pub async fn user_engagement(
     State(state): State<AppState>,
     user: AuthUser,
     Path(organization_id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<UserEngagement>>, ApiError> {
     require_member(&state, &user, &organization_id).await?;
     let app = &state;
     let members = count(
@@ -194,12 +198,44 @@ pub async fn user_engagement(
     .bind(&organization_id)
     .fetch_one(&app.db().pool)
     .await?;
-    Ok(data(json!({
-        "members": members,
-        "workspaces": workspaces,
-        "pending_invitations": pending,
-        "entries_posted": entries_posted,
-        "events_recorded": events,
-        "last_activity": last.map(api_core::time::iso_datetime),
-    })))
+    Ok(ok(UserEngagement {
+        members,
+        workspaces,
+        pending_invitations: pending,
+        entries_posted,
+        events_recorded: events,
+        last_activity: last.map(api_core::time::iso_datetime),
+    }))
+}
+
+/// A step of the set-up checklist.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SetupStep {
+    pub key: String,
+    pub title: String,
+    pub description: String,
+    /// The books show it done.
+    pub completed: bool,
+    pub skipped: bool,
+}
+
+/// The set-up checklist and the share finished (completed or skipped).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SetupProgress {
+    pub steps: Vec<SetupStep>,
+    pub completed: usize,
+    pub total: usize,
+    pub percent: usize,
+    pub dismissed: bool,
+}
+
+/// Engagement figures of an organization.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserEngagement {
+    pub members: i64,
+    pub workspaces: i64,
+    pub pending_invitations: i64,
+    pub entries_posted: i64,
+    pub events_recorded: i64,
+    pub last_activity: Option<String>,
 }

@@ -6,14 +6,16 @@
 //! `nosniff`, and a sandboxing CSP so an image can never run as a page.
 
 use api_core::auth::AuthUser;
-use api_core::error::data;
+use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use axum::Json;
 use identity::files::{self, FileRecord};
-use serde_json::{json, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -31,7 +33,7 @@ pub fn router() -> OpenApiRouter<QueryState> {
 /// capability).
 #[utoipa::path(get, path = "/api/v1/files/images/{id}/", tag = "files",
     params(("id" = String, Path)),
-    responses((status = 200, description = "The image bytes"), (status = 404)))]
+    responses((status = 200, description = "The image bytes", content_type = "image/*", body = Vec<u8>), (status = 404)))]
 pub async fn image(
     State(state): State<QueryState>,
     Path(id): Path<String>,
@@ -70,30 +72,44 @@ pub async fn image(
         .into_response())
 }
 
-fn file_json(app: &AppState, file: &FileRecord) -> Value {
-    json!({
-        "id": file.id,
-        "workspace_id": file.workspace_id,
-        "uploaded_by": file.uploaded_by,
-        "content_type": file.content_type,
-        "size": file.size,
-        "sha256": file.sha256,
-        "created_at": api_core::time::iso_datetime(file.created_at),
-        "absolute_url": api_core::me::image_url(app, &file.id),
-    })
+/// A file of a workspace.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WorkspaceFile {
+    pub id: String,
+    pub workspace_id: String,
+    pub uploaded_by: String,
+    pub content_type: String,
+    /// Bytes.
+    pub size: i64,
+    pub sha256: String,
+    pub created_at: String,
+    pub absolute_url: String,
+}
+
+fn file_json(app: &AppState, file: &FileRecord) -> WorkspaceFile {
+    WorkspaceFile {
+        id: file.id.clone(),
+        workspace_id: file.workspace_id.clone(),
+        uploaded_by: file.uploaded_by.clone(),
+        content_type: file.content_type.clone(),
+        size: file.size,
+        sha256: file.sha256.clone(),
+        created_at: api_core::time::iso_datetime(file.created_at),
+        absolute_url: api_core::me::image_url(app, &file.id),
+    }
 }
 
 /// A workspace's files, newest first, paginated. Members of the workspace only.
 #[utoipa::path(get, path = "/api/v1/files/workspaces/{workspace_id}/", tag = "files",
     params(("workspace_id" = String, Path), PageParams),
-    responses((status = 200, description = "Paginated files: id, absolute_url, content_type, size, created_at"),
-        (status = 401), (status = 403)))]
+    responses((status = 200, body = Data<Paginated<WorkspaceFile>>),
+        (status = 400), (status = 401), (status = 403)))]
 pub async fn workspace_files(
     State(state): State<QueryState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<PageParams>,
-) -> Result<axum::Json<Value>, ApiError> {
+) -> Result<Json<PageOf<WorkspaceFile>>, ApiError> {
     let app = &state.app;
     let page = params.validate()?;
     if app
@@ -108,6 +124,6 @@ pub async fn workspace_files(
     }
     let (records, count) =
         files::of_workspace(app.db(), &workspace_id, page.offset(), page.limit()).await?;
-    let items: Vec<Value> = records.iter().map(|f| file_json(app, f)).collect();
-    Ok(data(Paginated::new(items, count, page)))
+    let items: Vec<WorkspaceFile> = records.iter().map(|f| file_json(app, f)).collect();
+    Ok(ok(Paginated::new(items, count, page)))
 }

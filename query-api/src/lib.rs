@@ -14,6 +14,7 @@
 //! - [`engagement`]: set-up progress and engagement figures.
 //! - [`notifications`]: the caller's notifications and their live stream ([`live`]).
 //! - [`activity_log`]: the workspace's activity log and the event behind a row.
+//! - [`reports`]: generated financial reports (downloads) and the report generator.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
 
 pub mod access;
@@ -31,6 +32,7 @@ pub mod live;
 pub mod notifications;
 pub mod organizations;
 pub mod payments;
+pub mod reports;
 
 use api_core::AppState;
 use projections::ProjectionRuntime;
@@ -52,8 +54,14 @@ impl axum::extract::FromRef<QueryState> for AppState {
     }
 }
 
-/// The read routes; `dev_outbox` mounts the dev-only mail outbox.
+/// The read routes with their state; `dev_outbox` mounts the dev-only mail outbox.
 pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
+    routes(dev_outbox).with_state(state)
+}
+
+/// Every read route, before its state is given: also what the OpenAPI document is built
+/// from, so the document lists exactly what is mounted.
+pub fn routes(dev_outbox: bool) -> OpenApiRouter<QueryState> {
     let mut router = OpenApiRouter::new()
         .routes(routes!(health::health))
         .routes(routes!(chain::chain_head))
@@ -66,9 +74,10 @@ pub fn router(state: QueryState, dev_outbox: bool) -> OpenApiRouter {
         .merge(notifications::router())
         .merge(activity_log::router())
         .merge(audit::router())
-        .merge(payments::router());
+        .merge(payments::router())
+        .merge(reports::router());
     if dev_outbox {
         router = router.merge(dev::router());
     }
-    router.with_state(state)
+    router
 }

@@ -33,8 +33,8 @@ const POLL_WITH_NATS: Duration = Duration::from_secs(30);
 /// How long a change waits for the read model before it is sent anyway.
 const READ_MODEL_WAIT: Duration = Duration::from_secs(5);
 
-/// One change to one user's inbox.
-#[derive(Debug, Clone, Serialize)]
+/// One change to one user's inbox: the data of the stream's `notification` events.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct InboxChange {
     #[serde(skip)]
     pub recipient_id: String,

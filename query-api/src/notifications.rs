@@ -7,7 +7,7 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use api_core::auth::AuthUser;
-use api_core::error::data;
+use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
@@ -17,7 +17,7 @@ use event_schemas::notification::Severity;
 use futures::Stream;
 use projections::notifications::{self as inbox, NotificationRow, ROW_COLUMNS};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -58,14 +58,14 @@ fn flag(field: &str, value: Option<&str>) -> Result<Option<bool>, ApiError> {
 /// error.
 #[utoipa::path(get, path = "/api/v1/notification/", tag = "notifications",
     params(NotificationFilters, PageParams),
-    responses((status = 200, description = "`data`: data (id, title, message, created_datetime, read, severity, sent, kind, link, workspace_id), count, page, page_size, total_pages"),
+    responses((status = 200, body = Data<Paginated<NotificationRow>>),
         (status = 400), (status = 401)))]
 pub async fn list_notifications(
     State(state): State<AppState>,
     user: AuthUser,
     Query(filters): Query<NotificationFilters>,
     Query(params): Query<PageParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<NotificationRow>>, ApiError> {
     let page = params.validate()?;
     let severity = match filters.severity.as_deref().map(str::trim) {
         None | Some("") => None,
@@ -76,7 +76,7 @@ pub async fn list_notifications(
     let read = flag("read", filters.read.as_deref())?;
     let sent = flag("sent", filters.sent.as_deref())?;
     if sent == Some(false) {
-        return Ok(data(Paginated::<NotificationRow>::new(vec![], 0, page)));
+        return Ok(ok(Paginated::<NotificationRow>::new(vec![], 0, page)));
     }
     let mut clauses = vec!["recipient_id = $1".to_owned()];
     let mut binds: Vec<String> = vec![user.user_id.clone()];
@@ -110,19 +110,19 @@ pub async fn list_notifications(
         .iter()
         .map(NotificationRow::from_row)
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(data(Paginated::new(items, count, page)))
+    Ok(ok(Paginated::new(items, count, page)))
 }
 
 /// One of the caller's notifications.
 #[utoipa::path(get, path = "/api/v1/notification/{id}/", tag = "notifications",
-    params(("id" = String, Path)), responses((status = 200), (status = 401), (status = 404)))]
+    params(("id" = String, Path)), responses((status = 200, body = Data<NotificationRow>), (status = 401), (status = 404)))]
 pub async fn get_notification(
     State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<NotificationRow>>, ApiError> {
     match inbox::find(&state.db().pool, id.trim()).await? {
-        Some(row) if row.recipient_id == user.user_id => Ok(data(row)),
+        Some(row) if row.recipient_id == user.user_id => Ok(ok(row)),
         _ => Err(ApiError::NotFound("Notification not found.".into())),
     }
 }
@@ -133,7 +133,8 @@ pub async fn get_notification(
 /// unread_count}` for every change, from whichever node it was made on; `resync` when
 /// this connection fell behind and should refetch.
 #[utoipa::path(get, path = "/api/v1/notification/stream/", tag = "notifications",
-    responses((status = 200, description = "text/event-stream: events unread, notification, resync"), (status = 401)))]
+    responses((status = 200, description = "Server-sent events: `unread` (`{\"unread_count\"}`), `notification` (an InboxChange), `resync` (`{}`)",
+        content_type = "text/event-stream", body = String), (status = 401)))]
 pub async fn notification_stream(
     State(state): State<QueryState>,
     user: AuthUser,

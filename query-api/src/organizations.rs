@@ -3,14 +3,15 @@
 
 use api_core::access::require_member;
 use api_core::auth::AuthUser;
-use api_core::error::data;
+use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
+use api_core::shapes::Workspace;
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
 use axum::Json;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use sqlx::Row;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -29,13 +30,13 @@ pub fn router() -> OpenApiRouter<QueryState> {
 /// Transfers in which the organization gives or receives a workspace, newest first.
 /// Status 1 pending, 2 approved, 3 rejected, 4 closed. Page size 100 unless asked.
 #[utoipa::path(get, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/transfers/", tag = "organizations",
-    params(("organization_id" = String, Path), PageParams), responses((status = 200), (status = 403)))]
+    params(("organization_id" = String, Path), PageParams), responses((status = 200, body = Data<Paginated<TransferRow>>), (status = 403)))]
 pub async fn list_transfers(
     State(state): State<AppState>,
     user: AuthUser,
     Path(organization_id): Path<String>,
     Query(params): Query<PageParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<TransferRow>>, ApiError> {
     require_member(&state, &user, &organization_id).await?;
     let page = PageParams {
         page: params.page.clone(),
@@ -62,29 +63,69 @@ pub async fn list_transfers(
     let items = rows
         .iter()
         .map(|row| {
-            Ok(json!({
-                "transfer_id": row.try_get::<String, _>("id")?,
-                "source_organization": row.try_get::<String, _>("source_organization_id")?,
-                "target_organization": row.try_get::<String, _>("target_organization_id")?,
-                "workspace": row.try_get::<String, _>("workspace_id")?,
-                "workspace_name": row.try_get::<Option<String>, _>("workspace_name")?,
-                "status": row.try_get::<i64, _>("status")?,
-                "created_datetime": api_core::time::iso_datetime(row.try_get("created_at")?),
-            }))
+            Ok(TransferRow {
+                transfer_id: row.try_get::<String, _>("id")?,
+                source_organization: row.try_get::<String, _>("source_organization_id")?,
+                target_organization: row.try_get::<String, _>("target_organization_id")?,
+                workspace: row.try_get::<String, _>("workspace_id")?,
+                workspace_name: row.try_get::<Option<String>, _>("workspace_name")?,
+                status: row.try_get::<i64, _>("status")?,
+                created_datetime: api_core::time::iso_datetime(row.try_get("created_at")?),
+            })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    Ok(data(Paginated::new(items, count, page)))
+    Ok(ok(Paginated::new(items, count, page)))
 }
 
-fn organization_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
-    Ok(json!({
-        "id": row.try_get::<String, _>("id")?,
-        "name": row.try_get::<String, _>("name")?,
-        "slug": row.try_get::<String, _>("slug")?,
-        "email": row.try_get::<String, _>("email")?,
-        "location": row.try_get::<Option<String>, _>("location")?,
-        "created_datetime": api_core::time::iso_datetime(row.try_get("created_at")?),
-    }))
+/// A workspace transfer the organization gives or receives.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TransferRow {
+    pub transfer_id: String,
+    pub source_organization: String,
+    pub target_organization: String,
+    pub workspace: String,
+    pub workspace_name: Option<String>,
+    /// 1 pending, 2 approved, 3 rejected, 4 closed.
+    pub status: i64,
+    pub created_datetime: String,
+}
+
+/// An organization.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Organization {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub email: String,
+    pub location: Option<String>,
+    pub created_datetime: String,
+}
+
+/// A membership with the member's name and e-mail.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MembershipRow {
+    pub id: String,
+    pub user_id: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    /// 0 Viewer, 1 Editor, 2 Admin.
+    pub role: i64,
+    pub role_display: String,
+    pub is_active: bool,
+    pub workspaces: Vec<String>,
+    pub created_datetime: String,
+}
+
+fn organization_json(row: &sqlx::any::AnyRow) -> Result<Organization, sqlx::Error> {
+    Ok(Organization {
+        id: row.try_get::<String, _>("id")?,
+        name: row.try_get::<String, _>("name")?,
+        slug: row.try_get::<String, _>("slug")?,
+        email: row.try_get::<String, _>("email")?,
+        location: row.try_get::<Option<String>, _>("location")?,
+        created_datetime: api_core::time::iso_datetime(row.try_get("created_at")?),
+    })
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -97,12 +138,12 @@ pub struct OrganizationFilters {
 
 /// The organizations the caller is a member of, filtered by `slug` and `email`.
 #[utoipa::path(get, path = "/api/v1/accounts/organizations/", tag = "organizations",
-    params(OrganizationFilters), responses((status = 200), (status = 401)))]
+    params(OrganizationFilters), responses((status = 200, body = Data<Paginated<Organization>>), (status = 401)))]
 pub async fn list_organizations(
     State(state): State<AppState>,
     user: AuthUser,
     Query(filters): Query<OrganizationFilters>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<Organization>>, ApiError> {
     let page = PageParams {
         page: filters.page.clone(),
         page_size: filters.page_size.clone(),
@@ -134,16 +175,16 @@ pub async fn list_organizations(
         .iter()
         .map(organization_json)
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(data(Paginated::new(items, count, page)))
+    Ok(ok(Paginated::new(items, count, page)))
 }
 
 #[utoipa::path(get, path = "/api/v1/accounts/organizations/{organization_id}/", tag = "organizations",
-    params(("organization_id" = String, Path)), responses((status = 200), (status = 403)))]
+    params(("organization_id" = String, Path)), responses((status = 200, body = Data<Organization>), (status = 403)))]
 pub async fn get_organization(
     State(state): State<AppState>,
     user: AuthUser,
     Path(organization_id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Organization>>, ApiError> {
     require_member(&state, &user, &organization_id).await?;
     let row = sqlx::query(
         "SELECT id, name, slug, email, location, created_at FROM read_organizations WHERE id = $1",
@@ -152,28 +193,28 @@ pub async fn get_organization(
     .fetch_optional(&state.db().pool)
     .await?
     .ok_or_else(|| ApiError::NotFound("Not found.".into()))?;
-    Ok(data(organization_json(&row)?))
+    Ok(ok(organization_json(&row)?))
 }
 
-fn workspace_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
-    Ok(json!({
-        "id": row.try_get::<String, _>("id")?,
-        "organization_id": row.try_get::<String, _>("organization_id")?,
-        "name": row.try_get::<String, _>("name")?,
-        "base_currency": row.try_get::<String, _>("base_currency")?,
-        "created_datetime": api_core::time::iso_datetime(row.try_get("created_at")?),
-    }))
+fn workspace_json(row: &sqlx::any::AnyRow) -> Result<Workspace, sqlx::Error> {
+    Ok(Workspace {
+        id: row.try_get::<String, _>("id")?,
+        organization_id: row.try_get::<String, _>("organization_id")?,
+        name: row.try_get::<String, _>("name")?,
+        base_currency: row.try_get::<String, _>("base_currency")?,
+        created_datetime: api_core::time::iso_datetime(row.try_get("created_at")?),
+    })
 }
 
 /// The organization's live workspaces.
 #[utoipa::path(get, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/", tag = "organizations",
-    params(("organization_id" = String, Path), PageParams), responses((status = 200), (status = 403)))]
+    params(("organization_id" = String, Path), PageParams), responses((status = 200, body = Data<Paginated<Workspace>>), (status = 403)))]
 pub async fn list_workspaces(
     State(state): State<AppState>,
     user: AuthUser,
     Path(organization_id): Path<String>,
     Query(params): Query<PageParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<Workspace>>, ApiError> {
     require_member(&state, &user, &organization_id).await?;
     let page = params.validate()?;
     let count: i64 = sqlx::query_scalar(
@@ -195,17 +236,17 @@ pub async fn list_workspaces(
         .iter()
         .map(workspace_json)
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(data(Paginated::new(items, count, page)))
+    Ok(ok(Paginated::new(items, count, page)))
 }
 
 #[utoipa::path(get, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/{id}/", tag = "organizations",
     params(("organization_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<Workspace>), (status = 403), (status = 404)))]
 pub async fn get_workspace(
     State(state): State<AppState>,
     user: AuthUser,
     Path((organization_id, workspace_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Workspace>>, ApiError> {
     require_member(&state, &user, &organization_id).await?;
     let row = sqlx::query(
         "SELECT id, organization_id, name, base_currency, created_at FROM read_workspaces \
@@ -216,7 +257,7 @@ pub async fn get_workspace(
     .fetch_optional(&state.db().pool)
     .await?
     .ok_or_else(|| ApiError::NotFound("Not found.".into()))?;
-    Ok(data(workspace_json(&row)?))
+    Ok(ok(workspace_json(&row)?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -231,13 +272,13 @@ pub struct MembershipFilters {
 /// The organization's memberships with each member's name and e-mail, filtered by
 /// `role`, `is_active` and `workspace_id`.
 #[utoipa::path(get, path = "/api/v1/accounts/organizations/{organization_id}/memberships/", tag = "organizations",
-    params(("organization_id" = String, Path), MembershipFilters), responses((status = 200), (status = 400), (status = 403)))]
+    params(("organization_id" = String, Path), MembershipFilters), responses((status = 200, body = Data<Paginated<MembershipRow>>), (status = 400), (status = 403)))]
 pub async fn list_memberships(
     State(state): State<AppState>,
     user: AuthUser,
     Path(organization_id): Path<String>,
     Query(filters): Query<MembershipFilters>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<MembershipRow>>, ApiError> {
     require_member(&state, &user, &organization_id).await?;
     let page = PageParams {
         page: filters.page.clone(),
@@ -291,18 +332,18 @@ pub async fn list_memberships(
         .fetch_all(&state.db().pool)
         .await?;
         let role: i64 = row.try_get("role")?;
-        items.push(json!({
-            "id": id,
-            "user_id": row.try_get::<String, _>("user_id")?,
-            "email": row.try_get::<String, _>("email")?,
-            "first_name": row.try_get::<String, _>("first_name")?,
-            "last_name": row.try_get::<String, _>("last_name")?,
-            "role": role,
-            "role_display": api_core::me::role_display(role),
-            "is_active": row.try_get::<i64, _>("is_active")? == 1,
-            "workspaces": workspaces,
-            "created_datetime": api_core::time::iso_datetime(row.try_get("created_at")?),
-        }));
+        items.push(MembershipRow {
+            id,
+            user_id: row.try_get::<String, _>("user_id")?,
+            email: row.try_get::<String, _>("email")?,
+            first_name: row.try_get::<String, _>("first_name")?,
+            last_name: row.try_get::<String, _>("last_name")?,
+            role,
+            role_display: api_core::me::role_display(role).to_owned(),
+            is_active: row.try_get::<i64, _>("is_active")? == 1,
+            workspaces,
+            created_datetime: api_core::time::iso_datetime(row.try_get("created_at")?),
+        });
     }
-    Ok(data(Paginated::new(items, count, page)))
+    Ok(ok(Paginated::new(items, count, page)))
 }

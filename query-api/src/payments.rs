@@ -6,7 +6,7 @@
 
 use api_core::access::{authorize_organization, billing_organization, require_member};
 use api_core::auth::AuthUser;
-use api_core::error::data;
+use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
 use api_core::time::iso_datetime;
 use api_core::{ApiError, AppState};
@@ -15,8 +15,8 @@ use axum::Json;
 use domain::billing::{monthly_price, Currency};
 use domain::permissions::{Action, Plan};
 use projections::subscriptions::{self, PaymentRow, SubscriptionRow};
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -42,42 +42,119 @@ pub struct PlansQuery {
     pub currency: Option<String>,
 }
 
-fn plan_json(plan_id: &str) -> Value {
+/// A plan named by its id and display name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanName {
+    /// `basic`, `professional` or `enterprise`.
+    pub id: String,
+    pub name: String,
+}
+
+fn plan_json(plan_id: &str) -> PlanName {
     match plan_id.parse::<Plan>() {
-        Ok(plan) => json!({ "id": plan.id(), "name": plan.name() }),
-        Err(_) => json!({ "id": plan_id, "name": plan_id }),
+        Ok(plan) => PlanName {
+            id: plan.id().to_owned(),
+            name: plan.name().to_owned(),
+        },
+        Err(_) => PlanName {
+            id: plan_id.to_owned(),
+            name: plan_id.to_owned(),
+        },
     }
 }
 
-fn subscription_json(row: &SubscriptionRow, now: i64) -> Value {
-    json!({
-        "id": row.id,
-        "organization_id": row.organization_id,
-        "plan": plan_json(&row.plan),
-        "status": row.status_at(now),
-        "starts_at": iso_datetime(row.starts_at),
-        "ends_at": row.ends_at.map(iso_datetime),
-        "tx_ref": row.tx_ref,
-        "cancelled_at": row.cancelled_at.map(iso_datetime),
-        "created_datetime": iso_datetime(row.created_at),
-    })
+/// A plan on sale and its price per interval.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanOnSale {
+    pub id: String,
+    pub name: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub price: String,
+    /// ISO 4217: `NGN` or `USD`.
+    pub currency: String,
+    /// `month`.
+    pub interval: String,
+    /// The plan an organization without a subscription is on.
+    pub is_default: bool,
 }
 
-fn payment_json(row: &PaymentRow) -> Value {
-    json!({
-        "tx_ref": row.tx_ref,
-        "provider": row.provider,
-        "plan": plan_json(&row.plan),
-        "amount": row.amount,
-        "credit": row.credit,
-        "currency": row.currency,
-        "status": row.status,
-        "provider_transaction_id": row.provider_transaction_id,
-        "failure_reason": row.failure_reason,
-        "initiated_by": row.initiated_by,
-        "created_datetime": iso_datetime(row.created_at),
-        "settled_datetime": row.settled_at.map(iso_datetime),
-    })
+/// One subscription of an organization.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Subscription {
+    pub id: String,
+    pub organization_id: String,
+    pub plan: PlanName,
+    /// `active`, `scheduled`, `ended` or `cancelled`, as of now.
+    pub status: String,
+    pub starts_at: String,
+    /// `null` for a subscription without an end.
+    pub ends_at: Option<String>,
+    /// The payment that started it; `null` for a free plan.
+    pub tx_ref: Option<String>,
+    pub cancelled_at: Option<String>,
+    pub created_datetime: String,
+}
+
+fn subscription_json(row: &SubscriptionRow, now: i64) -> Subscription {
+    Subscription {
+        id: row.id.clone(),
+        organization_id: row.organization_id.clone(),
+        plan: plan_json(&row.plan),
+        status: row.status_at(now).to_owned(),
+        starts_at: iso_datetime(row.starts_at),
+        ends_at: row.ends_at.map(iso_datetime),
+        tx_ref: row.tx_ref.clone(),
+        cancelled_at: row.cancelled_at.map(iso_datetime),
+        created_datetime: iso_datetime(row.created_at),
+    }
+}
+
+/// The subscription in force (the standard envelope's `data`, `null` when none is) and,
+/// beside it, the plan that applies.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LatestSubscription {
+    pub data: Option<Subscription>,
+    /// The subscription's plan, or the default plan when none is in force.
+    pub effective_plan: PlanName,
+}
+
+/// One payment transaction.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentTransaction {
+    pub tx_ref: String,
+    pub provider: String,
+    pub plan: PlanName,
+    /// What was charged.
+    #[schema(value_type = api_core::openapi::Money)]
+    pub amount: String,
+    /// The unused part of the replaced plan, taken off the price.
+    #[schema(value_type = api_core::openapi::Money)]
+    pub credit: String,
+    pub currency: String,
+    /// `pending`, `successful` or `failed`.
+    pub status: String,
+    pub provider_transaction_id: Option<String>,
+    pub failure_reason: Option<String>,
+    pub initiated_by: String,
+    pub created_datetime: String,
+    pub settled_datetime: Option<String>,
+}
+
+fn payment_json(row: &PaymentRow) -> PaymentTransaction {
+    PaymentTransaction {
+        tx_ref: row.tx_ref.clone(),
+        provider: row.provider.clone(),
+        plan: plan_json(&row.plan),
+        amount: row.amount.clone(),
+        credit: row.credit.clone(),
+        currency: row.currency.clone(),
+        status: row.status.clone(),
+        provider_transaction_id: row.provider_transaction_id.clone(),
+        failure_reason: row.failure_reason.clone(),
+        initiated_by: row.initiated_by.clone(),
+        created_datetime: iso_datetime(row.created_at),
+        settled_datetime: row.settled_at.map(iso_datetime),
+    }
 }
 
 /// The organization whose billing the caller manages (`billing`, by role).
@@ -95,30 +172,28 @@ async fn managed_organization(
 /// product asks with currency "0", page 1, page size 10).
 #[utoipa::path(get, path = "/api/v1/payments/payments/subcription/subscription-plans/", tag = "payments",
     params(PlansQuery, PageParams),
-    responses((status = 200, description = "`data`: data (id, name, price, currency, interval, is_default), count, page, page_size, total_pages"),
+    responses((status = 200, body = Data<Paginated<PlanOnSale>>),
         (status = 400), (status = 401)))]
 pub async fn subscription_plans(
     _user: AuthUser,
     Query(query): Query<PlansQuery>,
     Query(params): Query<PageParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<PlanOnSale>>, ApiError> {
     let page = params.validate()?;
     let currency = match query.currency.as_deref() {
         None | Some("") => Currency::Ngn,
         Some(raw) => Currency::parse(raw)
             .ok_or_else(|| ApiError::field("currency", "Choose 0 (NGN) or 1 (USD)."))?,
     };
-    let plans: Vec<Value> = Plan::ALL
+    let plans: Vec<PlanOnSale> = Plan::ALL
         .into_iter()
-        .map(|plan| {
-            json!({
-                "id": plan.id(),
-                "name": plan.name(),
-                "price": monthly_price(plan, currency).to_string(),
-                "currency": currency.code(),
-                "interval": "month",
-                "is_default": plan == Plan::DEFAULT_EFFECTIVE,
-            })
+        .map(|plan| PlanOnSale {
+            id: plan.id().to_owned(),
+            name: plan.name().to_owned(),
+            price: monthly_price(plan, currency).to_string(),
+            currency: currency.code().to_owned(),
+            interval: "month".into(),
+            is_default: plan == Plan::DEFAULT_EFFECTIVE,
         })
         .collect();
     let count = i64::try_from(plans.len()).unwrap_or(i64::MAX);
@@ -128,7 +203,7 @@ pub async fn subscription_plans(
         .skip(start)
         .take(page.page_size as usize)
         .collect();
-    Ok(data(Paginated::new(items, count, page)))
+    Ok(ok(Paginated::new(items, count, page)))
 }
 
 async fn subscription_page(
@@ -136,7 +211,7 @@ async fn subscription_page(
     user: &AuthUser,
     query: &OrganizationQuery,
     params: &PageParams,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<Subscription>>, ApiError> {
     let page = params.validate()?;
     let organization_id = managed_organization(app, user, query.organization_id.as_deref()).await?;
     let (rows, count) = subscriptions::list(
@@ -148,64 +223,63 @@ async fn subscription_page(
     .await?;
     let now = app.clock.now_us();
     let items = rows.iter().map(|r| subscription_json(r, now)).collect();
-    Ok(data(Paginated::new(items, count, page)))
+    Ok(ok(Paginated::new(items, count, page)))
 }
 
 /// The organization's subscriptions, newest first.
 #[utoipa::path(get, path = "/api/v1/payments/payments/organization-subscription/", tag = "payments",
     params(OrganizationQuery, PageParams),
-    responses((status = 200, description = "`data`: paginated subscriptions"), (status = 403)))]
+    responses((status = 200, body = Data<Paginated<Subscription>>), (status = 403)))]
 pub async fn organization_subscriptions(
     State(app): State<AppState>,
     user: AuthUser,
     Query(query): Query<OrganizationQuery>,
     Query(params): Query<PageParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<Subscription>>, ApiError> {
     subscription_page(&app, &user, &query, &params).await
 }
 
 /// The same list under the subscription service's path.
 #[utoipa::path(get, path = "/api/v1/payments/payments/subcription/organization-subscription/", tag = "payments",
     params(OrganizationQuery, PageParams),
-    responses((status = 200, description = "`data`: paginated subscriptions"), (status = 403)))]
+    responses((status = 200, body = Data<Paginated<Subscription>>), (status = 403)))]
 pub async fn subscriptions_of_organization(
     State(app): State<AppState>,
     user: AuthUser,
     Query(query): Query<OrganizationQuery>,
     Query(params): Query<PageParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<Subscription>>, ApiError> {
     subscription_page(&app, &user, &query, &params).await
 }
 
 /// One subscription of the organization; another organization's is not found.
 #[utoipa::path(get, path = "/api/v1/payments/payments/organization-subscription/{id}/", tag = "payments",
     params(("id" = String, Path), OrganizationQuery),
-    responses((status = 200, description = "`data`: the subscription"), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<Subscription>), (status = 403), (status = 404)))]
 pub async fn organization_subscription(
     State(app): State<AppState>,
     user: AuthUser,
     Path(id): Path<String>,
     Query(query): Query<OrganizationQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Subscription>>, ApiError> {
     let organization_id =
         managed_organization(&app, &user, query.organization_id.as_deref()).await?;
     let row = subscriptions::find(&app.db().pool, &organization_id, &id)
         .await?
         .ok_or_else(|| ApiError::NotFound("No such subscription.".into()))?;
-    Ok(data(subscription_json(&row, app.clock.now_us())))
+    Ok(ok(subscription_json(&row, app.clock.now_us())))
 }
 
 /// The subscription in force now, or `null` when none is (the default plan applies,
 /// named in `effective_plan` beside it). Any member may read it.
 #[utoipa::path(get, path = "/api/v1/payments/payments/subcription/organization-subscription/latest/", tag = "payments",
     params(OrganizationQuery),
-    responses((status = 200, description = "`data`: the subscription in force or null; `effective_plan`"),
-        (status = 403)))]
+    responses((status = 200, body = LatestSubscription), (status = 403)))]
 pub async fn latest_subscription(
     State(app): State<AppState>,
     user: AuthUser,
     Query(query): Query<OrganizationQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<LatestSubscription>, ApiError> {
     let organization_id =
         billing_organization(&app, &user, query.organization_id.as_deref()).await?;
     // No read-your-writes wait here: every billing command waits for this read model
@@ -214,23 +288,22 @@ pub async fn latest_subscription(
     let now = app.clock.now_us();
     let row = subscriptions::in_force(&app.db().pool, &organization_id, now).await?;
     let effective = Plan::effective(row.as_ref().and_then(|r| r.plan.parse().ok()));
-    Ok(Json(json!({
-        "data": row.as_ref().map(|r| subscription_json(r, now)),
-        "effective_plan": plan_json(effective.id()),
-    })))
+    Ok(Json(LatestSubscription {
+        data: row.as_ref().map(|r| subscription_json(r, now)),
+        effective_plan: plan_json(effective.id()),
+    }))
 }
 
 /// The organization's payment transactions, newest first.
 #[utoipa::path(get, path = "/api/v1/payments/payments/subcription/transactions/", tag = "payments",
     params(OrganizationQuery, PageParams),
-    responses((status = 200, description = "`data`: paginated transactions (tx_ref, provider, plan, amount, currency, status, …)"),
-        (status = 403)))]
+    responses((status = 200, body = Data<Paginated<PaymentTransaction>>), (status = 403)))]
 pub async fn transactions(
     State(app): State<AppState>,
     user: AuthUser,
     Query(query): Query<OrganizationQuery>,
     Query(params): Query<PageParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<PaymentTransaction>>, ApiError> {
     let page = params.validate()?;
     let organization_id =
         managed_organization(&app, &user, query.organization_id.as_deref()).await?;
@@ -242,5 +315,5 @@ pub async fn transactions(
     )
     .await?;
     let items = rows.iter().map(payment_json).collect();
-    Ok(data(Paginated::new(items, count, page)))
+    Ok(ok(Paginated::new(items, count, page)))
 }

@@ -247,6 +247,22 @@ impl TestApp {
         }
     }
 
+    /// Adds `email` (signed up already) to the owner's organization with `role` (0 Viewer,
+    /// 1 Editor, 2 Admin), covering `workspace`.
+    pub async fn add_member(&self, owner: &Session, email: &str, role: u8, workspace: &str) {
+        let added = self
+            .post(
+                &format!(
+                    "/api/v1/accounts/organizations/{}/memberships/",
+                    owner.organization_id
+                ),
+                Some(&owner.access),
+                json!({"email": email, "role": role, "workspaces": [workspace]}),
+            )
+            .await;
+        assert_eq!(added.status, 201, "{}", added.body);
+    }
+
     /// Creates a workspace in the session's organization; its id.
     pub async fn workspace(&self, session: &Session, name: &str) -> String {
         let created = self

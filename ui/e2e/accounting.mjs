@@ -113,6 +113,19 @@ export function registerAccountingTests(h) {
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: WAIT_MS });
     await grid.getByRole('gridcell', { name: 'Petty cash' }).waitFor({ timeout: WAIT_MS });
+    // A fixed asset depreciates: its method and yearly rate show in its row.
+    await page.getByRole('button', { name: 'New account' }).click();
+    await dialog.getByLabel('Code').fill('1597');
+    await dialog.getByLabel('Name').fill('Delivery vans');
+    await dialog.getByRole('textbox', { name: 'Depreciation' }).click();
+    await page.getByRole('option', { name: 'Straight line' }).click();
+    await dialog.getByLabel('Yearly rate (%)').fill('25');
+    await shot(page, 'accounting-account-depreciation', { settleMs: 300 });
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: WAIT_MS });
+    await grid
+      .getByRole('gridcell', { name: 'Straight line, 25.00% a year' })
+      .waitFor({ timeout: WAIT_MS });
     const { data: tree } = await api('GET', `${books(setup.ws)}accounts/`, {
       token: setup.user.access,
     });

@@ -128,4 +128,33 @@ export function registerAuditWorkpaperTests(h) {
     },
     options,
   );
+
+  test(
+    'an auditor concludes on a control point as a whole, and the test results show it',
+    async ({ page, context }) => {
+      const { user, ws, sessionId } = await sessionWithFlags();
+      await withSession(context, user, { preferredService: 'audit', wsId: ws.id });
+      await page.goto(`${baseUrl}/audit/sessions/${sessionId}`);
+      const tests = page.getByTestId('audit-tests');
+      const open = tests.getByRole('button', { name: /^Notes and conclusion: / }).first();
+      await open.waitFor({ timeout: WAIT_MS });
+      const label = (await open.getAttribute('aria-label')).replace('Notes and conclusion: ', '');
+      await open.click();
+      await page
+        .getByRole('dialog', { name: `Conclusion: ${label}` })
+        .waitFor({ timeout: WAIT_MS });
+      await conclude(page, 'No exception', 'Population reviewed; every item explained.');
+      await page.keyboard.press('Escape');
+      const row = tests.getByRole('row').filter({ hasText: label });
+      await row.getByText('No exception').waitFor({ timeout: WAIT_MS });
+      check(
+        (await row
+          .getByRole('button', { name: `Notes and conclusion: ${label}` })
+          .textContent()) === 'Review',
+        'the concluded control point still offers Conclude',
+      );
+      await shot(page, 'audit-test-conclusion', { settleMs: 300 });
+    },
+    options,
+  );
 }

@@ -325,9 +325,21 @@ export function registerAuditTests(h) {
       await shot(page, 'audit-time-travel-trial-balance', { settleMs: 300 });
 
       // A trial-balance row opens that account's ledger as known then.
-      await tb.locator('.ag-row .ag-cell[col-id="account_code"]', { hasText: '1120' }).click();
+      // The grid may redraw its rows once more as the page settles (a click on a row
+      // being replaced is lost): click again until the ledger opens.
       const ledger = page.getByTestId('tt-ledger');
-      await ledger.locator('.ag-row').first().waitFor({ timeout: WAIT_MS });
+      for (let attempt = 1; ; attempt += 1) {
+        await tb.locator('.ag-row .ag-cell[col-id="account_code"]', { hasText: '1120' }).click();
+        try {
+          await ledger
+            .locator('.ag-row')
+            .first()
+            .waitFor({ timeout: WAIT_MS / 3 });
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
       const rows = await ledger
         .locator('.ag-row[row-index]')
         .evaluateAll((els) => new Set(els.map((el) => el.getAttribute('row-index'))).size);

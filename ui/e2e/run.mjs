@@ -23,8 +23,10 @@ import { chromium } from 'playwright-core';
 
 import { registerAccountingTests } from './accounting.mjs';
 import { registerAuditTests } from './audit.mjs';
+import { registerAuditContinuousTests } from './audit-continuous.mjs';
 import { registerAuditWorkpaperTests } from './audit-workpapers.mjs';
 import { registerBillingTests } from './billing.mjs';
+import { registerReportTests } from './reports.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const baseUrl = (process.env.E2E_BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -1280,7 +1282,33 @@ registerAuditTests({
   PASSWORD,
 });
 
+registerReportTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  inviteByLink,
+  tokenOf,
+  uniqueEmail,
+  shot,
+  WAIT_MS,
+  PASSWORD,
+});
+
 registerAuditWorkpaperTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  WAIT_MS,
+});
+
+registerAuditContinuousTests({
   test,
   check,
   api,

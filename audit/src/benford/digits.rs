@@ -4,7 +4,19 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 /// The four digit tests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum DigitTestKind {
     /// First significant digit, 1–9.

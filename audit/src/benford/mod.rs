@@ -30,7 +30,7 @@ use crate::population::{JournalEntry, Population, PostingLine, Side};
 use crate::stats::chi_square_p_value;
 
 /// Parameters of the digit tests.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct BenfordParams {
     /// Line amounts below this are left out. Default 10: Nigrini excludes them because
@@ -107,7 +107,9 @@ impl BenfordParams {
 }
 
 /// Nigrini's MAD conformity verdict.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Conformity {
     Close,
@@ -143,7 +145,7 @@ pub fn conformity(test: DigitTestKind, mad: f64) -> Option<Conformity> {
 }
 
 /// One digit test's result.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct DigitTest {
     pub test: DigitTestKind,
     /// Line amounts in the sample (at or above the test's minimum amount).
@@ -154,7 +156,7 @@ pub struct DigitTest {
 }
 
 /// Either too few amounts to judge, or the analysis.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum DigitOutcome {
     InsufficientData { amounts: u64, amounts_min: u64 },
@@ -162,7 +164,7 @@ pub enum DigitOutcome {
 }
 
 /// The statistics of one digit test.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct DigitAnalysis {
     /// One row per digit value, ascending.
     pub rows: Vec<DigitRow>,
@@ -173,6 +175,7 @@ pub struct DigitAnalysis {
     /// Mean absolute deviation between observed and expected proportions.
     pub mad: f64,
     /// The MAD thresholds used (close, acceptable, marginal), when the test has them.
+    #[schema(value_type = Option<Vec<f64>>, min_items = 3, max_items = 3)]
     pub mad_thresholds: Option<[f64; 3]>,
     /// Nigrini's verdict, when the test has MAD thresholds.
     pub conformity: Option<Conformity>,
@@ -182,7 +185,7 @@ pub struct DigitAnalysis {
 }
 
 /// One digit value's counts.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct DigitRow {
     /// The digit value as reports show it (`"1"`, `"48"`, `"07"`).
     pub digits: String,

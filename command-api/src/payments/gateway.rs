@@ -50,7 +50,7 @@ pub const ACCEPTED_TEST_CARD: &str = "4242424242424242";
 pub struct Checkout {
     pub tx_ref: String,
     pub provider: String,
-    /// Decimal string.
+    #[schema(value_type = api_core::openapi::Money)]
     pub amount: String,
     pub currency: String,
     pub description: String,

@@ -13,7 +13,7 @@ use api_core::access::{authorize_organization, billing_organization};
 use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::consistency::read_your_writes;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
@@ -24,10 +24,10 @@ use domain::permissions::{Action, Plan};
 use event_schemas::subscription::{SubscriptionEvent, AGGREGATE_TYPE};
 use event_schemas::{OrganizationId, UserId};
 use rust_decimal::Decimal;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use store::backend::AppendRequest;
 use store::{EventMetadata, NewEvent};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -170,7 +170,7 @@ pub struct TransactionLinkBody {
 #[utoipa::path(post, path = "/api/v1/payments/payments/{provider}/transaction-link/", tag = "payments",
     params(("provider" = String, Path, description = "flutterwave or paystack")),
     request_body = TransactionLinkBody,
-    responses((status = 200, description = "`data`: amount_to_pay, error, link, tx_ref"),
+    responses((status = 200, body = Data<TransactionLink>),
         (status = 400), (status = 403), (status = 404)))]
 pub async fn transaction_link(
     State(state): State<CommandState>,
@@ -178,7 +178,7 @@ pub async fn transaction_link(
     CurrentRequestId(request_id): CurrentRequestId,
     Path(provider): Path<String>,
     Body(body): Body<TransactionLinkBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<TransactionLink>>, ApiError> {
     let app = &state.app;
     let provider = provider_of(&provider)?;
     let plan = plan_field(&body.plan)?;
@@ -205,13 +205,15 @@ pub async fn transaction_link(
     ) {
         Ok(decided) => decided,
         Err(err @ BillingError::AlreadyOnPlan { .. }) => {
-            return Ok(data(json!({
-                "amount_to_pay": "0.00",
-                "currency": currency.code(),
-                "error": err.to_string(),
-                "link": null,
-                "tx_ref": null,
-            })));
+            return Ok(ok(TransactionLink {
+                amount_to_pay: "0.00".into(),
+                price: None,
+                credit: None,
+                currency: currency.code().to_owned(),
+                error: Some(err.to_string()),
+                link: None,
+                tx_ref: None,
+            }));
         }
         Err(err) => return Err(refused(err)),
     };
@@ -232,15 +234,38 @@ pub async fn transaction_link(
         };
         gateway::open_checkout(app.db(), &app.public_url, &checkout, &redirect_url).await?
     };
-    Ok(data(json!({
-        "amount_to_pay": quote.amount.to_string(),
-        "price": quote.price.to_string(),
-        "credit": quote.credit.to_string(),
-        "currency": currency.code(),
-        "error": null,
-        "link": link,
-        "tx_ref": tx_ref,
-    })))
+    Ok(ok(TransactionLink {
+        amount_to_pay: quote.amount.to_string(),
+        price: Some(quote.price.to_string()),
+        credit: Some(quote.credit.to_string()),
+        currency: currency.code().to_owned(),
+        error: None,
+        link: Some(link),
+        tx_ref: Some(tx_ref),
+    }))
+}
+
+/// What paying for a plan costs and where to pay it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TransactionLink {
+    /// The plan's price less the credit left on the plan it replaces; `"0.00"` when
+    /// nothing can be bought.
+    #[schema(value_type = api_core::openapi::Money)]
+    pub amount_to_pay: String,
+    /// The plan's monthly price; `null` when nothing can be bought.
+    #[schema(value_type = Option<api_core::openapi::Money>)]
+    pub price: Option<String>,
+    /// The unused part of the plan in force; `null` when nothing can be bought.
+    #[schema(value_type = Option<api_core::openapi::Money>)]
+    pub credit: Option<String>,
+    /// ISO 4217: `NGN` or `USD`.
+    pub currency: String,
+    /// Why nothing can be bought (the plan is already held); `null` otherwise.
+    pub error: Option<String>,
+    /// The provider's checkout link; `null` when nothing can be bought.
+    pub link: Option<String>,
+    /// The payment's reference; `null` when nothing can be bought.
+    pub tx_ref: Option<String>,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -255,7 +280,7 @@ pub struct ProcessPaymentBody {
 /// success starts the plan. Posting the same `tx_ref` again changes nothing.
 #[utoipa::path(post, path = "/api/v1/payments/payments/{provider}/process-payment/", tag = "payments",
     params(("provider" = String, Path)), request_body = ProcessPaymentBody,
-    responses((status = 200, description = "`data`: tx_ref, status, plan, subscription_id, failure_reason"),
+    responses((status = 200, body = Data<ProcessedPayment>),
         (status = 400), (status = 403), (status = 404)))]
 pub async fn process_payment(
     State(state): State<CommandState>,
@@ -263,7 +288,7 @@ pub async fn process_payment(
     CurrentRequestId(request_id): CurrentRequestId,
     Path(provider): Path<String>,
     Body(body): Body<ProcessPaymentBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<ProcessedPayment>>, ApiError> {
     let app = &state.app;
     provider_of(&provider)?;
     let tx_ref = body.tx_ref.trim();
@@ -300,13 +325,44 @@ pub async fn process_payment(
         .subscriptions
         .iter()
         .find(|s| s.tx_ref.as_deref() == Some(tx_ref));
-    Ok(data(json!({
-        "tx_ref": tx_ref,
-        "status": settled,
-        "plan": subscription.map(|s| s.plan.id()),
-        "subscription_id": subscription.map(|s| s.id),
-        "failure_reason": failure_reason,
-    })))
+    Ok(ok(ProcessedPayment {
+        tx_ref: tx_ref.to_owned(),
+        status: settled.map(str::to_owned),
+        plan: subscription.map(|s| s.plan.id().to_owned()),
+        subscription_id: subscription.map(|s| s.id.to_string()),
+        failure_reason,
+    }))
+}
+
+/// How a payment ended, as the provider confirmed it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProcessedPayment {
+    pub tx_ref: String,
+    /// `pending`, `successful` or `failed`.
+    pub status: Option<String>,
+    /// The plan the payment started; `null` unless it succeeded.
+    pub plan: Option<String>,
+    pub subscription_id: Option<String>,
+    /// Why the provider declined it; `null` unless it failed.
+    pub failure_reason: Option<String>,
+}
+
+/// A subscription just started (on a free plan).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StartedSubscription {
+    pub id: String,
+    /// `basic`, `professional` or `enterprise`.
+    pub plan: String,
+    /// `active`.
+    pub status: String,
+}
+
+/// A subscription just cancelled.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CancelledSubscription {
+    pub id: String,
+    /// `cancelled`.
+    pub status: String,
 }
 
 /// The organization a payment belongs to (its stream), from the read model; an unknown
@@ -332,7 +388,7 @@ async fn subscribe_free(
     user: &AuthUser,
     request_id: Option<String>,
     body: &SubscribeBody,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<StartedSubscription>>), ApiError> {
     let plan = plan_field(&body.plan)?;
     let organization_id = billing_of(app, user, body.organization_id.as_deref()).await?;
     let organization: OrganizationId = parse_id(&organization_id)?;
@@ -352,7 +408,11 @@ async fn subscribe_free(
     append(app, user, request_id, &organization_id, &current, &[event]).await?;
     Ok((
         StatusCode::CREATED,
-        data(json!({ "id": id, "plan": plan.id(), "status": "active" })),
+        ok(StartedSubscription {
+            id: id.to_string(),
+            plan: plan.id().to_owned(),
+            status: "active".into(),
+        }),
     ))
 }
 
@@ -360,14 +420,14 @@ async fn subscribe_free(
 /// (`transaction-link`), and the answer says so on `plan`.
 #[utoipa::path(post, path = "/api/v1/payments/payments/organization-subscription/", tag = "payments",
     request_body = SubscribeBody,
-    responses((status = 201, description = "`data`: id, plan, status"), (status = 400),
+    responses((status = 201, body = Data<StartedSubscription>), (status = 400),
         (status = 403), (status = 409)))]
 pub async fn subscribe(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<SubscribeBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<StartedSubscription>>), ApiError> {
     subscribe_free(&state.app, &user, request_id, &body).await
 }
 
@@ -375,14 +435,14 @@ pub async fn subscribe(
 /// /organizations/subscription/`).
 #[utoipa::path(post, path = "/api/v1/accounts/organizations/subscription/", tag = "payments",
     request_body = SubscribeBody,
-    responses((status = 201, description = "`data`: id, plan, status"), (status = 400),
+    responses((status = 201, body = Data<StartedSubscription>), (status = 400),
         (status = 403), (status = 409)))]
 pub async fn subscribe_from_account_service(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<SubscribeBody>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<Data<StartedSubscription>>), ApiError> {
     subscribe_free(&state.app, &user, request_id, &body).await
 }
 
@@ -397,7 +457,7 @@ pub struct OrganizationQuery {
 /// No refund is made for the unused part of a paid month.
 #[utoipa::path(post, path = "/api/v1/payments/payments/subcription/organization-subscription/{id}/cancel/",
     tag = "payments", params(("id" = String, Path), OrganizationQuery),
-    responses((status = 200, description = "`data`: id, status"), (status = 403),
+    responses((status = 200, body = Data<CancelledSubscription>), (status = 403),
         (status = 404), (status = 409)))]
 pub async fn cancel_subscription(
     State(state): State<CommandState>,
@@ -405,7 +465,7 @@ pub async fn cancel_subscription(
     CurrentRequestId(request_id): CurrentRequestId,
     Path(id): Path<String>,
     Query(query): Query<OrganizationQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<CancelledSubscription>>, ApiError> {
     let app = &state.app;
     let organization_id = billing_of(app, &user, query.organization_id.as_deref()).await?;
     let organization: OrganizationId = parse_id(&organization_id)?;
@@ -416,28 +476,45 @@ pub async fn cancel_subscription(
         .cancel(organization, subscription_id, app.clock.now_us(), by)
         .map_err(refused)?;
     append(app, &user, request_id, &organization_id, &current, &[event]).await?;
-    Ok(data(
-        json!({ "id": subscription_id, "status": "cancelled" }),
-    ))
+    Ok(ok(CancelledSubscription {
+        id: subscription_id.to_string(),
+        status: "cancelled".into(),
+    }))
 }
 
 /// The sandbox provider's checkout, for its page (public: the unguessable `tx_ref` is
 /// the customer's key, as a provider's checkout link is).
 #[utoipa::path(get, path = "/api/v1/payments/sandbox/checkout/{tx_ref}/", tag = "payments",
     params(("tx_ref" = String, Path)),
-    responses((status = 200, body = gateway::Checkout), (status = 404)))]
+    responses((status = 200, body = Data<SandboxCheckout>), (status = 404)))]
 pub async fn sandbox_checkout(
     State(state): State<CommandState>,
     Path(tx_ref): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<SandboxCheckout>>, ApiError> {
     let checkout = gateway::checkout(state.app.db(), &tx_ref).await?;
-    Ok(data(json!({
-        "checkout": checkout,
-        "test_cards": {
-            "accepted": gateway::ACCEPTED_TEST_CARD,
-            "declined": gateway::DECLINED_TEST_CARD,
+    Ok(ok(SandboxCheckout {
+        checkout,
+        test_cards: TestCards {
+            accepted: gateway::ACCEPTED_TEST_CARD.to_owned(),
+            declined: gateway::DECLINED_TEST_CARD.to_owned(),
         },
-    })))
+    }))
+}
+
+/// The sandbox's card numbers, listed on its page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TestCards {
+    /// Pays.
+    pub accepted: String,
+    /// Is declined by the card's bank.
+    pub declined: String,
+}
+
+/// A sandbox checkout and the test cards its page lists.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SandboxCheckout {
+    pub checkout: gateway::Checkout,
+    pub test_cards: TestCards,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -457,13 +534,13 @@ pub struct SandboxActionBody {
 /// `redirect`, where the customer goes next.
 #[utoipa::path(post, path = "/api/v1/payments/sandbox/checkout/{tx_ref}/", tag = "payments",
     params(("tx_ref" = String, Path)), request_body = SandboxActionBody,
-    responses((status = 200, description = "`data`: redirect"), (status = 400), (status = 404),
+    responses((status = 200, body = Data<SandboxRedirect>), (status = 400), (status = 404),
         (status = 409)))]
 pub async fn sandbox_complete(
     State(state): State<CommandState>,
     Path(tx_ref): Path<String>,
     Body(body): Body<SandboxActionBody>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<SandboxRedirect>>, ApiError> {
     let action = match body.action.trim() {
         "pay" => gateway::CustomerAction::Pay {
             card_number: &body.card_number,
@@ -474,5 +551,12 @@ pub async fn sandbox_complete(
         _ => return Err(ApiError::field("action", "Choose pay or cancel.")),
     };
     let redirect = gateway::complete(state.app.db(), &tx_ref, action).await?;
-    Ok(data(json!({ "redirect": redirect })))
+    Ok(ok(SandboxRedirect { redirect }))
+}
+
+/// Where the customer goes after the sandbox checkout: the merchant's return address
+/// with `status` and `tx_ref` added.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SandboxRedirect {
+    pub redirect: String,
 }

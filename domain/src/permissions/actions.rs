@@ -93,11 +93,16 @@ pub enum Action {
     Billing,
     /// Send an announcement (a notification) to a workspace's members.
     NotifyMembers,
+    /// Turn a workspace's continuous audit on or off and set its band and parameters.
+    /// Checked together with [`Action::AuditSessions`]: the audit service's own
+    /// permission (role and plan) says who audits; this one keeps Viewers, who hold
+    /// `audit_service_access` to read audits, from changing what everyone is told.
+    ConfigureContinuousAudit,
 }
 
 impl Action {
     /// Every action, in the order of the DESIGN §7 table.
-    pub const ALL: [Action; 22] = [
+    pub const ALL: [Action; 23] = [
         Action::ReadBooks,
         Action::ReadGeneralLedger,
         Action::WriteDraftEntries,
@@ -120,6 +125,7 @@ impl Action {
         Action::AssistantFull,
         Action::Billing,
         Action::NotifyMembers,
+        Action::ConfigureContinuousAudit,
     ];
 
     /// The wire id ("invite_collaborators", …), also the key in the UI export.
@@ -147,6 +153,7 @@ impl Action {
             Action::AssistantFull => "assistant_full",
             Action::Billing => "billing",
             Action::NotifyMembers => "notify_members",
+            Action::ConfigureContinuousAudit => "configure_continuous_audit",
         }
     }
 
@@ -187,6 +194,8 @@ impl Action {
             Action::Billing => row(P::WorkspaceWrite, Role),
             // Speaking to every member is a member-management power: Admins only.
             Action::NotifyMembers => row(P::UserManagementWrite, Role),
+            // Changing what a workspace's Admins are told is a write: Viewers read only.
+            Action::ConfigureContinuousAudit => row(P::Write, Role),
         }
     }
 }

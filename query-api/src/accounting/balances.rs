@@ -110,9 +110,12 @@ pub(crate) async fn total_as_of(
 /// Debit, credit and balance, as decimal strings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Amounts {
+    #[schema(value_type = api_core::openapi::Money)]
     pub debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub credit: String,
     /// In the account's normal direction.
+    #[schema(value_type = api_core::openapi::Money)]
     pub balance: String,
 }
 
@@ -140,9 +143,12 @@ pub struct TrialBalanceRow {
     /// `balance` is measured in.
     pub normal_balance: String,
     /// Total debits up to `as_of` (sub-accounts included).
+    #[schema(value_type = api_core::openapi::Money)]
     pub debit: String,
     /// Total credits up to `as_of` (sub-accounts included).
+    #[schema(value_type = api_core::openapi::Money)]
     pub credit: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub balance: String,
     /// The same at `compare_to`, when asked for.
     pub compare: Option<Amounts>,
@@ -151,8 +157,10 @@ pub struct TrialBalanceRow {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct TrialBalanceTotals {
     /// Every posting's debits up to the date.
+    #[schema(value_type = api_core::openapi::Money)]
     pub debit: String,
     /// Every posting's credits up to the date; always equal to `debit`.
+    #[schema(value_type = api_core::openapi::Money)]
     pub credit: String,
 }
 

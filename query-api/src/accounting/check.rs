@@ -21,10 +21,14 @@ pub struct LedgerMismatch {
     pub account_id: String,
     /// `postings`, `y`, `m` or `d`: where each figure comes from.
     pub source: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub credit: String,
     /// The same from the postings themselves.
+    #[schema(value_type = api_core::openapi::Money)]
     pub postings_debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub postings_credit: String,
 }
 
@@ -32,7 +36,9 @@ pub struct LedgerMismatch {
 pub struct LedgerCheck {
     pub accounts: i64,
     pub postings: i64,
+    #[schema(value_type = api_core::openapi::Money)]
     pub total_debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub total_credit: String,
     /// Debits equal credits and no account has a mismatch.
     pub consistent: bool,

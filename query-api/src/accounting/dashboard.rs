@@ -27,8 +27,11 @@ pub const RECENT_ENTRIES: u32 = 5;
 pub struct MonthFigures {
     /// `2026-03`.
     pub month: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub income: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub expenses: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub net_income: String,
 }
 
@@ -37,6 +40,7 @@ pub struct TopExpense {
     pub account_id: String,
     pub account_code: String,
     pub name: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub amount: String,
 }
 
@@ -45,10 +49,14 @@ pub struct Dashboard {
     pub as_of: NaiveDate,
     /// First day of the first month of the chart.
     pub from: NaiveDate,
+    #[schema(value_type = api_core::openapi::Money)]
     pub cash_position: String,
     /// Totals over the months of the chart.
+    #[schema(value_type = api_core::openapi::Money)]
     pub income: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub expenses: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub net_income: String,
     pub months: Vec<MonthFigures>,
     pub top_expenses: Vec<TopExpense>,

@@ -51,6 +51,7 @@ pub struct JournalEntrySummary {
     pub memo: String,
     pub reference: String,
     /// Total debits (= total credits once posted).
+    #[schema(value_type = api_core::openapi::Money)]
     pub amount: String,
     pub line_count: i64,
     /// The user who created the entry (the `actor_id` of its first event).
@@ -74,7 +75,9 @@ pub struct JournalEntryLine {
     pub account_code: Option<String>,
     pub account_name: Option<String>,
     pub description: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub credit: String,
 }
 
@@ -83,7 +86,9 @@ pub struct JournalEntryDetail {
     #[serde(flatten)]
     pub entry: JournalEntrySummary,
     pub lines: Vec<JournalEntryLine>,
+    #[schema(value_type = api_core::openapi::Money)]
     pub total_debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub total_credit: String,
     /// The number of the entry this one reverses.
     pub reverses_number: Option<String>,

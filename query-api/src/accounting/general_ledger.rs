@@ -37,9 +37,12 @@ pub struct LedgerPosting {
     pub description: String,
     pub memo: String,
     pub reference: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub credit: String,
     /// The balance after this posting, in the ledger's `normal_balance` direction.
+    #[schema(value_type = api_core::openapi::Money)]
     pub running_balance: String,
     /// The entry this posting's entry reverses, if it is a reversal.
     pub reverses: Option<String>,
@@ -59,11 +62,15 @@ pub struct GeneralLedger {
     /// for all accounts (where the whole ledger nets to zero).
     pub normal_balance: String,
     /// Balance of everything dated before `from`.
+    #[schema(value_type = api_core::openapi::Money)]
     pub opening_balance: String,
     /// Balance of everything dated on or before `to`.
+    #[schema(value_type = api_core::openapi::Money)]
     pub closing_balance: String,
     /// Debits and credits within the range.
+    #[schema(value_type = api_core::openapi::Money)]
     pub total_debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub total_credit: String,
     #[serde(flatten)]
     pub postings: Paginated<LedgerPosting>,

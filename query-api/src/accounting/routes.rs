@@ -5,8 +5,9 @@
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
-use api_core::error::data;
-use api_core::pagination::PageParams;
+use api_core::openapi::{ok, Data, PageOf};
+use api_core::pagination::{PageParams, Paginated};
+use api_core::shapes::LockDate;
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -15,14 +16,14 @@ use axum::Json;
 use chrono::NaiveDate;
 use domain::permissions::Action;
 use rust_decimal::Decimal;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{
     account_tree, expense_summary, general_ledger, income_summary, journal_entries, journal_entry,
-    lock_date, trial_balance, Export, ExportFormat, Granularity, JournalEntryFilters,
+    lock_date, trial_balance, AccountNode, Export, ExportFormat, GeneralLedger, Granularity,
+    JournalEntryDetail, JournalEntryFilters, JournalEntrySummary, PeriodSummary, TrialBalance,
 };
 use crate::QueryState;
 
@@ -74,18 +75,16 @@ pub struct TreeParams {
 /// The workspace's chart of accounts as a tree (`children`), archived nodes left out
 /// unless asked for (spec §3, §4).
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/", tag = "accounting",
-    params(("workspace_id" = String, Path), TreeParams), responses((status = 200), (status = 403)))]
+    params(("workspace_id" = String, Path), TreeParams), responses((status = 200, body = Data<Vec<AccountNode>>), (status = 403)))]
 pub async fn accounts(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<TreeParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Vec<AccountNode>>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
     let archived = matches!(params.include_archived.as_deref(), Some("true" | "1"));
-    Ok(data(
-        account_tree(state.db(), &workspace_id, archived).await?,
-    ))
+    Ok(ok(account_tree(state.db(), &workspace_id, archived).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -98,20 +97,24 @@ pub struct TrialBalanceParams {
 /// Every account's debit and credit totals as of a date, rolled up to parents, with the
 /// totals and whether they balance; optionally beside a comparison date.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/trial-balance/", tag = "accounting",
-    params(("workspace_id" = String, Path), TrialBalanceParams), responses((status = 200), (status = 400), (status = 403)))]
+    params(("workspace_id" = String, Path), TrialBalanceParams), responses((status = 200, body = Data<TrialBalance>), (status = 400), (status = 403)))]
 pub async fn trial_balance_route(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<TrialBalanceParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<TrialBalance>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
     let as_of =
         date("as_of", params.as_of.as_deref())?.unwrap_or_else(|| chrono::Utc::now().date_naive());
     let compare_to = date("compare_to", params.compare_to.as_deref())?;
-    Ok(data(
-        trial_balance(state.db(), &workspace_id, as_of, compare_to).await?,
-    ))
+    Ok(ok(trial_balance(
+        state.db(),
+        &workspace_id,
+        as_of,
+        compare_to,
+    )
+    .await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -126,13 +129,13 @@ pub struct LedgerParams {
 /// Postings of an account (or all) in a date range with the opening balance, running
 /// balances and the closing balance, paginated.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/general-ledger/", tag = "accounting",
-    params(("workspace_id" = String, Path), LedgerParams), responses((status = 200), (status = 400), (status = 403)))]
+    params(("workspace_id" = String, Path), LedgerParams), responses((status = 200, body = Data<GeneralLedger>), (status = 400), (status = 403)))]
 pub async fn general_ledger_route(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<LedgerParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<GeneralLedger>>, ApiError> {
     authorize(
         &state,
         &user,
@@ -156,7 +159,7 @@ pub async fn general_ledger_route(
         page,
     )
     .await?;
-    Ok(data(ledger))
+    Ok(ok(ledger))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -176,13 +179,13 @@ pub struct EntryParams {
 
 /// Journal entries, newest first, with filters.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/", tag = "accounting",
-    params(("workspace_id" = String, Path), EntryParams), responses((status = 200), (status = 400), (status = 403)))]
+    params(("workspace_id" = String, Path), EntryParams), responses((status = 200, body = Data<Paginated<JournalEntrySummary>>), (status = 400), (status = 403)))]
 pub async fn journal_entries_route(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<EntryParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PageOf<JournalEntrySummary>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
     let page = PageParams {
         page: params.page,
@@ -199,24 +202,55 @@ pub async fn journal_entries_route(
         text: text(params.text),
         number: text(params.number),
     };
-    Ok(data(
-        journal_entries(state.db(), &workspace_id, &filters, page).await?,
-    ))
+    Ok(ok(journal_entries(
+        state.db(),
+        &workspace_id,
+        &filters,
+        page,
+    )
+    .await?))
 }
 
 /// One journal entry with its lines and the entries it reverses or is reversed by.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/{id}/", tag = "accounting",
-    params(("workspace_id" = String, Path), ("id" = String, Path)), responses((status = 200), (status = 403), (status = 404)))]
+    params(("workspace_id" = String, Path), ("id" = String, Path)), responses((status = 200, body = Data<JournalEntryDetail>), (status = 403), (status = 404)))]
 pub async fn journal_entry_route(
     State(state): State<AppState>,
     user: AuthUser,
     Path((workspace_id, entry_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<JournalEntryDetail>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
     let entry = journal_entry(state.db(), &workspace_id, &entry_id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Not found.".into()))?;
-    Ok(data(entry))
+    Ok(ok(entry))
+}
+
+/// One event of a journal entry's stream, as its history lists it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct EntryEvent {
+    pub event_type: String,
+    pub event_version: String,
+    /// The event's place in the entry's stream (1-based).
+    pub sequence: i64,
+    /// The event's place in the global log.
+    pub position: i64,
+    /// RFC 3339, seconds.
+    pub recorded_at: String,
+    pub actor_id: Option<String>,
+    pub actor_name: Option<String>,
+    /// The event's place in the workspace's hash chain.
+    pub chain_seq: i64,
+    pub hash: String,
+    /// One line for people.
+    pub summary: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct EntryHistory {
+    pub entry_id: String,
+    /// Oldest first.
+    pub events: Vec<EntryEvent>,
 }
 
 /// The entry's history as the log holds it: every event of its stream, oldest first, with
@@ -224,12 +258,12 @@ pub async fn journal_entry_route(
 /// reads the log on purpose (DESIGN.md §2): it is the audit trail of one entry.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/{id}/history/", tag = "accounting",
     params(("workspace_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "`data`: events (event_type, event_version, sequence, position, recorded_at, actor_id, actor_name, chain_seq, hash, summary)"), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<EntryHistory>), (status = 403), (status = 404)))]
 pub async fn journal_entry_history_route(
     State(state): State<AppState>,
     user: AuthUser,
     Path((workspace_id, entry_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<EntryHistory>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
     let not_found = || ApiError::NotFound("Not found.".into());
     let id: uuid::Uuid = entry_id.trim().parse().map_err(|_| not_found())?;
@@ -261,20 +295,23 @@ pub async fn journal_entry_history_route(
             }),
             None => None,
         };
-        history.push(json!({
-            "event_type": event.event_type,
-            "event_version": event.event_version,
-            "sequence": event.sequence,
-            "position": event.global_position,
-            "recorded_at": api_core::time::iso_datetime(event.recorded_at),
-            "actor_id": actor,
-            "actor_name": actor_name,
-            "chain_seq": event.chain_seq,
-            "hash": event.hash,
-            "summary": projections::activity_log::summary(&event.event_type, &event.payload),
-        }));
+        history.push(EntryEvent {
+            event_type: event.event_type.clone(),
+            event_version: event.event_version.clone(),
+            sequence: event.sequence,
+            position: event.global_position,
+            recorded_at: api_core::time::iso_datetime(event.recorded_at),
+            actor_id: actor.map(str::to_owned),
+            actor_name,
+            chain_seq: event.chain_seq,
+            hash: event.hash.clone(),
+            summary: projections::activity_log::summary(&event.event_type, &event.payload),
+        });
     }
-    Ok(data(json!({ "entry_id": id, "events": history })))
+    Ok(ok(EntryHistory {
+        entry_id: id.to_string(),
+        events: history,
+    }))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -285,7 +322,9 @@ pub struct ExportParams {
 
 /// Every posted entry as CSV or as an hledger journal, as a download.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/export/", tag = "accounting",
-    params(("workspace_id" = String, Path), ExportParams), responses((status = 200), (status = 400), (status = 403)))]
+    params(("workspace_id" = String, Path), ExportParams),
+    responses((status = 200, description = "CSV (text/csv) or an hledger journal (text/plain)", content_type = "text/csv", body = String),
+        (status = 400), (status = 403)))]
 pub async fn export_route(
     State(state): State<AppState>,
     user: AuthUser,
@@ -319,7 +358,7 @@ pub async fn export_route(
 
 /// The CSV template `journal-entries/import/` reads: its header and one balanced entry.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/journal-entries/import/template/", tag = "accounting",
-    params(("workspace_id" = String, Path)), responses((status = 200, description = "text/csv"), (status = 403)))]
+    params(("workspace_id" = String, Path)), responses((status = 200, description = "The template", content_type = "text/csv", body = String), (status = 403)))]
 pub async fn import_template_route(
     State(state): State<AppState>,
     user: AuthUser,
@@ -341,17 +380,16 @@ pub async fn import_template_route(
 
 /// The workspace's lock date: nothing is posted on or before it.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/lock-date/", tag = "accounting",
-    params(("workspace_id" = String, Path)), responses((status = 200), (status = 403)))]
+    params(("workspace_id" = String, Path)), responses((status = 200, body = Data<LockDate>), (status = 403)))]
 pub async fn lock_date_route(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<LockDate>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
-    let lock = lock_date(state.db(), &workspace_id).await?;
-    Ok(data(
-        json!({ "lock_date": lock.map(|d| d.format("%Y-%m-%d").to_string()) }),
-    ))
+    Ok(ok(LockDate {
+        lock_date: lock_date(state.db(), &workspace_id).await?,
+    }))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -383,34 +421,44 @@ fn summary_params(params: &SummaryParams) -> Result<(NaiveDate, NaiveDate, Granu
 
 /// Income per account and period, with budget and variance.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/reports/income-summary/", tag = "accounting",
-    params(("workspace_id" = String, Path), SummaryParams), responses((status = 200), (status = 400), (status = 403)))]
+    params(("workspace_id" = String, Path), SummaryParams), responses((status = 200, body = Data<PeriodSummary>), (status = 400), (status = 403)))]
 pub async fn income_summary_route(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<SummaryParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<PeriodSummary>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
     let (from, to, granularity) = summary_params(&params)?;
-    Ok(data(
-        income_summary(state.db(), &workspace_id, from, to, granularity).await?,
-    ))
+    Ok(ok(income_summary(
+        state.db(),
+        &workspace_id,
+        from,
+        to,
+        granularity,
+    )
+    .await?))
 }
 
 /// Expenses per account and period, with budget and variance.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/reports/expense-summary/", tag = "accounting",
-    params(("workspace_id" = String, Path), SummaryParams), responses((status = 200), (status = 400), (status = 403)))]
+    params(("workspace_id" = String, Path), SummaryParams), responses((status = 200, body = Data<PeriodSummary>), (status = 400), (status = 403)))]
 pub async fn expense_summary_route(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<SummaryParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<PeriodSummary>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
     let (from, to, granularity) = summary_params(&params)?;
-    Ok(data(
-        expense_summary(state.db(), &workspace_id, from, to, granularity).await?,
-    ))
+    Ok(ok(expense_summary(
+        state.db(),
+        &workspace_id,
+        from,
+        to,
+        granularity,
+    )
+    .await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -422,17 +470,20 @@ pub struct DashboardParams {
 /// The workspace's home figures: cash position, income, expenses and net income per month
 /// for the last 12 months, the top expense accounts and the latest entries.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/dashboard/", tag = "accounting",
-    params(("workspace_id" = String, Path), DashboardParams), responses((status = 200), (status = 400), (status = 403)))]
+    params(("workspace_id" = String, Path), DashboardParams), responses((status = 200, body = Data<super::dashboard::Dashboard>), (status = 400), (status = 403)))]
 pub async fn dashboard_route(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<DashboardParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<super::dashboard::Dashboard>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
     let as_of =
         date("as_of", params.as_of.as_deref())?.unwrap_or_else(|| chrono::Utc::now().date_naive());
-    Ok(data(
-        super::dashboard::dashboard(state.db(), &workspace_id, as_of).await?,
-    ))
+    Ok(ok(super::dashboard::dashboard(
+        state.db(),
+        &workspace_id,
+        as_of,
+    )
+    .await?))
 }

@@ -60,12 +60,18 @@ pub struct SummaryRow {
     pub is_last_level: bool,
     /// Actual per period (same order as `periods`), in the normal direction: income is
     /// credits minus debits, expense debits minus credits.
+    #[schema(value_type = Vec<api_core::openapi::Money>)]
     pub amounts: Vec<String>,
+    #[schema(value_type = Vec<api_core::openapi::Money>)]
     pub budgets: Vec<String>,
     /// Actual minus budget, per period.
+    #[schema(value_type = Vec<api_core::openapi::Money>)]
     pub variances: Vec<String>,
+    #[schema(value_type = api_core::openapi::Money)]
     pub total: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub budget_total: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub variance_total: String,
 }
 

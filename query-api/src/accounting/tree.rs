@@ -39,9 +39,11 @@ pub struct AccountNode {
     /// Annual rate in percent, two decimals.
     pub depreciation_value: Option<String>,
     /// The standing budget amount, with no period.
+    #[schema(value_type = Option<api_core::openapi::Money>)]
     pub budget_amount: Option<String>,
     /// Budgets per month, in month order.
     pub budgets: Vec<MonthlyBudget>,
+    #[schema(no_recursion)]
     pub children: Vec<AccountNode>,
 }
 
@@ -49,6 +51,7 @@ pub struct AccountNode {
 pub struct MonthlyBudget {
     /// `YYYY-MM`.
     pub month: String,
+    #[schema(value_type = api_core::openapi::Money)]
     pub amount: String,
 }
 

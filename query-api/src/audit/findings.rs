@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
 use api_core::client::ClientAddress;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::time::iso_datetime;
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
@@ -18,10 +18,11 @@ use domain::permissions::Action;
 use event_schemas::audit_shared_view::{
     AuditSharedViewEvent, AuditSharedViewRecorded, AGGREGATE_TYPE, USER_AGENT_CHARS_MAX,
 };
-use serde_json::{json, Value};
+use serde::Serialize;
 use sqlx::Row;
 use store::backend::AppendRequest;
 use store::{EventMetadata, NewEvent};
+use utoipa::{PartialSchema, ToSchema};
 use uuid::Uuid;
 
 use super::session_row;
@@ -54,29 +55,116 @@ impl FindingNote {
             .map(|c| c.label())
     }
 
-    /// The note as the API answers it; `with_author` leaves people out for the public view.
-    pub fn to_json(&self, with_author: bool) -> Value {
-        let mut value = json!({
-            "id": self.position.to_string(),
-            "target": self.target_json(),
-            "kind": self.note_kind,
-            "conclusion": self.conclusion,
-            "text": self.text,
-            "recorded_at": iso_datetime(self.recorded_at),
-        });
-        if with_author {
-            value["author_id"] = json!(self.author_id);
-            value["author_name"] = json!(self.author_name);
+    /// The note as the public view answers it: without its author.
+    pub fn public(&self) -> PublicFindingNote {
+        let target = match self.target_kind.as_str() {
+            "entry" => NoteTarget::Entry {
+                entry_id: self.target_ref.clone(),
+            },
+            _ => NoteTarget::Test {
+                test: self.target_ref.clone(),
+            },
+        };
+        PublicFindingNote {
+            id: self.position.to_string(),
+            target,
+            kind: self.note_kind.clone(),
+            conclusion: self.conclusion.clone(),
+            text: self.text.clone(),
+            recorded_at: iso_datetime(self.recorded_at),
         }
-        value
     }
 
-    fn target_json(&self) -> Value {
-        match self.target_kind.as_str() {
-            "entry" => json!({"kind": "entry", "entry_id": self.target_ref}),
-            _ => json!({"kind": "test", "test": self.target_ref}),
+    /// The note as the session's own pages answer it: with its author.
+    pub fn with_author(&self) -> FindingNoteView {
+        FindingNoteView {
+            note: self.public(),
+            author_id: self.author_id.clone(),
+            author_name: self.author_name.clone(),
         }
     }
+}
+
+/// What a note is on: one entry of a finding, or a whole control point.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum NoteTarget {
+    Entry { entry_id: String },
+    Test { test: String },
+}
+
+/// What a finding note is (as the read model stores it).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NoteKind {
+    Note,
+    Conclusion,
+}
+
+/// A conclusion's snake_case name, one of event-schemas' `FindingConclusion::ALL`.
+pub struct ConclusionName;
+
+impl PartialSchema for ConclusionName {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::String)
+            .enum_values(Some(
+                event_schemas::audit_session::FindingConclusion::ALL.map(|c| c.as_str()),
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for ConclusionName {}
+
+/// A note or conclusion on a finding, as the public view shows it (no author).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicFindingNote {
+    /// The note's log position, as a string.
+    pub id: String,
+    pub target: NoteTarget,
+    #[schema(value_type = NoteKind)]
+    pub kind: String,
+    /// With a conclusion: its snake_case name; otherwise `null`.
+    #[schema(value_type = Option<ConclusionName>)]
+    pub conclusion: Option<String>,
+    /// The note, or the conclusion's rationale.
+    pub text: String,
+    pub recorded_at: String,
+}
+
+/// A note or conclusion on a finding with who wrote it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FindingNoteView {
+    #[serde(flatten)]
+    pub note: PublicFindingNote,
+    pub author_id: String,
+    pub author_name: String,
+}
+
+/// One shared link of a session (never its secret).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditShare {
+    pub id: String,
+    pub created_at: String,
+    pub expires_at: String,
+    pub expired: bool,
+    /// `null` while the link is live.
+    pub revoked_at: Option<String>,
+    pub created_by: Option<String>,
+    pub created_by_name: String,
+    pub view_count: i64,
+    pub last_viewed_at: Option<String>,
+}
+
+/// One view of a shared link.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditShareView {
+    pub id: String,
+    pub share_id: String,
+    pub viewed_at: String,
+    pub client_address: Option<String>,
+    pub user_agent: Option<String>,
 }
 
 /// Every note and conclusion of the session, oldest first.
@@ -127,30 +215,28 @@ pub fn current_conclusions(notes: &[FindingNote]) -> HashMap<(&str, &str), &Find
 /// conclusion is its latest; the earlier ones are its history.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/notes/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "`data`: id, target {kind, entry_id | test}, kind (note | conclusion), conclusion, text, author_id, author_name, recorded_at"), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<Vec<FindingNoteView>>), (status = 403), (status = 404)))]
 pub async fn list_notes(
     State(state): State<AppState>,
     user: AuthUser,
     Path((workspace_id, session_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Vec<FindingNoteView>>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     session_row(&state, &workspace_id, &session_id).await?;
     let notes = session_notes(&state, session_id.trim()).await?;
-    Ok(data(
-        notes.iter().map(|n| n.to_json(true)).collect::<Vec<_>>(),
-    ))
+    Ok(ok(notes.iter().map(FindingNote::with_author).collect()))
 }
 
 /// The session's shared links, newest first: live, expired and revoked ones, who
 /// created each, how often and when it was last viewed. Never the link's secret.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/shares/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "`data`: id, created_at, expires_at, expired, revoked_at, created_by, created_by_name, view_count, last_viewed_at"), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<Vec<AuditShare>>), (status = 403), (status = 404)))]
 pub async fn list_shares(
     State(state): State<AppState>,
     user: AuthUser,
     Path((workspace_id, session_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Vec<AuditShare>>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     session_row(&state, &workspace_id, &session_id).await?;
     let rows = sqlx::query(
@@ -170,31 +256,33 @@ pub async fn list_shares(
         let expires_at: i64 = row.try_get("expires_at")?;
         let revoked_at: Option<i64> = row.try_get("revoked_at")?;
         let last_viewed: Option<i64> = row.try_get("last_viewed_at")?;
-        shares.push(json!({
-            "id": row.try_get::<String, _>("share_id")?,
-            "created_at": iso_datetime(row.try_get("shared_at")?),
-            "expires_at": iso_datetime(expires_at),
-            "expired": expires_at <= now,
-            "revoked_at": revoked_at.map(iso_datetime),
-            "created_by": row.try_get::<Option<String>, _>("shared_by")?,
-            "created_by_name": format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default()).trim(),
-            "view_count": row.try_get::<i64, _>("view_count")?,
-            "last_viewed_at": last_viewed.map(iso_datetime),
-        }));
+        shares.push(AuditShare {
+            id: row.try_get("share_id")?,
+            created_at: iso_datetime(row.try_get("shared_at")?),
+            expires_at: iso_datetime(expires_at),
+            expired: expires_at <= now,
+            revoked_at: revoked_at.map(iso_datetime),
+            created_by: row.try_get("shared_by")?,
+            created_by_name: format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default())
+                .trim()
+                .to_owned(),
+            view_count: row.try_get("view_count")?,
+            last_viewed_at: last_viewed.map(iso_datetime),
+        });
     }
-    Ok(data(shares))
+    Ok(ok(shares))
 }
 
 /// Every view of the session's shared links, newest first: when, through which link,
 /// from which address and browser.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/shares/views/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "`data`: id, share_id, viewed_at, client_address, user_agent"), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<Vec<AuditShareView>>), (status = 403), (status = 404)))]
 pub async fn list_share_views(
     State(state): State<AppState>,
     user: AuthUser,
     Path((workspace_id, session_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Vec<AuditShareView>>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     session_row(&state, &workspace_id, &session_id).await?;
     let rows = sqlx::query(
@@ -208,16 +296,16 @@ pub async fn list_share_views(
     let views = rows
         .iter()
         .map(|row| {
-            Ok(json!({
-                "id": row.try_get::<String, _>("view_id")?,
-                "share_id": row.try_get::<String, _>("share_id")?,
-                "viewed_at": iso_datetime(row.try_get("viewed_at")?),
-                "client_address": row.try_get::<Option<String>, _>("client_address")?,
-                "user_agent": row.try_get::<Option<String>, _>("user_agent")?,
-            }))
+            Ok(AuditShareView {
+                id: row.try_get("view_id")?,
+                share_id: row.try_get("share_id")?,
+                viewed_at: iso_datetime(row.try_get("viewed_at")?),
+                client_address: row.try_get("client_address")?,
+                user_agent: row.try_get("user_agent")?,
+            })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
-    Ok(data(views))
+    Ok(ok(views))
 }
 
 /// Who opened a shared link, as the request tells: its peer address and user agent.

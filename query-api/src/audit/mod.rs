@@ -7,8 +7,11 @@
 //!   the trial balance compared between two, the changes between two and after a close.
 //! - [`findings`]: notes and conclusions on findings, shared links and their access log.
 //! - [`workpaper`]: the session's workpaper as a PDF (laid out by [`pdf`]).
+//! - [`continuous`]: continuous monitoring's settings and the entries it flagged since
+//!   the last close.
 
 pub(crate) mod chain;
+pub mod continuous;
 pub mod findings;
 pub mod pdf;
 pub mod report;
@@ -18,7 +21,7 @@ pub mod workpaper;
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
 use api_core::client::ClientAddress;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState};
 use audit::{AuditReport, RiskBand};
@@ -27,9 +30,10 @@ use axum::http::HeaderMap;
 use axum::Json;
 use domain::permissions::Action;
 use event_schemas::audit_session::{AuditSessionEvent, AuditSessionOpened, SignOffRole};
-use serde_json::{json, Value};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -54,6 +58,8 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(time_travel::general_ledger_known_at))
         .routes(routes!(time_travel::compare_known_at))
         .routes(routes!(time_travel::changes_after_close))
+        .routes(routes!(continuous::settings))
+        .routes(routes!(continuous::flagged))
 }
 
 const COLUMNS: &str = "id, workspace_id, name, period_start, period_end, materiality, \
@@ -61,46 +67,155 @@ const COLUMNS: &str = "id, workspace_id, name, period_start, period_end, materia
     opened_at, performer_id, performer_on, performer_conclusion, reviewer_id, reviewer_on, \
     reviewer_conclusion, definition";
 
+/// The states a session's `status` takes (as the read model stores them).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SessionState {
+    Open,
+    InReview,
+    SignedOff,
+    Archived,
+}
+
+/// Where the session's population was pinned: the workspace chain's head when it opened.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Cutoff {
+    pub chain_seq: i64,
+    pub head_hash: String,
+    pub position: i64,
+}
+
+/// A sign-off as the public view shows it: when and what, not who.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicSignOff {
+    /// `YYYY-MM-DD`; `null` until signed.
+    pub signed_on: Option<String>,
+    pub conclusion: Option<String>,
+}
+
+/// A sign-off (performer or reviewer).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignOff {
+    pub user_id: Option<String>,
+    #[serde(flatten)]
+    pub signed: PublicSignOff,
+}
+
+/// What every view of a session shows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionSummary {
+    pub id: String,
+    pub workspace_id: String,
+    pub name: String,
+    pub period_start: String,
+    pub period_end: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub materiality: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub performance_materiality: String,
+    #[schema(value_type = SessionState)]
+    pub status: String,
+    pub cutoff: Cutoff,
+    pub opened_at: String,
+    /// The calendar the timing tests read; `null` if the definition cannot be read.
+    pub calendar: Option<SessionCalendar>,
+}
+
+/// An audit session: its definition, cut-off, state and sign-offs.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditSession {
+    #[serde(flatten)]
+    pub summary: SessionSummary,
+    pub opened_by: String,
+    pub performer: SignOff,
+    pub reviewer: SignOff,
+}
+
+/// A session as a shared link shows it: people only by their sign-off role.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicSession {
+    #[serde(flatten)]
+    pub summary: SessionSummary,
+    pub performer: PublicSignOff,
+    pub reviewer: PublicSignOff,
+}
+
+impl From<AuditSession> for PublicSession {
+    fn from(session: AuditSession) -> Self {
+        Self {
+            summary: session.summary,
+            performer: session.performer.signed,
+            reviewer: session.reviewer.signed,
+        }
+    }
+}
+
+pub(crate) fn session_json(row: &sqlx::any::AnyRow) -> Result<AuditSession, sqlx::Error> {
+    let text = |name: &str| row.try_get::<Option<String>, _>(name);
+    let sign_off = |who: &str, on: &str, conclusion: &str| -> Result<SignOff, sqlx::Error> {
+        Ok(SignOff {
+            user_id: text(who)?,
+            signed: PublicSignOff {
+                signed_on: text(on)?,
+                conclusion: text(conclusion)?,
+            },
+        })
+    };
+    Ok(AuditSession {
+        summary: SessionSummary {
+            id: row.try_get::<String, _>("id")?,
+            workspace_id: row.try_get::<String, _>("workspace_id")?,
+            name: row.try_get::<String, _>("name")?,
+            period_start: row.try_get::<String, _>("period_start")?,
+            period_end: row.try_get::<String, _>("period_end")?,
+            materiality: row.try_get::<String, _>("materiality")?,
+            performance_materiality: row.try_get::<String, _>("performance_materiality")?,
+            status: row.try_get::<String, _>("status")?,
+            cutoff: Cutoff {
+                chain_seq: row.try_get::<i64, _>("cutoff_seq")?,
+                head_hash: row.try_get::<String, _>("cutoff_hash")?,
+                position: row.try_get::<i64, _>("cutoff_position")?,
+            },
+            opened_at: api_core::time::iso_datetime(row.try_get("opened_at")?),
+            calendar: calendar_of(row)?,
+        },
+        opened_by: row.try_get::<String, _>("opened_by")?,
+        performer: sign_off("performer_id", "performer_on", "performer_conclusion")?,
+        reviewer: sign_off("reviewer_id", "reviewer_on", "reviewer_conclusion")?,
+    })
+}
+
+/// A session's business hours, `HH:MM` local to its UTC offset.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionHours {
+    pub start: String,
+    pub end: String,
+}
+
 /// The calendar the session's timing tests read: its holidays, business hours and the
 /// UTC offset they are local to.
-fn calendar_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionCalendar {
+    /// `YYYY-MM-DD`.
+    pub holidays: Vec<chrono::NaiveDate>,
+    pub business_hours: SessionHours,
+    pub utc_offset_seconds: i32,
+}
+
+fn calendar_of(row: &sqlx::any::AnyRow) -> Result<Option<SessionCalendar>, sqlx::Error> {
     let raw: String = row.try_get("definition")?;
     let opened: Option<AuditSessionOpened> = serde_json::from_str(&raw).ok();
     let Some(opened) = opened else {
-        return Ok(Value::Null);
+        return Ok(None);
     };
     let calendar = report::params_of(&opened).calendar;
-    Ok(json!({
-        "holidays": calendar.holidays,
-        "business_hours": {
-            "start": calendar.business_hours.start.format("%H:%M").to_string(),
-            "end": calendar.business_hours.end.format("%H:%M").to_string(),
+    Ok(Some(SessionCalendar {
+        holidays: calendar.holidays,
+        business_hours: SessionHours {
+            start: calendar.business_hours.start.format("%H:%M").to_string(),
+            end: calendar.business_hours.end.format("%H:%M").to_string(),
         },
-        "utc_offset_seconds": opened.utc_offset_seconds,
-    }))
-}
-
-pub(crate) fn session_json(row: &sqlx::any::AnyRow) -> Result<Value, sqlx::Error> {
-    let text = |name: &str| row.try_get::<Option<String>, _>(name);
-    Ok(json!({
-        "calendar": calendar_json(row)?,
-        "id": row.try_get::<String, _>("id")?,
-        "workspace_id": row.try_get::<String, _>("workspace_id")?,
-        "name": row.try_get::<String, _>("name")?,
-        "period_start": row.try_get::<String, _>("period_start")?,
-        "period_end": row.try_get::<String, _>("period_end")?,
-        "materiality": row.try_get::<String, _>("materiality")?,
-        "performance_materiality": row.try_get::<String, _>("performance_materiality")?,
-        "status": row.try_get::<String, _>("status")?,
-        "cutoff": {
-            "chain_seq": row.try_get::<i64, _>("cutoff_seq")?,
-            "head_hash": row.try_get::<String, _>("cutoff_hash")?,
-            "position": row.try_get::<i64, _>("cutoff_position")?,
-        },
-        "opened_by": row.try_get::<String, _>("opened_by")?,
-        "opened_at": api_core::time::iso_datetime(row.try_get("opened_at")?),
-        "performer": {"user_id": text("performer_id")?, "signed_on": text("performer_on")?, "conclusion": text("performer_conclusion")?},
-        "reviewer": {"user_id": text("reviewer_id")?, "signed_on": text("reviewer_on")?, "conclusion": text("reviewer_conclusion")?},
+        utc_offset_seconds: opened.utc_offset_seconds,
     }))
 }
 
@@ -127,12 +242,12 @@ pub(crate) fn definition(row: &sqlx::any::AnyRow) -> Result<AuditSessionOpened, 
 
 /// The workspace's audit sessions, newest first.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/", tag = "audit",
-    params(("workspace_id" = String, Path)), responses((status = 200), (status = 403)))]
+    params(("workspace_id" = String, Path)), responses((status = 200, body = Data<Vec<AuditSession>>), (status = 403)))]
 pub async fn list_sessions(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<Vec<AuditSession>>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     let rows = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM read_audit_sessions WHERE workspace_id = $1 \
@@ -145,21 +260,38 @@ pub async fn list_sessions(
         .iter()
         .map(session_json)
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(data(sessions))
+    Ok(ok(sessions))
 }
 
 /// One session: its definition, cut-off, state and sign-offs, each sign-off with the
 /// moment the log recorded it (`signed_at`: the books as known then are what was signed).
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/", tag = "audit",
-    params(("workspace_id" = String, Path), ("id" = String, Path)), responses((status = 200), (status = 403), (status = 404)))]
+    params(("workspace_id" = String, Path), ("id" = String, Path)), responses((status = 200, body = Data<AuditSessionDetail>), (status = 403), (status = 404)))]
 pub async fn get_session(
     State(state): State<AppState>,
     user: AuthUser,
     Path((workspace_id, session_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<AuditSessionDetail>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     let row = session_row(&state, &workspace_id, &session_id).await?;
-    let mut session = session_json(&row)?;
+    let AuditSession {
+        summary,
+        opened_by,
+        performer,
+        reviewer,
+    } = session_json(&row)?;
+    let mut session = AuditSessionDetail {
+        summary,
+        opened_by,
+        performer: SignOffDetail {
+            sign_off: performer,
+            signed_at: None,
+        },
+        reviewer: SignOffDetail {
+            sign_off: reviewer,
+            signed_at: None,
+        },
+    };
     let id: String = row.try_get("id")?;
     let events = state
         .store
@@ -171,66 +303,108 @@ pub async fn get_session(
         else {
             continue;
         };
-        let role = match signed_off.role {
-            SignOffRole::Performer => "performer",
-            SignOffRole::Reviewer => "reviewer",
+        let signed = match signed_off.role {
+            SignOffRole::Performer => &mut session.performer,
+            SignOffRole::Reviewer => &mut session.reviewer,
         };
-        if let Some(signed) = session.get_mut(role).and_then(Value::as_object_mut) {
-            signed.insert(
-                "signed_at".into(),
-                json!(event
-                    .recorded_at_utc()
-                    .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)),
-            );
-        }
+        signed.signed_at = Some(
+            event
+                .recorded_at_utc()
+                .to_rfc3339_opts(chrono::SecondsFormat::Micros, true),
+        );
     }
-    Ok(data(session))
+    Ok(ok(session))
+}
+
+/// A sign-off with the moment the log recorded it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignOffDetail {
+    #[serde(flatten)]
+    pub sign_off: SignOff,
+    /// RFC 3339; `null` until signed.
+    pub signed_at: Option<String>,
+}
+
+/// One session as its own page shows it: each sign-off with when the log recorded it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditSessionDetail {
+    #[serde(flatten)]
+    pub summary: SessionSummary,
+    pub opened_by: String,
+    pub performer: SignOffDetail,
+    pub reviewer: SignOffDetail,
 }
 
 /// What a result shows: totals, the digit tests, counts per control point, limitations,
 /// the risk distribution, every finding, and the flagged (medium and high) entries with
 /// their breakdown.
-fn result_json(report: &AuditReport) -> Value {
-    let flagged: Vec<_> = report
-        .scores
-        .iter()
-        .filter(|s| s.band != RiskBand::Low)
-        .take(FLAGGED_MAX)
-        .collect();
-    json!({
-        "population": report.population,
-        "params": report.params,
-        "digit_tests": report.digit_tests,
-        "counts": report.counts,
-        "limitations": report.limitations,
-        "distribution": report.distribution,
-        "findings": report.findings,
-        "flagged": flagged,
-    })
+fn result_json(report: &AuditReport) -> AuditResult {
+    AuditResult {
+        population: report.population.clone(),
+        params: report.params.clone(),
+        digit_tests: report.digit_tests.clone(),
+        counts: report.counts.clone(),
+        limitations: report.limitations.clone(),
+        distribution: report.distribution,
+        findings: report.findings.clone(),
+        flagged: report
+            .scores
+            .iter()
+            .filter(|s| s.band != RiskBand::Low)
+            .take(FLAGGED_MAX)
+            .cloned()
+            .collect(),
+    }
+}
+
+/// A session's result: every test rerun over the log up to the cut-off.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditResult {
+    pub population: audit::report::PopulationSummary,
+    pub params: audit::AuditParams,
+    pub digit_tests: Vec<audit::benford::DigitTest>,
+    pub counts: Vec<audit::report::TestCount>,
+    pub limitations: Vec<audit::report::Limitation>,
+    pub distribution: audit::risk_score::RiskDistribution,
+    pub findings: Vec<audit::finding::Finding>,
+    /// Medium- and high-risk entries with their breakdown, highest first (at most 1,000).
+    pub flagged: Vec<audit::risk_score::EntryScore>,
+}
+
+/// The public view of a signed session.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SharedAudit {
+    /// The workspace's name.
+    pub entity: String,
+    pub session: PublicSession,
+    pub result: AuditResult,
+    /// The notes and conclusions on findings, without their authors.
+    pub notes: Vec<findings::PublicFindingNote>,
+    pub expires_at: String,
 }
 
 /// The session's result: every test rerun over the log up to the session's cut-off, so
 /// it is the same whenever it is asked for.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/results/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "`data`: population, params, digit_tests, counts, limitations, distribution, findings, flagged"), (status = 403), (status = 404)))]
+    responses((status = 200, body = Data<AuditResult>), (status = 403), (status = 404)))]
 pub async fn session_results(
     State(state): State<AppState>,
     user: AuthUser,
     Path((workspace_id, session_id)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<AuditResult>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     let row = session_row(&state, &workspace_id, &session_id).await?;
     let opened = definition(&row)?;
     let report = report::session_report(&state.store, &opened).await?;
-    Ok(data(result_json(&report)))
+    Ok(ok(result_json(&report)))
 }
 
 /// The session's findings as CSV, one row per finding: the control point, the entries it
 /// names (by number), their highest risk score, and why — the workpaper's schedule.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/findings/export/", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "text/csv"), (status = 403), (status = 404)))]
+    responses((status = 200, description = "One row per finding", content_type = "text/csv", body = String), (status = 403), (status = 404)))]
 pub async fn session_findings_csv(
     State(state): State<AppState>,
     user: AuthUser,
@@ -326,14 +500,14 @@ pub async fn session_findings_csv(
 /// records nothing; every answered view is recorded in the log (see
 /// [`findings::record_view`]).
 #[utoipa::path(get, path = "/api/v1/audit-shared/{token}/", tag = "audit",
-    params(("token" = String, Path)), responses((status = 200), (status = 404)))]
+    params(("token" = String, Path)), responses((status = 200, body = Data<SharedAudit>), (status = 404)))]
 pub async fn shared_session(
     State(state): State<AppState>,
     address: ClientAddress,
     headers: HeaderMap,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(token): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<SharedAudit>>, ApiError> {
     let gone = || ApiError::NotFound("This shared audit is not available.".into());
     let digest = hex::encode(Sha256::digest(token.trim().as_bytes()));
     let now = chrono::Utc::now().timestamp_micros();
@@ -375,21 +549,13 @@ pub async fn shared_session(
         request_id,
     )
     .await?;
-    let mut session = session_json(&row)?;
     // The public view names people by their sign-off role only.
-    if let Some(object) = session.as_object_mut() {
-        object.remove("opened_by");
-        for role in ["performer", "reviewer"] {
-            if let Some(signed) = object.get_mut(role).and_then(Value::as_object_mut) {
-                signed.remove("user_id");
-            }
-        }
-    }
-    Ok(data(json!({
-        "entity": workspace.unwrap_or_default(),
-        "session": session,
-        "result": result_json(&report),
-        "notes": notes.iter().map(|n| n.to_json(false)).collect::<Vec<_>>(),
-        "expires_at": api_core::time::iso_datetime(expires_at),
-    })))
+    let session = PublicSession::from(session_json(&row)?);
+    Ok(ok(SharedAudit {
+        entity: workspace.unwrap_or_default(),
+        session,
+        result: result_json(&report),
+        notes: notes.iter().map(findings::FindingNote::public).collect(),
+        expires_at: api_core::time::iso_datetime(expires_at),
+    }))
 }

@@ -59,13 +59,37 @@ fn win_ansi(c: char) -> u8 {
     }
 }
 
+/// The naira sign (U+20A6): the standard fonts have no glyph for it, so it is written
+/// as its ISO 4217 code — "₦5,000" prints "NGN 5,000", not "?5,000".
+const NAIRA: char = '\u{20a6}';
+
+/// `text` with the signs WinAnsi lacks spelled out (see [`NAIRA`]).
+fn spelled(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(NAIRA) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == NAIRA {
+            out.push_str("NGN");
+            if chars.peek().is_some_and(|next| next.is_ascii_digit()) {
+                out.push(' ');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 fn encode(text: &str) -> Vec<u8> {
-    text.chars().map(win_ansi).collect()
+    spelled(text).chars().map(win_ansi).collect()
 }
 
 /// How wide `text` sets, in points.
 pub fn text_width(text: &str, size: f32, weight: Weight) -> f32 {
-    let units: u32 = text
+    let units: u32 = spelled(text)
         .chars()
         .map(|c| match c {
             ' '..='~' => u32::from(HELVETICA[(c as usize) - 32]),
@@ -110,6 +134,34 @@ pub fn wrap(text: &str, width: f32, size: f32, weight: Weight) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// Thousands separated: "-1234567.50" as "-1,234,567.50"; anything not a plain decimal
+/// is left as it is.
+pub fn grouped(amount: &str) -> String {
+    let (sign, digits) = match amount.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", amount),
+    };
+    let (whole, fraction) = match digits.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (digits, None),
+    };
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return amount.to_owned();
+    }
+    let mut out = String::from(sign);
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    if let Some(fraction) = fraction {
+        out.push('.');
+        out.push_str(fraction);
+    }
+    out
 }
 
 /// A table column: its heading and its share of the text width.
@@ -388,6 +440,15 @@ impl Document {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn amounts_are_grouped_in_thousands_keeping_sign_and_cents() {
+        assert_eq!(grouped("-1234567.50"), "-1,234,567.50");
+        assert_eq!(grouped("999.00"), "999.00");
+        assert_eq!(grouped("1000"), "1,000");
+        assert_eq!(grouped("2026-06-30"), "2026-06-30");
+        assert_eq!(grouped(""), "");
+    }
+
     use super::*;
 
     #[test]
@@ -413,8 +474,20 @@ mod tests {
     #[test]
     fn text_outside_win_ansi_prints_as_a_question_mark() {
         assert_eq!(
-            encode("Naira \u{20a6}5 \u{2014} caf\u{e9}"),
-            b"Naira ?5 \x97 caf\xe9"
+            encode("Yen \u{a5}5 \u{2192} caf\u{e9}"),
+            b"Yen \xa55 ? caf\xe9"
+        );
+    }
+
+    #[test]
+    fn the_naira_sign_prints_as_its_iso_code() {
+        assert_eq!(
+            encode("Naira \u{20a6}5,000 \u{2014} \u{20a6} only"),
+            b"Naira NGN 5,000 \x97 NGN only"
+        );
+        assert_eq!(
+            text_width("\u{20a6}5", 10.0, Weight::Regular),
+            text_width("NGN 5", 10.0, Weight::Regular)
         );
     }
 

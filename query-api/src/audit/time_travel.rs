@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
-use api_core::error::data;
+use api_core::openapi::{ok, Data};
 use api_core::pagination::{Page, PageParams, Paginated};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
@@ -17,12 +17,13 @@ use axum::Json;
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 use domain::account_tree::{Account, AccountTree};
 use domain::permissions::Action;
+use event_schemas::account_tree::AccountType;
 use event_schemas::journal_entry::JournalEntryPosted;
 use event_schemas::{AccountId, JournalEntryId};
 use rust_decimal::Decimal;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use store::RecordedEvent;
+use utoipa::ToSchema;
 
 use super::chain::{replay, whole_chain};
 use crate::accounting::general_ledger::{GeneralLedger, LedgerPosting};
@@ -171,13 +172,13 @@ pub struct KnownAtParams {
 /// hash of the last event that time includes (the proof of what was read).
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/time-travel/trial-balance/", tag = "audit",
     params(("workspace_id" = String, Path), KnownAtParams),
-    responses((status = 200), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<KnownTrialBalance>), (status = 400), (status = 403)))]
 pub async fn trial_balance_known_at(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<KnownAtParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<KnownTrialBalance>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     let (as_of, known_at) = as_of_known_at(params.as_of.as_deref(), params.known_at.as_deref())?;
     let events = whole_chain(&state.store, &workspace_id).await?;
@@ -190,27 +191,78 @@ pub async fn trial_balance_known_at(
             continue;
         };
         totals.add(tally.debit, tally.credit);
-        rows.push(json!({
-            "account_id": account.account_id,
-            "account_code": account.account_code,
-            "name": account.name,
-            "account_type": account.account_type,
-            "debit": amount(tally.debit),
-            "credit": amount(tally.credit),
-            "balance": amount(tally.balance(normal_of(account))),
-        }));
+        rows.push(KnownBalanceRow {
+            account_id: account.account_id.to_string(),
+            account_code: account.account_code.clone(),
+            name: account.name.clone(),
+            account_type: account.account_type,
+            debit: amount(tally.debit),
+            credit: amount(tally.credit),
+            balance: amount(tally.balance(normal_of(account))),
+        });
     }
     let entries = books.posted.iter().filter(|(p, _)| p.date <= as_of).count();
-    Ok(data(json!({
-        "as_of": as_of,
-        "known_at": iso(known_at),
-        "entries": entries,
-        "rows": rows,
-        "totals": {"debit": amount(totals.debit), "credit": amount(totals.credit)},
-        "balanced": totals.debit == totals.credit,
-        "chain_seq": books.chain_seq(),
-        "head_hash": books.head_hash(),
-    })))
+    Ok(ok(KnownTrialBalance {
+        as_of,
+        known_at: iso(known_at),
+        entries,
+        rows,
+        totals: DebitCredit::of(totals.debit, totals.credit),
+        balanced: totals.debit == totals.credit,
+        chain_seq: books.chain_seq(),
+        head_hash: books.head_hash(),
+    }))
+}
+
+/// Debit and credit totals.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DebitCredit {
+    #[schema(value_type = api_core::openapi::Money)]
+    pub debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub credit: String,
+}
+
+impl DebitCredit {
+    fn of(debit: Decimal, credit: Decimal) -> Self {
+        Self {
+            debit: amount(debit),
+            credit: amount(credit),
+        }
+    }
+}
+
+/// An account with postings, as known at the time.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KnownBalanceRow {
+    pub account_id: String,
+    pub account_code: String,
+    pub name: String,
+    /// `asset`, `liability`, `equity`, `income` or `expense`.
+    #[schema(value_type = String)]
+    pub account_type: AccountType,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub debit: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub credit: String,
+    /// In the account's normal direction.
+    #[schema(value_type = api_core::openapi::Money)]
+    pub balance: String,
+}
+
+/// The trial balance as of an effective date as known at a recorded time, and the chain
+/// position and hash of the last event that time includes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KnownTrialBalance {
+    pub as_of: NaiveDate,
+    pub known_at: String,
+    /// Posted entries counted.
+    pub entries: usize,
+    pub rows: Vec<KnownBalanceRow>,
+    pub totals: DebitCredit,
+    pub balanced: bool,
+    pub chain_seq: i64,
+    pub head_hash: String,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -337,13 +389,13 @@ fn ledger_known_at(
 /// from the log as it stood then, with the knowledge time and the chain head it read.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/time-travel/general-ledger/", tag = "audit",
     params(("workspace_id" = String, Path), LedgerKnownAtParams),
-    responses((status = 200), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<KnownGeneralLedger>), (status = 400), (status = 403)))]
 pub async fn general_ledger_known_at(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<LedgerKnownAtParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<KnownGeneralLedger>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     let page = PageParams {
         page: params.page,
@@ -362,28 +414,52 @@ pub async fn general_ledger_known_at(
     let events = whole_chain(&state.store, &workspace_id).await?;
     let books = books_known_at(&events, known_at.timestamp_micros())?;
     let ledger = ledger_known_at(&books, account.as_deref(), from, to, page)?;
-    let mut answer = serde_json::to_value(ledger).map_err(ApiError::internal)?;
-    if let Some(object) = answer.as_object_mut() {
-        object.insert("known_at".into(), json!(iso(known_at)));
-        object.insert("chain_seq".into(), json!(books.chain_seq()));
-        object.insert("head_hash".into(), json!(books.head_hash()));
-    }
-    Ok(data(answer))
+    Ok(ok(KnownGeneralLedger {
+        ledger,
+        known_at: iso(known_at),
+        chain_seq: books.chain_seq(),
+        head_hash: books.head_hash(),
+    }))
 }
 
-/// One entry as a change lists it.
-fn entry_json(p: &JournalEntryPosted, event: &RecordedEvent) -> Value {
-    json!({
-        "entry_id": p.journal_entry_id,
-        "entry_number": p.entry_number,
-        "date": p.date,
-        "memo": p.memo,
-        "total": amount(p.total),
-        "reverses": p.reverses,
-        "recorded_at": iso_micros(event.recorded_at),
-        "posted_by": p.posted_by,
-        "chain_seq": event.chain_seq,
-    })
+/// The general ledger as it stood at a knowledge time, with the chain head it read.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KnownGeneralLedger {
+    #[serde(flatten)]
+    pub ledger: GeneralLedger,
+    pub known_at: String,
+    pub chain_seq: i64,
+    pub head_hash: String,
+}
+
+/// One posted entry as a change lists it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChangedEntry {
+    pub entry_id: String,
+    pub entry_number: String,
+    pub date: NaiveDate,
+    pub memo: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub total: String,
+    /// The entry this one reverses; `null` for an ordinary entry.
+    pub reverses: Option<String>,
+    pub recorded_at: String,
+    pub posted_by: String,
+    pub chain_seq: i64,
+}
+
+fn changed_entry(p: &JournalEntryPosted, event: &RecordedEvent) -> ChangedEntry {
+    ChangedEntry {
+        entry_id: p.journal_entry_id.to_string(),
+        entry_number: p.entry_number.clone(),
+        date: p.date,
+        memo: p.memo.clone(),
+        total: amount(p.total),
+        reverses: p.reverses.map(|id| id.to_string()),
+        recorded_at: iso_micros(event.recorded_at),
+        posted_by: p.posted_by.to_string(),
+        chain_seq: event.chain_seq,
+    }
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -401,13 +477,13 @@ pub struct CompareParams {
 /// recorded in between (dated on or before `as_of`) that made it.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/time-travel/compare/", tag = "audit",
     params(("workspace_id" = String, Path), CompareParams),
-    responses((status = 200), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<KnownComparison>), (status = 400), (status = 403)))]
 pub async fn compare_known_at(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<CompareParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<KnownComparison>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     let as_of = day("as_of", params.as_of.as_deref())?.unwrap_or_else(|| Utc::now().date_naive());
     let (from, to) = knowledge_span(params.from.as_deref(), params.to.as_deref())?;
@@ -417,7 +493,7 @@ pub async fn compare_known_at(
     let later = books_known_at(&events, to.timestamp_micros())?;
     let before = tallies(&earlier.posted, as_of);
     let after = tallies(&later.posted, as_of);
-    let mut moved: HashMap<AccountId, Vec<Value>> = HashMap::new();
+    let mut moved: HashMap<AccountId, Vec<MovingEntry>> = HashMap::new();
     for (p, event) in later
         .posted
         .iter()
@@ -432,12 +508,10 @@ pub async fn compare_known_at(
                 .fold((Decimal::ZERO, Decimal::ZERO), |(d, c), l| {
                     (d + l.debit, c + l.credit)
                 });
-            let mut entry = entry_json(p, event);
-            if let Some(object) = entry.as_object_mut() {
-                object.insert("debit".into(), json!(amount(debit)));
-                object.insert("credit".into(), json!(amount(credit)));
-            }
-            moved.entry(account).or_default().push(entry);
+            moved.entry(account).or_default().push(MovingEntry {
+                entry: changed_entry(p, event),
+                amounts: DebitCredit::of(debit, credit),
+            });
         }
     }
     let mut rows = Vec::new();
@@ -455,28 +529,75 @@ pub async fn compare_known_at(
         if !entries.is_empty() {
             changed += 1;
         }
-        rows.push(json!({
-            "account_id": id,
-            "account_code": account.account_code,
-            "name": account.name,
-            "account_type": account.account_type,
-            "balance_from": amount(balance_a),
-            "balance_to": amount(balance_b),
-            "difference": amount(balance_b - balance_a),
-            "entries": entries,
-        }));
+        rows.push(ComparedAccount {
+            account_id: id.to_string(),
+            account_code: account.account_code.clone(),
+            name: account.name.clone(),
+            account_type: account.account_type,
+            balance_from: amount(balance_a),
+            balance_to: amount(balance_b),
+            difference: amount(balance_b - balance_a),
+            entries,
+        });
     }
-    Ok(data(json!({
-        "as_of": as_of,
-        "from": iso(from),
-        "to": iso(to),
-        "from_chain_seq": earlier.chain_seq(),
-        "to_chain_seq": later.chain_seq(),
-        "from_head_hash": earlier.head_hash(),
-        "to_head_hash": later.head_hash(),
-        "accounts_changed": changed,
-        "rows": rows,
-    })))
+    Ok(ok(KnownComparison {
+        as_of,
+        from: iso(from),
+        to: iso(to),
+        from_chain_seq: earlier.chain_seq(),
+        to_chain_seq: later.chain_seq(),
+        from_head_hash: earlier.head_hash(),
+        to_head_hash: later.head_hash(),
+        accounts_changed: changed,
+        rows,
+    }))
+}
+
+/// An entry recorded between the two knowledge times, with what it moved on one account.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MovingEntry {
+    #[serde(flatten)]
+    pub entry: ChangedEntry,
+    /// The entry's debits and credits on this account.
+    #[serde(flatten)]
+    pub amounts: DebitCredit,
+}
+
+/// One account's balance as known at each of the two times.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ComparedAccount {
+    pub account_id: String,
+    pub account_code: String,
+    pub name: String,
+    /// `asset`, `liability`, `equity`, `income` or `expense`.
+    #[schema(value_type = String)]
+    pub account_type: AccountType,
+    /// In the account's normal direction, as known at `from`.
+    #[schema(value_type = api_core::openapi::Money)]
+    pub balance_from: String,
+    /// As known at `to`.
+    #[schema(value_type = api_core::openapi::Money)]
+    pub balance_to: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    pub difference: String,
+    /// The entries recorded in between that moved it.
+    pub entries: Vec<MovingEntry>,
+}
+
+/// The trial balance as of one date compared between two knowledge times, with the chain
+/// head each time read.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct KnownComparison {
+    pub as_of: NaiveDate,
+    pub from: String,
+    pub to: String,
+    pub from_chain_seq: i64,
+    pub to_chain_seq: i64,
+    pub from_head_hash: String,
+    pub to_head_hash: String,
+    /// Accounts some entry recorded in between moved.
+    pub accounts_changed: usize,
+    pub rows: Vec<ComparedAccount>,
 }
 
 /// `from` (required) and `to` (now when absent), `to` on or after `from`.
@@ -506,13 +627,13 @@ pub struct ChangesParams {
 /// the net effect of the postings per account.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/time-travel/changes/", tag = "audit",
     params(("workspace_id" = String, Path), ChangesParams),
-    responses((status = 200), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<ChangesBetween>), (status = 400), (status = 403)))]
 pub async fn changes_between(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<ChangesParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<ChangesBetween>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     let (from, to) = knowledge_span(params.from.as_deref(), params.to.as_deref())?;
     let (from_us, to_us) = (from.timestamp_micros(), to.timestamp_micros());
@@ -530,32 +651,68 @@ pub async fn changes_between(
                 .add(line.debit, line.credit);
         }
     })?;
-    let changes: Vec<Value> = between()
-        .map(|event| {
-            json!({
-                "position": event.global_position,
-                "chain_seq": event.chain_seq,
-                "recorded_at": iso_micros(event.recorded_at),
-                "event_type": event.event_type,
-                "aggregate_id": event.aggregate_id,
-                "actor_id": event.metadata_str(store::metadata_keys::ACTOR_ID),
-                "effective_date": event.payload.get("date"),
-                "summary": projections::activity_log::summary(&event.event_type, &event.payload),
-            })
+    let changes = between()
+        .map(|event| RecordedChange {
+            position: event.global_position,
+            chain_seq: event.chain_seq,
+            recorded_at: iso_micros(event.recorded_at),
+            event_type: event.event_type.clone(),
+            aggregate_id: event.aggregate_id.clone(),
+            actor_id: event
+                .metadata_str(store::metadata_keys::ACTOR_ID)
+                .map(str::to_owned),
+            effective_date: event
+                .payload
+                .get("date")
+                .and_then(serde_json::Value::as_str)
+                .map(str::to_owned),
+            summary: projections::activity_log::summary(&event.event_type, &event.payload),
         })
         .collect();
-    let net: Vec<Value> = net
+    let net = net
         .into_iter()
-        .map(|(account_id, t)| {
-            json!({"account_id": account_id, "debit": amount(t.debit), "credit": amount(t.credit)})
+        .map(|(account_id, t)| NetChange {
+            account_id: account_id.to_string(),
+            amounts: DebitCredit::of(t.debit, t.credit),
         })
         .collect();
-    Ok(data(json!({
-        "from": iso(from),
-        "to": iso(to),
-        "changes": changes,
-        "net_by_account": net,
-    })))
+    Ok(ok(ChangesBetween {
+        from: iso(from),
+        to: iso(to),
+        changes,
+        net_by_account: net,
+    }))
+}
+
+/// One change recorded between the two times.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecordedChange {
+    pub position: i64,
+    pub chain_seq: i64,
+    pub recorded_at: String,
+    pub event_type: String,
+    pub aggregate_id: String,
+    pub actor_id: Option<String>,
+    /// The entry's effective date, for entries.
+    pub effective_date: Option<String>,
+    pub summary: String,
+}
+
+/// The net effect of the postings between the two times on one account.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NetChange {
+    pub account_id: String,
+    #[serde(flatten)]
+    pub amounts: DebitCredit,
+}
+
+/// Everything recorded between two knowledge times.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChangesBetween {
+    pub from: String,
+    pub to: String,
+    pub changes: Vec<RecordedChange>,
+    pub net_by_account: Vec<NetChange>,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -568,9 +725,9 @@ pub struct AfterCloseParams {
 }
 
 /// Why an entry recorded after the close concerns the closed period.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-enum AfterClose {
+pub enum AfterClose {
     /// Dated inside the period: it changes the period's balances.
     BackDated,
     /// Reverses an entry of the period, dated inside it: changes the balances too.
@@ -586,13 +743,13 @@ enum AfterClose {
 /// the net change to the period's balances per account.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/time-travel/after-close/", tag = "audit",
     params(("workspace_id" = String, Path), AfterCloseParams),
-    responses((status = 200), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<ChangesAfterClose>), (status = 400), (status = 403)))]
 pub async fn changes_after_close(
     State(state): State<AppState>,
     user: AuthUser,
     Path(workspace_id): Path<String>,
     Query(params): Query<AfterCloseParams>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Data<ChangesAfterClose>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
     let start = day("period_start", params.period_start.as_deref())?;
     let end = day("period_end", params.period_end.as_deref())?
@@ -639,33 +796,64 @@ pub async fn changes_after_close(
             }
         }
         let late_days = (event.recorded_at_utc().date_naive() - end).num_days();
-        let mut entry = entry_json(p, event);
-        if let Some(object) = entry.as_object_mut() {
-            object.insert("kind".into(), json!(kind));
-            object.insert("days_after_period_end".into(), json!(late_days));
-        }
-        entries.push(entry);
+        entries.push(LateEntry {
+            entry: changed_entry(p, event),
+            kind,
+            days_after_period_end: late_days,
+        });
     }
-    let net: Vec<Value> = books
+    let net = books
         .accounts()
         .into_iter()
         .filter_map(|account| {
             let tally = net.get(&account.account_id)?;
-            Some(json!({
-                "account_id": account.account_id,
-                "account_code": account.account_code,
-                "name": account.name,
-                "debit": amount(tally.debit),
-                "credit": amount(tally.credit),
-                "balance_change": amount(tally.balance(normal_of(account))),
-            }))
+            Some(PeriodChange {
+                account_id: account.account_id.to_string(),
+                account_code: account.account_code.clone(),
+                name: account.name.clone(),
+                amounts: DebitCredit::of(tally.debit, tally.credit),
+                balance_change: amount(tally.balance(normal_of(account))),
+            })
         })
         .collect();
-    Ok(data(json!({
-        "period_start": start,
-        "period_end": end,
-        "closed_at": iso(closed_at),
-        "entries": entries,
-        "net_by_account": net,
-    })))
+    Ok(ok(ChangesAfterClose {
+        period_start: start,
+        period_end: end,
+        closed_at: iso(closed_at),
+        entries,
+        net_by_account: net,
+    }))
+}
+
+/// An entry recorded after the close that concerns the closed period.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LateEntry {
+    #[serde(flatten)]
+    pub entry: ChangedEntry,
+    pub kind: AfterClose,
+    /// Days from the period's end to the day the entry was recorded.
+    pub days_after_period_end: i64,
+}
+
+/// What the late entries changed on one account of the closed period.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PeriodChange {
+    pub account_id: String,
+    pub account_code: String,
+    pub name: String,
+    #[serde(flatten)]
+    pub amounts: DebitCredit,
+    /// In the account's normal direction.
+    #[schema(value_type = api_core::openapi::Money)]
+    pub balance_change: String,
+}
+
+/// The changes-after-close report.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChangesAfterClose {
+    pub period_start: Option<NaiveDate>,
+    pub period_end: NaiveDate,
+    pub closed_at: String,
+    pub entries: Vec<LateEntry>,
+    pub net_by_account: Vec<PeriodChange>,
 }

@@ -29,7 +29,7 @@ use super::{definition, session_row, FLAGGED_MAX};
 /// The session's workpaper, a multi-page PDF.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/workpaper.pdf", tag = "audit",
     params(("workspace_id" = String, Path), ("id" = String, Path)),
-    responses((status = 200, description = "application/pdf"), (status = 403), (status = 404)))]
+    responses((status = 200, description = "The workpaper", content_type = "application/pdf", body = Vec<u8>), (status = 403), (status = 404)))]
 pub async fn session_workpaper(
     State(state): State<AppState>,
     user: AuthUser,
@@ -40,11 +40,12 @@ pub async fn session_workpaper(
     let opened = definition(&row)?;
     let run = session_run(&state.store, &opened).await?;
     let notes = session_notes(&state, session_id.trim()).await?;
-    let entity: Option<String> =
-        sqlx::query_scalar("SELECT name FROM read_workspaces WHERE id = $1")
+    let workspace: Option<(String, String)> =
+        sqlx::query_as("SELECT name, base_currency FROM read_workspaces WHERE id = $1")
             .bind(&workspace_id)
             .fetch_optional(&state.db().pool)
             .await?;
+    let (entity, currency) = workspace.unzip();
     let signed = |role: &str| -> Result<Signature, sqlx::Error> {
         Ok(Signature {
             user_id: row.try_get(format!("{role}_id").as_str())?,
@@ -54,6 +55,7 @@ pub async fn session_workpaper(
     };
     let header = Header {
         entity: entity.unwrap_or_default(),
+        currency: currency.unwrap_or_else(|| "NGN".into()),
         status: row.try_get("status")?,
         opened_at: row.try_get("opened_at")?,
         performer: signed("performer")?,
@@ -91,6 +93,9 @@ struct Signature {
 /// What the workpaper says of the session beyond its definition.
 struct Header {
     entity: String,
+    /// The workspace's ISO 4217 currency: amounts print as "NGN 1,234.00" (the PDF's
+    /// standard fonts have no naira sign).
+    currency: String,
     status: String,
     opened_at: i64,
     performer: Signature,
@@ -144,23 +149,20 @@ fn readable(name: &str) -> String {
         .unwrap_or_default()
 }
 
+/// An amount with its currency code: "NGN 1,234,567.50".
+fn amount_in(currency: &str, amount: Decimal) -> String {
+    format!("{currency} {}", money(amount))
+}
+
 /// Thousands separated, two places: 1234567.5 as "1,234,567.50".
 fn money(amount: Decimal) -> String {
-    let fixed = format!("{:.2}", amount.abs());
-    let (whole, cents) = fixed.split_once('.').unwrap_or((&fixed, "00"));
-    let mut grouped = String::new();
-    for (i, digit) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    let sign = if amount.is_sign_negative() && !amount.is_zero() {
-        "-"
+    // A negative zero prints as zero.
+    let amount = if amount.is_zero() {
+        Decimal::ZERO
     } else {
-        ""
+        amount
     };
-    format!("{sign}{grouped}.{cents}")
+    super::pdf::grouped(&format!("{amount:.2}"))
 }
 
 /// The test parameters as `path = value` lines (`benford.amount_min = 10`).
@@ -224,10 +226,13 @@ fn render(
             "Period",
             format!("{} to {}", opened.period_start, opened.period_end),
         ),
-        ("Materiality", money(opened.materiality)),
+        (
+            "Materiality",
+            amount_in(&header.currency, opened.materiality),
+        ),
         (
             "Performance materiality",
-            money(opened.performance_materiality),
+            amount_in(&header.currency, opened.performance_materiality),
         ),
         (
             "Approval thresholds",
@@ -237,7 +242,7 @@ fn render(
                 opened
                     .approval_thresholds
                     .iter()
-                    .map(|t| money(*t))
+                    .map(|t| amount_in(&header.currency, *t))
                     .collect::<Vec<_>>()
                     .join(", ")
             },
@@ -274,6 +279,10 @@ fn render(
     let population = &report.population;
     let tied_debits = run.period.debits + run.after_period.debits;
     let tied_credits = run.period.credits + run.after_period.credits;
+    let (debits_heading, credits_heading) = (
+        format!("Debits ({})", header.currency),
+        format!("Credits ({})", header.currency),
+    );
     let row = |label: &str, entries: String, debits: Decimal, credits: Decimal| {
         vec![label.to_owned(), entries, money(debits), money(credits)]
     };
@@ -281,8 +290,8 @@ fn render(
         &[
             Column::text("", 3.0),
             Column::number("Entries", 1.0),
-            Column::number("Debits", 1.5),
-            Column::number("Credits", 1.5),
+            Column::number(&debits_heading, 1.5),
+            Column::number(&credits_heading, 1.5),
         ],
         &[
             row(
@@ -545,5 +554,10 @@ mod tests {
         assert_eq!(money(Decimal::new(-5, 0)), "-5.00");
         assert_eq!(money(Decimal::ZERO), "0.00");
         assert_eq!(money(Decimal::new(100000, 2)), "1,000.00");
+    }
+
+    #[test]
+    fn an_amount_prints_with_its_currency_code_not_a_sign() {
+        assert_eq!(amount_in("NGN", Decimal::new(123400, 2)), "NGN 1,234.00");
     }
 }

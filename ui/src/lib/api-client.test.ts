@@ -6,6 +6,7 @@ import {
   NetworkError,
   ResponseShapeError,
   SERVER_ERROR_MESSAGE,
+  api,
   apiClient,
   buildUrl,
   handleApiError,
@@ -361,5 +362,45 @@ describe('refreshing the session on token_not_valid (spec §8)', () => {
       .mockResolvedValueOnce(expired());
     await expect(apiClient.get('/accounts/me/', z.unknown())).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('the typed routes of the contract (api.*)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('fills the path parameters, sends the query and the JSON body with the method', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: { id: 'e1' } }));
+    await api.patch(
+      '/accounting/workspaces/{workspace_id}/journal-entries/{id}/',
+      z.object({ data: z.object({ id: z.string() }).loose() }),
+      {
+        params: { workspace_id: 'ws 1', id: 'e1' },
+        body: { date: '2026-01-31', memo: 'm', reference: '', lines: [] },
+      },
+    );
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/accounting/workspaces/ws%201/journal-entries/e1/');
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      date: '2026-01-31',
+      memo: 'm',
+      reference: '',
+      lines: [],
+    });
+  });
+
+  it('parses the answer with the given schema', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { data: { exists: true } }));
+    const answer = await api.post(
+      '/accounts/email-exists/check/',
+      z.object({ data: z.object({ exists: z.boolean() }) }),
+      { body: { email: 'a@b.co' } },
+    );
+    expect(answer.data.exists).toBe(true);
   });
 });

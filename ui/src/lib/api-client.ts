@@ -11,6 +11,13 @@
 import { z } from 'zod';
 
 import { paths } from '@/config/paths';
+import {
+  fillPath,
+  type Accepts,
+  type CallOf,
+  type HttpMethod,
+  type PathWith,
+} from '@/lib/api/contract';
 import { navigateTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
@@ -332,6 +339,59 @@ export const apiClient = {
   /** GET a file (an export) with the session's token, as a Blob. */
   download: (path: string, options: RequestOptions = {}): Promise<Blob> =>
     request('GET', path, blobSchema, undefined, { ...options, responseType: 'blob' }),
+};
+
+/** What a typed call takes: its path parameters, query and body, then the request options. */
+export type TypedCall<P extends PathWith<M>, M extends HttpMethod> = CallOf<P, M> &
+  Omit<RequestOptions, 'query'>;
+
+function typed<M extends HttpMethod>(method: M) {
+  return <P extends PathWith<M>, S extends z.ZodType>(
+    path: P,
+    schema: S & Accepts<P, M, S>,
+    ...[call]: CallOf<P, M> extends { params?: undefined; body?: undefined }
+      ? [call?: TypedCall<P, M>]
+      : [call: TypedCall<P, M>]
+  ): Promise<z.infer<S>> => {
+    const { params, body, query, ...options } = (call ?? {}) as TypedCall<P, M> & {
+      params?: Record<string, string>;
+      body?: unknown;
+      query?: Query;
+    };
+    return request(method.toUpperCase() as Method, fillPath(path, params), schema, body, {
+      ...options,
+      query,
+    });
+  };
+}
+
+/**
+ * The API's routes, typed from the server's OpenAPI document (`lib/api/contract.ts`):
+ * `api.get('/accounting/workspaces/{workspace_id}/accounts/', schema, { params })`. The
+ * path must be one the server has; params, query names and the JSON body are the
+ * server's; and the zod schema must accept every success body the server may send.
+ */
+export const api = {
+  get: typed('get'),
+  post: typed('post'),
+  put: typed('put'),
+  patch: typed('patch'),
+  delete: typed('delete'),
+  /** GET a file (an export) of a typed path, as a Blob. */
+  download: <P extends PathWith<'get'>>(
+    path: P,
+    call: Omit<TypedCall<P, 'get'>, 'body'>,
+  ): Promise<Blob> => {
+    const { params, query, ...options } = call as TypedCall<P, 'get'> & {
+      params?: Record<string, string>;
+      query?: Query;
+    };
+    return request('GET', fillPath(path, params), blobSchema, undefined, {
+      ...options,
+      query,
+      responseType: 'blob',
+    });
+  },
 };
 
 /** `{"data": T}` — the success envelope of DESIGN.md §6. */

@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { z } from 'zod';
 
 import { paths } from '@/config/paths';
-import { apiClient, dataEnvelope, idSchema } from '@/lib/api-client';
+import { api, dataEnvelope, idSchema } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { storage } from '@/lib/storage';
 import { currentUserFreshness, resetCache } from '@/lib/swr';
@@ -45,8 +45,8 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const CURRENT_USER_PATH = '/accounts/me/';
 
 export function getCurrentUser(): Promise<CurrentUser> {
-  return apiClient
-    .get(CURRENT_USER_PATH, dataEnvelope(currentUserSchema))
+  return api
+    .get('/accounts/me/', dataEnvelope(currentUserSchema))
     .then((envelope) => envelope.data);
 }
 

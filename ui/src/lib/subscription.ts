@@ -1,18 +1,17 @@
 /**
- * The organization's plan, as far as permission checks need it. The subscription's
- * shape beyond `plan` is not fixed yet (spec §3 "Organization subscription: plan"), so
- * this accepts a plan id, a plan name or an object carrying either, and otherwise
- * leaves the choice to the catalog's default plan.
+ * The organization's plan, as far as permission checks need it: only the `plan` of the
+ * subscription in force is read (a plan id, a plan name or an object carrying either);
+ * without one, the choice is left to the catalog's default plan.
  */
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { currentUserFreshness } from '@/lib/swr';
 
 export const LATEST_SUBSCRIPTION_PATH =
-  '/payments/payments/subcription/organization-subscription/latest/';
+  '/payments/payments/subcription/organization-subscription/latest/' as const;
 
 const planRefSchema = z.union([
   z.string(),
@@ -34,7 +33,7 @@ export function planReference(
 
 async function getOrganizationPlan(): Promise<string | null> {
   // Not knowing the plan is not an error the user can act on: the default plan applies.
-  const body = await apiClient.get(LATEST_SUBSCRIPTION_PATH, latestSubscriptionSchema, {
+  const body = await api.get(LATEST_SUBSCRIPTION_PATH, latestSubscriptionSchema, {
     handleErrors: false,
   });
   return planReference(body.data?.plan);

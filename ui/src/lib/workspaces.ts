@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 import { serviceHome } from '@/config/paths';
 import type { CurrentUser } from '@/lib/auth';
-import { apiClient, dataEnvelope, idSchema, requireParam } from '@/lib/api-client';
+import { api, dataEnvelope, idSchema, requireParam } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
 import { storage, type Service } from '@/lib/storage';
 import { resetCache, workspacesFreshness } from '@/lib/swr';
@@ -43,8 +43,8 @@ export const SERVICE_SWITCH_DELAY_MS = 2000;
 export const WORKSPACE_NAME_FALLBACK = 'Workspace';
 
 export function getMyWorkspaces(): Promise<Workspace[]> {
-  return apiClient
-    .get(MY_WORKSPACES_PATH, dataEnvelope(z.array(workspaceSchema)))
+  return api
+    .get('/accounts/me/workspaces/', dataEnvelope(z.array(workspaceSchema)))
     .then((envelope) => envelope.data);
 }
 
@@ -128,16 +128,15 @@ export function targetOrganization(
   );
 }
 
-export const switchWorkspacePath = (workspaceId: string): string =>
-  `/accounts/me/workspaces/${encodeURIComponent(workspaceId)}/switch/`;
-
 /**
  * POST /accounts/me/workspaces/{id}/switch/: the server records the workspace, so it
  * comes back flagged `latest` on the next first load (another browser, cleared storage).
  */
 export async function recordWorkspaceSwitch(workspaceId: string | null | undefined): Promise<void> {
   const id = requireParam('workspaceId', workspaceId, 'recordWorkspaceSwitch');
-  await apiClient.post(switchWorkspacePath(id), z.unknown());
+  await api.post('/accounts/me/workspaces/{workspace_id}/switch/', z.unknown(), {
+    params: { workspace_id: id },
+  });
 }
 
 /**

@@ -6,11 +6,13 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
+import { api, dataEnvelope, requireParam } from '@/lib/api-client';
 
 import { useWorkspaceId } from '@/lib/active-workspace';
 
 import { accountingPaths, refreshBooks } from './paths';
+
+const ACCOUNTS_PATH = '/accounting/workspaces/{workspace_id}/accounts/';
 
 /** The account types of the domain, in chart order (DESIGN.md §5). */
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
@@ -41,6 +43,9 @@ export type AccountNode = {
   budget_amount: string | null;
   /** Budgets set for particular months (`YYYY-MM`). */
   budgets: { month: string; amount: string }[];
+  /** Asset accounts: how they depreciate, and the yearly percentage. */
+  depreciation_type: string | null;
+  depreciation_value: string | null;
   children: AccountNode[];
 };
 
@@ -56,17 +61,19 @@ export const accountNodeSchema: z.ZodType<AccountNode> = z.object({
   is_editable: z.boolean(),
   budget_amount: z.string().nullable(),
   budgets: z.array(z.object({ month: z.string(), amount: z.string() })),
+  depreciation_type: z.string().nullable(),
+  depreciation_value: z.string().nullable(),
   get children() {
     return z.array(accountNodeSchema);
   },
 });
 
 export async function getAccounts(workspaceId: string, includeArchived: boolean) {
-  const { data } = await apiClient.get(
-    accountingPaths.accounts(workspaceId),
-    dataEnvelope(z.array(accountNodeSchema)),
-    { query: { include_archived: includeArchived ? 'true' : undefined }, handleErrors: false },
-  );
+  const { data } = await api.get(ACCOUNTS_PATH, dataEnvelope(z.array(accountNodeSchema)), {
+    params: { workspace_id: workspaceId },
+    query: { include_archived: includeArchived ? 'true' : undefined },
+    handleErrors: false,
+  });
   return data;
 }
 
@@ -95,17 +102,41 @@ export function flattenAccounts(nodes: readonly AccountNode[], depth = 0, path: 
   return out;
 }
 
+/** How an asset account depreciates (the server's `DepreciationType`). */
+export const DEPRECIATION_METHODS = ['straight_line', 'declining_balance'] as const;
+export type DepreciationMethod = (typeof DEPRECIATION_METHODS)[number];
+export const DEPRECIATION_LABELS: Record<DepreciationMethod, string> = {
+  straight_line: 'Straight line',
+  declining_balance: 'Declining balance',
+};
+
+/** "Straight line, 25.00% a year"; empty for an account that does not depreciate. */
+export function depreciationLabel(account: {
+  depreciation_type: string | null;
+  depreciation_value: string | null;
+}): string {
+  const method = DEPRECIATION_LABELS[account.depreciation_type as DepreciationMethod];
+  if (!method || !account.depreciation_value) return '';
+  return `${method}, ${account.depreciation_value}% a year`;
+}
+
 export type AccountInput = {
   name: string;
   account_code: string;
   account_type: AccountType;
   parent_id: string | null;
+  /** Asset accounts only; both or neither (`null` clears them on an edit). */
+  depreciation_type?: DepreciationMethod | null;
+  depreciation_value?: string | null;
 };
 
 const idEnvelope = dataEnvelope(z.object({ id: z.string() }).loose());
 
 export async function createAccount(workspaceId: string, input: AccountInput) {
-  const { data } = await apiClient.post(accountingPaths.accounts(workspaceId), idEnvelope, input);
+  const { data } = await api.post(ACCOUNTS_PATH, idEnvelope, {
+    params: { workspace_id: workspaceId },
+    body: input,
+  });
   await refreshBooks();
   return data;
 }
@@ -115,8 +146,10 @@ export async function updateAccount(
   accountId: string,
   input: Omit<AccountInput, 'account_type'>,
 ) {
-  const { data } = await apiClient.put(accountingPaths.accounts(workspaceId), idEnvelope, input, {
+  const { data } = await api.put(ACCOUNTS_PATH, idEnvelope, {
+    params: { workspace_id: workspaceId },
     query: { account_id: accountId },
+    body: input,
   });
   await refreshBooks();
   return data;
@@ -124,10 +157,10 @@ export async function updateAccount(
 
 /** Deletes an account never posted to; the server archives one with postings instead. */
 export async function removeAccount(workspaceId: string, accountId: string) {
-  const { data } = await apiClient.delete(
-    accountingPaths.accounts(workspaceId),
+  const { data } = await api.delete(
+    ACCOUNTS_PATH,
     dataEnvelope(z.object({ id: z.string(), archived: z.boolean() })),
-    { query: { account_id: accountId } },
+    { params: { workspace_id: workspaceId }, query: { account_id: accountId } },
   );
   await refreshBooks();
   return data;
@@ -148,6 +181,10 @@ export async function setBudget(
     month: period.kind === 'month' ? period.month : undefined,
     year: period.kind === 'year' ? period.year : undefined,
   };
-  await apiClient.post(accountingPaths.budget(workspaceId, accountId), z.unknown(), body);
+  await api.post(
+    '/accounting/workspaces/{workspace_id}/accounts/{account_id}/action/budget-amount/',
+    z.unknown(),
+    { params: { workspace_id: workspaceId, account_id: accountId }, body },
+  );
   await refreshBooks();
 }

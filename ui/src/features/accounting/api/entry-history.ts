@@ -2,7 +2,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope } from '@/lib/api-client';
+import { api, dataEnvelope } from '@/lib/api-client';
 
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { accountingPaths } from './paths';
@@ -29,9 +29,11 @@ export function useEntryHistory(entryId: string | null) {
   const workspaceId = useWorkspaceId();
   const path = workspaceId && entryId ? accountingPaths.entryHistory(workspaceId, entryId) : null;
   return useSWR(path ? [path] : null, async () => {
-    const { data } = await apiClient.get(path ?? '', dataEnvelope(historySchema), {
-      handleErrors: false,
-    });
+    const { data } = await api.get(
+      '/accounting/workspaces/{workspace_id}/journal-entries/{id}/history/',
+      dataEnvelope(historySchema),
+      { params: { workspace_id: workspaceId ?? '', id: entryId ?? '' }, handleErrors: false },
+    );
     return data;
   });
 }

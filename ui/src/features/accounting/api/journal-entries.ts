@@ -6,7 +6,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope, paginatedEnvelope, requireParam } from '@/lib/api-client';
+import { api, dataEnvelope, paginatedEnvelope, requireParam } from '@/lib/api-client';
 
 import { useWorkspaceId } from '@/lib/active-workspace';
 
@@ -74,10 +74,11 @@ export type EntryFilters = {
 };
 
 export async function getEntries(workspaceId: string, filters: EntryFilters) {
-  return apiClient.get(
-    accountingPaths.entries(workspaceId),
+  return api.get(
+    '/accounting/workspaces/{workspace_id}/journal-entries/',
     paginatedEnvelope(entrySummarySchema),
     {
+      params: { workspace_id: workspaceId },
       query: { page: 1, page_size: ENTRY_PAGE_SIZE, ...filters },
       // Spec §8: a listing failure is only logged; the screen shows its error state.
       handleErrors: false,
@@ -101,9 +102,12 @@ export function useEntries(filters: EntryFilters) {
 }
 
 export async function getEntry(workspaceId: string, entryId: string) {
-  const { data } = await apiClient.get(
-    accountingPaths.entry(workspaceId, entryId),
+  const { data } = await api.get(
+    '/accounting/workspaces/{workspace_id}/journal-entries/{id}/',
     dataEnvelope(entryDetailSchema),
+    {
+      params: { workspace_id: workspaceId, id: entryId },
+    },
   );
   return data;
 }
@@ -133,44 +137,58 @@ export type CommandResult = z.infer<typeof commandResultSchema>['data'];
  * (toasts) and rethrow; the form also shows each field error on its line (`formErrorsOf`).
  */
 export async function createEntry(workspaceId: string, input: EntryInput, post: boolean) {
-  const { data } = await apiClient.post(accountingPaths.entries(workspaceId), commandResultSchema, {
-    ...input,
-    post,
-  });
+  const { data } = await api.post(
+    '/accounting/workspaces/{workspace_id}/journal-entries/',
+    commandResultSchema,
+    {
+      params: { workspace_id: workspaceId },
+      body: { ...input, post },
+    },
+  );
   await refreshBooks();
   return data;
 }
 
 export async function updateEntry(workspaceId: string, entryId: string, input: EntryInput) {
-  const { data } = await apiClient.patch(
-    accountingPaths.entry(workspaceId, entryId),
+  const { data } = await api.patch(
+    '/accounting/workspaces/{workspace_id}/journal-entries/{id}/',
     commandResultSchema,
-    input,
+    {
+      params: { workspace_id: workspaceId, id: entryId },
+      body: input,
+    },
   );
   await refreshBooks();
   return data;
 }
 
 export async function postEntry(workspaceId: string, entryId: string) {
-  const { data } = await apiClient.post(
-    accountingPaths.postEntry(workspaceId, entryId),
+  const { data } = await api.post(
+    '/accounting/workspaces/{workspace_id}/journal-entries/{id}/post/',
     commandResultSchema,
-    undefined,
+    {
+      params: { workspace_id: workspaceId, id: entryId },
+    },
   );
   await refreshBooks();
   return data;
 }
 
 export async function deleteEntry(workspaceId: string, entryId: string) {
-  await apiClient.delete(accountingPaths.entry(workspaceId, entryId), z.unknown());
+  await api.delete('/accounting/workspaces/{workspace_id}/journal-entries/{id}/', z.unknown(), {
+    params: { workspace_id: workspaceId, id: entryId },
+  });
   await refreshBooks();
 }
 
 export async function reverseEntry(workspaceId: string, entryId: string, date: string) {
-  const { data } = await apiClient.post(
-    accountingPaths.reverseEntry(workspaceId, entryId),
+  const { data } = await api.post(
+    '/accounting/workspaces/{workspace_id}/journal-entries/{id}/reverse/',
     commandResultSchema,
-    { date },
+    {
+      params: { workspace_id: workspaceId, id: entryId },
+      body: { date },
+    },
   );
   await refreshBooks();
   return data;
@@ -180,5 +198,8 @@ export type ExportFormat = 'csv' | 'hledger';
 
 /** Every posted entry as the server exports it: CSV, or an hledger journal (DESIGN.md §11). */
 export async function exportEntries(workspaceId: string, format: ExportFormat): Promise<Blob> {
-  return apiClient.download(accountingPaths.exportEntries(workspaceId), { query: { format } });
+  return api.download('/accounting/workspaces/{workspace_id}/journal-entries/export/', {
+    params: { workspace_id: workspaceId },
+    query: { format },
+  });
 }

@@ -4,9 +4,7 @@
  */
 import { z } from 'zod';
 
-import { ApiError, apiClient, dataEnvelope } from '@/lib/api-client';
-
-import { accountingPaths } from './paths';
+import { ApiError, ResponseShapeError, api, dataEnvelope } from '@/lib/api-client';
 
 const previewSchema = z.object({
   valid: z.boolean(),
@@ -56,28 +54,44 @@ export function rowErrorsOf(error: unknown): RowErrors | null {
   return parsed.success ? parsed.data : null;
 }
 
-export async function previewImport(workspaceId: string, file: File, post: boolean) {
-  const { data } = await apiClient.post(
-    accountingPaths.importEntries(workspaceId),
-    dataEnvelope(previewSchema),
-    form(file, post, true),
-    { handleErrors: false },
-  );
+const IMPORT_PATH = '/accounting/workspaces/{workspace_id}/journal-entries/import/';
+
+/** The route answers a preview (200, `dry_run`) or the import (201). */
+const importAnswerSchema = dataEnvelope(z.union([previewSchema, importedSchema]));
+
+async function sendImport(workspaceId: string, file: File, post: boolean, dryRun: boolean) {
+  const { data } = await api.post(IMPORT_PATH, importAnswerSchema, {
+    params: { workspace_id: workspaceId },
+    body: form(file, post, dryRun),
+    handleErrors: false,
+  });
   return data;
 }
 
-export async function importEntries(workspaceId: string, file: File, post: boolean) {
-  const { data } = await apiClient.post(
-    accountingPaths.importEntries(workspaceId),
-    dataEnvelope(importedSchema),
-    form(file, post, false),
-    { handleErrors: false },
-  );
-  return data;
+export async function previewImport(
+  workspaceId: string,
+  file: File,
+  post: boolean,
+): Promise<ImportPreview> {
+  const answer = await sendImport(workspaceId, file, post, true);
+  if (!('valid' in answer)) throw new ResponseShapeError(IMPORT_PATH, []);
+  return answer;
+}
+
+export async function importEntries(
+  workspaceId: string,
+  file: File,
+  post: boolean,
+): Promise<ImportResult> {
+  const answer = await sendImport(workspaceId, file, post, false);
+  if (!('imported' in answer)) throw new ResponseShapeError(IMPORT_PATH, []);
+  return answer;
 }
 
 export function downloadTemplate(workspaceId: string): Promise<Blob> {
-  return apiClient.download(accountingPaths.importTemplate(workspaceId));
+  return api.download('/accounting/workspaces/{workspace_id}/journal-entries/import/template/', {
+    params: { workspace_id: workspaceId },
+  });
 }
 
 /** `rows[5].debit` → `Row 5 · debit`; `rows[5]` → `Row 5`; other keys as they are. */

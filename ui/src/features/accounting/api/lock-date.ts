@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
+import { api, dataEnvelope, requireParam } from '@/lib/api-client';
 
 import { useWorkspaceId } from '@/lib/active-workspace';
 
@@ -18,17 +18,23 @@ export function useLockDate() {
   return useSWR(workspaceId ? [accountingPaths.lockDate(workspaceId)] : null, async () => {
     const ws = requireParam('workspaceId', workspaceId, 'getLockDate');
     // Only a label: a failure leaves it out rather than toasting.
-    const { data } = await apiClient.get(accountingPaths.lockDate(ws), lockDateSchema, {
-      handleErrors: false,
-    });
+    const { data } = await api.get(
+      '/accounting/workspaces/{workspace_id}/lock-date/',
+      lockDateSchema,
+      {
+        params: { workspace_id: ws },
+        handleErrors: false,
+      },
+    );
     return data.lock_date;
   });
 }
 
 /** `null` opens the books again. */
 export async function setLockDate(workspaceId: string, lockDate: string | null) {
-  await apiClient.put(accountingPaths.lockDate(workspaceId), lockDateSchema, {
-    lock_date: lockDate,
+  await api.put('/accounting/workspaces/{workspace_id}/lock-date/', lockDateSchema, {
+    params: { workspace_id: workspaceId },
+    body: { lock_date: lockDate },
   });
   await refreshBooks();
 }

@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX, apiClient, paginatedEnvelope } from '@/lib/api-client';
+import { PAGE_SIZE_MAX, api, paginatedEnvelope } from '@/lib/api-client';
 
 import { useOrganizationId } from '@/lib/active-workspace';
 import { workspacesFreshness } from '@/lib/swr';
@@ -25,11 +25,16 @@ export function useMemberNames(): ReadonlyMap<string, string> {
     organizationId
       ? `/accounts/organizations/${encodeURIComponent(organizationId)}/memberships/`
       : null,
-    async (path: string) => {
-      const page = await apiClient.get(path, paginatedEnvelope(memberSchema), {
-        query: { page: 1, page_size: PAGE_SIZE_MAX },
-        handleErrors: false,
-      });
+    async () => {
+      const page = await api.get(
+        '/accounts/organizations/{organization_id}/memberships/',
+        paginatedEnvelope(memberSchema),
+        {
+          params: { organization_id: organizationId ?? '' },
+          query: { page: 1, page_size: PAGE_SIZE_MAX },
+          handleErrors: false,
+        },
+      );
       return new Map(
         page.data.map((m) => [
           m.user_id,

@@ -10,18 +10,9 @@ export const accountingBase = (workspaceId: string): string =>
 
 export const accountingPaths = {
   accounts: (ws: string) => `${accountingBase(ws)}accounts/`,
-  budget: (ws: string, accountId: string) =>
-    `${accountingBase(ws)}accounts/${encodeURIComponent(accountId)}/action/budget-amount/`,
   entries: (ws: string) => `${accountingBase(ws)}journal-entries/`,
   entry: (ws: string, id: string) =>
     `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/`,
-  postEntry: (ws: string, id: string) =>
-    `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/post/`,
-  reverseEntry: (ws: string, id: string) =>
-    `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/reverse/`,
-  exportEntries: (ws: string) => `${accountingBase(ws)}journal-entries/export/`,
-  importEntries: (ws: string) => `${accountingBase(ws)}journal-entries/import/`,
-  importTemplate: (ws: string) => `${accountingBase(ws)}journal-entries/import/template/`,
   entryHistory: (ws: string, id: string) =>
     `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/history/`,
   lockDate: (ws: string) => `${accountingBase(ws)}lock-date/`,
@@ -29,6 +20,7 @@ export const accountingPaths = {
   generalLedger: (ws: string) => `${accountingBase(ws)}general-ledger/`,
   incomeSummary: (ws: string) => `${accountingBase(ws)}reports/income-summary/`,
   expenseSummary: (ws: string) => `${accountingBase(ws)}reports/expense-summary/`,
+  reports: (ws: string) => `${accountingBase(ws)}reports/`,
 } as const;
 
 /** Keys are `[path, ...params]`; a change to the books refreshes every accounting read. */

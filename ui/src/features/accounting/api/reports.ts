@@ -6,7 +6,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX, apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
+import { PAGE_SIZE_MAX, api, dataEnvelope, requireParam } from '@/lib/api-client';
 
 import { useWorkspaceId } from '@/lib/active-workspace';
 
@@ -54,10 +54,13 @@ export function useTrialBalance(query: TrialBalanceQuery | null) {
       : null,
     async () => {
       const ws = requireParam('workspaceId', workspaceId, 'getTrialBalance');
-      const { data } = await apiClient.get(
-        accountingPaths.trialBalance(ws),
+      const { data } = await api.get(
+        '/accounting/workspaces/{workspace_id}/trial-balance/',
         dataEnvelope(trialBalanceSchema),
-        { query: { as_of: query?.as_of, compare_to: query?.compare_to || undefined } },
+        {
+          params: { workspace_id: ws },
+          query: { as_of: query?.as_of, compare_to: query?.compare_to || undefined },
+        },
       );
       return data;
     },
@@ -113,10 +116,11 @@ export async function getLedgerPage(
   page: number,
   signal?: AbortSignal,
 ): Promise<GeneralLedger> {
-  const { data } = await apiClient.get(
-    accountingPaths.generalLedger(workspaceId),
+  const { data } = await api.get(
+    '/accounting/workspaces/{workspace_id}/general-ledger/',
     dataEnvelope(generalLedgerSchema),
     {
+      params: { workspace_id: workspaceId },
       query: {
         account_id: query.account_id || undefined,
         from: query.from || undefined,
@@ -188,9 +192,13 @@ export function useSummary(kind: SummaryKind, query: SummaryQuery | null) {
     workspaceId && query ? [pathOf(workspaceId), query.from, query.to, query.granularity] : null,
     async () => {
       const ws = requireParam('workspaceId', workspaceId, 'getSummary');
-      const { data } = await apiClient.get(pathOf(ws), dataEnvelope(periodSummarySchema), {
-        query: { ...query },
-      });
+      const { data } = await api.get(
+        kind === 'income'
+          ? '/accounting/workspaces/{workspace_id}/reports/income-summary/'
+          : '/accounting/workspaces/{workspace_id}/reports/expense-summary/',
+        dataEnvelope(periodSummarySchema),
+        { params: { workspace_id: ws }, query: { ...query } },
+      );
       return data;
     },
     { keepPreviousData: true },

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-import { ApiError, apiClient, handleApiError, requireParam } from '@/lib/api-client';
-
-export const setupDefaultAccountsPath = (workspaceId: string): string =>
-  `/accounting/workspaces/${encodeURIComponent(workspaceId)}/accounts/default/setup/`;
+import { ApiError, api, handleApiError, requireParam } from '@/lib/api-client';
 
 /** The server's answer for a route it does not offer (DESIGN.md §6 error body). */
 function isMissingRoute(error: unknown): boolean {
@@ -22,7 +19,8 @@ export async function setupDefaultAccounts(workspaceId: string | null | undefine
   const id = requireParam('workspaceId', workspaceId, 'setupDefaultAccounts');
   try {
     // No body (spec §7).
-    await apiClient.post(setupDefaultAccountsPath(id), z.unknown(), undefined, {
+    await api.post('/accounting/workspaces/{workspace_id}/accounts/default/setup/', z.unknown(), {
+      params: { workspace_id: id },
       handleErrors: false,
     });
   } catch (error) {

@@ -6,7 +6,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope } from '@/lib/api-client';
+import { api, dataEnvelope } from '@/lib/api-client';
 import { useOrganizationId } from '@/lib/active-workspace';
 
 const stepSchema = z.object({
@@ -30,26 +30,31 @@ export const setupProgressSchema = dataEnvelope(
 export type SetupStep = z.infer<typeof stepSchema>;
 export type SetupProgress = z.infer<typeof setupProgressSchema>['data'];
 
-export const setupProgressPath = (organizationId: string) =>
-  `/accounts/organizations/${encodeURIComponent(organizationId)}/setup-progress/`;
+const SETUP_PROGRESS_PATH = '/accounts/organizations/{organization_id}/setup-progress/';
 
 export function useSetupProgress() {
   const organizationId = useOrganizationId();
-  const key = organizationId ? setupProgressPath(organizationId) : null;
-  const swr = useSWR(key, async (path: string) => {
+  const key = organizationId ? ([SETUP_PROGRESS_PATH, organizationId] as const) : null;
+  const swr = useSWR(key, async ([, organization_id]) => {
     // The checklist is a guide: without it the dashboard still works.
-    const { data } = await apiClient.get(path, setupProgressSchema, { handleErrors: false });
+    const { data } = await api.get(SETUP_PROGRESS_PATH, setupProgressSchema, {
+      params: { organization_id },
+      handleErrors: false,
+    });
     return data;
   });
   /** Skips `step` (keeping earlier skips) or dismisses the whole checklist. */
   const update = async (change: { skip?: string; dismiss?: boolean }) => {
-    if (!key || !swr.data) return;
+    if (!organizationId || !swr.data) return;
     const skipped = swr.data.steps.filter((s) => s.skipped).map((s) => s.key);
     const body = {
       ...(change.skip ? { skipped_steps: [...skipped, change.skip] } : {}),
       ...(change.dismiss ? { dismissed: true } : {}),
     };
-    await apiClient.patch(key, z.unknown(), body);
+    await api.patch(SETUP_PROGRESS_PATH, z.unknown(), {
+      params: { organization_id: organizationId },
+      body,
+    });
     await swr.mutate();
   };
   return { progress: swr.data, update };

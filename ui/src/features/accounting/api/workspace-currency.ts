@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope } from '@/lib/api-client';
+import { api, dataEnvelope } from '@/lib/api-client';
 
 import { useOrganizationId, useWorkspaceId } from '@/lib/active-workspace';
 import { workspacesFreshness } from '@/lib/swr';
@@ -25,11 +25,16 @@ export function useWorkspaceCurrency(): string {
   const workspaceId = useWorkspaceId();
   const { data } = useSWR(
     organizationId && workspaceId ? workspacePath(organizationId, workspaceId) : null,
-    async (path: string) => {
+    async () => {
       // Only the label of amounts depends on it: a failure falls back quietly.
-      const { data: workspace } = await apiClient.get(path, workspaceCurrencySchema, {
-        handleErrors: false,
-      });
+      const { data: workspace } = await api.get(
+        '/accounts/organizations/{organization_id}/workspaces/{id}/',
+        workspaceCurrencySchema,
+        {
+          params: { organization_id: organizationId ?? '', id: workspaceId ?? '' },
+          handleErrors: false,
+        },
+      );
       return workspace.base_currency || DEFAULT_CURRENCY;
     },
     { ...workspacesFreshness, shouldRetryOnError: false },

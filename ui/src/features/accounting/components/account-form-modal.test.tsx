@@ -50,7 +50,69 @@ describe('AccountFormModal', () => {
       name: 'Cash',
       account_type: 'asset',
       parent_id: null,
+      depreciation_type: null,
+      depreciation_value: null,
     });
+  });
+
+  it('sends an asset account’s depreciation method and yearly rate', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'GET',
+        path: '/accounting/workspaces/w1/accounts/',
+        reply: () => ({ body: { data: [] } }),
+      },
+      {
+        method: 'POST',
+        path: '/accounting/workspaces/w1/accounts/',
+        reply: () => ({ status: 201, body: { data: { id: 'a1' } } }),
+      },
+    ]);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<AccountFormModal opened onClose={onClose} account={null} accounts={[]} />);
+
+    await user.type(screen.getByLabelText('Code'), '1530');
+    await user.type(screen.getByLabelText('Name'), 'Delivery vans');
+    await user.click(screen.getByRole('textbox', { name: 'Depreciation' }));
+    await user.click(await screen.findByRole('option', { name: 'Straight line' }));
+    await user.type(screen.getByLabelText('Yearly rate (%)'), '25');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      account_code: '1530',
+      depreciation_type: 'straight_line',
+      depreciation_value: '25',
+    });
+  });
+
+  it('refuses a yearly depreciation rate above 100 before asking the server', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'GET',
+        path: '/accounting/workspaces/w1/accounts/',
+        reply: () => ({ body: { data: [] } }),
+      },
+    ]);
+    const user = userEvent.setup();
+    renderWithProviders(
+      <AccountFormModal opened onClose={() => undefined} account={null} accounts={[]} />,
+    );
+
+    await user.type(screen.getByLabelText('Code'), '1530');
+    await user.type(screen.getByLabelText('Name'), 'Delivery vans');
+    await user.click(screen.getByRole('textbox', { name: 'Depreciation' }));
+    await user.click(await screen.findByRole('option', { name: 'Declining balance' }));
+    await user.type(screen.getByLabelText('Yearly rate (%)'), '120');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(
+      await screen.findByText(
+        'Enter a yearly rate above 0 and at most 100, with up to two decimals.',
+      ),
+    ).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it('refuses an empty code and name before asking the server', async () => {

@@ -13,7 +13,10 @@ import {
   ACCOUNT_TYPE_LABELS,
   createAccount,
   updateAccount,
+  DEPRECIATION_LABELS,
+  DEPRECIATION_METHODS,
   type AccountType,
+  type DepreciationMethod,
   type FlatAccount,
 } from '../api/accounts';
 import { formErrorsOf } from '@/lib/field-errors';
@@ -23,20 +26,41 @@ import { AccountPicker } from './account-picker';
 /** Account codes are short identifiers ("1000", "4100-01"); the server decides uniqueness. */
 const ACCOUNT_CODE_CHARS_MAX = 20;
 
-const accountFormSchema = z.object({
-  account_code: z
-    .string()
-    .trim()
-    .min(1, 'Enter a code.')
-    .max(ACCOUNT_CODE_CHARS_MAX, `At most ${ACCOUNT_CODE_CHARS_MAX} characters.`),
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Enter a name.')
-    .max(ACCOUNT_NAME_CHARS_MAX, `At most ${ACCOUNT_NAME_CHARS_MAX} characters.`),
-  account_type: z.enum(ACCOUNT_TYPES),
-  parent_id: z.string().nullable(),
-});
+const accountFormSchema = z
+  .object({
+    account_code: z
+      .string()
+      .trim()
+      .min(1, 'Enter a code.')
+      .max(ACCOUNT_CODE_CHARS_MAX, `At most ${ACCOUNT_CODE_CHARS_MAX} characters.`),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Enter a name.')
+      .max(ACCOUNT_NAME_CHARS_MAX, `At most ${ACCOUNT_NAME_CHARS_MAX} characters.`),
+    account_type: z.enum(ACCOUNT_TYPES),
+    parent_id: z.string().nullable(),
+    /** '' when the account does not depreciate. */
+    depreciation_type: z.union([z.enum(DEPRECIATION_METHODS), z.literal('')]),
+    /** Yearly percentage, as typed. */
+    depreciation_value: z.string().trim(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.account_type !== 'asset' || values.depreciation_type === '') return;
+    const rate = Number(values.depreciation_value);
+    if (
+      values.depreciation_value === '' ||
+      !/^\d+(\.\d{1,2})?$/.test(values.depreciation_value) ||
+      rate <= 0 ||
+      rate > 100
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['depreciation_value'],
+        message: 'Enter a yearly rate above 0 and at most 100, with up to two decimals.',
+      });
+    }
+  });
 type AccountFormValues = z.infer<typeof accountFormSchema>;
 
 type AccountFormModalProps = {
@@ -48,7 +72,23 @@ type AccountFormModalProps = {
   accounts: readonly FlatAccount[];
 };
 
-const FIELDS = ['account_code', 'name', 'account_type', 'parent_id'] as const;
+const FIELDS = [
+  'account_code',
+  'name',
+  'account_type',
+  'parent_id',
+  'depreciation_type',
+  'depreciation_value',
+] as const;
+
+/** The depreciation the form sends: for assets, the chosen method and rate or none. */
+function depreciationOf(values: AccountFormValues) {
+  const depreciates = values.account_type === 'asset' && values.depreciation_type !== '';
+  return {
+    depreciation_type: depreciates ? (values.depreciation_type as DepreciationMethod) : null,
+    depreciation_value: depreciates ? values.depreciation_value : null,
+  };
+}
 
 function isFormField(key: string): key is (typeof FIELDS)[number] {
   return (FIELDS as readonly string[]).includes(key);
@@ -63,11 +103,21 @@ export function AccountFormModal({ opened, onClose, account, accounts }: Account
     reset,
     setError,
     setValue,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<AccountFormValues>({
     resolver: zodResolver(accountFormSchema),
-    defaultValues: { account_code: '', name: '', account_type: 'asset', parent_id: null },
+    defaultValues: {
+      account_code: '',
+      name: '',
+      account_type: 'asset',
+      parent_id: null,
+      depreciation_type: '',
+      depreciation_value: '',
+    },
   });
+  const accountType = watch('account_type');
+  const depreciationType = watch('depreciation_type');
 
   useEffect(() => {
     if (!opened) return;
@@ -78,6 +128,12 @@ export function AccountFormModal({ opened, onClose, account, accounts }: Account
         ? (account?.account_type as AccountType)
         : 'asset',
       parent_id: account?.parent_id ?? null,
+      depreciation_type: (DEPRECIATION_METHODS as readonly string[]).includes(
+        account?.depreciation_type ?? '',
+      )
+        ? (account?.depreciation_type as DepreciationMethod)
+        : '',
+      depreciation_value: account?.depreciation_value ?? '',
     });
   }, [opened, account, reset]);
 
@@ -90,10 +146,17 @@ export function AccountFormModal({ opened, onClose, account, accounts }: Account
           account_code: values.account_code,
           name: values.name,
           parent_id: values.parent_id,
+          ...depreciationOf(values),
         });
         notify.success(`Account ${values.account_code} saved`);
       } else {
-        await createAccount(workspaceId, values);
+        await createAccount(workspaceId, {
+          account_code: values.account_code,
+          name: values.name,
+          account_type: values.account_type,
+          parent_id: values.parent_id,
+          ...depreciationOf(values),
+        });
         notify.success(`Account ${values.account_code} created`);
       }
       onClose();
@@ -167,6 +230,45 @@ export function AccountFormModal({ opened, onClose, account, accounts }: Account
               />
             )}
           />
+          {accountType === 'asset' && (
+            <Group grow align="flex-start">
+              <Controller
+                control={control}
+                name="depreciation_type"
+                render={({ field }) => (
+                  <Select
+                    label="Depreciation"
+                    description="For fixed assets: feeds the asset schedule."
+                    data={[
+                      { value: '', label: 'Does not depreciate' },
+                      ...DEPRECIATION_METHODS.map((m) => ({
+                        value: m,
+                        label: DEPRECIATION_LABELS[m],
+                      })),
+                    ]}
+                    value={field.value}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    allowDeselect={false}
+                    error={errors.depreciation_type?.message}
+                  />
+                )}
+              />
+              {depreciationType !== '' && (
+                <TextInput
+                  label="Yearly rate (%)"
+                  description={
+                    depreciationType === 'straight_line'
+                      ? 'Of cost, every year.'
+                      : 'Of the remaining book value, every year.'
+                  }
+                  placeholder="e.g. 25"
+                  inputMode="decimal"
+                  error={errors.depreciation_value?.message}
+                  {...register('depreciation_value')}
+                />
+              )}
+            </Group>
+          )}
           {errors.root?.message && (
             <Text size="sm" c="red" role="alert">
               {errors.root.message}

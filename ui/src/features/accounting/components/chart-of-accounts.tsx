@@ -17,7 +17,13 @@ import {
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
 
-import { flattenAccounts, removeAccount, useAccounts, type FlatAccount } from '../api/accounts';
+import {
+  depreciationLabel,
+  flattenAccounts,
+  removeAccount,
+  useAccounts,
+  type FlatAccount,
+} from '../api/accounts';
 import { useTrialBalance } from '../api/reports';
 import { useWorkspaceCurrency } from '../api/workspace-currency';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
@@ -100,6 +106,12 @@ export function ChartOfAccounts() {
       { field: 'account_type_display', headerName: 'Type', width: 120 },
       moneyColumn<AccountRow>('balance', `Balance (${currency})`, { width: 170 }),
       moneyColumn<AccountRow>('budget_amount', 'Monthly budget', { width: 150, blankZero: true }),
+      {
+        colId: 'depreciation',
+        headerName: 'Depreciation',
+        width: 220,
+        valueGetter: ({ data }) => (data ? depreciationLabel(data) : ''),
+      },
       {
         colId: 'status',
         headerName: 'Status',

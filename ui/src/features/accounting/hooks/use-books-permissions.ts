@@ -27,5 +27,6 @@ export function useBooksPermissions() {
     canImport: allowed('import_entries'),
     canReadLedger: allowed('read_general_ledger'),
     canEditSettings: allowed('edit_workspace_settings'),
+    canGenerateReports: allowed('generate_reports'),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX, apiClient, dataEnvelope, paginatedEnvelope } from '@/lib/api-client';
+import { PAGE_SIZE_MAX, api, dataEnvelope, paginatedEnvelope } from '@/lib/api-client';
 
 export const ACTIVITY_LOG_PATH = '/activity-log/';
 
@@ -45,7 +45,7 @@ export function getActivityPage(
   page: number,
   signal?: AbortSignal,
 ) {
-  return apiClient.get(ACTIVITY_LOG_PATH, paginatedEnvelope(activitySchema), {
+  return api.get('/activity-log/', paginatedEnvelope(activitySchema), {
     query: {
       workspace_id: workspaceId,
       user_id: query.user_id || undefined,
@@ -62,11 +62,10 @@ export function getActivityPage(
 }
 
 export async function getActivity(workspaceId: string, id: string): Promise<ActivityDetail> {
-  const { data } = await apiClient.get(
-    `${ACTIVITY_LOG_PATH}${encodeURIComponent(id)}/`,
-    dataEnvelope(activityDetailSchema),
-    { query: { workspace_id: workspaceId } },
-  );
+  const { data } = await api.get('/activity-log/{id}/', dataEnvelope(activityDetailSchema), {
+    params: { id },
+    query: { workspace_id: workspaceId },
+  });
   return data;
 }
 
@@ -76,12 +75,10 @@ export async function recordActivity(
   activityType: string,
   description: string,
 ): Promise<void> {
-  await apiClient
-    .post(
-      ACTIVITY_LOG_PATH,
-      z.unknown(),
-      { activity_type: activityType, description, workspace_id: workspaceId },
-      { handleErrors: false },
-    )
+  await api
+    .post('/activity-log/', z.unknown(), {
+      body: { activity_type: activityType, description, workspace_id: workspaceId },
+      handleErrors: false,
+    })
     .catch(() => undefined);
 }

@@ -6,11 +6,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope } from '@/lib/api-client';
-
-function entryPath(workspaceId: string, entryId: string): string {
-  return `/accounting/workspaces/${encodeURIComponent(workspaceId)}/journal-entries/${encodeURIComponent(entryId)}/`;
-}
+import { api, dataEnvelope } from '@/lib/api-client';
 
 const entrySchema = z.object({
   date: z.string(),
@@ -37,13 +33,20 @@ export async function getEntryWithHistory(
   workspaceId: string,
   entryId: string,
 ): Promise<EntryWithHistory> {
-  const path = entryPath(workspaceId, entryId);
+  const params = { workspace_id: workspaceId, id: entryId };
   const [entry, history] = await Promise.all([
-    apiClient.get(path, dataEnvelope(entrySchema), { handleErrors: false }),
-    apiClient.get(
-      `${path}history/`,
+    api.get(
+      '/accounting/workspaces/{workspace_id}/journal-entries/{id}/',
+      dataEnvelope(entrySchema),
+      {
+        params,
+        handleErrors: false,
+      },
+    ),
+    api.get(
+      '/accounting/workspaces/{workspace_id}/journal-entries/{id}/history/',
       dataEnvelope(z.object({ events: z.array(historyEventSchema) })),
-      { handleErrors: false },
+      { params, handleErrors: false },
     ),
   ]);
   return { entry: entry.data, events: history.data.events };

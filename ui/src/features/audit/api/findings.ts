@@ -6,7 +6,7 @@
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope } from '@/lib/api-client';
+import { api, dataEnvelope } from '@/lib/api-client';
 
 import {
   findingNoteSchema,
@@ -16,7 +16,6 @@ import {
   type FindingNote,
   type FindingTarget,
 } from './finding-schemas';
-import { sessionPath } from './sessions';
 
 export {
   conclusionSchema,
@@ -76,10 +75,10 @@ const notesKey = (workspaceId: string, sessionId: string) =>
   ['audit-notes', workspaceId, sessionId] as const;
 
 export async function listNotes(workspaceId: string, sessionId: string): Promise<FindingNote[]> {
-  const { data } = await apiClient.get(
-    `${sessionPath(workspaceId, sessionId)}notes/`,
+  const { data } = await api.get(
+    '/audit/workspaces/{workspace_id}/sessions/{id}/notes/',
     dataEnvelope(z.array(findingNoteSchema)),
-    { handleErrors: false },
+    { params: { workspace_id: workspaceId, id: sessionId }, handleErrors: false },
   );
   return data;
 }
@@ -96,9 +95,9 @@ export async function addNote(
   target: FindingTarget,
   text: string,
 ): Promise<void> {
-  await apiClient.post(`${sessionPath(workspaceId, sessionId)}notes/`, z.unknown(), {
-    target,
-    text,
+  await api.post('/audit/workspaces/{workspace_id}/sessions/{id}/notes/', z.unknown(), {
+    params: { workspace_id: workspaceId, id: sessionId },
+    body: { target, text },
   });
   await mutate(notesKey(workspaceId, sessionId));
 }
@@ -110,10 +109,9 @@ export async function concludeFinding(
   conclusion: Conclusion,
   rationale: string,
 ): Promise<void> {
-  await apiClient.post(`${sessionPath(workspaceId, sessionId)}conclusions/`, z.unknown(), {
-    target,
-    conclusion,
-    rationale,
+  await api.post('/audit/workspaces/{workspace_id}/sessions/{id}/conclusions/', z.unknown(), {
+    params: { workspace_id: workspaceId, id: sessionId },
+    body: { target, conclusion, rationale },
   });
   await mutate(notesKey(workspaceId, sessionId));
 }
@@ -125,10 +123,10 @@ const viewsKey = (workspaceId: string, sessionId: string) =>
 
 export function useShareLinks(workspaceId: string | null, sessionId: string) {
   return useSWR(workspaceId ? sharesKey(workspaceId, sessionId) : null, async ([, ws, id]) => {
-    const { data } = await apiClient.get(
-      `${sessionPath(ws, id)}shares/`,
+    const { data } = await api.get(
+      '/audit/workspaces/{workspace_id}/sessions/{id}/shares/',
       dataEnvelope(z.array(shareLinkSchema)),
-      { handleErrors: false },
+      { params: { workspace_id: ws, id }, handleErrors: false },
     );
     return data;
   });
@@ -136,10 +134,10 @@ export function useShareLinks(workspaceId: string | null, sessionId: string) {
 
 export function useShareViews(workspaceId: string | null, sessionId: string) {
   return useSWR(workspaceId ? viewsKey(workspaceId, sessionId) : null, async ([, ws, id]) => {
-    const { data } = await apiClient.get(
-      `${sessionPath(ws, id)}shares/views/`,
+    const { data } = await api.get(
+      '/audit/workspaces/{workspace_id}/sessions/{id}/shares/views/',
       dataEnvelope(z.array(shareViewSchema)),
-      { handleErrors: false },
+      { params: { workspace_id: ws, id }, handleErrors: false },
     );
     return data;
   });
@@ -152,5 +150,7 @@ export async function refreshShareLinks(workspaceId: string, sessionId: string):
 
 /** The workpaper PDF, rendered by the server from the log up to the cut-off. */
 export async function downloadWorkpaper(workspaceId: string, sessionId: string): Promise<Blob> {
-  return apiClient.download(`${sessionPath(workspaceId, sessionId)}workpaper.pdf`);
+  return api.download('/audit/workspaces/{workspace_id}/sessions/{id}/workpaper.pdf', {
+    params: { workspace_id: workspaceId, id: sessionId },
+  });
 }

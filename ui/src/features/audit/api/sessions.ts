@@ -6,33 +6,25 @@
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope } from '@/lib/api-client';
+import { api, dataEnvelope } from '@/lib/api-client';
 
 import { auditResultSchema, sessionSchema, type AuditResult, type AuditSession } from './schemas';
 
-export function sessionsPath(workspaceId: string): string {
-  return `/audit/workspaces/${encodeURIComponent(workspaceId)}/sessions/`;
-}
-
-export function sessionPath(workspaceId: string, sessionId: string): string {
-  return `${sessionsPath(workspaceId)}${encodeURIComponent(sessionId)}/`;
-}
-
 export async function listSessions(workspaceId: string): Promise<AuditSession[]> {
-  const { data } = await apiClient.get(
-    sessionsPath(workspaceId),
+  const { data } = await api.get(
+    '/audit/workspaces/{workspace_id}/sessions/',
     dataEnvelope(z.array(sessionSchema)),
     // The screen shows its own error state for a list that fails.
-    { handleErrors: false },
+    { params: { workspace_id: workspaceId }, handleErrors: false },
   );
   return data;
 }
 
 export async function getSession(workspaceId: string, sessionId: string): Promise<AuditSession> {
-  const { data } = await apiClient.get(
-    sessionPath(workspaceId, sessionId),
+  const { data } = await api.get(
+    '/audit/workspaces/{workspace_id}/sessions/{id}/',
     dataEnvelope(sessionSchema),
-    { handleErrors: false },
+    { params: { workspace_id: workspaceId, id: sessionId }, handleErrors: false },
   );
   return data;
 }
@@ -41,10 +33,10 @@ export async function getSessionResult(
   workspaceId: string,
   sessionId: string,
 ): Promise<AuditResult> {
-  const { data } = await apiClient.get(
-    `${sessionPath(workspaceId, sessionId)}results/`,
+  const { data } = await api.get(
+    '/audit/workspaces/{workspace_id}/sessions/{id}/results/',
     dataEnvelope(auditResultSchema),
-    { handleErrors: false },
+    { params: { workspace_id: workspaceId, id: sessionId }, handleErrors: false },
   );
   return data;
 }
@@ -65,10 +57,10 @@ export type OpenSessionInput = {
 
 /** Opens a session pinned to the workspace chain head now; answers its id. */
 export async function openSession(workspaceId: string, input: OpenSessionInput): Promise<string> {
-  const { data } = await apiClient.post(
-    sessionsPath(workspaceId),
+  const { data } = await api.post(
+    '/audit/workspaces/{workspace_id}/sessions/',
     dataEnvelope(z.object({ id: z.string() })),
-    input,
+    { params: { workspace_id: workspaceId }, body: input },
   );
   await mutate(sessionsKey(workspaceId));
   return data.id;
@@ -82,15 +74,17 @@ export async function signOff(
   role: SignOffRole,
   conclusion: string,
 ): Promise<void> {
-  await apiClient.post(`${sessionPath(workspaceId, sessionId)}sign-off/`, z.unknown(), {
-    role,
-    conclusion,
+  await api.post('/audit/workspaces/{workspace_id}/sessions/{id}/sign-off/', z.unknown(), {
+    params: { workspace_id: workspaceId, id: sessionId },
+    body: { role, conclusion },
   });
   await refreshSession(workspaceId, sessionId);
 }
 
 export async function archiveSession(workspaceId: string, sessionId: string): Promise<void> {
-  await apiClient.post(`${sessionPath(workspaceId, sessionId)}archive/`, z.unknown(), {});
+  await api.post('/audit/workspaces/{workspace_id}/sessions/{id}/archive/', z.unknown(), {
+    params: { workspace_id: workspaceId, id: sessionId },
+  });
   await refreshSession(workspaceId, sessionId);
 }
 

@@ -2,9 +2,8 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { ApiError, apiClient, dataEnvelope } from '@/lib/api-client';
+import { ApiError, api, dataEnvelope } from '@/lib/api-client';
 
-import { sessionPath } from './sessions';
 import { shareSchema, sharedAuditSchema, type AuditShare, type SharedAudit } from './schemas';
 
 /** The server's bounds on a link's life (command-api SHARE_DAYS_DEFAULT / _MAX). */
@@ -17,10 +16,13 @@ export async function createShare(
   sessionId: string,
   expiresInDays: number,
 ): Promise<AuditShare> {
-  const { data } = await apiClient.post(
-    `${sessionPath(workspaceId, sessionId)}shares/`,
+  const { data } = await api.post(
+    '/audit/workspaces/{workspace_id}/sessions/{id}/shares/',
     dataEnvelope(shareSchema),
-    { expires_in_days: expiresInDays },
+    {
+      params: { workspace_id: workspaceId, id: sessionId },
+      body: { expires_in_days: expiresInDays },
+    },
   );
   return data;
 }
@@ -30,20 +32,20 @@ export async function revokeShare(
   sessionId: string,
   shareId: string,
 ): Promise<void> {
-  await apiClient.delete(
-    `${sessionPath(workspaceId, sessionId)}shares/${encodeURIComponent(shareId)}/`,
+  await api.delete(
+    '/audit/workspaces/{workspace_id}/sessions/{id}/shares/{share_id}/',
     z.unknown(),
+    { params: { workspace_id: workspaceId, id: sessionId, share_id: shareId } },
   );
 }
 
 /** The public view; null when the link is revoked, expired or unknown (404 alike). */
 export async function getSharedAudit(token: string): Promise<SharedAudit | null> {
   try {
-    const { data } = await apiClient.get(
-      `/audit-shared/${encodeURIComponent(token)}/`,
-      dataEnvelope(sharedAuditSchema),
-      { handleErrors: false },
-    );
+    const { data } = await api.get('/audit-shared/{token}/', dataEnvelope(sharedAuditSchema), {
+      params: { token },
+      handleErrors: false,
+    });
     return data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;

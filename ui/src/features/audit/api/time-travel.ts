@@ -6,21 +6,18 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope } from '@/lib/api-client';
-
-function base(workspaceId: string): string {
-  return `/audit/workspaces/${encodeURIComponent(workspaceId)}/time-travel/`;
-}
+import { api, dataEnvelope } from '@/lib/api-client';
 
 /** Query values with the empty ones left out, so the server applies its defaults. */
 type Query = Record<string, string | number | undefined>;
-function query(values: Query): Record<string, string | number> {
+function query<Q extends Query>(values: Q): Partial<Q> {
   return Object.fromEntries(
-    Object.entries(values).filter(
-      (entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '',
-    ),
-  );
+    Object.entries(values).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Partial<Q>;
 }
+
+/** Each view shows its own error (a field the server named, or why it failed). */
+const OWN_ERRORS = { handleErrors: false } as const;
 
 const proofSchema = z.object({ chain_seq: z.number(), head_hash: z.string() });
 
@@ -137,19 +134,18 @@ export const afterCloseSchema = z.object({
 export type AfterClose = z.infer<typeof afterCloseSchema>;
 export type AfterCloseEntry = AfterClose['entries'][number];
 
-async function get<T>(path: string, schema: z.ZodType<T>, values: Query): Promise<T> {
-  const { data } = await apiClient.get(path, dataEnvelope(schema), {
-    query: query(values),
-    // Each view shows its own error (a field the server named, or why it failed).
-    handleErrors: false,
-  });
-  return data;
-}
-
 export type KnownAtQuery = { as_of?: string; known_at?: string };
 export function useKnownTrialBalance(workspaceId: string | null, q: KnownAtQuery) {
-  return useSWR(workspaceId ? ['tt-trial-balance', workspaceId, q.as_of, q.known_at] : null, () =>
-    get(`${base(workspaceId ?? '')}trial-balance/`, knownTrialBalanceSchema, q),
+  return useSWR(
+    workspaceId ? (['tt-trial-balance', workspaceId, q.as_of, q.known_at] as const) : null,
+    async ([, workspace_id]) => {
+      const { data } = await api.get(
+        '/audit/workspaces/{workspace_id}/time-travel/trial-balance/',
+        dataEnvelope(knownTrialBalanceSchema),
+        { params: { workspace_id }, query: query(q), ...OWN_ERRORS },
+      );
+      return data;
+    },
   );
 }
 
@@ -164,17 +160,40 @@ export type LedgerQuery = {
 export function useKnownLedger(workspaceId: string | null, q: LedgerQuery) {
   return useSWR(
     workspaceId
-      ? ['tt-ledger', workspaceId, q.account_id, q.from, q.to, q.known_at, q.page, q.page_size]
+      ? ([
+          'tt-ledger',
+          workspaceId,
+          q.account_id,
+          q.from,
+          q.to,
+          q.known_at,
+          q.page,
+          q.page_size,
+        ] as const)
       : null,
-    () => get(`${base(workspaceId ?? '')}general-ledger/`, knownLedgerSchema, q),
+    async ([, workspace_id]) => {
+      const { data } = await api.get(
+        '/audit/workspaces/{workspace_id}/time-travel/general-ledger/',
+        dataEnvelope(knownLedgerSchema),
+        { params: { workspace_id }, query: query(q), ...OWN_ERRORS },
+      );
+      return data;
+    },
   );
 }
 
 export type CompareQuery = { as_of?: string; from?: string; to?: string };
 export function useComparison(workspaceId: string | null, q: CompareQuery) {
   return useSWR(
-    workspaceId && q.from ? ['tt-compare', workspaceId, q.as_of, q.from, q.to] : null,
-    () => get(`${base(workspaceId ?? '')}compare/`, comparisonSchema, q),
+    workspaceId && q.from ? (['tt-compare', workspaceId, q.as_of, q.from, q.to] as const) : null,
+    async ([, workspace_id]) => {
+      const { data } = await api.get(
+        '/audit/workspaces/{workspace_id}/time-travel/compare/',
+        dataEnvelope(comparisonSchema),
+        { params: { workspace_id }, query: query(q), ...OWN_ERRORS },
+      );
+      return data;
+    },
   );
 }
 
@@ -182,8 +201,15 @@ export type AfterCloseQuery = { period_start?: string; period_end?: string; clos
 export function useAfterClose(workspaceId: string | null, q: AfterCloseQuery) {
   return useSWR(
     workspaceId && q.period_end && q.closed_at
-      ? ['tt-after-close', workspaceId, q.period_start, q.period_end, q.closed_at]
+      ? (['tt-after-close', workspaceId, q.period_start, q.period_end, q.closed_at] as const)
       : null,
-    () => get(`${base(workspaceId ?? '')}after-close/`, afterCloseSchema, q),
+    async ([, workspace_id]) => {
+      const { data } = await api.get(
+        '/audit/workspaces/{workspace_id}/time-travel/after-close/',
+        dataEnvelope(afterCloseSchema),
+        { params: { workspace_id }, query: query(q), ...OWN_ERRORS },
+      );
+      return data;
+    },
   );
 }

@@ -1,8 +1,9 @@
-import { SimpleGrid, Stack } from '@mantine/core';
+import { Drawer, SimpleGrid, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 
 import type { Conclusion } from '../api/findings';
 import type { AuditResult, EntryScore } from '../api/schemas';
+import { testLabel } from './audit-format';
 import { DigitTestsChart } from './digit-tests-chart';
 import { FlaggedEntriesGrid } from './flagged-entries-grid';
 import { RiskDistributionChart } from './risk-distribution-chart';
@@ -17,6 +18,8 @@ type ResultSectionsProps = {
   conclusions?: Map<string, Conclusion>;
   /** The selected entry's notes and conclusions, for the drawer. */
   entryNotes?: (score: EntryScore) => ReactNode;
+  /** A control point's notes and conclusions, for its drawer (signed-in page only). */
+  testNotes?: (test: string) => ReactNode;
 };
 
 /** A session's result, the same on the session page and on the public view. */
@@ -25,8 +28,10 @@ export function ResultSections({
   workspaceId,
   conclusions,
   entryNotes,
+  testNotes,
 }: ResultSectionsProps) {
   const [selected, setSelected] = useState<EntryScore | null>(null);
+  const [selectedTest, setSelectedTest] = useState<string | null>(null);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -38,7 +43,11 @@ export function ResultSections({
         onSelect={setSelected}
         conclusions={conclusions}
       />
-      <TestResultsTable result={result} conclusions={conclusions} />
+      <TestResultsTable
+        result={result}
+        conclusions={conclusions}
+        onOpenTest={testNotes ? setSelectedTest : undefined}
+      />
       <ScoreBreakdownDrawer
         score={selected}
         findings={result.findings}
@@ -47,6 +56,15 @@ export function ResultSections({
       >
         {selected && entryNotes?.(selected)}
       </ScoreBreakdownDrawer>
+      <Drawer
+        opened={selectedTest !== null}
+        onClose={() => setSelectedTest(null)}
+        position="right"
+        size="md"
+        title={selectedTest ? `Conclusion: ${testLabel(selectedTest)}` : ''}
+      >
+        {selectedTest && testNotes?.(selectedTest)}
+      </Drawer>
     </Stack>
   );
 }

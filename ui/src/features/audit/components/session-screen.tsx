@@ -95,6 +95,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
             workspaceId={workspaceId}
             conclusions={findings.conclusions}
             entryNotes={findings.entryNotes}
+            testNotes={findings.testNotes}
           />
         ) : (
           <Skeleton h={320} radius="md" />

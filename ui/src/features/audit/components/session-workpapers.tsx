@@ -59,9 +59,8 @@ export function useSessionFindings(
   const conclusions = useMemo(() => currentConclusions(notes.data ?? []), [notes.data]);
   // Notes and conclusions are taken until the reviewer signs off (the server says 409 after).
   const editable = session?.status === 'open' || session?.status === 'in_review';
-  const entryNotes = (score: EntryScore) => {
+  const panel = (target: FindingTarget) => {
     if (!workspaceId || !notes.data) return null;
-    const target: FindingTarget = { kind: 'entry', entry_id: score.entry_id };
     const key = targetKey(target);
     return (
       <FindingNotesPanel
@@ -73,5 +72,8 @@ export function useSessionFindings(
       />
     );
   };
-  return { conclusions, entryNotes };
+  const entryNotes = (score: EntryScore) => panel({ kind: 'entry', entry_id: score.entry_id });
+  /** A control point's notes and conclusion: the auditor concludes on a test as a whole. */
+  const testNotes = (test: string) => panel({ kind: 'test', test });
+  return { conclusions, entryNotes, testNotes };
 }

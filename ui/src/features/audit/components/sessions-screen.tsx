@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Skeleton, Table, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Skeleton, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconShieldCheck } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { formatDateTime } from '@/lib/format-date-time';
 
 import type { AuditSession } from '../api/schemas';
 import { useSessions } from '../api/sessions';
+import { ContinuousMonitoringPanel } from './continuous-monitoring-panel';
 import { CreateSessionModal } from './create-session-modal';
 import { CutoffLabel } from './cutoff-label';
 import { SessionStatusBadge } from './session-status-badge';
@@ -93,6 +94,11 @@ export function SessionsScreen() {
             </Text>
           </Group>
         </Paper>
+      )}
+      {workspaceId && (
+        <Box mt="lg">
+          <ContinuousMonitoringPanel workspaceId={workspaceId} />
+        </Box>
       )}
       {workspaceId && (
         <CreateSessionModal

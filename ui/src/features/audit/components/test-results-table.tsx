@@ -1,4 +1,4 @@
-import { Alert, Badge, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, List, Stack, Table, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 
 import { conclusionColor, conclusionLabel, type Conclusion } from '../api/findings';
@@ -22,10 +22,13 @@ function TestConclusion({ value }: { value: Conclusion | undefined }) {
 export function TestResultsTable({
   result,
   conclusions,
+  onOpenTest,
 }: {
   result: AuditResult;
   /** Current conclusions by `targetKey`: a control point's shows beside its counts. */
   conclusions?: Map<string, Conclusion>;
+  /** Opens a control point's notes and conclusion (absent on the public view). */
+  onOpenTest?: (test: string) => void;
 }) {
   const fired = result.counts.filter((count) => count.findings > 0).length;
   return (
@@ -42,6 +45,7 @@ export function TestResultsTable({
               <Table.Th ta="right">Findings</Table.Th>
               <Table.Th ta="right">Entries</Table.Th>
               {conclusions && <Table.Th>Conclusion</Table.Th>}
+              {onOpenTest && <Table.Th aria-label="Actions" />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -55,6 +59,18 @@ export function TestResultsTable({
                 {conclusions && (
                   <Table.Td>
                     <TestConclusion value={conclusions.get(`test:${count.test}`)} />
+                  </Table.Td>
+                )}
+                {onOpenTest && (
+                  <Table.Td ta="right">
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => onOpenTest(count.test)}
+                      aria-label={`Notes and conclusion: ${testLabel(count.test)}`}
+                    >
+                      {conclusions?.has(`test:${count.test}`) ? 'Review' : 'Conclude'}
+                    </Button>
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 import { emailSchema, newPasswordSchema } from './credentials';
-
-export const REGISTER_PATH = '/accounts/register/';
-export const EMAIL_VERIFICATION_INITIATE_PATH = '/accounts/email-verification/initiate/';
 
 /** Spec §5 leaves name bounds open; 150 is the usual account-name column size. */
 export const NAME_LENGTH_MAX = 150;
@@ -27,10 +24,12 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 /** Spec §7 POST /accounts/register/ with {first_name, last_name, email, password}. */
 export async function register(input: RegisterInput): Promise<void> {
   const { first_name, last_name, email, password } = input;
-  await apiClient.post(REGISTER_PATH, z.unknown(), { first_name, last_name, email, password });
+  await api.post('/accounts/register/', z.unknown(), {
+    body: { first_name, last_name, email, password },
+  });
 }
 
 /** Spec §7 POST /accounts/email-verification/initiate/: sends the verification e-mail again. */
 export async function resendVerification(email: string): Promise<void> {
-  await apiClient.post(EMAIL_VERIFICATION_INITIATE_PATH, z.unknown(), { email });
+  await api.post('/accounts/email-verification/initiate/', z.unknown(), { body: { email } });
 }

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 
-import { apiClient } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 import { emailSchema, newPasswordSchema } from './credentials';
-
-export const RESET_INITIALIZE_PATH = '/accounts/password/reset/initialize/';
-export const RESET_COMPLETE_PATH = '/accounts/password/reset/complete/';
 
 export const resetRequestSchema = z.object({ email: emailSchema });
 export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
@@ -23,7 +20,9 @@ export type ResetCompleteInput = z.infer<typeof resetCompleteSchema>;
 
 /** Spec §7 POST /accounts/password/reset/initialize/ with {email}. */
 export async function requestPasswordReset(input: ResetRequestInput): Promise<void> {
-  await apiClient.post(RESET_INITIALIZE_PATH, z.unknown(), { email: input.email });
+  await api.post('/accounts/password/reset/initialize/', z.unknown(), {
+    body: { email: input.email },
+  });
 }
 
 /** Spec §7 POST /accounts/password/reset/complete/ with {token, password}. */
@@ -31,5 +30,7 @@ export async function completePasswordReset(
   token: string,
   input: ResetCompleteInput,
 ): Promise<void> {
-  await apiClient.post(RESET_COMPLETE_PATH, z.unknown(), { token, password: input.password });
+  await api.post('/accounts/password/reset/complete/', z.unknown(), {
+    body: { token, password: input.password },
+  });
 }

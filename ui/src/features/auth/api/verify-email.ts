@@ -1,11 +1,9 @@
 import { z } from 'zod';
 
-import { apiClient, requireParam } from '@/lib/api-client';
-
-export const EMAIL_VERIFICATION_COMPLETE_PATH = '/accounts/email-verification/complete/';
+import { api, requireParam } from '@/lib/api-client';
 
 /** Spec §7 POST /accounts/email-verification/complete/ with {token}. */
 export async function completeEmailVerification(token: string | null): Promise<void> {
   const value = requireParam('token', token, 'completeEmailVerification');
-  await apiClient.post(EMAIL_VERIFICATION_COMPLETE_PATH, z.unknown(), { token: value });
+  await api.post('/accounts/email-verification/complete/', z.unknown(), { body: { token: value } });
 }

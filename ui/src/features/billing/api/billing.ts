@@ -1,27 +1,16 @@
 /**
  * Spec §7 payment service (`/payments/payments/…`) and the sandbox provider's checkout
- * (`/payments/sandbox/checkout/{tx_ref}/`), through the one API client.
+ * (`/payments/sandbox/checkout/{tx_ref}/`), through the typed routes of the one API client.
  */
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope, idSchema, paginatedEnvelope } from '@/lib/api-client';
+import { api, dataEnvelope, idSchema, paginatedEnvelope } from '@/lib/api-client';
 import { LATEST_SUBSCRIPTION_PATH } from '@/lib/subscription';
 
-export const PAYMENTS_BASE = '/payments/payments';
-export const PLANS_PATH = `${PAYMENTS_BASE}/subcription/subscription-plans/`;
-export const SUBSCRIBE_PATH = `${PAYMENTS_BASE}/organization-subscription/`;
-export const TRANSACTIONS_PATH = `${PAYMENTS_BASE}/subcription/transactions/`;
-export const SANDBOX_CHECKOUT_BASE = '/payments/sandbox/checkout';
-
-export const cancelSubscriptionPath = (id: string) =>
-  `${PAYMENTS_BASE}/subcription/organization-subscription/${encodeURIComponent(id)}/cancel/`;
-export const transactionLinkPath = (provider: Provider) =>
-  `${PAYMENTS_BASE}/${provider}/transaction-link/`;
-export const processPaymentPath = (provider: Provider) =>
-  `${PAYMENTS_BASE}/${provider}/process-payment/`;
-export const sandboxCheckoutPath = (txRef: string) =>
-  `${SANDBOX_CHECKOUT_BASE}/${encodeURIComponent(txRef)}/`;
+export const PLANS_PATH = '/payments/payments/subcription/subscription-plans/';
+export const TRANSACTIONS_PATH = '/payments/payments/subcription/transactions/';
+export const SANDBOX_CHECKOUT_PATH = '/payments/sandbox/checkout/{tx_ref}/';
 
 /** The payment providers the server knows, as the path segment it expects. */
 export const PROVIDERS = [
@@ -128,7 +117,7 @@ export type SandboxCheckout = z.infer<typeof checkoutSchema>;
 // --- Reads -----------------------------------------------------------------------------
 
 export async function getPlans(currency: CurrencyCode): Promise<PlanOffer[]> {
-  const page = await apiClient.get(PLANS_PATH, paginatedEnvelope(planOfferSchema), {
+  const page = await api.get(PLANS_PATH, paginatedEnvelope(planOfferSchema), {
     query: { currency, page: 1, page_size: 10 },
   });
   return page.data;
@@ -141,7 +130,7 @@ export function usePlans(currency: CurrencyCode) {
 export async function getLatestSubscription(
   organizationId: string | null,
 ): Promise<LatestSubscription> {
-  const body = await apiClient.get(LATEST_SUBSCRIPTION_PATH, latestSchema, {
+  const body = await api.get(LATEST_SUBSCRIPTION_PATH, latestSchema, {
     query: { organization_id: organizationId ?? undefined },
   });
   return { subscription: body.data ?? null, effectivePlan: body.effective_plan ?? null };
@@ -158,7 +147,7 @@ export function useLatestSubscription(organizationId: string | null) {
 }
 
 export async function getTransactions(organizationId: string | null): Promise<Transaction[]> {
-  const page = await apiClient.get(TRANSACTIONS_PATH, paginatedEnvelope(transactionSchema), {
+  const page = await api.get(TRANSACTIONS_PATH, paginatedEnvelope(transactionSchema), {
     query: { organization_id: organizationId ?? undefined, page: 1, page_size: 50 },
     handleErrors: false,
   });
@@ -187,10 +176,10 @@ export async function revalidateBilling(): Promise<void> {
 
 /** Starts a free plan (Basic) at once. */
 export async function subscribeFree(plan: string, organizationId: string | null) {
-  const { data } = await apiClient.post(
-    SUBSCRIBE_PATH,
+  const { data } = await api.post(
+    '/payments/payments/organization-subscription/',
     dataEnvelope(z.object({ id: idSchema, plan: z.string(), status: z.string() })),
-    { plan, organization_id: organizationId ?? undefined },
+    { body: { plan, organization_id: organizationId ?? undefined } },
   );
   return data;
 }
@@ -200,10 +189,10 @@ export async function requestTransactionLink(
   body: { plan: string; redirect_url: string; currency: CurrencyCode },
   organizationId: string | null,
 ): Promise<TransactionLink> {
-  const { data } = await apiClient.post(
-    transactionLinkPath(provider),
+  const { data } = await api.post(
+    '/payments/payments/{provider}/transaction-link/',
     dataEnvelope(transactionLinkSchema),
-    { ...body, organization_id: organizationId ?? undefined },
+    { params: { provider }, body: { ...body, organization_id: organizationId ?? undefined } },
   );
   return data;
 }
@@ -214,21 +203,23 @@ export async function processPayment(
   txRef: string,
   status: string | null,
 ): Promise<ProcessedPayment> {
-  const { data } = await apiClient.post(
-    processPaymentPath(provider),
+  const { data } = await api.post(
+    '/payments/payments/{provider}/process-payment/',
     dataEnvelope(processedPaymentSchema),
-    { tx_ref: txRef, status: status ?? undefined },
-    { handleErrors: false },
+    {
+      params: { provider },
+      body: { tx_ref: txRef, status: status ?? undefined },
+      handleErrors: false,
+    },
   );
   return data;
 }
 
 export async function cancelSubscription(id: string, organizationId: string | null) {
-  const { data } = await apiClient.post(
-    cancelSubscriptionPath(id),
+  const { data } = await api.post(
+    '/payments/payments/subcription/organization-subscription/{id}/cancel/',
     dataEnvelope(z.object({ id: idSchema, status: z.string() })),
-    undefined,
-    { query: { organization_id: organizationId ?? undefined } },
+    { params: { id }, query: { organization_id: organizationId ?? undefined } },
   );
   return data;
 }
@@ -236,14 +227,15 @@ export async function cancelSubscription(id: string, organizationId: string | nu
 // --- The sandbox provider (public) -------------------------------------------------------
 
 export async function getSandboxCheckout(txRef: string): Promise<SandboxCheckout> {
-  const { data } = await apiClient.get(sandboxCheckoutPath(txRef), dataEnvelope(checkoutSchema), {
+  const { data } = await api.get(SANDBOX_CHECKOUT_PATH, dataEnvelope(checkoutSchema), {
+    params: { tx_ref: txRef },
     handleErrors: false,
   });
   return data;
 }
 
 export function useSandboxCheckout(txRef: string | undefined) {
-  return useSWR(txRef ? [SANDBOX_CHECKOUT_BASE, txRef] : null, () =>
+  return useSWR(txRef ? [SANDBOX_CHECKOUT_PATH, txRef] : null, () =>
     getSandboxCheckout(txRef ?? ''),
   );
 }
@@ -256,11 +248,10 @@ export async function completeSandboxCheckout(
   txRef: string,
   action: SandboxAction,
 ): Promise<string> {
-  const { data } = await apiClient.post(
-    sandboxCheckoutPath(txRef),
+  const { data } = await api.post(
+    SANDBOX_CHECKOUT_PATH,
     dataEnvelope(z.object({ redirect: z.string() })),
-    action,
-    { handleErrors: false },
+    { params: { tx_ref: txRef }, body: action, handleErrors: false },
   );
   return data.redirect;
 }

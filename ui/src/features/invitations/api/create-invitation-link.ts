@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
+import { api, dataEnvelope, requireParam } from '@/lib/api-client';
 import { ROLE } from '@/lib/permissions';
-
-import { organizationInvitationsPath } from './create-invitation';
 
 /** Spec §6/§9: invite links grant role 0 (Viewer), and only that. */
 export const INVITE_LINK_ROLE = ROLE.viewer;
@@ -20,10 +18,10 @@ export async function createInvitationLink(
 ): Promise<string> {
   const orgId = requireParam('organizationId', organizationId, 'createInvitationLink');
   const ids = requireParam('workspaces', workspaces, 'createInvitationLink');
-  const { data } = await apiClient.post(
-    `${organizationInvitationsPath(orgId)}link/`,
+  const { data } = await api.post(
+    '/accounts/organizations/{organization_id}/invitations/link/',
     invitationLinkResponseSchema,
-    { role: INVITE_LINK_ROLE, workspaces: ids },
+    { params: { organization_id: orgId }, body: { role: INVITE_LINK_ROLE, workspaces: ids } },
   );
   return data.link;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiClient, requireParam } from '@/lib/api-client';
+import { api, requireParam } from '@/lib/api-client';
 import { ROLE } from '@/lib/permissions';
 
 export const organizationInvitationsPath = (organizationId: string): string =>
@@ -39,9 +39,12 @@ export async function createInvitation(
 ): Promise<void> {
   const orgId = requireParam('organizationId', organizationId, 'createInvitation');
   const body = requireParam('body', input, 'createInvitation');
-  await apiClient.post(organizationInvitationsPath(orgId), createInvitationResponseSchema, {
-    email: body.email.trim(),
-    role: body.role,
-    workspaces: body.workspaces,
-  });
+  await api.post(
+    '/accounts/organizations/{organization_id}/invitations/',
+    createInvitationResponseSchema,
+    {
+      params: { organization_id: orgId },
+      body: { email: body.email.trim(), role: body.role, workspaces: body.workspaces },
+    },
+  );
 }

@@ -8,7 +8,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient, paginatedEnvelope } from '@/lib/api-client';
+import { api, paginatedEnvelope } from '@/lib/api-client';
 
 export const organizationMembershipsPath = (organizationId: string): string =>
   `/accounts/organizations/${encodeURIComponent(organizationId)}/memberships/`;
@@ -20,10 +20,14 @@ export const OWNER_MEMBERSHIPS = 1;
 const COUNT_PAGE_SIZE = 1;
 
 export async function getCollaboratorUsage(organizationId: string): Promise<number> {
-  const page = await apiClient.get(
-    organizationMembershipsPath(organizationId),
+  const page = await api.get(
+    '/accounts/organizations/{organization_id}/memberships/',
     paginatedEnvelope(z.unknown()),
-    { query: { page: 1, page_size: COUNT_PAGE_SIZE, is_active: true }, handleErrors: false },
+    {
+      params: { organization_id: organizationId },
+      query: { page: 1, page_size: COUNT_PAGE_SIZE, is_active: true },
+      handleErrors: false,
+    },
   );
   return Math.max(0, page.count - OWNER_MEMBERSHIPS);
 }

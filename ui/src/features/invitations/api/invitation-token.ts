@@ -5,10 +5,8 @@
  */
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope, idSchema } from '@/lib/api-client';
+import { api, dataEnvelope, idSchema } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
-
-const INVITATIONS_BASE = '/accounts/organizations/invitations/';
 
 /** Invitation status numbers; only a pending one can be answered. */
 export const INVITATION_STATUS = {
@@ -54,21 +52,20 @@ export function invitationClosedReason(status: number): string | null {
 
 /** Verifies the token; errors are left to the page (an invalid link is a page state). */
 export async function verifyInvitation(token: string): Promise<InvitationDetails> {
-  const { data } = await apiClient.post(
-    `${INVITATIONS_BASE}verify/`,
+  const { data } = await api.post(
+    '/accounts/organizations/invitations/verify/',
     dataEnvelope(invitationDetailsSchema),
-    { token },
-    { handleErrors: false },
+    { body: { token }, handleErrors: false },
   );
   return data;
 }
 
 export async function acceptInvitation(token: string): Promise<void> {
-  await apiClient.post(`${INVITATIONS_BASE}accept/`, z.unknown(), { token });
+  await api.post('/accounts/organizations/invitations/accept/', z.unknown(), { body: { token } });
 }
 
 export async function rejectInvitation(token: string): Promise<void> {
-  await apiClient.post(`${INVITATIONS_BASE}reject/`, z.unknown(), { token });
+  await api.post('/accounts/organizations/invitations/reject/', z.unknown(), { body: { token } });
 }
 
 export type NewAccountInput = {
@@ -91,10 +88,10 @@ const sessionSchema = dataEnvelope(
 
 /** Creates the account, accepts, and stores the session it answers (like sign-in). */
 export async function createAccountAndAccept(token: string, input: NewAccountInput): Promise<void> {
-  const { data } = await apiClient.post(
-    `${INVITATIONS_BASE}create-account-and-accept-invite/`,
+  const { data } = await api.post(
+    '/accounts/organizations/invitations/create-account-and-accept-invite/',
     sessionSchema,
-    { token, ...input },
+    { body: { token, ...input } },
   );
   storage.setToken(data.access);
   storage.setRefreshToken(data.refresh ?? null);

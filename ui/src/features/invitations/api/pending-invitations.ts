@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX, apiClient, paginatedEnvelope } from '@/lib/api-client';
+import { PAGE_SIZE_MAX, api, paginatedEnvelope } from '@/lib/api-client';
 
 import { organizationInvitationsPath } from './create-invitation';
 import { INVITATION_STATUS } from './invitation-token';
@@ -40,25 +40,31 @@ export function usePendingInvitations(
       ? [organizationInvitationsPath(organizationId), 'pending', workspaceId]
       : null;
   return useSWR(key, async () => {
-    const page = await apiClient.get(
-      organizationInvitationsPath(organizationId ?? ''),
+    const page = await api.get(
+      '/accounts/organizations/{organization_id}/invitations/',
       paginatedEnvelope(invitationSchema),
-      { query: { page: 1, page_size: PAGE_SIZE_MAX }, handleErrors: false },
+      {
+        params: { organization_id: organizationId ?? '' },
+        query: { page: 1, page_size: PAGE_SIZE_MAX },
+        handleErrors: false,
+      },
     );
     return pendingFor(page.data, workspaceId ?? '');
   });
 }
 
 export function resendInvitation(organizationId: string, id: string) {
-  return apiClient.post(
-    `${organizationInvitationsPath(organizationId)}${encodeURIComponent(id)}/resend/`,
+  return api.post(
+    '/accounts/organizations/{organization_id}/invitations/{id}/resend/',
     z.unknown(),
+    { params: { organization_id: organizationId, id } },
   );
 }
 
 export function cancelInvitation(organizationId: string, id: string) {
-  return apiClient.post(
-    `${organizationInvitationsPath(organizationId)}${encodeURIComponent(id)}/cancel/`,
+  return api.post(
+    '/accounts/organizations/{organization_id}/invitations/{id}/cancel/',
     z.unknown(),
+    { params: { organization_id: organizationId, id } },
   );
 }

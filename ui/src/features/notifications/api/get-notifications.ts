@@ -6,7 +6,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX, apiClient, idSchema, paginatedEnvelope, type Page } from '@/lib/api-client';
+import { PAGE_SIZE_MAX, api, idSchema, paginatedEnvelope, type Page } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 
 export const NOTIFICATIONS_PATH = '/notification/';
@@ -71,7 +71,7 @@ export function notificationQueryParams({ filter, page }: NotificationQuery) {
 
 export function getNotifications(query: NotificationQuery): Promise<Page<Notification>> {
   // A list that fails to load shows its own error state; it never toasts on every page.
-  return apiClient.get(NOTIFICATIONS_PATH, notificationPageSchema, {
+  return api.get('/notification/', notificationPageSchema, {
     query: notificationQueryParams(query),
     handleErrors: false,
   });

@@ -9,11 +9,12 @@ import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 
 import { buildUrl, refreshSession } from '@/lib/api-client';
+import type { PathWith } from '@/lib/api/contract';
 import { storage } from '@/lib/storage';
 
 import { isNotificationsKey } from './get-notifications';
 
-export const NOTIFICATION_STREAM_PATH = '/notification/stream/';
+export const NOTIFICATION_STREAM_PATH = '/notification/stream/' satisfies PathWith<'get'>;
 
 /** Reconnect delays after a dropped stream: quick first, then at most a minute apart. */
 export const RECONNECT_DELAYS_MS = [1_000, 5_000, 15_000, 60_000] as const;

@@ -5,19 +5,19 @@
  */
 import { z } from 'zod';
 
-import { apiClient, requireParam } from '@/lib/api-client';
+import { api, requireParam } from '@/lib/api-client';
 
-import { NOTIFICATIONS_PATH, type Notification } from './get-notifications';
-
-export const notificationPath = (id: string): string =>
-  `${NOTIFICATIONS_PATH}${encodeURIComponent(id)}/`;
+import { type Notification } from './get-notifications';
 
 /** The answer is not needed (the lists are refetched), so any 2xx body is accepted. */
 const anyBody = z.unknown();
 
 export async function markNotificationRead(id: string | null | undefined): Promise<void> {
   const notificationId = requireParam('id', id, 'markNotificationRead');
-  await apiClient.patch(notificationPath(notificationId), anyBody, { read: true });
+  await api.patch('/notification/{id}/', anyBody, {
+    params: { id: notificationId },
+    body: { read: true },
+  });
 }
 
 /**

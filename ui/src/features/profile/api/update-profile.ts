@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
 
-import { apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
+import { api, dataEnvelope, requireParam } from '@/lib/api-client';
 import { CURRENT_USER_PATH, currentUserSchema, getCurrentUser, type CurrentUser } from '@/lib/auth';
 import { profileFreshness } from '@/lib/swr';
 import { storage } from '@/lib/storage';
@@ -29,7 +29,7 @@ export async function updateProfile(
   input: UpdateProfileInput | null | undefined,
 ): Promise<CurrentUser> {
   const body = requireParam('body', input, 'updateProfile');
-  const { data } = await apiClient.patch(CURRENT_USER_PATH, dataEnvelope(currentUserSchema), body);
+  const { data } = await api.patch('/accounts/me/', dataEnvelope(currentUserSchema), { body });
   await Promise.all([
     mutate(CURRENT_USER_PATH, data, { revalidate: false }),
     mutate(PROFILE_KEY, data, { revalidate: false }),

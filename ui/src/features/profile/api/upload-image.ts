@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope, idSchema, requireParam } from '@/lib/api-client';
-
-export const IMAGES_PATH = '/files/images/';
+import { api, dataEnvelope, idSchema, requireParam } from '@/lib/api-client';
 
 /** Spec §8: the text thrown on any upload failure. */
 export const FILE_UPLOAD_FAILED = 'File upload failed';
@@ -33,7 +31,8 @@ export async function uploadImage(
   form.append('content', content);
   form.append('workspace_id', wsId);
   try {
-    const { data } = await apiClient.post(IMAGES_PATH, uploadedImageSchema, form, {
+    const { data } = await api.post('/files/images/', uploadedImageSchema, {
+      body: form,
       handleErrors: false,
     });
     return data;

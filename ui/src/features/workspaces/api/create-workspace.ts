@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope, idSchema, requireParam } from '@/lib/api-client';
+import { api, dataEnvelope, idSchema, requireParam } from '@/lib/api-client';
 
 /** Spec §5 leaves the bound open; long names break the rail tooltip and panel. */
 export const WORKSPACE_NAME_LENGTH_MAX = 100;
@@ -17,9 +17,6 @@ export const createWorkspaceInputSchema = z.object({
 });
 export type CreateWorkspaceInput = z.infer<typeof createWorkspaceInputSchema>;
 
-export const organizationWorkspacesPath = (organizationId: string): string =>
-  `/accounts/organizations/${encodeURIComponent(organizationId)}/workspaces/`;
-
 const createdWorkspaceSchema = z
   .object({ id: idSchema, organization_id: idSchema, name: z.string() })
   .loose();
@@ -33,10 +30,10 @@ export async function createWorkspace(
 ): Promise<CreatedWorkspace> {
   const orgId = requireParam('organizationId', organizationId, 'createWorkspace');
   const body = requireParam('body', input, 'createWorkspace');
-  const { data } = await apiClient.post(
-    organizationWorkspacesPath(orgId),
+  const { data } = await api.post(
+    '/accounts/organizations/{organization_id}/workspaces/',
     createWorkspaceResponseSchema,
-    body,
+    { params: { organization_id: orgId }, body },
   );
   return { id: data.id, organization_id: data.organization_id, name: data.name };
 }

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { apiClient, dataEnvelope, requireParam } from '@/lib/api-client';
+import { api, dataEnvelope, requireParam } from '@/lib/api-client';
 import { workspacesFreshness } from '@/lib/swr';
 
 export const organizationPath = (organizationId: string): string =>
@@ -25,9 +25,11 @@ export async function getOrganization(
 ): Promise<Organization> {
   const id = requireParam('organizationId', organizationId, 'getOrganization');
   // The name only labels the workspace panel: a failure leaves it out instead of toasting.
-  const { data } = await apiClient.get(organizationPath(id), dataEnvelope(organizationSchema), {
-    handleErrors: false,
-  });
+  const { data } = await api.get(
+    '/accounts/organizations/{organization_id}/',
+    dataEnvelope(organizationSchema),
+    { params: { organization_id: id }, handleErrors: false },
+  );
   return data;
 }
 

@@ -5,7 +5,7 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX, apiClient, paginatedEnvelope } from '@/lib/api-client';
+import { PAGE_SIZE_MAX, api, paginatedEnvelope } from '@/lib/api-client';
 
 export const memberSchema = z.object({
   id: z.string(),
@@ -25,19 +25,23 @@ export const membershipsPath = (organizationId: string) =>
 export function useWorkspaceMembers(organizationId: string | null, workspaceId: string | null) {
   const key = organizationId && workspaceId ? [membershipsPath(organizationId), workspaceId] : null;
   return useSWR(key, () =>
-    apiClient.get(membershipsPath(organizationId ?? ''), paginatedEnvelope(memberSchema), {
-      query: { workspace_id: workspaceId, page: 1, page_size: PAGE_SIZE_MAX },
-      handleErrors: false,
-    }),
+    api.get(
+      '/accounts/organizations/{organization_id}/memberships/',
+      paginatedEnvelope(memberSchema),
+      {
+        params: { organization_id: organizationId ?? '' },
+        query: { workspace_id: workspaceId, page: 1, page_size: PAGE_SIZE_MAX },
+        handleErrors: false,
+      },
+    ),
   );
 }
 
 export function changeMemberRole(organizationId: string, membershipId: string, role: number) {
-  return apiClient.patch(
-    `${membershipsPath(organizationId)}${encodeURIComponent(membershipId)}/`,
-    z.unknown(),
-    { role },
-  );
+  return api.patch('/accounts/organizations/{organization_id}/memberships/{id}/', z.unknown(), {
+    params: { organization_id: organizationId, id: membershipId },
+    body: { role },
+  });
 }
 
 export function removeFromWorkspace(
@@ -45,8 +49,8 @@ export function removeFromWorkspace(
   membershipId: string,
   workspaceId: string,
 ) {
-  return apiClient.post(`${membershipsPath(organizationId)}remove`, z.unknown(), {
-    membership_id: membershipId,
-    workspace_id: workspaceId,
+  return api.post('/accounts/organizations/{organization_id}/memberships/remove', z.unknown(), {
+    params: { organization_id: organizationId },
+    body: { membership_id: membershipId, workspace_id: workspaceId },
   });
 }

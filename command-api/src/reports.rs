@@ -1,0 +1,320 @@
+//! Financial reports, write side: an Admin asks for a report (202: the report generator
+//! renders it and tells the requester when it is ready) and deletes one from the
+//! downloads. Asking counts against the plan's financial-report limit, per calendar
+//! month (UTC) — a monthly plan's allowance renews with its month — and a report that
+//! failed gives its place back.
+
+use api_core::access::{authorize, organization_of};
+use api_core::auth::AuthUser;
+use api_core::body::Body;
+use api_core::consistency::read_your_writes;
+use api_core::openapi::{ok, Data};
+use api_core::request_id::CurrentRequestId;
+use api_core::{ApiError, AppState};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
+use domain::permissions::{Action, Usage};
+use domain::report::{validate_parameters, ReportError, ReportFormat, ReportKind, ReportState};
+use event_schemas::report::{
+    ReportDeleted, ReportEvent, ReportParameters, ReportRequested, AGGREGATE_TYPE,
+};
+use event_schemas::{AccountId, OrganizationId, UserId, WorkspaceId};
+use serde::{Deserialize, Serialize};
+use store::backend::AppendRequest;
+use store::{EventMetadata, NewEvent};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::accounts::{optional_date, Problems};
+use crate::organizations::parse_id;
+use crate::CommandState;
+
+pub fn router() -> OpenApiRouter<CommandState> {
+    OpenApiRouter::new()
+        .routes(routes!(request_report))
+        .routes(routes!(delete_report))
+}
+
+impl crate::runner::IntoApiError for ReportError {
+    fn into_api_error(self) -> ApiError {
+        match self {
+            ReportError::NotFound => ApiError::NotFound(self.to_string()),
+            ReportError::AlreadyFinished(_) => ApiError::Conflict(self.to_string()),
+        }
+    }
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct RequestBody {
+    /// `trial_balance`, `general_ledger`, `income_summary` or `expense_summary`.
+    pub kind: String,
+    /// `pdf` or `csv`.
+    pub format: String,
+    /// Trial balance: `YYYY-MM-DD`, today when absent.
+    #[serde(default)]
+    pub as_of: Option<String>,
+    /// Trial balance: an earlier date for a comparison column.
+    #[serde(default)]
+    pub compare_to: Option<String>,
+    /// Ledger and summaries: the first day covered (required).
+    #[serde(default)]
+    pub from: Option<String>,
+    /// Ledger and summaries: the last day covered, today when absent.
+    #[serde(default)]
+    pub to: Option<String>,
+    /// Summaries: `month` (default), `quarter` or `year`.
+    #[serde(default)]
+    pub granularity: Option<String>,
+    /// General ledger: one account; every account when absent.
+    #[serde(default)]
+    pub account_id: Option<String>,
+}
+
+/// A report just asked for.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RequestedReport {
+    pub id: uuid::Uuid,
+    pub kind: String,
+    pub title: String,
+    pub format: String,
+    /// `generating`.
+    pub status: String,
+}
+
+/// The first microsecond of the calendar month (UTC) holding `now_us`.
+fn month_start_us(now_us: i64) -> i64 {
+    let now = DateTime::from_timestamp_micros(now_us).unwrap_or_default();
+    let first = NaiveDate::from_ymd_opt(now.year(), now.month(), 1).unwrap_or_default();
+    Utc.from_utc_datetime(&first.and_time(chrono::NaiveTime::MIN))
+        .timestamp_micros()
+}
+
+/// Whether `account_id` is one of the workspace's accounts (archived ones included: their
+/// history is still reportable).
+async fn account_exists(
+    app: &AppState,
+    workspace_id: &str,
+    account_id: &str,
+) -> Result<bool, ApiError> {
+    let found: Option<String> = sqlx::query_scalar(
+        "SELECT account_id FROM read_accounts WHERE workspace_id = $1 AND account_id = $2",
+    )
+    .bind(workspace_id)
+    .bind(account_id)
+    .fetch_optional(&app.db().pool)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// The request's kind, format and parameters, or every problem with them by field.
+async fn read_request(
+    app: &AppState,
+    workspace_id: &str,
+    body: &RequestBody,
+) -> Result<(ReportKind, ReportFormat, ReportParameters), ApiError> {
+    let mut problems = Problems::default();
+    let kind = body.kind.trim().parse::<ReportKind>().ok();
+    if kind.is_none() {
+        problems.add(
+            "kind",
+            "Choose a report: trial_balance, general_ledger, income_summary or expense_summary.",
+        );
+    }
+    let format = body.format.trim().parse::<ReportFormat>().ok();
+    if format.is_none() {
+        problems.add("format", "Choose a format: pdf or csv.");
+    }
+    let mut given = ReportParameters {
+        as_of: optional_date(&mut problems, "as_of", body.as_of.as_deref()),
+        compare_to: optional_date(&mut problems, "compare_to", body.compare_to.as_deref()),
+        from: optional_date(&mut problems, "from", body.from.as_deref()),
+        to: optional_date(&mut problems, "to", body.to.as_deref()),
+        granularity: body
+            .granularity
+            .as_deref()
+            .map(str::trim)
+            .filter(|g| !g.is_empty())
+            .map(str::to_owned),
+        account_id: None,
+    };
+    if let Some(raw) = body
+        .account_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+    {
+        match raw.parse::<AccountId>() {
+            Ok(id) if account_exists(app, workspace_id, raw).await? => given.account_id = Some(id),
+            _ => problems.add("account_id", "No such account in this workspace."),
+        }
+    }
+    problems.into_result()?;
+    let (Some(kind), Some(format)) = (kind, format) else {
+        return Err(ApiError::internal("checked above"));
+    };
+    let today = DateTime::from_timestamp_micros(app.clock.now_us())
+        .unwrap_or_default()
+        .date_naive();
+    let parameters = validate_parameters(kind, &given, today).map_err(|found| {
+        let mut problems = Problems::default();
+        for (field, message) in found {
+            problems.add(field, message);
+        }
+        problems
+            .into_result()
+            .err()
+            .unwrap_or_else(|| ApiError::internal("no problems"))
+    })?;
+    Ok((kind, format, parameters))
+}
+
+/// Asks for a report. It is rendered in the background from the books as they stand
+/// once every event before this request is in the read models; the answer is the
+/// report, `generating`, and its requester is notified when it is ready.
+#[utoipa::path(post, path = "/api/v1/accounting/workspaces/{workspace_id}/reports/", tag = "reports",
+    params(("workspace_id" = String, Path)), request_body = RequestBody,
+    responses((status = 202, body = Data<RequestedReport>), (status = 400), (status = 403)))]
+pub async fn request_report(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path(workspace_id): Path<String>,
+    Body(body): Body<RequestBody>,
+) -> Result<(StatusCode, Json<Data<RequestedReport>>), ApiError> {
+    let app = &state.app;
+    let workspace: WorkspaceId = parse_id(&workspace_id)?;
+    let organization_id = organization_of(app, &workspace_id).await?;
+    let used = match &organization_id {
+        Some(organization) => {
+            let month = month_start_us(app.clock.now_us());
+            projections::reports::generated_since(&app.db().pool, organization, month).await?
+        }
+        None => 0,
+    };
+    authorize(
+        app,
+        &user,
+        &workspace_id,
+        Action::GenerateReports,
+        Some(Usage::adding_one(used)),
+    )
+    .await?;
+    let organization_id =
+        organization_id.ok_or_else(|| ApiError::NotFound("No such workspace.".into()))?;
+    let (kind, format, parameters) = read_request(app, &workspace_id, &body).await?;
+    let report_id = uuid::Uuid::now_v7();
+    let organization: OrganizationId = parse_id(&organization_id)?;
+    let requested_by: UserId = parse_id(&user.user_id)?;
+    let event = ReportEvent::ReportRequested(ReportRequested {
+        report_id,
+        organization_id: organization,
+        workspace_id: workspace,
+        kind: kind.id().to_owned(),
+        format: format.id().to_owned(),
+        parameters,
+        requested_by,
+    });
+    append(
+        app,
+        &user,
+        request_id,
+        Some(organization_id),
+        report_id,
+        1,
+        &event,
+    )
+    .await?;
+    Ok((
+        StatusCode::ACCEPTED,
+        ok(RequestedReport {
+            id: report_id,
+            kind: kind.id().to_owned(),
+            title: kind.title().to_owned(),
+            format: format.id().to_owned(),
+            status: "generating".to_owned(),
+        }),
+    ))
+}
+
+/// Removes a report from the workspace's downloads; its file is deleted with it.
+#[utoipa::path(delete, path = "/api/v1/accounting/workspaces/{workspace_id}/reports/{report_id}/", tag = "reports",
+    params(("workspace_id" = String, Path), ("report_id" = String, Path)),
+    responses((status = 204), (status = 403), (status = 404)))]
+pub async fn delete_report(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentRequestId(request_id): CurrentRequestId,
+    Path((workspace_id, report_id)): Path<(String, String)>,
+) -> Result<StatusCode, ApiError> {
+    let app = &state.app;
+    let workspace: WorkspaceId = parse_id(&workspace_id)?;
+    authorize(app, &user, &workspace_id, Action::GenerateReports, None).await?;
+    let id: uuid::Uuid = parse_id(&report_id)?;
+    let current = report_state(app, id).await?;
+    current
+        .live_in(workspace)
+        .map_err(crate::runner::IntoApiError::into_api_error)?;
+    let event = ReportEvent::ReportDeleted(ReportDeleted {
+        report_id: id,
+        workspace_id: workspace,
+        deleted_by: parse_id(&user.user_id)?,
+    });
+    let organization_id = organization_of(app, &workspace_id).await?;
+    append(
+        app,
+        &user,
+        request_id,
+        organization_id,
+        id,
+        current.version + 1,
+        &event,
+    )
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A report's state from its stream.
+pub async fn report_state(app: &AppState, id: uuid::Uuid) -> Result<ReportState, ApiError> {
+    let events = app
+        .store
+        .read_stream(AGGREGATE_TYPE, &id.to_string(), 0)
+        .await?;
+    let mut state = ReportState::default();
+    for event in &events {
+        let decoded: ReportEvent =
+            serde_json::from_value(event.payload.clone()).map_err(ApiError::internal)?;
+        state.apply(&decoded);
+    }
+    Ok(state)
+}
+
+async fn append(
+    app: &AppState,
+    user: &AuthUser,
+    request_id: Option<String>,
+    organization_id: Option<String>,
+    report_id: uuid::Uuid,
+    sequence: i64,
+    event: &ReportEvent,
+) -> Result<(), ApiError> {
+    let metadata = EventMetadata {
+        actor_id: Some(user.user_id.clone()),
+        organization_id,
+        // Reports are documents about the books: they stay out of the workspace's chain.
+        workspace_id: None,
+        request_id,
+        ..Default::default()
+    };
+    let new = NewEvent::of(
+        AGGREGATE_TYPE,
+        &report_id.to_string(),
+        sequence,
+        event,
+        &metadata,
+    )
+    .map_err(ApiError::internal)?;
+    app.store.append(AppendRequest::new(vec![new])).await?;
+    read_your_writes(app, "reports").await
+}

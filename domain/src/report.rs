@@ -1,0 +1,429 @@
+//! Financial reports (spec "financial report generation and downloads"): which reports
+//! exist, what each needs, and the life of one report — asked for, then generated or
+//! failed (once), then perhaps deleted.
+//!
+//! A report is rendered by the report generator, a reactor, not by the request: a
+//! ledger over a big range takes longer than a request should wait, and the generator
+//! tells its requester when it is ready (a notification).
+
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::{Months, NaiveDate};
+use event_schemas::report::{ReportEvent, ReportParameters};
+use event_schemas::{UserId, WorkspaceId};
+
+/// The reports an Admin can generate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReportKind {
+    TrialBalance,
+    GeneralLedger,
+    IncomeSummary,
+    ExpenseSummary,
+}
+
+impl ReportKind {
+    pub const ALL: [ReportKind; 4] = [
+        ReportKind::TrialBalance,
+        ReportKind::GeneralLedger,
+        ReportKind::IncomeSummary,
+        ReportKind::ExpenseSummary,
+    ];
+
+    /// The wire id.
+    pub const fn id(self) -> &'static str {
+        match self {
+            ReportKind::TrialBalance => "trial_balance",
+            ReportKind::GeneralLedger => "general_ledger",
+            ReportKind::IncomeSummary => "income_summary",
+            ReportKind::ExpenseSummary => "expense_summary",
+        }
+    }
+
+    /// The report's title, as printed on it and listed in downloads.
+    pub const fn title(self) -> &'static str {
+        match self {
+            ReportKind::TrialBalance => "Trial balance",
+            ReportKind::GeneralLedger => "General ledger",
+            ReportKind::IncomeSummary => "Income summary",
+            ReportKind::ExpenseSummary => "Expense summary",
+        }
+    }
+
+    /// The start of its file name: `trial-balance`.
+    pub fn slug(self) -> String {
+        self.id().replace('_', "-")
+    }
+}
+
+impl FromStr for ReportKind {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Self, ()> {
+        ReportKind::ALL.into_iter().find(|k| k.id() == s).ok_or(())
+    }
+}
+
+impl fmt::Display for ReportKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The file a report is rendered as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReportFormat {
+    Pdf,
+    Csv,
+}
+
+impl ReportFormat {
+    pub const fn id(self) -> &'static str {
+        match self {
+            ReportFormat::Pdf => "pdf",
+            ReportFormat::Csv => "csv",
+        }
+    }
+
+    pub const fn content_type(self) -> &'static str {
+        match self {
+            ReportFormat::Pdf => "application/pdf",
+            ReportFormat::Csv => "text/csv; charset=utf-8",
+        }
+    }
+}
+
+impl FromStr for ReportFormat {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Self, ()> {
+        match s {
+            "pdf" => Ok(ReportFormat::Pdf),
+            "csv" => Ok(ReportFormat::Csv),
+            _ => Err(()),
+        }
+    }
+}
+
+/// The longest range a ledger or summary report covers.
+pub const RANGE_YEARS_MAX: u32 = 10;
+/// The most postings a general ledger PDF prints (about 400 pages); a CSV has no limit
+/// beyond [`LEDGER_ROWS_MAX`].
+pub const LEDGER_PDF_ROWS_MAX: i64 = 20_000;
+/// The most postings one general ledger report holds, in any format.
+pub const LEDGER_ROWS_MAX: i64 = 1_000_000;
+
+/// A request's problems, each naming its field.
+pub type Problems = Vec<(&'static str, String)>;
+
+/// Checks what a report of `kind` needs and drops what it does not use, so the stored
+/// request says exactly what was rendered. `today` fills an absent end date.
+pub fn validate_parameters(
+    kind: ReportKind,
+    given: &ReportParameters,
+    today: NaiveDate,
+) -> Result<ReportParameters, Problems> {
+    let mut problems = Problems::new();
+    let mut out = ReportParameters::default();
+    match kind {
+        ReportKind::TrialBalance => {
+            let as_of = given.as_of.unwrap_or(today);
+            if let Some(compare) = given.compare_to {
+                if compare >= as_of {
+                    problems.push((
+                        "compare_to",
+                        "The comparison date must be before the as-of date.".into(),
+                    ));
+                }
+            }
+            out.as_of = Some(as_of);
+            out.compare_to = given.compare_to;
+        }
+        ReportKind::GeneralLedger | ReportKind::IncomeSummary | ReportKind::ExpenseSummary => {
+            let to = given.to.unwrap_or(today);
+            let Some(from) = given.from else {
+                problems.push(("from", "Choose the first day the report covers.".into()));
+                return Err(problems);
+            };
+            if to < from {
+                problems.push(("to", "The last day must be on or after the first.".into()));
+            } else if from
+                .checked_add_months(Months::new(12 * RANGE_YEARS_MAX))
+                .is_some_and(|limit| to >= limit)
+            {
+                problems.push((
+                    "to",
+                    format!("A report covers at most {RANGE_YEARS_MAX} years."),
+                ));
+            }
+            out.from = Some(from);
+            out.to = Some(to);
+            if kind == ReportKind::GeneralLedger {
+                out.account_id = given.account_id;
+            } else {
+                let granularity = given.granularity.as_deref().unwrap_or("month");
+                if !matches!(granularity, "month" | "quarter" | "year") {
+                    problems.push((
+                        "granularity",
+                        "Granularity must be month, quarter or year.".into(),
+                    ));
+                }
+                out.granularity = Some(granularity.to_owned());
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The file name a report is downloaded as: kind, dates, format.
+pub fn file_name(kind: ReportKind, format: ReportFormat, parameters: &ReportParameters) -> String {
+    let dates = match (parameters.as_of, parameters.from, parameters.to) {
+        (Some(as_of), _, _) => as_of.to_string(),
+        (None, Some(from), Some(to)) => format!("{from}-to-{to}"),
+        _ => String::new(),
+    };
+    let mut name = kind.slug();
+    if !dates.is_empty() {
+        name.push('-');
+        name.push_str(&dates);
+    }
+    format!("{name}.{}", format.id())
+}
+
+/// Where a report stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportStatus {
+    Generating,
+    Ready,
+    Failed,
+}
+
+impl ReportStatus {
+    pub const fn id(self) -> &'static str {
+        match self {
+            ReportStatus::Generating => "generating",
+            ReportStatus::Ready => "ready",
+            ReportStatus::Failed => "failed",
+        }
+    }
+}
+
+/// One report's state, folded from its stream.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReportState {
+    /// Events applied: the next append is at `version + 1`.
+    pub version: i64,
+    pub workspace_id: Option<WorkspaceId>,
+    pub requested_by: Option<UserId>,
+    pub status: Option<ReportStatus>,
+    pub deleted: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReportError {
+    #[error("No such report in this workspace.")]
+    NotFound,
+    #[error("The report is already {0}.")]
+    AlreadyFinished(&'static str),
+}
+
+impl ReportState {
+    pub fn apply(&mut self, event: &ReportEvent) {
+        self.version += 1;
+        match event {
+            ReportEvent::ReportRequested(e) => {
+                self.workspace_id = Some(e.workspace_id);
+                self.requested_by = Some(e.requested_by);
+                self.status = Some(ReportStatus::Generating);
+            }
+            ReportEvent::ReportGenerated(_) => self.status = Some(ReportStatus::Ready),
+            ReportEvent::ReportFailed(_) => self.status = Some(ReportStatus::Failed),
+            ReportEvent::ReportDeleted(_) => self.deleted = true,
+        }
+    }
+
+    /// A report that exists in `workspace_id` and was not deleted.
+    pub fn live_in(&self, workspace_id: WorkspaceId) -> Result<(), ReportError> {
+        if self.deleted || self.workspace_id != Some(workspace_id) {
+            Err(ReportError::NotFound)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The generator may record an outcome only once, and not for a deleted report.
+    pub fn may_finish(&self) -> Result<(), ReportError> {
+        match self.status {
+            None => Err(ReportError::NotFound),
+            Some(_) if self.deleted => Err(ReportError::NotFound),
+            Some(ReportStatus::Generating) => Ok(()),
+            Some(done) => Err(ReportError::AlreadyFinished(done.id())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(s: &str) -> NaiveDate {
+        s.parse().expect("a date")
+    }
+
+    fn today() -> NaiveDate {
+        day("2026-11-23")
+    }
+
+    #[test]
+    fn a_trial_balance_defaults_to_today_and_keeps_only_its_dates() {
+        let given = ReportParameters {
+            from: Some(day("2026-01-01")),
+            granularity: Some("year".into()),
+            ..Default::default()
+        };
+        let out = validate_parameters(ReportKind::TrialBalance, &given, today()).expect("valid");
+        assert_eq!(
+            out,
+            ReportParameters {
+                as_of: Some(today()),
+                ..Default::default()
+            }
+        );
+    }
+
+    #[test]
+    fn a_comparison_date_must_come_before_the_as_of_date() {
+        let given = ReportParameters {
+            as_of: Some(day("2026-06-30")),
+            compare_to: Some(day("2026-06-30")),
+            ..Default::default()
+        };
+        let problems =
+            validate_parameters(ReportKind::TrialBalance, &given, today()).expect_err("invalid");
+        assert_eq!(problems[0].0, "compare_to");
+    }
+
+    #[test]
+    fn a_ranged_report_needs_its_first_day() {
+        let problems = validate_parameters(
+            ReportKind::GeneralLedger,
+            &ReportParameters::default(),
+            today(),
+        )
+        .expect_err("invalid");
+        assert_eq!(
+            problems,
+            vec![("from", "Choose the first day the report covers.".into())]
+        );
+    }
+
+    #[test]
+    fn a_range_ends_on_or_after_it_starts_and_spans_at_most_ten_years() {
+        let backwards = ReportParameters {
+            from: Some(day("2026-02-01")),
+            to: Some(day("2026-01-31")),
+            ..Default::default()
+        };
+        let problems = validate_parameters(ReportKind::IncomeSummary, &backwards, today())
+            .expect_err("invalid");
+        assert_eq!(problems[0].0, "to");
+        let long = ReportParameters {
+            from: Some(day("2016-01-01")),
+            to: Some(day("2026-01-01")),
+            ..Default::default()
+        };
+        let problems =
+            validate_parameters(ReportKind::IncomeSummary, &long, today()).expect_err("invalid");
+        assert_eq!(problems[0].1, "A report covers at most 10 years.");
+        let ten_years = ReportParameters {
+            from: Some(day("2016-01-01")),
+            to: Some(day("2025-12-31")),
+            ..Default::default()
+        };
+        assert!(validate_parameters(ReportKind::IncomeSummary, &ten_years, today()).is_ok());
+    }
+
+    #[test]
+    fn a_summary_granularity_is_month_quarter_or_year_and_defaults_to_month() {
+        let given = ReportParameters {
+            from: Some(day("2026-01-01")),
+            ..Default::default()
+        };
+        let out = validate_parameters(ReportKind::ExpenseSummary, &given, today()).expect("valid");
+        assert_eq!(out.granularity.as_deref(), Some("month"));
+        assert_eq!(out.to, Some(today()));
+        let weekly = ReportParameters {
+            granularity: Some("week".into()),
+            ..given
+        };
+        let problems =
+            validate_parameters(ReportKind::ExpenseSummary, &weekly, today()).expect_err("invalid");
+        assert_eq!(problems[0].0, "granularity");
+    }
+
+    #[test]
+    fn file_names_carry_the_kind_the_dates_and_the_format() {
+        let tb = ReportParameters {
+            as_of: Some(day("2026-06-30")),
+            ..Default::default()
+        };
+        assert_eq!(
+            file_name(ReportKind::TrialBalance, ReportFormat::Pdf, &tb),
+            "trial-balance-2026-06-30.pdf"
+        );
+        let gl = ReportParameters {
+            from: Some(day("2026-01-01")),
+            to: Some(day("2026-03-31")),
+            ..Default::default()
+        };
+        assert_eq!(
+            file_name(ReportKind::GeneralLedger, ReportFormat::Csv, &gl),
+            "general-ledger-2026-01-01-to-2026-03-31.csv"
+        );
+    }
+
+    #[test]
+    fn an_outcome_is_recorded_once_and_never_for_a_deleted_report() {
+        use event_schemas::report::*;
+        let workspace: WorkspaceId = uuid::Uuid::now_v7().into();
+        let user: UserId = uuid::Uuid::now_v7().into();
+        let report_id = uuid::Uuid::now_v7();
+        let mut state = ReportState::default();
+        assert_eq!(state.may_finish(), Err(ReportError::NotFound));
+        state.apply(&ReportEvent::ReportRequested(ReportRequested {
+            report_id,
+            organization_id: uuid::Uuid::now_v7().into(),
+            workspace_id: workspace,
+            kind: "trial_balance".into(),
+            format: "pdf".into(),
+            parameters: ReportParameters::default(),
+            requested_by: user,
+        }));
+        assert_eq!(state.may_finish(), Ok(()));
+        assert_eq!(state.live_in(workspace), Ok(()));
+        assert_eq!(
+            state.live_in(uuid::Uuid::now_v7().into()),
+            Err(ReportError::NotFound)
+        );
+        state.apply(&ReportEvent::ReportFailed(ReportFailed {
+            report_id,
+            workspace_id: workspace,
+            reason: "x".into(),
+        }));
+        assert_eq!(
+            state.may_finish(),
+            Err(ReportError::AlreadyFinished("failed"))
+        );
+        state.apply(&ReportEvent::ReportDeleted(ReportDeleted {
+            report_id,
+            workspace_id: workspace,
+            deleted_by: user,
+        }));
+        assert_eq!(state.live_in(workspace), Err(ReportError::NotFound));
+        assert_eq!(state.version, 3);
+    }
+}

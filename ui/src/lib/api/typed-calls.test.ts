@@ -1,0 +1,24 @@
+/**
+ * Every call of the app goes through the typed routes (`api.*`), so its path, parameters,
+ * body and response schema are checked against the server's OpenAPI document. The
+ * untyped `apiClient` stays for the client's own tests only.
+ */
+import { describe, expect, it } from 'vitest';
+
+const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+const UNTYPED_ALLOWED = new Set(['/src/lib/api-client.ts']);
+
+describe('calls of the API', () => {
+  it('use the typed routes everywhere but the client itself', () => {
+    const untyped = Object.entries(sources)
+      .filter(([path, text]) => !UNTYPED_ALLOWED.has(path) && /\bapiClient\s*\./.test(text))
+      .map(([path]) => path);
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    expect(untyped).toEqual([]);
+  });
+});
