@@ -324,22 +324,22 @@ export function registerAuditTests(h) {
       check(!totals.includes('1,625.00'), `later entries leaked in: ${totals}`);
       await shot(page, 'audit-time-travel-trial-balance', { settleMs: 300 });
 
-      // A trial-balance row opens that account's ledger as known then.
-      // The grid may redraw its rows once more as the page settles (a click on a row
-      // being replaced is lost): click again until the ledger opens.
+      // A trial-balance row opens that account's ledger as known then. The grid may
+      // redraw its rows once more as the page settles (a click on a row being replaced is
+      // lost): click again only while the page is still on the trial balance — once the
+      // ledger tab is open the trial balance is unmounted, and the ledger, read from the
+      // log as known then, gets the full wait however loaded the machine is.
       const ledger = page.getByTestId('tt-ledger');
-      for (let attempt = 1; ; attempt += 1) {
+      const onLedgerTab = (url) => url.searchParams.get('tab') === 'ledger';
+      for (let attempt = 1; !onLedgerTab(new URL(page.url())); attempt += 1) {
         await tb.locator('.ag-row .ag-cell[col-id="account_code"]', { hasText: '1120' }).click();
         try {
-          await ledger
-            .locator('.ag-row')
-            .first()
-            .waitFor({ timeout: WAIT_MS / 3 });
-          break;
+          await page.waitForURL(onLedgerTab, { timeout: WAIT_MS / 3 });
         } catch (error) {
           if (attempt === 3) throw error;
         }
       }
+      await ledger.locator('.ag-row').first().waitFor({ timeout: WAIT_MS });
       const rows = await ledger
         .locator('.ag-row[row-index]')
         .evaluateAll((els) => new Set(els.map((el) => el.getAttribute('row-index'))).size);
