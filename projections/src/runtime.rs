@@ -1,7 +1,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use store::{Db, EventStore};
+use store::{Cursor, Db, EventStore, RecordedEvent};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -131,6 +131,18 @@ impl ProjectionRuntime {
             return Ok(0);
         }
         let events = self.store.read_log(cp.cursor, batch).await?;
+        self.apply_page(projector, cp.cursor, &events).await
+    }
+
+    /// Applies `events`, read after `from`, with the checkpoint moving from `from` to the
+    /// last of them in the same transaction; 0 when there are none or when another worker
+    /// moved the checkpoint from `from` first.
+    async fn apply_page(
+        &self,
+        projector: &dyn Projector,
+        from: Cursor,
+        events: &[RecordedEvent],
+    ) -> Result<usize, ProjectionError> {
         let Some(last) = events.last() else {
             return Ok(0);
         };
@@ -138,7 +150,7 @@ impl ProjectionRuntime {
         if !checkpoint::advance(
             &mut tx,
             projector.name(),
-            cp.cursor,
+            from,
             last.cursor(),
             events.len() as i64,
         )
@@ -147,7 +159,7 @@ impl ProjectionRuntime {
             tx.rollback().await?;
             return Ok(0);
         }
-        if let Err(err) = projector.apply_batch(&mut tx, &events).await {
+        if let Err(err) = projector.apply_batch(&mut tx, events).await {
             tx.rollback().await?;
             tracing::error!(projector = projector.name(), position = ?err.position, error = %err.message, "projector stopped");
             checkpoint::mark(
@@ -164,7 +176,10 @@ impl ProjectionRuntime {
         Ok(events.len())
     }
 
-    /// Applies batches until the projector reaches the readable end of the log.
+    /// Applies batches until the projector reaches the readable end of the log. Each page
+    /// is read while the one before it is applied (the read and the apply's writes run on
+    /// different connections and threads); a prefetched page is used only if it starts
+    /// exactly at the checkpoint the apply left.
     pub async fn catch_up(
         &self,
         name: &str,
@@ -173,11 +188,29 @@ impl ProjectionRuntime {
     ) -> Result<i64, ProjectionError> {
         let projector = self.find(name)?;
         let mut applied = 0;
+        let mut prefetched: Option<(Cursor, Vec<RecordedEvent>)> = None;
         loop {
-            let n = self.step(projector.as_ref(), batch).await?;
+            let cp = self.checkpoint(projector.name()).await?;
+            if cp.state == ProjectorState::Failed {
+                return Ok(applied);
+            }
+            let events = match prefetched.take() {
+                Some((from, events)) if from == cp.cursor => events,
+                _ => self.store.read_log(cp.cursor, batch).await?,
+            };
+            let Some(next_from) = events.last().map(RecordedEvent::cursor) else {
+                return Ok(applied);
+            };
+            let (n, next) = tokio::join!(
+                self.apply_page(projector.as_ref(), cp.cursor, &events),
+                self.store.read_log(next_from, batch),
+            );
+            let n = n?;
             if n == 0 {
                 return Ok(applied);
             }
+            // A failed read ahead is not an error yet: the next turn reads again and reports.
+            prefetched = next.ok().map(|next| (next_from, next));
             applied += n as i64;
             progress(applied);
         }

@@ -65,7 +65,8 @@ pub struct Db {
 /// The native pool behind [`Db::native`], same settings (pragmas, timeouts) as the `Any` one.
 #[derive(Clone, Debug)]
 pub(crate) enum NativePool {
-    Sqlite(SqlitePool),
+    /// The pool, and the database file (the log's direct readers open it too).
+    Sqlite(SqlitePool, PathBuf),
     Postgres(PgPool),
 }
 
@@ -141,7 +142,7 @@ impl Db {
         Ok(Self {
             pool,
             backend: Backend::Sqlite,
-            native: NativePool::Sqlite(native),
+            native: NativePool::Sqlite(native, path.to_owned()),
         })
     }
 
@@ -172,7 +173,7 @@ impl Db {
     pub async fn close(&self) {
         self.pool.close().await;
         match &self.native {
-            NativePool::Sqlite(pool) => pool.close().await,
+            NativePool::Sqlite(pool, _) => pool.close().await,
             NativePool::Postgres(pool) => pool.close().await,
         }
     }

@@ -5,6 +5,11 @@ use thiserror::Error;
 pub enum StoreError {
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
+    /// The SQLite log's direct readers (`backend::sqlite_reader`).
+    #[error("database error: {0}")]
+    SqliteRead(#[from] rusqlite::Error),
+    #[error("a log read stopped before it answered: {0}")]
+    ReadTask(String),
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
     #[error("configuration error: {0}")]

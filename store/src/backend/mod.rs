@@ -8,6 +8,7 @@
 mod common;
 pub mod postgres;
 pub mod sqlite;
+mod sqlite_reader;
 
 use async_trait::async_trait;
 use serde_json::Value;

@@ -49,7 +49,7 @@ impl PostgresLog {
     pub fn new(db: Db) -> Self {
         let pool = match db.native {
             NativePool::Postgres(pool) => pool,
-            NativePool::Sqlite(_) => panic!("PostgresLog needs a Postgres database"),
+            NativePool::Sqlite(..) => panic!("PostgresLog needs a Postgres database"),
         };
         Self {
             pool,

@@ -9,19 +9,21 @@
 //! an append has a fixed text so it is prepared once per connection: the chain heads and
 //! the stream heads of a whole group are read with one statement each (`json_each` over a
 //! JSON array parameter), the rows go in as multi-row INSERTs of power-of-two sizes, and
-//! the chain heads move with one UPDATE.
+//! the chain heads move with one UPDATE. Reads step rows on their own connections
+//! (`sqlite_reader`).
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use async_trait::async_trait;
 use sqlx::sqlite::SqlitePool;
 use sqlx::{Row, Sqlite, Transaction};
 
 use super::common::{
-    append_keys, assign_cursors, classify, decode_chain_head, decode_event, decode_snapshot,
-    event_columns, plan_rows, ChainState, PendingRow, CHAIN_HEAD_COLUMNS,
+    append_keys, assign_cursors, classify, decode_chain_head, decode_snapshot, plan_rows,
+    ChainState, PendingRow, CHAIN_HEAD_COLUMNS,
 };
+use super::sqlite_reader::SqliteReaders;
 use super::{AppendRequest, ChainHead, LogBackend, Snapshot};
 use crate::db::NativePool;
 use crate::hash::GENESIS_HASH;
@@ -34,19 +36,19 @@ const INSERT_CHUNK_LOG2: usize = 8;
 
 pub struct SqliteLog {
     pool: SqlitePool,
-    columns: String,
+    readers: Arc<SqliteReaders>,
 }
 
 impl SqliteLog {
     /// `db` must be a SQLite database.
     pub fn new(db: Db) -> Self {
-        let pool = match db.native {
-            NativePool::Sqlite(pool) => pool,
+        let (pool, file) = match db.native {
+            NativePool::Sqlite(pool, file) => (pool, file),
             NativePool::Postgres(_) => panic!("SqliteLog needs a SQLite database"),
         };
         Self {
             pool,
-            columns: event_columns("0", ""),
+            readers: SqliteReaders::new(file),
         }
     }
 }
@@ -197,60 +199,6 @@ async fn append_in_tx(
     Ok(cursors)
 }
 
-/// One event as `read_log`'s JSON array holds it.
-#[derive(serde::Deserialize)]
-struct LogRow(
-    i64,
-    String,
-    String,
-    i64,
-    String,
-    String,
-    serde_json::Value,
-    serde_json::Value,
-    i64,
-    String,
-    i64,
-    String,
-    String,
-);
-
-impl LogRow {
-    fn into_event(self) -> RecordedEvent {
-        let LogRow(
-            global_position,
-            aggregate_type,
-            aggregate_id,
-            sequence,
-            event_type,
-            event_version,
-            payload,
-            metadata,
-            recorded_at,
-            chain,
-            chain_seq,
-            prev_hash,
-            hash,
-        ) = self;
-        RecordedEvent {
-            global_position,
-            tx_id: 0,
-            aggregate_type,
-            aggregate_id,
-            sequence,
-            event_type,
-            event_version,
-            payload,
-            metadata,
-            recorded_at,
-            chain,
-            chain_seq,
-            prev_hash,
-            hash,
-        }
-    }
-}
-
 #[async_trait]
 impl LogBackend for SqliteLog {
     fn backend(&self) -> Backend {
@@ -274,28 +222,7 @@ impl LogBackend for SqliteLog {
     /// events: sqlx's SQLite driver otherwise copies every value of every row and hands each
     /// row across threads, which cost more than everything else in a log read.
     async fn read_log(&self, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {
-        let page: Option<String> = sqlx::query_scalar(
-            "SELECT json_group_array(json_array(global_position, aggregate_type, aggregate_id, \
-             sequence, event_type, event_version, json(payload), json(metadata), recorded_at, \
-             chain, chain_seq, prev_hash, hash)) \
-             FROM (SELECT * FROM events WHERE global_position > ?1 ORDER BY global_position LIMIT ?2)",
-        )
-        .bind(after.position)
-        .bind(limit)
-        .fetch_one(&self.pool)
-        .await?;
-        let Some(page) = page else {
-            return Ok(Vec::new());
-        };
-        let rows: Vec<LogRow> = serde_json::from_str(&page).map_err(|e| {
-            StoreError::Corrupt(format!("log page after position {}: {e}", after.position))
-        })?;
-        let mut events: Vec<RecordedEvent> = rows.into_iter().map(LogRow::into_event).collect();
-        // An aggregate's input order is SQLite's choice, not a promise: restore log order.
-        if !events.is_sorted_by_key(|e| e.global_position) {
-            events.sort_by_key(|e| e.global_position);
-        }
-        Ok(events)
+        self.readers.log_page(after.position, limit).await
     }
 
     async fn read_stream(
@@ -304,16 +231,9 @@ impl LogBackend for SqliteLog {
         aggregate_id: &str,
         after_sequence: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {} FROM events WHERE aggregate_type = ?1 AND aggregate_id = ?2 AND sequence > ?3 ORDER BY sequence",
-            self.columns
-        ))
-        .bind(aggregate_type)
-        .bind(aggregate_id)
-        .bind(after_sequence)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(decode_event).collect()
+        self.readers
+            .stream(aggregate_type.to_owned(), aggregate_id.to_owned(), after_sequence)
+            .await
     }
 
     async fn snapshot(
@@ -337,16 +257,7 @@ impl LogBackend for SqliteLog {
         after_seq: i64,
         limit: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {} FROM events WHERE chain = ?1 AND chain_seq > ?2 ORDER BY chain_seq LIMIT ?3",
-            self.columns
-        ))
-        .bind(chain)
-        .bind(after_seq)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(decode_event).collect()
+        self.readers.chain(chain.to_owned(), after_seq, limit).await
     }
 
     async fn chain_heads(&self) -> Result<Vec<ChainHead>, StoreError> {
