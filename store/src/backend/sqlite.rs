@@ -232,7 +232,11 @@ impl LogBackend for SqliteLog {
         after_sequence: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
         self.readers
-            .stream(aggregate_type.to_owned(), aggregate_id.to_owned(), after_sequence)
+            .stream(
+                aggregate_type.to_owned(),
+                aggregate_id.to_owned(),
+                after_sequence,
+            )
             .await
     }
 

@@ -54,8 +54,10 @@ impl SqliteReaders {
         let sql = format!(
             "SELECT {COLUMNS} FROM events WHERE global_position > ?1 ORDER BY global_position LIMIT ?2"
         );
-        self.select(sql, move |c, sql| events(c, sql, rusqlite::params![position, limit]))
-            .await
+        self.select(sql, move |c, sql| {
+            events(c, sql, rusqlite::params![position, limit])
+        })
+        .await
     }
 
     /// One aggregate stream's events after `sequence`.
@@ -70,7 +72,11 @@ impl SqliteReaders {
              AND sequence > ?3 ORDER BY sequence"
         );
         self.select(sql, move |c, sql| {
-            events(c, sql, rusqlite::params![aggregate_type, aggregate_id, sequence])
+            events(
+                c,
+                sql,
+                rusqlite::params![aggregate_type, aggregate_id, sequence],
+            )
         })
         .await
     }
