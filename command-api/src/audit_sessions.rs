@@ -320,8 +320,7 @@ async fn session_state(
         .await?;
     let mut state = SessionState::default();
     for event in &events {
-        let decoded: AuditSessionEvent =
-            serde_json::from_value(event.payload.clone()).map_err(ApiError::internal)?;
+        let decoded: AuditSessionEvent = event.payload.decode().map_err(ApiError::internal)?;
         state.apply(&decoded);
     }
     if state.workspace_id.map(|w| w.to_string()).as_deref() != Some(workspace_id) {

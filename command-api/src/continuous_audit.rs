@@ -211,8 +211,7 @@ async fn monitor_state(app: &AppState, workspace_id: &str) -> Result<MonitorStat
         .await?;
     let mut state = MonitorState::default();
     for event in &events {
-        let decoded: ContinuousAuditEvent =
-            serde_json::from_value(event.payload.clone()).map_err(ApiError::internal)?;
+        let decoded: ContinuousAuditEvent = event.payload.decode().map_err(ApiError::internal)?;
         state.apply(&decoded);
     }
     Ok(state)

@@ -283,8 +283,7 @@ pub async fn report_state(app: &AppState, id: uuid::Uuid) -> Result<ReportState,
         .await?;
     let mut state = ReportState::default();
     for event in &events {
-        let decoded: ReportEvent =
-            serde_json::from_value(event.payload.clone()).map_err(ApiError::internal)?;
+        let decoded: ReportEvent = event.payload.decode().map_err(ApiError::internal)?;
         state.apply(&decoded);
     }
     Ok(state)

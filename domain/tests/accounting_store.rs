@@ -226,11 +226,12 @@ async fn a_posted_entry_lands_in_the_log_with_its_amounts_as_decimal_strings(bac
         (posted.event_type.as_str(), posted.event_version.as_str()),
         ("JournalEntryPosted", "1.0")
     );
-    assert_eq!(posted.payload["entry_number"], "JE-000001");
-    assert_eq!(posted.payload["total"], "185000.50");
-    assert_eq!(posted.payload["lines"][0]["debit"], "185000.50");
-    assert_eq!(posted.payload["lines"][0]["credit"], "0.00");
-    assert_eq!(posted.payload["date"], "2026-03-14");
+    let payload = posted.payload.value().expect("payload");
+    assert_eq!(payload["entry_number"], "JE-000001");
+    assert_eq!(payload["total"], "185000.50");
+    assert_eq!(payload["lines"][0]["debit"], "185000.50");
+    assert_eq!(payload["lines"][0]["credit"], "0.00");
+    assert_eq!(payload["date"], "2026-03-14");
     let entry = load_entry(&store, id).await;
     assert_eq!(entry.posted().map(|p| p.total), Some(d("185000.50")));
     t.cleanup().await;

@@ -99,7 +99,7 @@ impl Projector for ActivityLog {
             .bind(&event.aggregate_type)
             .bind(&event.aggregate_id)
             .bind(&event.event_type)
-            .bind(event.payload.to_string())
+            .bind(event.payload.json())
             .execute(&mut **tx)
             .await
             .map_err(|e| ProjectionError::at(event, e.to_string()))?;
@@ -125,7 +125,7 @@ pub struct ActivityRow {
 
 impl ActivityRow {
     pub fn of(event: &RecordedEvent) -> Self {
-        let payload = &event.payload;
+        let payload = &event.payload.value().unwrap_or_default();
         let from_payload = |key: &str| payload.get(key).and_then(Value::as_str).map(str::to_owned);
         let from_metadata = |key: &str| event.metadata_str(key).map(str::to_owned);
         let is_fact = event.aggregate_type == event_schemas::user_activity::AGGREGATE_TYPE;
@@ -165,6 +165,14 @@ pub fn snake_case(event_type: &str) -> String {
         }
     }
     out
+}
+
+/// [`summary`] of a recorded event.
+pub fn event_summary(event: &RecordedEvent) -> String {
+    summary(
+        &event.event_type,
+        &event.payload.value().unwrap_or_default(),
+    )
 }
 
 /// One line a person reads in the log. Known events name what changed; any other event

@@ -201,7 +201,7 @@ async fn apply(
             .bind(e.cutoff.position)
             .bind(e.opened_by.to_string())
             .bind(envelope.recorded_at)
-            .bind(envelope.payload.to_string())
+            .bind(envelope.payload.json())
             .execute(&mut **tx)
             .await?;
         }

@@ -22,7 +22,6 @@ use domain::notification::rule_notification_id;
 use event_schemas::notification::{NotificationCreated, NotificationEvent, Severity};
 use event_schemas::organization::OrganizationEvent;
 use event_schemas::{NotificationId, UserId};
-use serde_json::Value;
 use sqlx::{Any, Transaction};
 use store::backend::AppendRequest;
 use store::migrate::Migration;
@@ -275,7 +274,7 @@ impl NotificationRules {
                 return Ok(planned);
             };
             let (organization_id, workspace_name) = self.workspace(workspace_id).await?;
-            let message = match event.payload.get("lock_date").and_then(Value::as_str) {
+            let message = match event.payload.str_field("lock_date") {
                 Some(date) => format!(
                     "{} locked the books of {workspace_name} up to {date}: entries dated on or before it can no longer be posted.",
                     self.user_name(actor).await?
@@ -337,7 +336,7 @@ impl NotificationRules {
         if event.aggregate_type != event_schemas::organization::AGGREGATE_TYPE {
             return Ok(planned);
         }
-        let Ok(decoded) = serde_json::from_value::<OrganizationEvent>(event.payload.clone()) else {
+        let Ok(decoded) = event.payload.decode::<OrganizationEvent>() else {
             // An older version: the rules react to today's events only.
             return Ok(planned);
         };
@@ -520,7 +519,7 @@ impl NotificationRules {
         event: &RecordedEvent,
     ) -> Result<Option<ReportOutcome>, sqlx::Error> {
         use event_schemas::report::ReportEvent;
-        let Ok(decoded) = serde_json::from_value::<ReportEvent>(event.payload.clone()) else {
+        let Ok(decoded) = event.payload.decode::<ReportEvent>() else {
             return Ok(None);
         };
         let failure = match &decoded {
@@ -533,12 +532,14 @@ impl NotificationRules {
             .read_stream(&event.aggregate_type, &event.aggregate_id, 0)
             .await
             .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
-        let Some(request) = stream.iter().find_map(|recorded| {
-            match serde_json::from_value::<ReportEvent>(recorded.payload.clone()) {
-                Ok(ReportEvent::ReportRequested(r)) => Some(r),
-                _ => None,
-            }
-        }) else {
+        let Some(request) =
+            stream
+                .iter()
+                .find_map(|recorded| match recorded.payload.decode::<ReportEvent>() {
+                    Ok(ReportEvent::ReportRequested(r)) => Some(r),
+                    _ => None,
+                })
+        else {
             return Ok(None);
         };
         let title = request
@@ -577,7 +578,7 @@ impl NotificationRules {
         event: &RecordedEvent,
     ) -> Result<Option<(&'static str, &'static str, String, Severity)>, sqlx::Error> {
         use event_schemas::subscription::SubscriptionEvent;
-        let Ok(decoded) = serde_json::from_value::<SubscriptionEvent>(event.payload.clone()) else {
+        let Ok(decoded) = event.payload.decode::<SubscriptionEvent>() else {
             return Ok(None);
         };
         let (tx_ref, failure) = match &decoded {
@@ -591,7 +592,7 @@ impl NotificationRules {
             .await
             .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
         let initiated = stream.iter().find_map(|recorded| {
-            match serde_json::from_value::<SubscriptionEvent>(recorded.payload.clone()) {
+            match recorded.payload.decode::<SubscriptionEvent>() {
                 Ok(SubscriptionEvent::PaymentInitiated(p)) if p.tx_ref == tx_ref => Some(p),
                 _ => None,
             }
@@ -707,11 +708,7 @@ async fn gather_posting(
     let Some(workspace_id) = event.workspace_id() else {
         return Ok(());
     };
-    let author = event
-        .payload
-        .get("posted_by")
-        .and_then(Value::as_str)
-        .unwrap_or("");
+    let author = event.payload.str_field("posted_by").unwrap_or_default();
     let admins: Vec<String> = sqlx::query_scalar(
         "SELECT DISTINCT m.user_id FROM read_membership_workspaces c \
          JOIN read_memberships m ON m.id = c.membership_id \
@@ -720,7 +717,7 @@ async fn gather_posting(
     .bind(workspace_id)
     .fetch_all(&mut **tx)
     .await?;
-    for admin in admins.into_iter().filter(|a| a != author) {
+    for admin in admins.into_iter().filter(|a| *a != author) {
         let existing: Option<String> = sqlx::query_scalar(
             "SELECT posted_by FROM notification_digests WHERE workspace_id = $1 AND recipient_id = $2",
         )
@@ -732,7 +729,7 @@ async fn gather_posting(
             Some(authors) => {
                 let mut set: BTreeSet<&str> =
                     authors.split(',').filter(|a| !a.is_empty()).collect();
-                set.insert(author);
+                set.insert(&author);
                 let authors = set.into_iter().collect::<Vec<_>>().join(",");
                 sqlx::query(
                     "UPDATE notification_digests SET entries = entries + 1, posted_by = $1 \
@@ -753,7 +750,7 @@ async fn gather_posting(
                 .bind(&admin)
                 .bind(event.global_position)
                 .bind(event.recorded_at)
-                .bind(author)
+                .bind(&author)
                 .execute(&mut **tx)
                 .await?;
             }

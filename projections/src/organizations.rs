@@ -3,7 +3,6 @@
 //! service's lists, `/me/workspaces/` and every route's access check read these.
 
 use async_trait::async_trait;
-use cqrs_es::persist::SerializedEvent;
 use event_schemas::organization::{upcasters, OrganizationEvent, AGGREGATE_TYPE};
 use sqlx::{Any, Transaction};
 use store::migrate::Migration;
@@ -118,18 +117,7 @@ pub struct Organizations;
 /// Decodes an Organization event, lifting old versions through the upcasters exactly as
 /// the aggregate's event store does.
 fn decode(event: &RecordedEvent) -> Result<OrganizationEvent, ProjectionError> {
-    let serialized = SerializedEvent {
-        aggregate_id: event.aggregate_id.clone(),
-        sequence: usize::try_from(event.sequence).unwrap_or_default(),
-        aggregate_type: event.aggregate_type.clone(),
-        event_type: event.event_type.clone(),
-        event_version: event.event_version.clone(),
-        payload: event.payload.clone(),
-        metadata: serde_json::Value::Null,
-    };
-    let lifted = event_schemas::upcast(serialized, &upcasters());
-    serde_json::from_value(lifted.payload)
-        .map_err(|e| ProjectionError::at(event, format!("undecodable {}: {e}", event.event_type)))
+    crate::decode::decode(event, &upcasters())
 }
 
 #[async_trait]

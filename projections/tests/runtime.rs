@@ -48,7 +48,9 @@ impl Projector for Counter {
         events: &[RecordedEvent],
     ) -> Result<(), ProjectionError> {
         for event in events {
-            let n = event.payload["n"].as_i64().unwrap_or(0);
+            let n = event.payload.value().unwrap_or_default()["n"]
+                .as_i64()
+                .unwrap_or(0);
             if n == self.fail_at.load(Ordering::SeqCst) {
                 return Err(ProjectionError::at(
                     event,

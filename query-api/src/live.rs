@@ -144,10 +144,10 @@ type Touch = (String, &'static str, Option<String>);
 
 /// The inbox changes one event makes, one per recipient it touches.
 fn touched(event: &RecordedEvent) -> Result<Vec<Touch>, serde_json::Error> {
-    let payload = event.payload.clone();
+    let payload = &event.payload;
     Ok(match event.aggregate_type.as_str() {
         AGGREGATE_TYPE => {
-            let decoded: NotificationEvent = serde_json::from_value(payload)?;
+            let decoded: NotificationEvent = payload.decode()?;
             let change = match decoded {
                 NotificationEvent::NotificationCreated(_) => "created",
                 NotificationEvent::NotificationReadChanged(_) => "updated",
@@ -160,7 +160,7 @@ fn touched(event: &RecordedEvent) -> Result<Vec<Touch>, serde_json::Error> {
             )]
         }
         event_schemas::announcement::AGGREGATE_TYPE => {
-            let AnnouncementEvent::AnnouncementSent(sent) = serde_json::from_value(payload)?;
+            let AnnouncementEvent::AnnouncementSent(sent) = payload.decode()?;
             sent.recipients
                 .iter()
                 .map(|r| {
@@ -170,7 +170,7 @@ fn touched(event: &RecordedEvent) -> Result<Vec<Touch>, serde_json::Error> {
                 .collect()
         }
         _ => {
-            let InboxEvent::InboxMarkedRead(marked) = serde_json::from_value(payload)?;
+            let InboxEvent::InboxMarkedRead(marked) = payload.decode()?;
             vec![(marked.recipient_id.to_string(), "all_read", None)]
         }
     })

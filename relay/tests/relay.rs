@@ -692,7 +692,7 @@ fn an_event_without_a_workspace_goes_to_the_global_subject() {
         sequence: 1,
         event_type: "UserRegistered".into(),
         event_version: "1".into(),
-        payload: json!({}),
+        payload: store::Payload::from_value(&json!({})),
         metadata: json!({ "actor_id": "u1" }),
         recorded_at: 0,
         chain: "global".into(),

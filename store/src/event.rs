@@ -1,4 +1,6 @@
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 /// The chain key of events that belong to no workspace (users, organizations before they
@@ -121,7 +123,7 @@ pub struct RecordedEvent {
     pub sequence: i64,
     pub event_type: String,
     pub event_version: String,
-    pub payload: Value,
+    pub payload: Payload,
     pub metadata: Value,
     /// Server time of the append, microseconds since the Unix epoch (UTC).
     pub recorded_at: i64,
@@ -150,5 +152,66 @@ impl RecordedEvent {
 
     pub fn recorded_at_utc(&self) -> chrono::DateTime<chrono::Utc> {
         chrono::DateTime::from_timestamp_micros(self.recorded_at).unwrap_or_default()
+    }
+}
+
+/// A recorded event's payload, kept as the JSON text the log stores rather than parsed.
+///
+/// Why: readers of the log (projector rebuilds, the relay, exports) move events by the
+/// million, and most of them either decode the payload straight into a typed event or
+/// never look inside it. Parsing every payload into a `serde_json::Value` tree first cost
+/// more than reading the rows. The text is exactly what the append stored (compact, keys
+/// sorted — `Value::to_string` of the payload), so it also hashes as appended.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Payload(Box<RawValue>);
+
+impl Payload {
+    /// Takes stored text; fails if it is not one JSON document.
+    pub fn from_json(text: String) -> Result<Self, serde_json::Error> {
+        RawValue::from_string(text).map(Self)
+    }
+
+    /// The payload of `value` (what an append of `value` stores).
+    pub fn from_value(value: &Value) -> Self {
+        // A `Value` always serializes, and its text is valid JSON.
+        match serde_json::value::to_raw_value(value) {
+            Ok(raw) => Self(raw),
+            Err(_) => Self(RawValue::NULL.to_owned()),
+        }
+    }
+
+    /// The stored JSON text.
+    pub fn json(&self) -> &str {
+        self.0.get()
+    }
+
+    /// Decodes the payload into `T` without an intermediate `Value`.
+    pub fn decode<T: DeserializeOwned>(&self) -> Result<T, serde_json::Error> {
+        serde_json::from_str(self.0.get())
+    }
+
+    /// The payload as a `Value` tree, for code that rewrites it (upcasters) or looks
+    /// fields up by name.
+    pub fn value(&self) -> Result<Value, serde_json::Error> {
+        self.decode()
+    }
+
+    /// The string field `key` of an object payload; `None` when absent or not a string.
+    pub fn str_field(&self, key: &str) -> Option<String> {
+        match self.value().ok()? {
+            Value::Object(mut fields) => match fields.remove(key)? {
+                Value::String(text) => Some(text),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// Equal when the stored texts are equal: the store writes one canonical text per value.
+impl PartialEq for Payload {
+    fn eq(&self, other: &Self) -> bool {
+        self.json() == other.json()
     }
 }

@@ -13,7 +13,8 @@ use sha2::{Digest, Sha256};
 /// The `prev_hash` of the first event of every chain.
 pub const GENESIS_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
-/// The fields a hash covers, borrowed from either a new or a recorded event.
+/// The fields a hash covers besides the payload and metadata, borrowed from either a new
+/// or a recorded event.
 pub struct HashedContent<'a> {
     pub chain: &'a str,
     pub chain_seq: i64,
@@ -22,8 +23,6 @@ pub struct HashedContent<'a> {
     pub sequence: i64,
     pub event_type: &'a str,
     pub event_version: &'a str,
-    pub payload: &'a Value,
-    pub metadata: &'a Value,
     pub recorded_at: i64,
 }
 
@@ -38,19 +37,33 @@ impl<'a> HashedContent<'a> {
             sequence: event.sequence,
             event_type: &event.event_type,
             event_version: &event.event_version,
-            payload: &event.payload,
-            metadata: &event.metadata,
             recorded_at: event.recorded_at,
         }
     }
 }
 
-pub fn event_hash(prev_hash: &str, content: &HashedContent<'_>) -> String {
+pub fn event_hash(
+    prev_hash: &str,
+    content: &HashedContent<'_>,
+    payload: &Value,
+    metadata: &Value,
+) -> String {
     event_hash_with_json(
         prev_hash,
         content,
-        &content.payload.to_string(),
-        &content.metadata.to_string(),
+        &payload.to_string(),
+        &metadata.to_string(),
+    )
+}
+
+/// The hash an event in the log must carry: over its payload's stored text, which is the
+/// text its append hashed (see [`crate::Payload`]).
+pub fn recorded_event_hash(prev_hash: &str, event: &crate::RecordedEvent) -> String {
+    event_hash_with_json(
+        prev_hash,
+        &HashedContent::of(event),
+        event.payload.json(),
+        &event.metadata.to_string(),
     )
 }
 
@@ -130,7 +143,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn content<'a>(payload: &'a Value, metadata: &'a Value) -> HashedContent<'a> {
+    fn content() -> HashedContent<'static> {
         HashedContent {
             chain: "ws",
             chain_seq: 1,
@@ -139,8 +152,6 @@ mod tests {
             sequence: 1,
             event_type: "Opened",
             event_version: "1",
-            payload,
-            metadata,
             recorded_at: 42,
         }
     }
@@ -151,8 +162,8 @@ mod tests {
         let b: Value = serde_json::from_str(r#"{"a":2,"b":1}"#).expect("json");
         let meta = json!({});
         assert_eq!(
-            event_hash(GENESIS_HASH, &content(&a, &meta)),
-            event_hash(GENESIS_HASH, &content(&b, &meta))
+            event_hash(GENESIS_HASH, &content(), &a, &meta),
+            event_hash(GENESIS_HASH, &content(), &b, &meta)
         );
     }
 
@@ -162,13 +173,18 @@ mod tests {
         let a = json!({"amount": "10.00"});
         let b = json!({"amount": "10.01"});
         assert_ne!(
-            event_hash(GENESIS_HASH, &content(&a, &meta)),
-            event_hash(GENESIS_HASH, &content(&b, &meta))
+            event_hash(GENESIS_HASH, &content(), &a, &meta),
+            event_hash(GENESIS_HASH, &content(), &b, &meta)
         );
     }
 
     /// The hash as first written: the canonical array built as a `Value`, then serialized.
-    fn reference_hash(prev_hash: &str, content: &HashedContent<'_>) -> String {
+    fn reference_hash(
+        prev_hash: &str,
+        content: &HashedContent<'_>,
+        payload: &Value,
+        metadata: &Value,
+    ) -> String {
         let canonical = json!([
             content.chain,
             content.chain_seq,
@@ -177,8 +193,8 @@ mod tests {
             content.sequence,
             content.event_type,
             content.event_version,
-            content.payload,
-            content.metadata,
+            payload,
+            metadata,
             content.recorded_at,
         ]);
         let mut hasher = Sha256::new();
@@ -208,13 +224,11 @@ mod tests {
                     sequence: -1,
                     event_type: "Opened",
                     event_version: "1",
-                    payload,
-                    metadata: &meta,
                     recorded_at,
                 };
                 assert_eq!(
-                    event_hash("ff", &content),
-                    reference_hash("ff", &content),
+                    event_hash("ff", &content, payload, &meta),
+                    reference_hash("ff", &content, payload, &meta),
                     "{payload}"
                 );
             }
@@ -226,8 +240,8 @@ mod tests {
         let meta = json!({});
         let a = json!({});
         assert_ne!(
-            event_hash(GENESIS_HASH, &content(&a, &meta)),
-            event_hash("ff", &content(&a, &meta))
+            event_hash(GENESIS_HASH, &content(), &a, &meta),
+            event_hash("ff", &content(), &a, &meta)
         );
     }
 }

@@ -30,5 +30,7 @@ pub mod verify;
 
 pub use db::{Backend, Db, StorageConfig};
 pub use error::{AppendError, StoreError};
-pub use event::{metadata_keys, Cursor, EventMetadata, NewEvent, RecordedEvent, GLOBAL_CHAIN};
+pub use event::{
+    metadata_keys, Cursor, EventMetadata, NewEvent, Payload, RecordedEvent, GLOBAL_CHAIN,
+};
 pub use store::EventStore;

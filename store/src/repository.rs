@@ -35,16 +35,21 @@ impl LogRepository {
     }
 }
 
-fn serialized(event: RecordedEvent) -> SerializedEvent {
-    SerializedEvent {
+/// cqrs-es's form of a recorded event (its upcasters and aggregates take `Value`s).
+fn serialized(event: RecordedEvent) -> Result<SerializedEvent, PersistenceError> {
+    let payload = event
+        .payload
+        .value()
+        .map_err(|e| PersistenceError::DeserializationError(Box::new(e)))?;
+    Ok(SerializedEvent {
         aggregate_id: event.aggregate_id,
         sequence: usize::try_from(event.sequence).unwrap_or_default(),
         aggregate_type: event.aggregate_type,
         event_type: event.event_type,
         event_version: event.event_version,
-        payload: event.payload,
+        payload,
         metadata: event.metadata,
-    }
+    })
 }
 
 fn persistence(err: StoreError) -> PersistenceError {
@@ -61,7 +66,7 @@ impl PersistedEventRepository for LogRepository {
             .read_stream(A::TYPE, aggregate_id, 0)
             .await
             .map_err(persistence)?;
-        Ok(events.into_iter().map(serialized).collect())
+        events.into_iter().map(serialized).collect()
     }
 
     async fn get_last_events<A: Aggregate>(
@@ -75,7 +80,7 @@ impl PersistedEventRepository for LogRepository {
             .read_stream(A::TYPE, aggregate_id, after)
             .await
             .map_err(persistence)?;
-        Ok(events.into_iter().map(serialized).collect())
+        events.into_iter().map(serialized).collect()
     }
 
     async fn get_snapshot<A: Aggregate>(
@@ -148,7 +153,7 @@ impl PersistedEventRepository for LogRepository {
             .map_err(persistence)?;
         let (mut feed, stream) = ReplayStream::new(events.len().max(1));
         for event in events {
-            feed.push(Ok(serialized(event))).await?;
+            feed.push(serialized(event)).await?;
         }
         Ok(stream)
     }
@@ -166,7 +171,7 @@ impl PersistedEventRepository for LogRepository {
                         for event in page {
                             cursor = event.cursor();
                             if event.aggregate_type == A::TYPE
-                                && feed.push(Ok(serialized(event))).await.is_err()
+                                && feed.push(serialized(event)).await.is_err()
                             {
                                 return;
                             }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 use crate::backend::AppendRequest;
-use crate::hash::{event_hash, HashedContent, GENESIS_HASH};
+use crate::hash::{recorded_event_hash, GENESIS_HASH};
 use crate::{Cursor, EventStore, NewEvent, RecordedEvent, StoreError};
 
 const EXPORT_PAGE: i64 = 10_000;
@@ -84,6 +84,10 @@ pub async fn import(
             line: line_no,
             message,
         })?;
+        let payload = event.payload.value().map_err(|e| TransferError::Line {
+            line: line_no,
+            message: format!("payload: {e}"),
+        })?;
         batch.push(AppendRequest {
             events: vec![NewEvent {
                 aggregate_type: event.aggregate_type,
@@ -91,7 +95,7 @@ pub async fn import(
                 sequence: event.sequence,
                 event_type: event.event_type,
                 event_version: event.event_version,
-                payload: event.payload,
+                payload,
                 metadata: event.metadata,
             }],
             snapshot: None,
@@ -124,7 +128,7 @@ fn check_chain(
             event.global_position, event.chain
         ));
     }
-    let hash = event_hash(&prev, &HashedContent::of(event));
+    let hash = recorded_event_hash(&prev, event);
     if hash != event.hash {
         return Err(format!(
             "event {} does not match its hash: the export was altered",

@@ -2,7 +2,7 @@
 //! whose stored hash, previous hash or position in the chain is not what it must be.
 
 use crate::backend::LogBackend;
-use crate::hash::{event_hash, HashedContent, GENESIS_HASH};
+use crate::hash::{recorded_event_hash, GENESIS_HASH};
 use crate::StoreError;
 
 const VERIFY_PAGE_SIZE: i64 = 5_000;
@@ -60,7 +60,7 @@ pub async fn verify(log: &dyn LogBackend) -> Result<VerifyReport, StoreError> {
                     ));
                     return Ok(report);
                 }
-                let recomputed = event_hash(&prev, &HashedContent::of(event));
+                let recomputed = recorded_event_hash(&prev, event);
                 if recomputed != event.hash {
                     report.first_break = Some(broken(
                         "content does not match its hash (altered after it was written)".into(),

@@ -80,8 +80,7 @@ async fn billing_state(app: &AppState, organization_id: &str) -> Result<BillingS
         .await?;
     let mut state = BillingState::default();
     for event in &events {
-        let decoded: SubscriptionEvent =
-            serde_json::from_value(event.payload.clone()).map_err(ApiError::internal)?;
+        let decoded: SubscriptionEvent = event.payload.decode().map_err(ApiError::internal)?;
         state.apply(&decoded);
     }
     Ok(state)

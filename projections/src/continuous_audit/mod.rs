@@ -220,8 +220,7 @@ impl ContinuousAudit {
             }
             let Some(entry_id) = event
                 .payload
-                .get("journal_entry_id")
-                .and_then(|v| v.as_str())
+                .str_field("journal_entry_id")
                 .and_then(|v| v.parse().ok())
             else {
                 return Err(format!(

@@ -305,7 +305,7 @@ pub async fn journal_entry_history_route(
             actor_name,
             chain_seq: event.chain_seq,
             hash: event.hash.clone(),
-            summary: projections::activity_log::summary(&event.event_type, &event.payload),
+            summary: projections::activity_log::event_summary(event),
         });
     }
     Ok(ok(EntryHistory {

@@ -299,7 +299,7 @@ pub async fn get_session(
         .await?;
     for event in &events {
         let Ok(AuditSessionEvent::AuditSessionSignedOff(signed_off)) =
-            serde_json::from_value::<AuditSessionEvent>(event.payload.clone())
+            event.payload.decode::<AuditSessionEvent>()
         else {
             continue;
         };

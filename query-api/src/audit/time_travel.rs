@@ -661,12 +661,8 @@ pub async fn changes_between(
             actor_id: event
                 .metadata_str(store::metadata_keys::ACTOR_ID)
                 .map(str::to_owned),
-            effective_date: event
-                .payload
-                .get("date")
-                .and_then(serde_json::Value::as_str)
-                .map(str::to_owned),
-            summary: projections::activity_log::summary(&event.event_type, &event.payload),
+            effective_date: event.payload.str_field("date"),
+            summary: projections::activity_log::event_summary(event),
         })
         .collect();
     let net = net

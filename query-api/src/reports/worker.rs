@@ -106,8 +106,7 @@ impl ReportGenerator {
             return Ok(false);
         };
         for event in events.iter().filter(|e| e.aggregate_type == AGGREGATE_TYPE) {
-            let decoded: ReportEvent =
-                serde_json::from_value(event.payload.clone()).map_err(|e| e.to_string())?;
+            let decoded: ReportEvent = event.payload.decode().map_err(|e| e.to_string())?;
             match decoded {
                 ReportEvent::ReportRequested(request) => self.answer(event, &request).await?,
                 ReportEvent::ReportDeleted(deleted) => {
@@ -205,8 +204,7 @@ impl ReportGenerator {
             .map_err(|e| e.to_string())?;
         let mut state = ReportState::default();
         for event in &events {
-            let decoded: ReportEvent =
-                serde_json::from_value(event.payload.clone()).map_err(|e| e.to_string())?;
+            let decoded: ReportEvent = event.payload.decode().map_err(|e| e.to_string())?;
             state.apply(&decoded);
         }
         Ok(state)

@@ -261,8 +261,6 @@ pub(crate) fn plan_rows<'a>(
                     sequence: event.sequence,
                     event_type: &event.event_type,
                     event_version: &event.event_version,
-                    payload: &event.payload,
-                    metadata: &event.metadata,
                     recorded_at,
                 },
                 &payload,
