@@ -263,9 +263,18 @@ async fn every_event_lands_in_the_global_log_with_its_commands_metadata(backend:
     let commands = [1, 1, 2, 2, 3, 3, 4, 5];
     for (event, command) in log.iter().zip(commands) {
         let request = format!("req-{command}");
-        assert_eq!(event.metadata_str("actor_id"), Some(actor.as_str()));
-        assert_eq!(event.metadata_str("organization_id"), Some(org.as_str()));
-        assert_eq!(event.metadata_str("request_id"), Some(request.as_str()));
+        assert_eq!(
+            event.metadata_str("actor_id").as_deref(),
+            Some(actor.as_str())
+        );
+        assert_eq!(
+            event.metadata_str("organization_id").as_deref(),
+            Some(org.as_str())
+        );
+        assert_eq!(
+            event.metadata_str("request_id").as_deref(),
+            Some(request.as_str())
+        );
     }
     let lagos = s.lagos.to_string();
     assert_eq!(log[0].workspace_id(), None);
@@ -330,8 +339,8 @@ async fn a_command_decided_on_a_stale_state_is_an_aggregate_conflict(backend: Ba
     );
     let log = read_all(&store).await;
     assert_eq!(log.len(), 10);
-    assert_eq!(log[8].metadata_str("request_id"), Some("req-a"));
-    assert_eq!(log[9].metadata_str("request_id"), Some("req-a"));
+    assert_eq!(log[8].metadata_str("request_id").as_deref(), Some("req-a"));
+    assert_eq!(log[9].metadata_str("request_id").as_deref(), Some("req-a"));
     t.cleanup().await;
 }
 

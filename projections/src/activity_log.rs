@@ -127,7 +127,7 @@ impl ActivityRow {
     pub fn of(event: &RecordedEvent) -> Self {
         let payload = &event.payload.value().unwrap_or_default();
         let from_payload = |key: &str| payload.get(key).and_then(Value::as_str).map(str::to_owned);
-        let from_metadata = |key: &str| event.metadata_str(key).map(str::to_owned);
+        let from_metadata = |key: &str| event.metadata_str(key);
         let is_fact = event.aggregate_type == event_schemas::user_activity::AGGREGATE_TYPE;
         let user_id = if is_fact {
             from_payload("user_id")

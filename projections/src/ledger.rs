@@ -283,7 +283,7 @@ impl Pending {
         let posted_by = e.posted_by.to_string();
         let author = envelope
             .metadata_str(metadata_keys::ACTOR_ID)
-            .map_or_else(|| posted_by.clone(), str::to_owned);
+            .unwrap_or_else(|| posted_by.clone());
         let reverses = e.reverses.map(|r| r.to_string());
         let at = envelope.recorded_at;
         if envelope.sequence > 1 {
@@ -584,7 +584,7 @@ async fn apply_other(
             let workspace = e.workspace_id.to_string();
             let author = envelope
                 .metadata_str(metadata_keys::ACTOR_ID)
-                .map_or_else(|| e.created_by.to_string(), str::to_owned);
+                .unwrap_or_else(|| e.created_by.to_string());
             sqlx::query(
                 "INSERT INTO read_journal_entries (entry_id, workspace_id, status, entry_sequence, entry_number, date, \
                  memo, reference, total_cents, line_count, author_id, created_at, updated_at, sort_sequence) \

@@ -249,7 +249,8 @@ impl NotificationRules {
     async fn plan(&self, event: &RecordedEvent) -> Result<Vec<Planned>, sqlx::Error> {
         let actor = event
             .metadata_str(store::metadata_keys::ACTOR_ID)
-            .unwrap_or("");
+            .unwrap_or_default();
+        let actor = actor.as_str();
         let position = event.global_position;
         let base =
             |kind: &'static str, recipient: String, title: String, message: String| Planned {
@@ -260,9 +261,7 @@ impl NotificationRules {
                 message,
                 severity: Severity::Info,
                 link: None,
-                organization_id: event
-                    .metadata_str(store::metadata_keys::ORGANIZATION_ID)
-                    .map(str::to_owned),
+                organization_id: event.metadata_str(store::metadata_keys::ORGANIZATION_ID),
                 workspace_id: event.workspace_id().map(str::to_owned),
                 cause_position: Some(position),
             };

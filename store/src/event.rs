@@ -123,8 +123,8 @@ pub struct RecordedEvent {
     pub sequence: i64,
     pub event_type: String,
     pub event_version: String,
-    pub payload: Payload,
-    pub metadata: Value,
+    pub payload: StoredJson,
+    pub metadata: StoredJson,
     /// Server time of the append, microseconds since the Unix epoch (UTC).
     pub recorded_at: i64,
     /// The hash chain (workspace id or `global`) and this event's 1-based index in it.
@@ -142,12 +142,15 @@ impl RecordedEvent {
         }
     }
 
-    pub fn metadata_str(&self, key: &str) -> Option<&str> {
-        self.metadata.get(key).and_then(Value::as_str)
+    /// The metadata string under `key` (see [`metadata_keys`]).
+    pub fn metadata_str(&self, key: &str) -> Option<String> {
+        self.metadata.str_field(key)
     }
 
+    /// The workspace the event belongs to. Read from its chain, which the append took from
+    /// the metadata's `workspace_id` (the global chain when it has none), so no parse.
     pub fn workspace_id(&self) -> Option<&str> {
-        self.metadata_str(metadata_keys::WORKSPACE_ID)
+        Some(self.chain.as_str()).filter(|chain| *chain != GLOBAL_CHAIN)
     }
 
     pub fn recorded_at_utc(&self) -> chrono::DateTime<chrono::Utc> {
@@ -155,24 +158,25 @@ impl RecordedEvent {
     }
 }
 
-/// A recorded event's payload, kept as the JSON text the log stores rather than parsed.
+/// A recorded event's payload or metadata, kept as the JSON text the log stores rather
+/// than parsed.
 ///
 /// Why: readers of the log (projector rebuilds, the relay, exports) move events by the
 /// million, and most of them either decode the payload straight into a typed event or
-/// never look inside it. Parsing every payload into a `serde_json::Value` tree first cost
-/// more than reading the rows. The text is exactly what the append stored (compact, keys
-/// sorted — `Value::to_string` of the payload), so it also hashes as appended.
+/// never look inside it. Parsing every payload and metadata into `serde_json::Value` trees
+/// first cost more than reading the rows. The text is exactly what the append stored
+/// (compact, keys sorted — `Value::to_string`), so it also hashes as appended.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Payload(Box<RawValue>);
+pub struct StoredJson(Box<RawValue>);
 
-impl Payload {
+impl StoredJson {
     /// Takes stored text; fails if it is not one JSON document.
     pub fn from_json(text: String) -> Result<Self, serde_json::Error> {
         RawValue::from_string(text).map(Self)
     }
 
-    /// The payload of `value` (what an append of `value` stores).
+    /// The stored form of `value` (what an append of `value` stores).
     pub fn from_value(value: &Value) -> Self {
         // A `Value` always serializes, and its text is valid JSON.
         match serde_json::value::to_raw_value(value) {
@@ -186,18 +190,18 @@ impl Payload {
         self.0.get()
     }
 
-    /// Decodes the payload into `T` without an intermediate `Value`.
+    /// Decodes the document into `T` without an intermediate `Value`.
     pub fn decode<T: DeserializeOwned>(&self) -> Result<T, serde_json::Error> {
         serde_json::from_str(self.0.get())
     }
 
-    /// The payload as a `Value` tree, for code that rewrites it (upcasters) or looks
+    /// The document as a `Value` tree, for code that rewrites it (upcasters) or looks
     /// fields up by name.
     pub fn value(&self) -> Result<Value, serde_json::Error> {
         self.decode()
     }
 
-    /// The string field `key` of an object payload; `None` when absent or not a string.
+    /// The string field `key` of an object; `None` when absent or not a string.
     pub fn str_field(&self, key: &str) -> Option<String> {
         match self.value().ok()? {
             Value::Object(mut fields) => match fields.remove(key)? {
@@ -210,7 +214,7 @@ impl Payload {
 }
 
 /// Equal when the stored texts are equal: the store writes one canonical text per value.
-impl PartialEq for Payload {
+impl PartialEq for StoredJson {
     fn eq(&self, other: &Self) -> bool {
         self.json() == other.json()
     }

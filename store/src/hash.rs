@@ -56,14 +56,14 @@ pub fn event_hash(
     )
 }
 
-/// The hash an event in the log must carry: over its payload's stored text, which is the
-/// text its append hashed (see [`crate::Payload`]).
+/// The hash an event in the log must carry: over its payload's and metadata's stored
+/// texts, which are the texts its append hashed (see [`crate::StoredJson`]).
 pub fn recorded_event_hash(prev_hash: &str, event: &crate::RecordedEvent) -> String {
     event_hash_with_json(
         prev_hash,
         &HashedContent::of(event),
         event.payload.json(),
-        &event.metadata.to_string(),
+        event.metadata.json(),
     )
 }
 

@@ -31,6 +31,6 @@ pub mod verify;
 pub use db::{Backend, Db, StorageConfig};
 pub use error::{AppendError, StoreError};
 pub use event::{
-    metadata_keys, Cursor, EventMetadata, NewEvent, Payload, RecordedEvent, GLOBAL_CHAIN,
+    metadata_keys, Cursor, EventMetadata, NewEvent, RecordedEvent, StoredJson, GLOBAL_CHAIN,
 };
 pub use store::EventStore;

@@ -37,10 +37,9 @@ impl LogRepository {
 
 /// cqrs-es's form of a recorded event (its upcasters and aggregates take `Value`s).
 fn serialized(event: RecordedEvent) -> Result<SerializedEvent, PersistenceError> {
-    let payload = event
-        .payload
-        .value()
-        .map_err(|e| PersistenceError::DeserializationError(Box::new(e)))?;
+    let undecodable = |e: serde_json::Error| PersistenceError::DeserializationError(Box::new(e));
+    let payload = event.payload.value().map_err(undecodable)?;
+    let metadata = event.metadata.value().map_err(undecodable)?;
     Ok(SerializedEvent {
         aggregate_id: event.aggregate_id,
         sequence: usize::try_from(event.sequence).unwrap_or_default(),
@@ -48,7 +47,7 @@ fn serialized(event: RecordedEvent) -> Result<SerializedEvent, PersistenceError>
         event_type: event.event_type,
         event_version: event.event_version,
         payload,
-        metadata: event.metadata,
+        metadata,
     })
 }
 

@@ -84,10 +84,18 @@ pub async fn import(
             line: line_no,
             message,
         })?;
-        let payload = event.payload.value().map_err(|e| TransferError::Line {
+        let undecodable = |what: &str, e: serde_json::Error| TransferError::Line {
             line: line_no,
-            message: format!("payload: {e}"),
-        })?;
+            message: format!("{what}: {e}"),
+        };
+        let payload = event
+            .payload
+            .value()
+            .map_err(|e| undecodable("payload", e))?;
+        let metadata = event
+            .metadata
+            .value()
+            .map_err(|e| undecodable("metadata", e))?;
         batch.push(AppendRequest {
             events: vec![NewEvent {
                 aggregate_type: event.aggregate_type,
@@ -96,7 +104,7 @@ pub async fn import(
                 event_type: event.event_type,
                 event_version: event.event_version,
                 payload,
-                metadata: event.metadata,
+                metadata,
             }],
             snapshot: None,
             recorded_at: Some(event.recorded_at),

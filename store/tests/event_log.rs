@@ -60,7 +60,7 @@ async fn appended_events_are_read_back_in_order_with_their_metadata(backend: Bac
             .collect::<Vec<_>>(),
         vec![1, 2, 3]
     );
-    assert_eq!(all[0].metadata["actor_id"], "user-1");
+    assert_eq!(all[0].metadata_str("actor_id").as_deref(), Some("user-1"));
     assert_eq!(all[0].workspace_id(), Some("ws1"));
     assert_eq!((all[0].chain.as_str(), all[0].chain_seq), ("ws1", 1));
     assert_eq!((all[2].chain.as_str(), all[2].chain_seq), ("ws2", 1));

@@ -238,9 +238,7 @@ impl ContinuousAudit {
                     recorded_at: 0,
                 });
             batch.settings = current.clone();
-            batch.organization_id = event
-                .metadata_str(store::metadata_keys::ORGANIZATION_ID)
-                .map(str::to_owned);
+            batch.organization_id = event.metadata_str(store::metadata_keys::ORGANIZATION_ID);
             batch.entries.push(entry_id);
             batch.through = event.global_position;
             batch.recorded_at = event.recorded_at;

@@ -287,7 +287,7 @@ pub async fn journal_entry_history_route(
     let mut history = Vec::with_capacity(events.len());
     for event in &events {
         let actor = event.metadata_str(store::metadata_keys::ACTOR_ID);
-        let actor_name = match actor {
+        let actor_name = match actor.as_deref() {
             Some(actor) => identity::users::by_id(state.db(), actor).await?.map(|u| {
                 format!("{} {}", u.first_name, u.last_name)
                     .trim()
@@ -301,7 +301,7 @@ pub async fn journal_entry_history_route(
             sequence: event.sequence,
             position: event.global_position,
             recorded_at: api_core::time::iso_datetime(event.recorded_at),
-            actor_id: actor.map(str::to_owned),
+            actor_id: actor,
             actor_name,
             chain_seq: event.chain_seq,
             hash: event.hash.clone(),

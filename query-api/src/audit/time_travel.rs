@@ -658,9 +658,7 @@ pub async fn changes_between(
             recorded_at: iso_micros(event.recorded_at),
             event_type: event.event_type.clone(),
             aggregate_id: event.aggregate_id.clone(),
-            actor_id: event
-                .metadata_str(store::metadata_keys::ACTOR_ID)
-                .map(str::to_owned),
+            actor_id: event.metadata_str(store::metadata_keys::ACTOR_ID),
             effective_date: event.payload.str_field("date"),
             summary: projections::activity_log::event_summary(event),
         })

@@ -177,9 +177,7 @@ impl ReportGenerator {
             }
         };
         let metadata = EventMetadata {
-            organization_id: event
-                .metadata_str(store::metadata_keys::ORGANIZATION_ID)
-                .map(str::to_owned),
+            organization_id: event.metadata_str(store::metadata_keys::ORGANIZATION_ID),
             ..Default::default()
         };
         let new = NewEvent::of(
