@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use rusqlite::types::Value as SqlValue;
 use rusqlite::{Connection, OpenFlags, Row};
 
 use crate::{RecordedEvent, StoreError};
@@ -51,12 +52,10 @@ impl SqliteReaders {
         position: i64,
         limit: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
-        let sql = format!(
-            "SELECT {COLUMNS} FROM events WHERE global_position > ?1 ORDER BY global_position LIMIT ?2"
-        );
-        self.select(sql, move |c, sql| {
-            events(c, sql, rusqlite::params![position, limit])
-        })
+        self.select(
+            "global_position > ?1 ORDER BY global_position LIMIT ?2",
+            vec![position.into(), limit.into()],
+        )
         .await
     }
 
@@ -67,17 +66,10 @@ impl SqliteReaders {
         aggregate_id: String,
         sequence: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
-        let sql = format!(
-            "SELECT {COLUMNS} FROM events WHERE aggregate_type = ?1 AND aggregate_id = ?2 \
-             AND sequence > ?3 ORDER BY sequence"
-        );
-        self.select(sql, move |c, sql| {
-            events(
-                c,
-                sql,
-                rusqlite::params![aggregate_type, aggregate_id, sequence],
-            )
-        })
+        self.select(
+            "aggregate_type = ?1 AND aggregate_id = ?2 AND sequence > ?3 ORDER BY sequence",
+            vec![aggregate_type.into(), aggregate_id.into(), sequence.into()],
+        )
         .await
     }
 
@@ -88,25 +80,25 @@ impl SqliteReaders {
         chain_seq: i64,
         limit: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
-        let sql = format!(
-            "SELECT {COLUMNS} FROM events WHERE chain = ?1 AND chain_seq > ?2 ORDER BY chain_seq LIMIT ?3"
-        );
-        self.select(sql, move |c, sql| {
-            events(c, sql, rusqlite::params![chain, chain_seq, limit])
-        })
+        self.select(
+            "chain = ?1 AND chain_seq > ?2 ORDER BY chain_seq LIMIT ?3",
+            vec![chain.into(), chain_seq.into(), limit.into()],
+        )
         .await
     }
 
-    /// Runs `read` on an idle connection (or a new one) in a blocking task.
-    async fn select<T, F>(self: &Arc<Self>, sql: String, read: F) -> Result<T, StoreError>
-    where
-        T: Send + 'static,
-        F: FnOnce(&Connection, &str) -> Result<T, StoreError> + Send + 'static,
-    {
+    /// The events `WHERE {filter}` (which also orders and limits), read on an idle
+    /// connection (or a new one) in a blocking task.
+    async fn select(
+        self: &Arc<Self>,
+        filter: &str,
+        params: Vec<SqlValue>,
+    ) -> Result<Vec<RecordedEvent>, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM events WHERE {filter}");
         let readers = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
             let connection = readers.take()?;
-            let result = read(&connection, &sql);
+            let result = events(&connection, &sql, rusqlite::params_from_iter(params));
             readers.put_back(connection);
             result
         })
