@@ -5,25 +5,17 @@ use thiserror::Error;
 pub enum StoreError {
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
-    /// The SQLite log's direct readers (`backend::sqlite_reader`).
+    /// The SQLite log's own connections (`backend::sqlite_reader`, `backend::sqlite_writer`).
     #[error("database error: {0}")]
-    SqliteRead(#[from] rusqlite::Error),
-    #[error("a log read stopped before it answered: {0}")]
-    ReadTask(String),
+    Sqlite(#[from] rusqlite::Error),
+    #[error("a database task stopped before it answered: {0}")]
+    Task(String),
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
     #[error("configuration error: {0}")]
     Config(String),
     #[error("the event store is shutting down")]
     ShuttingDown,
-}
-
-impl StoreError {
-    /// Serializing the store's own parameter lists (strings and numbers) cannot really
-    /// fail; if it ever does, say so instead of panicking.
-    pub(crate) fn from_json(err: serde_json::Error) -> Self {
-        Self::Corrupt(format!("cannot serialize a parameter list: {err}"))
-    }
 }
 
 /// Why one append request was refused; other requests in the same group commit are unaffected.
@@ -40,6 +32,12 @@ pub enum AppendError {
     Invalid(String),
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+impl From<rusqlite::Error> for AppendError {
+    fn from(err: rusqlite::Error) -> Self {
+        Self::Store(StoreError::Sqlite(err))
+    }
 }
 
 impl From<sqlx::Error> for AppendError {

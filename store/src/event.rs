@@ -171,11 +171,6 @@ impl RecordedEvent {
 pub struct StoredJson(Box<RawValue>);
 
 impl StoredJson {
-    /// Takes stored text; fails if it is not one JSON document.
-    pub fn from_json(text: String) -> Result<Self, serde_json::Error> {
-        RawValue::from_string(text).map(Self)
-    }
-
     /// The stored form of `value` (what an append of `value` stores).
     pub fn from_value(value: &Value) -> Self {
         // A `Value` always serializes, and its text is valid JSON.

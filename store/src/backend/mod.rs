@@ -9,6 +9,7 @@ mod common;
 pub mod postgres;
 pub mod sqlite;
 mod sqlite_reader;
+mod sqlite_writer;
 
 use async_trait::async_trait;
 use serde_json::Value;

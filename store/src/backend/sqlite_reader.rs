@@ -14,7 +14,7 @@
 //! exactly as a sqlx pool connection would, and the rowid order argument of
 //! `backend::sqlite` holds unchanged. `query_only` makes them unable to write.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -103,14 +103,18 @@ impl SqliteReaders {
             result
         })
         .await
-        .map_err(|e| StoreError::ReadTask(e.to_string()))?
+        .map_err(|e| StoreError::Task(e.to_string()))?
     }
 
     fn take(&self) -> Result<Connection, StoreError> {
         let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         match idle {
             Some(connection) => Ok(connection),
-            None => self.open(),
+            None => {
+                let connection = open_connection(&self.file)?;
+                connection.execute_batch("PRAGMA query_only = ON;")?;
+                Ok(connection)
+            }
         }
     }
 
@@ -121,22 +125,24 @@ impl SqliteReaders {
             }
         }
     }
+}
 
-    fn open(&self) -> Result<Connection, StoreError> {
-        let connection = Connection::open_with_flags(
-            &self.file,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )?;
-        connection.busy_timeout(BUSY_TIMEOUT)?;
-        // `PRAGMA mmap_size = N` answers with the new size: step it rather than `execute`.
-        let mut pragma = connection.prepare(&format!("PRAGMA mmap_size = {MMAP_SIZE}"))?;
-        let mut rows = pragma.query([])?;
-        while rows.next()?.is_some() {}
-        drop(rows);
-        drop(pragma);
-        connection.execute_batch("PRAGMA query_only = ON;")?;
-        Ok(connection)
-    }
+/// A connection to the log's file with the settings of the log's sqlx pool (`db.rs`): the
+/// same lock wait, memory map, in-memory temporary storage and WAL durability.
+pub(super) fn open_connection(file: &Path) -> Result<Connection, StoreError> {
+    let connection = Connection::open_with_flags(
+        file,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    connection.busy_timeout(BUSY_TIMEOUT)?;
+    // `PRAGMA mmap_size = N` answers with the new size: step it rather than `execute`.
+    let mut pragma = connection.prepare(&format!("PRAGMA mmap_size = {MMAP_SIZE}"))?;
+    let mut rows = pragma.query([])?;
+    while rows.next()?.is_some() {}
+    drop(rows);
+    drop(pragma);
+    connection.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;")?;
+    Ok(connection)
 }
 
 fn events(
