@@ -106,7 +106,11 @@ async fn fill(store: &EventStore, target: i64) {
                 )
             })
             .collect();
-        store.log().append_all(&requests).await.expect("fill");
+        store
+            .log()
+            .append_all(Arc::new(requests))
+            .await
+            .expect("fill");
         have += (50 * BATCH_EVENTS) as i64;
     }
 }

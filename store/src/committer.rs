@@ -107,7 +107,8 @@ async fn commit_group(backend: &dyn LogBackend, jobs: Vec<Job>, committed: &watc
     // Move the requests out of the jobs: no copy of any event on the way to the database.
     let (requests, replies): (Vec<AppendRequest>, Vec<Reply>) =
         jobs.into_iter().map(|j| (j.request, j.reply)).unzip();
-    match backend.append_all(&requests).await {
+    let requests = Arc::new(requests);
+    match backend.append_all(Arc::clone(&requests)).await {
         Ok(cursors) => {
             announce(committed, cursors.iter().flatten().copied().max());
             for (reply, cursors) in replies.into_iter().zip(cursors) {
@@ -120,8 +121,10 @@ async fn commit_group(backend: &dyn LogBackend, jobs: Vec<Job>, committed: &watc
             }
         }
         Err(_) => {
-            for (request, reply) in requests.iter().zip(replies) {
-                let result = backend.append_all(std::slice::from_ref(request)).await;
+            // The failed attempt has let go of its handle: the requests come back uncopied.
+            let requests = Arc::try_unwrap(requests).unwrap_or_else(|shared| (*shared).clone());
+            for (request, reply) in requests.into_iter().zip(replies) {
+                let result = backend.append_all(Arc::new(vec![request])).await;
                 let result = result.map(|mut c| c.pop().unwrap_or_default());
                 if let Ok(cursors) = &result {
                     announce(committed, cursors.iter().copied().max());

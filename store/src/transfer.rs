@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 
 use crate::backend::AppendRequest;
 use crate::hash::{recorded_event_hash, GENESIS_HASH};
@@ -152,7 +153,9 @@ async fn flush(store: &EventStore, batch: &mut Vec<AppendRequest>) -> Result<u64
         return Ok(0);
     }
     let n = batch.len() as u64;
-    store.log().append_all(batch).await?;
-    batch.clear();
+    store
+        .log()
+        .append_all(Arc::new(std::mem::take(batch)))
+        .await?;
     Ok(n)
 }

@@ -374,7 +374,11 @@ async fn a_large_group_across_chains_keeps_every_chain_and_cursor_in_order(backe
     let total: usize = requests.iter().map(|r| r.events.len()).sum();
     assert!(total > 600, "{total}");
 
-    let cursors = store.log().append_all(&requests).await.expect("append");
+    let cursors = store
+        .log()
+        .append_all(std::sync::Arc::new(requests.clone()))
+        .await
+        .expect("append");
 
     assert_eq!(cursors.len(), requests.len());
     let all = read_all(&store).await;

@@ -11,6 +11,8 @@ pub mod sqlite;
 mod sqlite_reader;
 mod sqlite_writer;
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use serde_json::Value;
 
@@ -73,9 +75,12 @@ pub trait LogBackend: Send + Sync + 'static {
     }
 
     /// Appends all requests in one transaction: every request commits, or (on any error)
-    /// none does. Returns each request's cursors in order.
-    async fn append_all(&self, requests: &[AppendRequest])
-        -> Result<Vec<Vec<Cursor>>, AppendError>;
+    /// none does. Returns each request's cursors in order. Shared, not borrowed, so a
+    /// backend can hand them to a blocking task without copying them.
+    async fn append_all(
+        &self,
+        requests: Arc<Vec<AppendRequest>>,
+    ) -> Result<Vec<Vec<Cursor>>, AppendError>;
 
     /// Up to `limit` events after `after`, in log order, never skipping an event that
     /// commits later (see each backend).

@@ -25,6 +25,7 @@
 //! connection.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use async_trait::async_trait;
 use sqlx::postgres::PgPool;
@@ -227,8 +228,9 @@ impl LogBackend for PostgresLog {
 
     async fn append_all(
         &self,
-        requests: &[AppendRequest],
+        requests: Arc<Vec<AppendRequest>>,
     ) -> Result<Vec<Vec<Cursor>>, AppendError> {
+        let requests = requests.as_slice();
         let mut tx = self.pool.begin().await?;
         let cursors = append_in_tx(&mut tx, requests)
             .await

@@ -50,11 +50,9 @@ impl LogBackend for SqliteLog {
 
     async fn append_all(
         &self,
-        requests: &[AppendRequest],
+        requests: Arc<Vec<AppendRequest>>,
     ) -> Result<Vec<Vec<Cursor>>, AppendError> {
-        // The writer's blocking task needs the requests for itself: a copy per group costs
-        // far less than the thread hand-offs it saves.
-        self.writer.append(requests.to_vec()).await
+        self.writer.append(requests).await
     }
 
     async fn read_log(&self, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {

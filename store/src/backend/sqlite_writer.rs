@@ -41,7 +41,7 @@ impl SqliteWriter {
     /// Appends every request in one transaction; the cursors of each request's events.
     pub async fn append(
         self: &Arc<Self>,
-        requests: Vec<AppendRequest>,
+        requests: Arc<Vec<AppendRequest>>,
     ) -> Result<Vec<Vec<Cursor>>, AppendError> {
         let writer = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
