@@ -313,18 +313,33 @@ pub(crate) fn assign_cursors(
     Ok(cursors)
 }
 
-/// Turns a unique-key violation (a racing writer on another node) into a conflict.
+/// Turns a unique-key violation (a racing writer on another node, or the indexes' safety
+/// net behind the sequence check) into a conflict.
 pub(crate) fn classify(err: AppendError, requests: &[AppendRequest]) -> AppendError {
-    if let AppendError::Store(StoreError::Database(sqlx::Error::Database(db))) = &err {
-        if db.kind() == sqlx::error::ErrorKind::UniqueViolation {
-            if let Some(first) = requests.first().and_then(|r| r.events.first()) {
-                return AppendError::Conflict {
-                    aggregate_type: first.aggregate_type.clone(),
-                    aggregate_id: first.aggregate_id.clone(),
-                    expected: first.sequence,
-                };
-            }
+    if is_unique_violation(&err) {
+        if let Some(first) = requests.first().and_then(|r| r.events.first()) {
+            return AppendError::Conflict {
+                aggregate_type: first.aggregate_type.clone(),
+                aggregate_id: first.aggregate_id.clone(),
+                expected: first.sequence,
+            };
         }
     }
     err
+}
+
+fn is_unique_violation(err: &AppendError) -> bool {
+    match err {
+        AppendError::Store(StoreError::Database(sqlx::Error::Database(db))) => {
+            db.kind() == sqlx::error::ErrorKind::UniqueViolation
+        }
+        AppendError::Store(StoreError::Sqlite(rusqlite::Error::SqliteFailure(failure, _))) => {
+            matches!(
+                failure.extended_code,
+                rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                    | rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+            )
+        }
+        _ => false,
+    }
 }

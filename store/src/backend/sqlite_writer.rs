@@ -16,9 +16,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use rusqlite::{params, Connection, ErrorCode, TransactionBehavior};
+use rusqlite::{params, Connection, TransactionBehavior};
 
-use super::common::{append_keys, assign_cursors, plan_rows, ChainState, PendingRow};
+use super::common::{append_keys, assign_cursors, classify, plan_rows, ChainState, PendingRow};
 use super::sqlite_reader::open_connection;
 use super::AppendRequest;
 use crate::hash::GENESIS_HASH;
@@ -167,21 +167,4 @@ fn insert(
         );
     }
     Ok(returned)
-}
-
-/// A unique-key violation means another append took the stream's sequence first.
-fn classify(err: AppendError, requests: &[AppendRequest]) -> AppendError {
-    if let AppendError::Store(StoreError::Sqlite(rusqlite::Error::SqliteFailure(failure, _))) = &err
-    {
-        if failure.code == ErrorCode::ConstraintViolation {
-            if let Some(first) = requests.first().and_then(|r| r.events.first()) {
-                return AppendError::Conflict {
-                    aggregate_type: first.aggregate_type.clone(),
-                    aggregate_id: first.aggregate_id.clone(),
-                    expected: first.sequence,
-                };
-            }
-        }
-    }
-    err
 }
