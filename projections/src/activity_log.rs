@@ -16,7 +16,7 @@ use async_trait::async_trait;
 use serde_json::Value;
 use sqlx::{Any, Transaction};
 use store::migrate::Migration;
-use store::{metadata_keys, RecordedEvent};
+use store::RecordedEvent;
 
 use crate::{ProjectionError, Projector};
 
@@ -127,12 +127,12 @@ impl ActivityRow {
     pub fn of(event: &RecordedEvent) -> Self {
         let payload = &event.payload.value().unwrap_or_default();
         let from_payload = |key: &str| payload.get(key).and_then(Value::as_str).map(str::to_owned);
-        let from_metadata = |key: &str| event.metadata_str(key);
+        let metadata = event.metadata_fields();
         let is_fact = event.aggregate_type == event_schemas::user_activity::AGGREGATE_TYPE;
         let user_id = if is_fact {
             from_payload("user_id")
         } else {
-            from_metadata(metadata_keys::ACTOR_ID)
+            metadata.actor_id
         };
         let activity_type = match event.event_type.as_str() {
             // A client-reported activity is listed under the type the client named.
@@ -140,9 +140,11 @@ impl ActivityRow {
             other => snake_case(other),
         };
         Self {
-            organization_id: from_metadata(metadata_keys::ORGANIZATION_ID)
+            organization_id: metadata
+                .organization_id
                 .or_else(|| from_payload("organization_id")),
-            workspace_id: from_metadata(metadata_keys::WORKSPACE_ID)
+            workspace_id: metadata
+                .workspace_id
                 .or_else(|| from_payload("workspace_id")),
             user_id,
             activity_type,

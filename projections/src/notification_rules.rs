@@ -247,10 +247,8 @@ impl NotificationRules {
 
     /// The notifications one event raises (postings are gathered separately).
     async fn plan(&self, event: &RecordedEvent) -> Result<Vec<Planned>, sqlx::Error> {
-        let actor = event
-            .metadata_str(store::metadata_keys::ACTOR_ID)
-            .unwrap_or_default();
-        let actor = actor.as_str();
+        let metadata = event.metadata_fields();
+        let actor = metadata.actor_id.as_deref().unwrap_or_default();
         let position = event.global_position;
         let base =
             |kind: &'static str, recipient: String, title: String, message: String| Planned {
@@ -261,7 +259,7 @@ impl NotificationRules {
                 message,
                 severity: Severity::Info,
                 link: None,
-                organization_id: event.metadata_str(store::metadata_keys::ORGANIZATION_ID),
+                organization_id: metadata.organization_id.clone(),
                 workspace_id: event.workspace_id().map(str::to_owned),
                 cause_position: Some(position),
             };

@@ -13,11 +13,17 @@ use crate::StoreError;
 
 /// SQLite waits this long for the write lock before giving up; writers are few and short
 /// (group commit), so a long wait means something is stuck, not busy.
-const SQLITE_BUSY_TIMEOUT_MS: u32 = 10_000;
+pub(crate) const SQLITE_BUSY_TIMEOUT_MS: u32 = 10_000;
+/// Connections to the SQLite file read it through a memory map of up to 1 GiB instead of
+/// copying every page into each connection's page cache; writes still go through the WAL
+/// with write(2), so what a commit makes durable is unchanged.
+pub(crate) const SQLITE_MMAP_SIZE: i64 = 1 << 30;
 const POOL_MAX_CONNECTIONS_SQLITE: u32 = 8;
 const POOL_MAX_CONNECTIONS_POSTGRES: u32 = 16;
-/// The event log's own native pools (see [`NativePool`]): one writer (group commit) plus
-/// readers (projectors, the relay, stream loads).
+/// The event log's own native pools (see [`NativePool`]). On Postgres: one writer (group
+/// commit) plus readers (projectors, the relay, stream loads); on SQLite events are written
+/// and read on the log's own connections (`backend::sqlite`) and this pool serves the rest
+/// (snapshots, chain heads, counts).
 const LOG_POOL_MAX_CONNECTIONS_SQLITE: u32 = 4;
 const LOG_POOL_MAX_CONNECTIONS_POSTGRES: u32 = 8;
 
@@ -130,10 +136,7 @@ impl Db {
             // Statement journals and temporary b-trees in memory instead of temp files (an
             // append's statements each keep one); no effect on what a commit makes durable.
             .pragma("temp_store", "MEMORY")
-            // Read the database file through a memory map (up to 1 GiB) instead of copying
-            // every page into each connection's page cache; writes still go through the WAL
-            // with write(2), so what a commit makes durable is unchanged.
-            .pragma("mmap_size", "1073741824")
+            .pragma("mmap_size", SQLITE_MMAP_SIZE.to_string())
             .disable_statement_logging();
         let native = SqlitePoolOptions::new()
             .max_connections(LOG_POOL_MAX_CONNECTIONS_SQLITE)

@@ -142,6 +142,11 @@ impl RecordedEvent {
         }
     }
 
+    /// The whole metadata, decoded once: for code that needs several of its keys.
+    pub fn metadata_fields(&self) -> EventMetadata {
+        self.metadata.decode().unwrap_or_default()
+    }
+
     /// The metadata string under `key` (see [`metadata_keys`]).
     pub fn metadata_str(&self, key: &str) -> Option<String> {
         self.metadata.str_field(key)

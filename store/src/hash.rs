@@ -7,7 +7,6 @@
 //! the same on every backend. The global position is deliberately not covered: an
 //! export→import into another store keeps every hash.
 
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 /// The `prev_hash` of the first event of every chain.
@@ -40,20 +39,6 @@ impl<'a> HashedContent<'a> {
             recorded_at: event.recorded_at,
         }
     }
-}
-
-pub fn event_hash(
-    prev_hash: &str,
-    content: &HashedContent<'_>,
-    payload: &Value,
-    metadata: &Value,
-) -> String {
-    event_hash_with_json(
-        prev_hash,
-        content,
-        &payload.to_string(),
-        &metadata.to_string(),
-    )
 }
 
 /// The hash an event in the log must carry: over its payload's and metadata's stored
@@ -141,7 +126,22 @@ impl std::io::Write for HashWriter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
+
+    /// The hash of an event given as `Value`s, serialized as an append does.
+    fn event_hash(
+        prev_hash: &str,
+        content: &HashedContent<'_>,
+        payload: &Value,
+        metadata: &Value,
+    ) -> String {
+        event_hash_with_json(
+            prev_hash,
+            content,
+            &payload.to_string(),
+            &metadata.to_string(),
+        )
+    }
 
     fn content() -> HashedContent<'static> {
         HashedContent {

@@ -9,16 +9,19 @@
 //! tasks (`sqlite_writer`, `sqlite_reader`), with prepared statements bound straight from
 //! Rust values; the rest (snapshots, chain heads) on the log's native `SqlitePool`.
 
+use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use async_trait::async_trait;
+use rusqlite::{Connection, OpenFlags};
 use sqlx::sqlite::SqlitePool;
 
 use super::common::{decode_chain_head, decode_snapshot, CHAIN_HEAD_COLUMNS};
 use super::sqlite_reader::SqliteReaders;
 use super::sqlite_writer::SqliteWriter;
 use super::{AppendRequest, ChainHead, LogBackend, Snapshot};
-use crate::db::NativePool;
+use crate::db::{NativePool, SQLITE_BUSY_TIMEOUT_MS, SQLITE_MMAP_SIZE};
 use crate::{AppendError, Backend, Cursor, Db, RecordedEvent, StoreError};
 
 pub struct SqliteLog {
@@ -40,6 +43,20 @@ impl SqliteLog {
             writer: SqliteWriter::new(file),
         }
     }
+}
+
+/// A connection to the log's file with the settings of the log's sqlx pool (`db.rs`): the
+/// same lock wait, memory map, in-memory temporary storage and WAL durability.
+pub(super) fn open_connection(file: &Path) -> Result<Connection, StoreError> {
+    let connection = Connection::open_with_flags(
+        file,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    connection.busy_timeout(Duration::from_millis(u64::from(SQLITE_BUSY_TIMEOUT_MS)))?;
+    // `PRAGMA mmap_size = N` answers with the new size.
+    connection.pragma_update_and_check(None, "mmap_size", SQLITE_MMAP_SIZE, |_| Ok(()))?;
+    connection.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;")?;
+    Ok(connection)
 }
 
 #[async_trait]

@@ -14,24 +14,30 @@
 //! exactly as a sqlx pool connection would, and the rowid order argument of
 //! `backend::sqlite` holds unchanged. `query_only` makes them unable to write.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use rusqlite::types::Value as SqlValue;
-use rusqlite::{Connection, OpenFlags, Row};
+use rusqlite::{Connection, Row};
 
+use super::sqlite::open_connection;
 use crate::{RecordedEvent, StoreError};
 
 /// Idle connections kept; more are opened when more reads run at once.
 const IDLE_CONNECTIONS_MAX: usize = 4;
-/// The same wait for a lock as the sqlx pools (`db.rs`); readers rarely wait in WAL mode.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-/// The same memory map as the log's native pool (`db.rs`).
-const MMAP_SIZE: i64 = 1 << 30;
 
-const COLUMNS: &str = "global_position, aggregate_type, aggregate_id, sequence, event_type, \
-     event_version, payload, metadata, recorded_at, chain, chain_seq, prev_hash, hash";
+/// `SELECT` of the columns [`decode`] reads, from `events`, `WHERE` the given filter (which
+/// also orders and limits): a literal, so each read's statement text is fixed.
+macro_rules! select_events_where {
+    ($filter:literal) => {
+        concat!(
+            "SELECT global_position, aggregate_type, aggregate_id, sequence, event_type, ",
+            "event_version, payload, metadata, recorded_at, chain, chain_seq, prev_hash, hash ",
+            "FROM events WHERE ",
+            $filter
+        )
+    };
+}
 
 pub(crate) struct SqliteReaders {
     file: PathBuf,
@@ -53,7 +59,7 @@ impl SqliteReaders {
         limit: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
         self.select(
-            "global_position > ?1 ORDER BY global_position LIMIT ?2",
+            select_events_where!("global_position > ?1 ORDER BY global_position LIMIT ?2"),
             vec![position.into(), limit.into()],
         )
         .await
@@ -67,7 +73,9 @@ impl SqliteReaders {
         sequence: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
         self.select(
-            "aggregate_type = ?1 AND aggregate_id = ?2 AND sequence > ?3 ORDER BY sequence",
+            select_events_where!(
+                "aggregate_type = ?1 AND aggregate_id = ?2 AND sequence > ?3 ORDER BY sequence"
+            ),
             vec![aggregate_type.into(), aggregate_id.into(), sequence.into()],
         )
         .await
@@ -81,24 +89,23 @@ impl SqliteReaders {
         limit: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
         self.select(
-            "chain = ?1 AND chain_seq > ?2 ORDER BY chain_seq LIMIT ?3",
+            select_events_where!("chain = ?1 AND chain_seq > ?2 ORDER BY chain_seq LIMIT ?3"),
             vec![chain.into(), chain_seq.into(), limit.into()],
         )
         .await
     }
 
-    /// The events `WHERE {filter}` (which also orders and limits), read on an idle
-    /// connection (or a new one) in a blocking task.
+    /// The events `sql` (a [`select_events_where!`]) selects, read on an idle connection
+    /// (or a new one) in a blocking task.
     async fn select(
         self: &Arc<Self>,
-        filter: &str,
+        sql: &'static str,
         params: Vec<SqlValue>,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
-        let sql = format!("SELECT {COLUMNS} FROM events WHERE {filter}");
         let readers = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
             let connection = readers.take()?;
-            let result = events(&connection, &sql, rusqlite::params_from_iter(params));
+            let result = events(&connection, sql, rusqlite::params_from_iter(params));
             readers.put_back(connection);
             result
         })
@@ -127,24 +134,6 @@ impl SqliteReaders {
     }
 }
 
-/// A connection to the log's file with the settings of the log's sqlx pool (`db.rs`): the
-/// same lock wait, memory map, in-memory temporary storage and WAL durability.
-pub(super) fn open_connection(file: &Path) -> Result<Connection, StoreError> {
-    let connection = Connection::open_with_flags(
-        file,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
-    connection.busy_timeout(BUSY_TIMEOUT)?;
-    // `PRAGMA mmap_size = N` answers with the new size: step it rather than `execute`.
-    let mut pragma = connection.prepare(&format!("PRAGMA mmap_size = {MMAP_SIZE}"))?;
-    let mut rows = pragma.query([])?;
-    while rows.next()?.is_some() {}
-    drop(rows);
-    drop(pragma);
-    connection.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;")?;
-    Ok(connection)
-}
-
 fn events(
     connection: &Connection,
     sql: &str,
@@ -159,7 +148,7 @@ fn events(
     Ok(events)
 }
 
-/// Decodes a row selected with [`COLUMNS`].
+/// Decodes a row selected by [`select_events_where!`].
 fn decode(row: &Row<'_>) -> Result<RecordedEvent, StoreError> {
     let global_position: i64 = row.get(0)?;
     let corrupt = |what: &str, e: &dyn std::fmt::Display| {

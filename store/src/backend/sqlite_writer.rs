@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use rusqlite::{params, Connection, TransactionBehavior};
 
 use super::common::{append_keys, assign_cursors, classify, plan_rows, ChainState, PendingRow};
-use super::sqlite_reader::open_connection;
+use super::sqlite::open_connection;
 use super::AppendRequest;
 use crate::hash::GENESIS_HASH;
 use crate::{AppendError, Cursor, StoreError};
