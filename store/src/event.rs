@@ -176,15 +176,6 @@ impl RecordedEvent {
 pub struct StoredJson(Box<RawValue>);
 
 impl StoredJson {
-    /// The stored form of `value` (what an append of `value` stores).
-    pub fn from_value(value: &Value) -> Self {
-        // A `Value` always serializes, and its text is valid JSON.
-        match serde_json::value::to_raw_value(value) {
-            Ok(raw) => Self(raw),
-            Err(_) => Self(RawValue::NULL.to_owned()),
-        }
-    }
-
     /// The stored JSON text.
     pub fn json(&self) -> &str {
         self.0.get()
