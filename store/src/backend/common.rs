@@ -7,7 +7,7 @@ use sqlx::{ColumnIndex, Decode, Row, Type};
 use super::{AppendRequest, ChainHead, Snapshot};
 use crate::hash::{event_hash_with_json, HashedContent};
 use crate::migrate::Migration;
-use crate::{AppendError, Cursor, NewEvent, RecordedEvent, StoreError};
+use crate::{AppendError, Cursor, NewEvent, StoreError};
 
 pub const MIGRATIONS: &[Migration] = &[Migration {
     version: 1,
@@ -81,54 +81,6 @@ pub const MIGRATIONS: &[Migration] = &[Migration {
         );
     "#,
 }];
-
-/// The SELECT list both backends read events with, in the order [`decode_event`] expects;
-/// `tx_id` and the JSON columns are expressions because their types differ (xid8 / json on
-/// Postgres). The transaction id is aliased `tx`, not `tx_id`: an output column named
-/// `tx_id` would capture `ORDER BY tx_id` and sort by the expression instead of using the
-/// (tx_id, global_position) index.
-pub(crate) fn event_columns(tx_id_expr: &str, json_suffix: &str) -> String {
-    format!(
-        "global_position, {tx_id_expr} AS tx, aggregate_type, aggregate_id, sequence, event_type, \
-         event_version, payload{json_suffix} AS payload, metadata{json_suffix} AS metadata, recorded_at, \
-         chain, chain_seq, prev_hash, hash"
-    )
-}
-
-/// Decodes a row selected with [`event_columns`] by column index (no name lookups), on
-/// either backend's native row type.
-pub(crate) fn decode_event<'r, R>(row: &'r R) -> Result<RecordedEvent, StoreError>
-where
-    R: Row,
-    usize: ColumnIndex<R>,
-    &'r str: Decode<'r, R::Database> + Type<R::Database>,
-    i64: Decode<'r, R::Database> + Type<R::Database>,
-{
-    let global_position: i64 = row.try_get(0)?;
-    let payload: &str = row.try_get(7)?;
-    let metadata: &str = row.try_get(8)?;
-    let corrupt = |what: &str, e: &dyn std::fmt::Display| {
-        StoreError::Corrupt(format!("event at position {global_position}: {what}: {e}"))
-    };
-    let text =
-        |i: usize| -> Result<String, sqlx::Error> { row.try_get::<&str, _>(i).map(str::to_owned) };
-    Ok(RecordedEvent {
-        global_position,
-        tx_id: row.try_get(1)?,
-        aggregate_type: text(2)?,
-        aggregate_id: text(3)?,
-        sequence: row.try_get(4)?,
-        event_type: text(5)?,
-        event_version: text(6)?,
-        payload: serde_json::from_str(payload).map_err(|e| corrupt("payload", &e))?,
-        metadata: serde_json::from_str(metadata).map_err(|e| corrupt("metadata", &e))?,
-        recorded_at: row.try_get(9)?,
-        chain: text(10)?,
-        chain_seq: row.try_get(11)?,
-        prev_hash: text(12)?,
-        hash: text(13)?,
-    })
-}
 
 /// The chain-head columns, in the order [`decode_chain_head`] expects.
 pub(crate) const CHAIN_HEAD_COLUMNS: &str = "chain, head_seq, head_hash, last_position";

@@ -7,6 +7,7 @@
 
 mod common;
 pub mod postgres;
+mod postgres_reader;
 pub mod sqlite;
 mod sqlite_reader;
 mod sqlite_writer;

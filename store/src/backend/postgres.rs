@@ -32,9 +32,10 @@ use sqlx::postgres::PgPool;
 use sqlx::{Postgres, Row, Transaction};
 
 use super::common::{
-    append_keys, assign_cursors, classify, decode_chain_head, decode_event, decode_snapshot,
-    event_columns, plan_rows, ChainState, CHAIN_HEAD_COLUMNS,
+    append_keys, assign_cursors, classify, decode_chain_head, decode_snapshot, plan_rows,
+    ChainState, CHAIN_HEAD_COLUMNS,
 };
+use super::postgres_reader::{fetch_events, select_events};
 use super::{AppendRequest, ChainHead, LogBackend, Snapshot};
 use crate::db::NativePool;
 use crate::hash::GENESIS_HASH;
@@ -42,7 +43,6 @@ use crate::{AppendError, Backend, Cursor, Db, RecordedEvent, StoreError};
 
 pub struct PostgresLog {
     pool: PgPool,
-    columns: String,
 }
 
 impl PostgresLog {
@@ -52,10 +52,7 @@ impl PostgresLog {
             NativePool::Postgres(pool) => pool,
             NativePool::Sqlite(..) => panic!("PostgresLog needs a Postgres database"),
         };
-        Self {
-            pool,
-            columns: event_columns("tx_id::text::int8", "::text"),
-        }
+        Self { pool }
     }
 }
 
@@ -242,19 +239,15 @@ impl LogBackend for PostgresLog {
     }
 
     async fn read_log(&self, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {} FROM events \
-             WHERE (tx_id, global_position) > ($1::int8::text::xid8, $2) \
+        let query = sqlx::query(select_events!(
+            "WHERE (tx_id, global_position) > ($1::int8::text::xid8, $2) \
                AND tx_id < pg_snapshot_xmin(pg_current_snapshot()) \
-             ORDER BY events.tx_id, events.global_position LIMIT $3",
-            self.columns
+             ORDER BY tx_id, global_position LIMIT $3"
         ))
         .bind(after.tx)
         .bind(after.position)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(decode_event).collect()
+        .bind(limit);
+        fetch_events(query, &self.pool).await
     }
 
     async fn read_stream(
@@ -263,16 +256,13 @@ impl LogBackend for PostgresLog {
         aggregate_id: &str,
         after_sequence: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {} FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence > $3 ORDER BY sequence",
-            self.columns
+        let query = sqlx::query(select_events!(
+            "WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence > $3 ORDER BY sequence"
         ))
         .bind(aggregate_type)
         .bind(aggregate_id)
-        .bind(after_sequence)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(decode_event).collect()
+        .bind(after_sequence);
+        fetch_events(query, &self.pool).await
     }
 
     async fn snapshot(
@@ -297,16 +287,13 @@ impl LogBackend for PostgresLog {
         after_seq: i64,
         limit: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
-        let rows = sqlx::query(&format!(
-            "SELECT {} FROM events WHERE chain = $1 AND chain_seq > $2 ORDER BY chain_seq LIMIT $3",
-            self.columns
+        let query = sqlx::query(select_events!(
+            "WHERE chain = $1 AND chain_seq > $2 ORDER BY chain_seq LIMIT $3"
         ))
         .bind(chain)
         .bind(after_seq)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(decode_event).collect()
+        .bind(limit);
+        fetch_events(query, &self.pool).await
     }
 
     async fn chain_heads(&self) -> Result<Vec<ChainHead>, StoreError> {

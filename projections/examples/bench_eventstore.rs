@@ -37,23 +37,19 @@ fn event(stream: &str, sequence: i64, n: usize) -> NewEvent {
     }
 }
 
-async fn single_event_commands(store: &EventStore) -> f64 {
+/// Appends every writer's commands from `WRITERS` concurrent tasks; events/s. The commands
+/// are built before the clock starts: on two cores, building them inside the timed loop
+/// would measure the load generator's JSON and string work along with the store.
+async fn append_from_writers(store: &EventStore, commands: Vec<Vec<AppendRequest>>) -> f64 {
+    let events: usize = commands.iter().flatten().map(|c| c.events.len()).sum();
     let started = Instant::now();
-    let per_writer = SINGLE_COMMANDS / WRITERS;
-    let tasks: Vec<_> = (0..WRITERS)
-        .map(|w| {
+    let tasks: Vec<_> = commands
+        .into_iter()
+        .map(|writer| {
             let store = store.clone();
             tokio::spawn(async move {
-                for i in 0..per_writer {
-                    let stream = format!("single-{w}-{}", i / 50);
-                    store
-                        .append(AppendRequest::new(vec![event(
-                            &stream,
-                            (i % 50) as i64 + 1,
-                            i,
-                        )]))
-                        .await
-                        .expect("append");
+                for command in writer {
+                    store.append(command).await.expect("append");
                 }
             })
         })
@@ -61,33 +57,41 @@ async fn single_event_commands(store: &EventStore) -> f64 {
     for task in tasks {
         task.await.expect("writer");
     }
-    (per_writer * WRITERS) as f64 / started.elapsed().as_secs_f64()
+    events as f64 / started.elapsed().as_secs_f64()
 }
 
-async fn batched_commands(store: &EventStore) -> f64 {
-    let started = Instant::now();
-    let per_writer = BATCH_COMMANDS / WRITERS;
-    let tasks: Vec<_> = (0..WRITERS)
+/// `SINGLE_COMMANDS` commands of one event each, split over the writers.
+fn single_event_commands() -> Vec<Vec<AppendRequest>> {
+    let per_writer = SINGLE_COMMANDS / WRITERS;
+    (0..WRITERS)
         .map(|w| {
-            let store = store.clone();
-            tokio::spawn(async move {
-                for i in 0..per_writer {
-                    let stream = format!("batch-{w}-{i}");
-                    let events = (0..BATCH_EVENTS)
-                        .map(|k| event(&stream, k as i64 + 1, i * BATCH_EVENTS + k))
-                        .collect();
-                    store
-                        .append(AppendRequest::new(events))
-                        .await
-                        .expect("append");
-                }
-            })
+            (0..per_writer)
+                .map(|i| {
+                    let stream = format!("single-{w}-{}", i / 50);
+                    AppendRequest::new(vec![event(&stream, (i % 50) as i64 + 1, i)])
+                })
+                .collect()
         })
-        .collect();
-    for task in tasks {
-        task.await.expect("writer");
-    }
-    (per_writer * WRITERS * BATCH_EVENTS) as f64 / started.elapsed().as_secs_f64()
+        .collect()
+}
+
+/// `BATCH_COMMANDS` commands of `BATCH_EVENTS` events each, split over the writers.
+fn batched_commands() -> Vec<Vec<AppendRequest>> {
+    let per_writer = BATCH_COMMANDS / WRITERS;
+    (0..WRITERS)
+        .map(|w| {
+            (0..per_writer)
+                .map(|i| {
+                    let stream = format!("batch-{w}-{i}");
+                    AppendRequest::new(
+                        (0..BATCH_EVENTS)
+                            .map(|k| event(&stream, k as i64 + 1, i * BATCH_EVENTS + k))
+                            .collect(),
+                    )
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Fills the log up to `target` events with large multi-command transactions.
@@ -137,9 +141,9 @@ async fn run(backend: Backend, replay_events: i64) {
         "postgres"
     };
 
-    let single = single_event_commands(&store).await;
+    let single = append_from_writers(&store, single_event_commands()).await;
     println!("{name:<9} append, 1 event/command, {WRITERS} writers: {single:>12.0} events/s");
-    let batched = batched_commands(&store).await;
+    let batched = append_from_writers(&store, batched_commands()).await;
     println!("{name:<9} append, {BATCH_EVENTS} events/command, {WRITERS} writers: {batched:>10.0} events/s");
 
     fill(&store, replay_events).await;
