@@ -10,7 +10,7 @@ use std::time::Instant;
 use projections::log_stats::LogStats;
 use projections::ProjectionRuntime;
 use serde_json::json;
-use store::backend::AppendRequest;
+use store::backend::{AppendRequest, EncodedRequest};
 use store::testing::TestDatabase;
 use store::{Backend, Cursor, EventMetadata, EventStore, NewEvent};
 
@@ -99,15 +99,15 @@ async fn fill(store: &EventStore, target: i64) {
     let mut have = store.log().event_count().await.expect("count");
     let mut stream_no = 0;
     while have < target {
-        let requests: Vec<AppendRequest> = (0..50)
+        let requests: Vec<EncodedRequest> = (0..50)
             .map(|_| {
                 stream_no += 1;
                 let stream = format!("fill-{stream_no}");
-                AppendRequest::new(
+                EncodedRequest::new(AppendRequest::new(
                     (0..BATCH_EVENTS)
                         .map(|k| event(&stream, k as i64 + 1, stream_no * BATCH_EVENTS + k))
                         .collect(),
-                )
+                ))
             })
             .collect();
         store

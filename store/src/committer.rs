@@ -9,6 +9,10 @@
 //! command goes to the lane of its first event's chain, so lanes never wait on each other's
 //! chain locks and their commits overlap (Postgres flushes concurrent commits together).
 //! SQLite has one writer at a time and keeps one lane.
+//!
+//! Each request's payloads and metadata are serialized on its caller's task before it is
+//! queued ([`EncodedRequest`]), so the writer's critical section holds only the work that
+//! must be serial: reading the heads, hashing, and the database's own.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -16,7 +20,7 @@ use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot, watch};
 
-use crate::backend::{AppendRequest, LogBackend};
+use crate::backend::{AppendRequest, EncodedRequest, LogBackend};
 use crate::{AppendError, Cursor, StoreError};
 
 /// Requests waiting beyond this make callers wait (backpressure) instead of growing memory.
@@ -28,7 +32,7 @@ const GROUP_EVENTS_MAX: usize = 5_000;
 type Reply = oneshot::Sender<Result<Vec<Cursor>, AppendError>>;
 
 struct Job {
-    request: AppendRequest,
+    request: EncodedRequest,
     reply: Reply,
 }
 
@@ -69,8 +73,9 @@ impl Committer {
             return Ok(Vec::new());
         }
         let (reply, answer) = oneshot::channel();
-        self.lane(&request)
-            .send(Job { request, reply })
+        let lane = self.lane(&request);
+        let request = EncodedRequest::new(request);
+        lane.send(Job { request, reply })
             .await
             .map_err(|_| AppendError::Store(StoreError::ShuttingDown))?;
         answer
@@ -88,12 +93,12 @@ async fn run(
         // Let the writers woken by the previous group's replies queue their next commands
         // before this group is closed (one scheduler pass; immediate when nothing waits).
         tokio::task::yield_now().await;
-        let mut events = first.request.events.len();
+        let mut events = first.request.request.events.len();
         let mut jobs = vec![first];
         while events < GROUP_EVENTS_MAX {
             match receiver.try_recv() {
                 Ok(job) => {
-                    events += job.request.events.len();
+                    events += job.request.request.events.len();
                     jobs.push(job);
                 }
                 Err(_) => break,
@@ -105,7 +110,7 @@ async fn run(
 
 async fn commit_group(backend: &dyn LogBackend, jobs: Vec<Job>, committed: &watch::Sender<Cursor>) {
     // Move the requests out of the jobs: no copy of any event on the way to the database.
-    let (requests, replies): (Vec<AppendRequest>, Vec<Reply>) =
+    let (requests, replies): (Vec<EncodedRequest>, Vec<Reply>) =
         jobs.into_iter().map(|j| (j.request, j.reply)).unzip();
     let requests = Arc::new(requests);
     match backend.append_all(Arc::clone(&requests)).await {

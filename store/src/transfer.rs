@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 
-use crate::backend::AppendRequest;
+use crate::backend::{AppendRequest, EncodedRequest};
 use crate::hash::{recorded_event_hash, GENESIS_HASH};
 use crate::{Cursor, EventStore, NewEvent, RecordedEvent, StoreError};
 
@@ -67,7 +67,7 @@ pub async fn import(
         return Err(TransferError::NotEmpty(existing));
     }
     let mut heads: HashMap<String, (i64, String)> = HashMap::new();
-    let mut batch: Vec<AppendRequest> = Vec::new();
+    let mut batch: Vec<EncodedRequest> = Vec::new();
     let mut batch_events = 0;
     let mut imported = 0;
     for (index, line) in input.lines().enumerate() {
@@ -97,7 +97,7 @@ pub async fn import(
             .metadata
             .value()
             .map_err(|e| undecodable("metadata", e))?;
-        batch.push(AppendRequest {
+        batch.push(EncodedRequest::new(AppendRequest {
             events: vec![NewEvent {
                 aggregate_type: event.aggregate_type,
                 aggregate_id: event.aggregate_id,
@@ -109,7 +109,7 @@ pub async fn import(
             }],
             snapshot: None,
             recorded_at: Some(event.recorded_at),
-        });
+        }));
         batch_events += 1;
         if batch_events >= IMPORT_BATCH {
             imported += flush(store, &mut batch).await?;
@@ -148,7 +148,7 @@ fn check_chain(
     Ok(())
 }
 
-async fn flush(store: &EventStore, batch: &mut Vec<AppendRequest>) -> Result<u64, TransferError> {
+async fn flush(store: &EventStore, batch: &mut Vec<EncodedRequest>) -> Result<u64, TransferError> {
     if batch.is_empty() {
         return Ok(0);
     }

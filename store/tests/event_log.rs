@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
-use store::backend::AppendRequest;
+use store::backend::{AppendRequest, EncodedRequest};
 use store::testing::TestDatabase;
 use store::verify::verify;
 use store::{
@@ -376,7 +376,9 @@ async fn a_large_group_across_chains_keeps_every_chain_and_cursor_in_order(backe
 
     let cursors = store
         .log()
-        .append_all(std::sync::Arc::new(requests.clone()))
+        .append_all(std::sync::Arc::new(
+            requests.iter().cloned().map(EncodedRequest::new).collect(),
+        ))
         .await
         .expect("append");
 

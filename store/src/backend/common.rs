@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use sqlx::{ColumnIndex, Decode, Row, Type};
 
-use super::{AppendRequest, ChainHead, Snapshot};
+use super::{ChainHead, EncodedRequest, Snapshot};
 use crate::hash::{event_hash_with_json, HashedContent};
 use crate::migrate::Migration;
 use crate::{AppendError, Cursor, NewEvent, StoreError};
@@ -134,8 +134,8 @@ pub(crate) struct PendingRow<'a> {
     pub prev_hash: String,
     pub hash: String,
     pub recorded_at: i64,
-    pub payload: String,
-    pub metadata: String,
+    pub payload: &'a str,
+    pub metadata: &'a str,
 }
 
 /// What an append has to read before it can compute anything: every chain it touches, in
@@ -146,16 +146,16 @@ pub(crate) struct AppendKeys<'a> {
     pub streams: Vec<(&'a str, &'a str)>,
 }
 
-pub(crate) fn append_keys(requests: &[AppendRequest]) -> AppendKeys<'_> {
+pub(crate) fn append_keys(requests: &[EncodedRequest]) -> AppendKeys<'_> {
     let mut chains: Vec<String> = requests
         .iter()
-        .flat_map(|r| r.events.iter().map(NewEvent::chain_key))
+        .flat_map(|r| r.request.events.iter().map(NewEvent::chain_key))
         .collect();
     chains.sort_unstable();
     chains.dedup();
     let mut streams: Vec<(&str, &str)> = requests
         .iter()
-        .flat_map(|r| r.events.iter())
+        .flat_map(|r| r.request.events.iter())
         .map(|e| (e.aggregate_type.as_str(), e.aggregate_id.as_str()))
         .collect();
     streams.sort_unstable();
@@ -168,19 +168,19 @@ pub(crate) fn append_keys(requests: &[AppendRequest]) -> AppendKeys<'_> {
 /// concurrency; requests of one group on one stream follow each other), and
 /// computes each event's chain position and hash. Moves `chains` to the new heads.
 pub(crate) fn plan_rows<'a>(
-    requests: &'a [AppendRequest],
+    requests: &'a [EncodedRequest],
     chains: &mut HashMap<String, ChainState>,
     stream_heads: &HashMap<(&str, &str), i64>,
     now: i64,
 ) -> Result<Vec<PendingRow<'a>>, AppendError> {
     let mut moved: HashMap<(&str, &str), i64> = HashMap::new();
     let mut rows: Vec<PendingRow<'a>> =
-        Vec::with_capacity(requests.iter().map(|r| r.events.len()).sum());
+        Vec::with_capacity(requests.iter().map(|r| r.request.events.len()).sum());
     for (index, request) in requests.iter().enumerate() {
         // A request may span several streams (a batch of entries, an announcement and its
         // recipients' rows): all of its events commit together or none do. Each stream's
         // events follow its current sequence, in the order the request lists them.
-        for event in &request.events {
+        for (event, json) in request.events() {
             let stream = (event.aggregate_type.as_str(), event.aggregate_id.as_str());
             let current = match moved.get(&stream).or_else(|| stream_heads.get(&stream)) {
                 Some(seq) => *seq,
@@ -199,10 +199,8 @@ pub(crate) fn plan_rows<'a>(
             let state = chains
                 .get_mut(&chain)
                 .ok_or_else(|| AppendError::Invalid("chain not locked".into()))?;
-            let recorded_at = request.recorded_at.unwrap_or(now);
+            let recorded_at = request.request.recorded_at.unwrap_or(now);
             let chain_seq = state.seq + 1;
-            let payload = event.payload.to_string();
-            let metadata = event.metadata.to_string();
             let hash = event_hash_with_json(
                 &state.hash,
                 &HashedContent {
@@ -215,8 +213,8 @@ pub(crate) fn plan_rows<'a>(
                     event_version: &event.event_version,
                     recorded_at,
                 },
-                &payload,
-                &metadata,
+                &json.payload,
+                &json.metadata,
             );
             let prev_hash = std::mem::replace(&mut state.hash, hash.clone());
             state.seq = chain_seq;
@@ -228,8 +226,8 @@ pub(crate) fn plan_rows<'a>(
                 prev_hash,
                 hash,
                 recorded_at,
-                payload,
-                metadata,
+                payload: &json.payload,
+                metadata: &json.metadata,
             });
         }
     }
@@ -239,14 +237,14 @@ pub(crate) fn plan_rows<'a>(
 /// Hands each request its cursors, given what the INSERTs returned for each
 /// (chain, chain_seq), and moves each chain's `last_position`.
 pub(crate) fn assign_cursors(
-    requests: &[AppendRequest],
+    requests: &[EncodedRequest],
     rows: &[PendingRow<'_>],
     returned: &HashMap<(String, i64), Cursor>,
     chains: &mut HashMap<String, ChainState>,
 ) -> Result<Vec<Vec<Cursor>>, AppendError> {
     let mut cursors: Vec<Vec<Cursor>> = requests
         .iter()
-        .map(|r| Vec::with_capacity(r.events.len()))
+        .map(|r| Vec::with_capacity(r.request.events.len()))
         .collect();
     let mut key = (String::new(), 0);
     for row in rows {
@@ -267,9 +265,9 @@ pub(crate) fn assign_cursors(
 
 /// Turns a unique-key violation (a racing writer on another node, or the indexes' safety
 /// net behind the sequence check) into a conflict.
-pub(crate) fn classify(err: AppendError, requests: &[AppendRequest]) -> AppendError {
+pub(crate) fn classify(err: AppendError, requests: &[EncodedRequest]) -> AppendError {
     if is_unique_violation(&err) {
-        if let Some(first) = requests.first().and_then(|r| r.events.first()) {
+        if let Some(first) = requests.first().and_then(|r| r.request.events.first()) {
             return AppendError::Conflict {
                 aggregate_type: first.aggregate_type.clone(),
                 aggregate_id: first.aggregate_id.clone(),

@@ -41,6 +41,51 @@ impl AppendRequest {
     }
 }
 
+/// An [`AppendRequest`] with each event's payload and metadata serialized: the texts the log
+/// stores and the hash covers.
+///
+/// Why a step of its own: serializing is the largest part of an append's work outside the
+/// database, and a log has one writer at a time (SQLite) or one per lane (Postgres). The
+/// committer encodes each request on its caller's task before queueing it, so that work
+/// runs beside the writer instead of inside its critical section.
+#[derive(Debug, Clone)]
+pub struct EncodedRequest {
+    pub request: AppendRequest,
+    /// One per event of `request`, in its order.
+    json: Vec<EventJson>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct EventJson {
+    pub payload: String,
+    pub metadata: String,
+}
+
+impl EncodedRequest {
+    pub fn new(request: AppendRequest) -> Self {
+        let json = request
+            .events
+            .iter()
+            .map(|event| EventJson {
+                payload: event.payload.to_string(),
+                metadata: event.metadata.to_string(),
+            })
+            .collect();
+        Self { request, json }
+    }
+
+    /// The request's events, each with its serialized payload and metadata.
+    pub(crate) fn events(&self) -> impl Iterator<Item = (&NewEvent, &EventJson)> {
+        self.request.events.iter().zip(&self.json)
+    }
+}
+
+impl From<AppendRequest> for EncodedRequest {
+    fn from(request: AppendRequest) -> Self {
+        Self::new(request)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct SnapshotUpdate {
     pub aggregate_type: String,
@@ -80,7 +125,7 @@ pub trait LogBackend: Send + Sync + 'static {
     /// backend can hand them to a blocking task without copying them.
     async fn append_all(
         &self,
-        requests: Arc<Vec<AppendRequest>>,
+        requests: Arc<Vec<EncodedRequest>>,
     ) -> Result<Vec<Vec<Cursor>>, AppendError>;
 
     /// Up to `limit` events after `after`, in log order, never skipping an event that

@@ -36,10 +36,17 @@ use super::common::{
     ChainState, CHAIN_HEAD_COLUMNS,
 };
 use super::postgres_reader::{fetch_events, select_events};
-use super::{AppendRequest, ChainHead, LogBackend, Snapshot};
+use super::{ChainHead, EncodedRequest, LogBackend, Snapshot};
 use crate::db::NativePool;
 use crate::hash::GENESIS_HASH;
 use crate::{AppendError, Backend, Cursor, Db, RecordedEvent, StoreError};
+
+/// A page of the log after a cursor, below the watermark (see the module's comment).
+const LOG_PAGE: &str = select_events!(
+    "WHERE (tx_id, global_position) > ($1::int8::text::xid8, $2) \
+       AND tx_id < pg_snapshot_xmin(pg_current_snapshot()) \
+     ORDER BY tx_id, global_position LIMIT $3"
+);
 
 pub struct PostgresLog {
     pool: PgPool,
@@ -58,7 +65,7 @@ impl PostgresLog {
 
 async fn append_in_tx(
     tx: &mut Transaction<'static, Postgres>,
-    requests: &[AppendRequest],
+    requests: &[EncodedRequest],
 ) -> Result<Vec<Vec<Cursor>>, AppendError> {
     let keys = append_keys(requests);
 
@@ -134,8 +141,8 @@ async fn append_in_tx(
         sequences.push(row.event.sequence);
         event_types.push(row.event.event_type.as_str());
         event_versions.push(row.event.event_version.as_str());
-        payloads.push(row.payload.as_str());
-        metadatas.push(row.metadata.as_str());
+        payloads.push(row.payload);
+        metadatas.push(row.metadata);
         recorded_ats.push(row.recorded_at);
         chain_names.push(row.chain.as_str());
         chain_seqs.push(row.chain_seq);
@@ -199,7 +206,7 @@ async fn append_in_tx(
     .execute(&mut **tx)
     .await?;
 
-    for snapshot in requests.iter().filter_map(|r| r.snapshot.as_ref()) {
+    for snapshot in requests.iter().filter_map(|r| r.request.snapshot.as_ref()) {
         sqlx::query(
             "INSERT INTO snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload) \
              VALUES ($1, $2, $3, $4, $5::json) ON CONFLICT (aggregate_type, aggregate_id) DO UPDATE SET \
@@ -225,7 +232,7 @@ impl LogBackend for PostgresLog {
 
     async fn append_all(
         &self,
-        requests: Arc<Vec<AppendRequest>>,
+        requests: Arc<Vec<EncodedRequest>>,
     ) -> Result<Vec<Vec<Cursor>>, AppendError> {
         let requests = requests.as_slice();
         let mut tx = self.pool.begin().await?;
@@ -239,14 +246,10 @@ impl LogBackend for PostgresLog {
     }
 
     async fn read_log(&self, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {
-        let query = sqlx::query(select_events!(
-            "WHERE (tx_id, global_position) > ($1::int8::text::xid8, $2) \
-               AND tx_id < pg_snapshot_xmin(pg_current_snapshot()) \
-             ORDER BY tx_id, global_position LIMIT $3"
-        ))
-        .bind(after.tx)
-        .bind(after.position)
-        .bind(limit);
+        let query = sqlx::query(LOG_PAGE)
+            .bind(after.tx)
+            .bind(after.position)
+            .bind(limit);
         fetch_events(query, &self.pool).await
     }
 
@@ -334,5 +337,48 @@ impl LogBackend for PostgresLog {
             .fetch_one(&self.pool)
             .await?;
         Ok(count)
+    }
+}
+
+#[cfg(all(test, feature = "testing"))]
+mod tests {
+    use super::LOG_PAGE;
+    use crate::db::NativePool;
+    use crate::testing::TestDatabase;
+    use crate::{Backend, EventStore};
+
+    /// A log without statistics (new, or just imported) made the planner guess that few rows
+    /// follow a cursor (default selectivity of the row comparison) and read each page by
+    /// fetching and sorting every later row: a catch-up over 262,400 events ran at ~100,000
+    /// events/s instead of ~600,000. The log's connections forbid sorts where an index gives
+    /// the order.
+    #[tokio::test]
+    async fn a_log_page_is_read_in_index_order_on_a_table_without_statistics() {
+        let t = TestDatabase::new(Backend::Postgres).await;
+        EventStore::open(t.db.clone()).await.expect("open");
+        let NativePool::Postgres(pool) = &t.db.native else {
+            panic!("a Postgres test database");
+        };
+        sqlx::query(
+            "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, \
+             payload, metadata, recorded_at, chain, chain_seq, prev_hash, hash) \
+             SELECT 'T', 's' || n, 1, 'E', '1', '{}', '{}', 0, 'c', n, 'p', 'h' \
+             FROM generate_series(1, 200000) AS n",
+        )
+        .execute(pool)
+        .await
+        .expect("fill");
+
+        let plan: Vec<String> = sqlx::query_scalar(&format!("EXPLAIN {LOG_PAGE}"))
+            .bind(0_i64)
+            .bind(0_i64)
+            .bind(10_000_i64)
+            .fetch_all(pool)
+            .await
+            .expect("explain");
+        let plan = plan.join("\n");
+        assert!(plan.contains("Index Scan using events_tx_order"), "{plan}");
+        assert!(!plan.contains("Sort"), "{plan}");
+        t.cleanup().await;
     }
 }

@@ -20,7 +20,7 @@ use rusqlite::{params, Connection, TransactionBehavior};
 
 use super::common::{append_keys, assign_cursors, classify, plan_rows, ChainState, PendingRow};
 use super::sqlite::open_connection;
-use super::AppendRequest;
+use super::EncodedRequest;
 use crate::hash::GENESIS_HASH;
 use crate::{AppendError, Cursor, StoreError};
 
@@ -41,7 +41,7 @@ impl SqliteWriter {
     /// Appends every request in one transaction; the cursors of each request's events.
     pub async fn append(
         self: &Arc<Self>,
-        requests: Arc<Vec<AppendRequest>>,
+        requests: Arc<Vec<EncodedRequest>>,
     ) -> Result<Vec<Vec<Cursor>>, AppendError> {
         let writer = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
@@ -64,7 +64,7 @@ impl SqliteWriter {
 
 fn append(
     connection: &mut Connection,
-    requests: &[AppendRequest],
+    requests: &[EncodedRequest],
 ) -> Result<Vec<Vec<Cursor>>, AppendError> {
     let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let keys = append_keys(requests);
@@ -115,7 +115,7 @@ fn append(
             moved.execute(params![chain, state.seq, state.hash, state.last_position])?;
         }
     }
-    for snapshot in requests.iter().filter_map(|r| r.snapshot.as_ref()) {
+    for snapshot in requests.iter().filter_map(|r| r.request.snapshot.as_ref()) {
         tx.prepare_cached(
             "INSERT INTO snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload) \
              VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (aggregate_type, aggregate_id) DO UPDATE SET \
