@@ -17,11 +17,11 @@
 //! chain head (`FOR UPDATE`), which also keeps the hash chain and per-workspace numbers
 //! gapless, while different workspaces append in parallel.
 //!
-//! Speed: the log runs on a native `PgPool` (not `sqlx::Any`), and an append costs a fixed
-//! number of round trips whatever the group's size: BEGIN, lock-and-read every chain head
-//! (one upsert over `unnest`, in sorted order), read every stream's last sequence (one
-//! SELECT), insert every row (one `INSERT … SELECT FROM unnest(arrays)`), move the chain
-//! heads (one UPDATE), COMMIT. Each statement text is fixed, so it is prepared once per
+//! Speed: the log runs on a native `PgPool` (not `sqlx::Any`), and an append costs four
+//! round trips whatever the group's size: BEGIN; one statement that locks and reads every
+//! chain head (an upsert over `unnest`, in sorted order) and reads every stream's last
+//! sequence; one that inserts every row (`INSERT … SELECT FROM unnest(arrays)`) and moves
+//! the chain heads; COMMIT. Each statement text is fixed, so it is prepared once per
 //! connection.
 
 use std::collections::HashMap;
@@ -71,51 +71,53 @@ async fn append_in_tx(
 
     // Lock every chain head the group touches (creating it at genesis when new), in byte
     // order — the order `append_keys` sorted them in — so concurrent nodes never deadlock.
-    // DO UPDATE locks an existing row like SELECT … FOR UPDATE and returns its current
-    // values once the lock is ours.
-    let heads = sqlx::query(&format!(
-        "INSERT INTO event_chains (chain, head_seq, head_hash, last_position) \
-         SELECT c, 0, $2, 0 FROM unnest($1::text[]) AS u(c) ORDER BY c COLLATE \"C\" \
-         ON CONFLICT (chain) DO UPDATE SET head_seq = event_chains.head_seq \
-         RETURNING {CHAIN_HEAD_COLUMNS}"
-    ))
+    // DO UPDATE locks an existing row like SELECT … FOR UPDATE and returns its latest values
+    // once the lock is ours. The same statement reads every stream's last sequence. Its
+    // snapshot may predate a transaction that committed to one of those streams while this
+    // one waited for a lock; the command then planned on a sequence it did not see, and the
+    // unique index on (aggregate_type, aggregate_id, sequence) refuses it as a conflict.
+    let (types, ids): (Vec<&str>, Vec<&str>) = keys.streams.iter().copied().unzip();
+    let heads = sqlx::query(
+        "WITH heads AS ( \
+             INSERT INTO event_chains (chain, head_seq, head_hash, last_position) \
+             SELECT c, 0, $2, 0 FROM unnest($1::text[]) AS u(c) ORDER BY c COLLATE \"C\" \
+             ON CONFLICT (chain) DO UPDATE SET head_seq = event_chains.head_seq \
+             RETURNING chain, head_hash, head_seq, last_position) \
+         SELECT true, chain, head_hash, head_seq, last_position FROM heads \
+         UNION ALL \
+         SELECT false, s.t, s.i, (SELECT COALESCE(MAX(e.sequence), 0) FROM events e \
+                                  WHERE e.aggregate_type = s.t AND e.aggregate_id = s.i), 0 \
+         FROM unnest($3::text[], $4::text[]) AS s(t, i)",
+    )
     .bind(&keys.chains)
     .bind(GENESIS_HASH)
-    .fetch_all(&mut **tx)
-    .await?;
-    let mut chains: HashMap<String, ChainState> = HashMap::with_capacity(heads.len());
-    for row in &heads {
-        let head = decode_chain_head(row)?;
-        chains.insert(
-            head.chain,
-            ChainState {
-                seq: head.event_count,
-                hash: head.head_hash,
-                last_position: head.last_position,
-            },
-        );
-    }
-
-    // Every stream's last sequence: one statement.
-    let (types, ids): (Vec<&str>, Vec<&str>) = keys.streams.iter().copied().unzip();
-    let stream_rows = sqlx::query(
-        "SELECT t, i, (SELECT COALESCE(MAX(e.sequence), 0) FROM events e \
-                       WHERE e.aggregate_type = s.t AND e.aggregate_id = s.i) \
-         FROM unnest($1::text[], $2::text[]) AS s(t, i)",
-    )
     .bind(&types)
     .bind(&ids)
     .fetch_all(&mut **tx)
     .await?;
+    let mut chains: HashMap<String, ChainState> = HashMap::with_capacity(keys.chains.len());
     let mut stream_heads: HashMap<(&str, &str), i64> = HashMap::with_capacity(keys.streams.len());
-    for row in &stream_rows {
-        let stream: (&str, &str) = (row.try_get(0)?, row.try_get(1)?);
-        let Ok(i) = keys.streams.binary_search(&stream) else {
-            return Err(
-                StoreError::Corrupt("stream head query returned an unknown stream".into()).into(),
+    for row in &heads {
+        let is_chain: bool = row.try_get(0)?;
+        if is_chain {
+            chains.insert(
+                row.try_get(1)?,
+                ChainState {
+                    hash: row.try_get(2)?,
+                    seq: row.try_get(3)?,
+                    last_position: row.try_get(4)?,
+                },
             );
-        };
-        stream_heads.insert(keys.streams[i], row.try_get(2)?);
+        } else {
+            let stream: (&str, &str) = (row.try_get(1)?, row.try_get(2)?);
+            let Ok(i) = keys.streams.binary_search(&stream) else {
+                return Err(StoreError::Corrupt(
+                    "stream head query returned an unknown stream".into(),
+                )
+                .into());
+            };
+            stream_heads.insert(keys.streams[i], row.try_get(3)?);
+        }
     }
 
     let now = chrono::Utc::now().timestamp_micros();
@@ -149,15 +151,35 @@ async fn append_in_tx(
         prev_hashes.push(row.prev_hash.as_str());
         hashes.push(row.hash.as_str());
     }
+    // The chain heads move to the last planned row of each chain.
+    let mut head_names = Vec::with_capacity(chains.len());
+    let mut head_seqs = Vec::with_capacity(chains.len());
+    let mut head_hashes = Vec::with_capacity(chains.len());
+    for (chain, state) in &chains {
+        head_names.push(chain.as_str());
+        head_seqs.push(state.seq);
+        head_hashes.push(state.hash.as_str());
+    }
+    // One statement inserts every row and moves every chain head (a data-modifying WITH runs
+    // to completion whether or not the outer query reads it); each head's last position is
+    // the highest position its rows were given.
     let inserted = sqlx::query(
-        "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, \
-         metadata, recorded_at, chain, chain_seq, prev_hash, hash) \
-         SELECT t, i, s, et, ev, p::json, m::json, r, c, cs, ph, h \
-         FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::text[], \
-                     $7::text[], $8::int8[], $9::text[], $10::int8[], $11::text[], $12::text[]) \
-              WITH ORDINALITY AS u(t, i, s, et, ev, p, m, r, c, cs, ph, h, n) \
-         ORDER BY n \
-         RETURNING global_position, tx_id::text::int8, chain, chain_seq",
+        "WITH inserted AS ( \
+             INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, \
+                                 payload, metadata, recorded_at, chain, chain_seq, prev_hash, hash) \
+             SELECT t, i, s, et, ev, p::json, m::json, r, c, cs, ph, h \
+             FROM unnest($1::text[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::text[], \
+                         $7::text[], $8::int8[], $9::text[], $10::int8[], $11::text[], $12::text[]) \
+                  WITH ORDINALITY AS u(t, i, s, et, ev, p, m, r, c, cs, ph, h, n) \
+             ORDER BY n \
+             RETURNING global_position, tx_id, chain, chain_seq), \
+         moved AS ( \
+             UPDATE event_chains SET head_seq = u.s, head_hash = u.h, \
+                 last_position = GREATEST(event_chains.last_position, \
+                     (SELECT MAX(global_position) FROM inserted WHERE inserted.chain = u.c)) \
+             FROM unnest($13::text[], $14::int8[], $15::text[]) AS u(c, s, h) \
+             WHERE event_chains.chain = u.c) \
+         SELECT global_position, tx_id::text::int8, chain, chain_seq FROM inserted",
     )
     .bind(&aggregate_types)
     .bind(&aggregate_ids)
@@ -171,6 +193,9 @@ async fn append_in_tx(
     .bind(&chain_seqs)
     .bind(&prev_hashes)
     .bind(&hashes)
+    .bind(&head_names)
+    .bind(&head_seqs)
+    .bind(&head_hashes)
     .fetch_all(&mut **tx)
     .await?;
     let mut returned: HashMap<(String, i64), Cursor> = HashMap::with_capacity(n);
@@ -182,29 +207,6 @@ async fn append_in_tx(
         returned.insert((out.try_get(2)?, out.try_get(3)?), cursor);
     }
     let cursors = assign_cursors(requests, &rows, &returned, &mut chains)?;
-
-    // Move every chain head: one statement.
-    let mut names = Vec::with_capacity(chains.len());
-    let mut seqs = Vec::with_capacity(chains.len());
-    let mut head_hashes = Vec::with_capacity(chains.len());
-    let mut positions = Vec::with_capacity(chains.len());
-    for (chain, state) in &chains {
-        names.push(chain.as_str());
-        seqs.push(state.seq);
-        head_hashes.push(state.hash.as_str());
-        positions.push(state.last_position);
-    }
-    sqlx::query(
-        "UPDATE event_chains SET head_seq = u.s, head_hash = u.h, last_position = u.p \
-         FROM unnest($1::text[], $2::int8[], $3::text[], $4::int8[]) AS u(c, s, h, p) \
-         WHERE event_chains.chain = u.c",
-    )
-    .bind(&names)
-    .bind(&seqs)
-    .bind(&head_hashes)
-    .bind(&positions)
-    .execute(&mut **tx)
-    .await?;
 
     for snapshot in requests.iter().filter_map(|r| r.request.snapshot.as_ref()) {
         sqlx::query(
