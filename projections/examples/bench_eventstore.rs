@@ -20,7 +20,9 @@ const BATCH_COMMANDS: usize = 2_000;
 const BATCH_EVENTS: usize = 100;
 const WORKSPACES: usize = 8;
 
-fn event(stream: &str, sequence: i64, n: usize) -> NewEvent {
+/// The `sequence`-th event of `stream`, which belongs to workspace `workspace` (as every
+/// aggregate belongs to one workspace, and so its events to one hash chain).
+fn event(stream: &str, workspace: usize, sequence: i64, n: usize) -> NewEvent {
     NewEvent {
         aggregate_type: "JournalEntry".into(),
         aggregate_id: stream.to_owned(),
@@ -30,7 +32,7 @@ fn event(stream: &str, sequence: i64, n: usize) -> NewEvent {
         payload: json!({ "account_id": format!("acc-{}", n % 500), "debit": format!("{}.{:02}", n % 10_000, n % 100), "memo": "benchmark posting" }),
         metadata: EventMetadata {
             actor_id: Some("bench".into()),
-            workspace_id: Some(format!("ws-{}", n % WORKSPACES)),
+            workspace_id: Some(format!("ws-{workspace}")),
             ..Default::default()
         }
         .to_value(),
@@ -68,7 +70,7 @@ fn single_event_commands() -> Vec<Vec<AppendRequest>> {
             (0..per_writer)
                 .map(|i| {
                     let stream = format!("single-{w}-{}", i / 50);
-                    AppendRequest::new(vec![event(&stream, (i % 50) as i64 + 1, i)])
+                    AppendRequest::new(vec![event(&stream, w % WORKSPACES, (i % 50) as i64 + 1, i)])
                 })
                 .collect()
         })
@@ -85,7 +87,9 @@ fn batched_commands() -> Vec<Vec<AppendRequest>> {
                     let stream = format!("batch-{w}-{i}");
                     AppendRequest::new(
                         (0..BATCH_EVENTS)
-                            .map(|k| event(&stream, k as i64 + 1, i * BATCH_EVENTS + k))
+                            .map(|k| {
+                                event(&stream, w % WORKSPACES, k as i64 + 1, i * BATCH_EVENTS + k)
+                            })
                             .collect(),
                     )
                 })
@@ -105,7 +109,10 @@ async fn fill(store: &EventStore, target: i64) {
                 let stream = format!("fill-{stream_no}");
                 EncodedRequest::new(AppendRequest::new(
                     (0..BATCH_EVENTS)
-                        .map(|k| event(&stream, k as i64 + 1, stream_no * BATCH_EVENTS + k))
+                        .map(|k| {
+                            let n = stream_no * BATCH_EVENTS + k;
+                            event(&stream, stream_no % WORKSPACES, k as i64 + 1, n)
+                        })
                         .collect(),
                 ))
             })
