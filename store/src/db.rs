@@ -165,14 +165,21 @@ impl Db {
         // append statements, which must sort (unnest input), still do — but the penalty puts
         // their cost estimate past `jit_above_cost`, and JIT-compiling an upsert of a few
         // rows cost more than running it (single-event appends fell from ~20,000 to ~570/s),
-        // so JIT is off on these short statements too.
+        // so JIT is off on these short statements too. Set after connecting rather than as
+        // startup options, which connection poolers such as PgBouncer refuse by default.
         let native_options = PgConnectOptions::from_str(url)?
-            .options([("enable_sort", "off"), ("jit", "off")])
             .log_slow_statements(tracing::log::LevelFilter::Warn, Duration::from_secs(1))
             .disable_statement_logging();
         let native = PgPoolOptions::new()
             .max_connections(LOG_POOL_MAX_CONNECTIONS_POSTGRES)
             .acquire_timeout(Duration::from_secs(30))
+            .after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    conn.execute("SET enable_sort = off; SET jit = off;")
+                        .await?;
+                    Ok(())
+                })
+            })
             .connect_lazy_with(native_options);
         Ok(Self {
             pool,

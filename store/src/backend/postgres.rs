@@ -394,4 +394,21 @@ mod tests {
         assert!(!plan.contains("Sort"), "{plan}");
         t.cleanup().await;
     }
+
+    /// The sort penalty above makes the append upserts look expensive enough to JIT-compile,
+    /// which cost more than running them (single-event appends fell ~35-fold in the event
+    /// store benchmark): the log's connections run without JIT.
+    #[tokio::test]
+    async fn the_logs_connections_do_not_jit_compile_their_statements() {
+        let t = TestDatabase::new(Backend::Postgres).await;
+        let NativePool::Postgres(pool) = &t.db.native else {
+            panic!("a Postgres test database");
+        };
+        let jit: String = sqlx::query_scalar("SHOW jit")
+            .fetch_one(pool)
+            .await
+            .expect("show jit");
+        assert_eq!(jit, "off");
+        t.cleanup().await;
+    }
 }
