@@ -16,6 +16,8 @@ use store::{Backend, Cursor, EventMetadata, EventStore, NewEvent};
 
 const WRITERS: usize = 32;
 const SINGLE_COMMANDS: usize = 64_000;
+/// Events per stream in the single-event phase.
+const SINGLE_STREAM_EVENTS: usize = 50;
 const BATCH_COMMANDS: usize = 2_000;
 const BATCH_EVENTS: usize = 100;
 const WORKSPACES: usize = 8;
@@ -62,36 +64,25 @@ async fn append_from_writers(store: &EventStore, commands: Vec<Vec<AppendRequest
     events as f64 / started.elapsed().as_secs_f64()
 }
 
-/// `SINGLE_COMMANDS` commands of one event each, split over the writers.
-fn single_event_commands() -> Vec<Vec<AppendRequest>> {
-    let per_writer = SINGLE_COMMANDS / WRITERS;
+/// `count` commands of `per_command` events each, split over the writers. Each writer's
+/// events fill its streams (`{prefix}-{writer}-{n}`) `per_stream` at a time, a multiple of
+/// `per_command`, so every command appends to one stream.
+fn commands(
+    prefix: &str,
+    count: usize,
+    per_command: usize,
+    per_stream: usize,
+) -> Vec<Vec<AppendRequest>> {
     (0..WRITERS)
         .map(|w| {
-            (0..per_writer)
+            (0..count / WRITERS)
                 .map(|i| {
-                    let stream = format!("single-{w}-{}", i / 50);
-                    AppendRequest::new(vec![event(&stream, w % WORKSPACES, (i % 50) as i64 + 1, i)])
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// `BATCH_COMMANDS` commands of `BATCH_EVENTS` events each, split over the writers.
-fn batched_commands() -> Vec<Vec<AppendRequest>> {
-    let per_writer = BATCH_COMMANDS / WRITERS;
-    (0..WRITERS)
-        .map(|w| {
-            (0..per_writer)
-                .map(|i| {
-                    let stream = format!("batch-{w}-{i}");
-                    AppendRequest::new(
-                        (0..BATCH_EVENTS)
-                            .map(|k| {
-                                event(&stream, w % WORKSPACES, k as i64 + 1, i * BATCH_EVENTS + k)
-                            })
-                            .collect(),
-                    )
+                    let events = (0..per_command).map(|k| {
+                        let n = i * per_command + k;
+                        let stream = format!("{prefix}-{w}-{}", n / per_stream);
+                        event(&stream, w % WORKSPACES, (n % per_stream) as i64 + 1, n)
+                    });
+                    AppendRequest::new(events.collect())
                 })
                 .collect()
         })
@@ -148,9 +139,17 @@ async fn run(backend: Backend, replay_events: i64) {
         "postgres"
     };
 
-    let single = append_from_writers(&store, single_event_commands()).await;
+    let single = append_from_writers(
+        &store,
+        commands("single", SINGLE_COMMANDS, 1, SINGLE_STREAM_EVENTS),
+    )
+    .await;
     println!("{name:<9} append, 1 event/command, {WRITERS} writers: {single:>12.0} events/s");
-    let batched = append_from_writers(&store, batched_commands()).await;
+    let batched = append_from_writers(
+        &store,
+        commands("batch", BATCH_COMMANDS, BATCH_EVENTS, BATCH_EVENTS),
+    )
+    .await;
     println!("{name:<9} append, {BATCH_EVENTS} events/command, {WRITERS} writers: {batched:>10.0} events/s");
 
     fill(&store, replay_events).await;

@@ -80,12 +80,6 @@ impl EncodedRequest {
     }
 }
 
-impl From<AppendRequest> for EncodedRequest {
-    fn from(request: AppendRequest) -> Self {
-        Self::new(request)
-    }
-}
-
 #[derive(Debug, Clone)]
 pub struct SnapshotUpdate {
     pub aggregate_type: String,
