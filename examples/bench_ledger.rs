@@ -202,7 +202,7 @@ async fn login(http: &reqwest::Client, base: &str) -> Result<String, Error> {
 }
 
 /// Waits for the server, signs up, verifies, signs in: the organization id and a client.
-async fn sign_up(base: &str) -> Result<(String, Api), Error> {
+async fn sign_up(base: &str, mailbox: &Path) -> Result<(String, Api), Error> {
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(CLIENTS * 2)
         .build()?;
@@ -230,16 +230,10 @@ async fn sign_up(base: &str) -> Result<(String, Api), Error> {
         .to_owned();
     let mut token = None;
     for _ in 0..200 {
-        let outbox = anonymous.get("/api/v1/dev/outbox/").await?;
-        if let Some(body) = outbox.as_array().and_then(|mails| {
-            mails
-                .iter()
-                .find(|m| m["recipient"] == EMAIL)
-                .and_then(|m| m["body"].as_str().map(str::to_owned))
-        }) {
-            let start = body.find("token=").ok_or("no link")? + "token=".len();
+        if let Some(mail) = identity::outbox::newest_delivered_to(mailbox, EMAIL)? {
+            let start = mail.body.find("token=").ok_or("no link")? + "token=".len();
             token = Some(
-                body[start..]
+                mail.body[start..]
                     .chars()
                     .take_while(char::is_ascii_hexdigit)
                     .collect::<String>(),
@@ -624,7 +618,7 @@ async fn run(backend: Backend, postings: usize, api_entries: usize) -> Result<Fi
     eprintln!("# {name}: fresh store");
     let db = TestDatabase::new(backend).await;
     let server = Server::start(&db)?;
-    let (organization, api) = sign_up(&server.base).await?;
+    let (organization, api) = sign_up(&server.base, &db.config.data_dir.join("outbox")).await?;
     let workspace = api
         .post(
             &format!("/api/v1/accounts/organizations/{organization}/workspaces/"),

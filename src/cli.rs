@@ -136,6 +136,21 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                         ))
                         .unwrap_or_default()
                 );
+                for q in &s.quarantined {
+                    println!(
+                        "{:<24} {:>8} {:>12} {:>12} {:>10}  {:<8} workspace {} set aside at position {} since {}: {}",
+                        "",
+                        "",
+                        "",
+                        "",
+                        "",
+                        "stale",
+                        q.workspace_id,
+                        q.failed_position,
+                        api_core::time::iso_datetime(q.since),
+                        q.error
+                    );
+                }
             }
             Ok(())
         }

@@ -68,6 +68,10 @@ pub struct ServeArgs {
     /// http://<bind>.
     #[arg(long, env = "LEDGERLINE_PUBLIC_URL")]
     pub public_url: Option<String>,
+    /// Development mode: serves the dev-only pages (the mail outbox listing) to clients on
+    /// this machine. Off by default; never for a server others can reach.
+    #[arg(long, env = "LEDGERLINE_DEV_MODE", default_value_t = false)]
+    pub dev_mode: bool,
     /// How long posted entries are gathered into one "entries posted" notification to a
     /// workspace's Admins, in seconds (a digest, not one notification per entry).
     #[arg(long, env = "LEDGERLINE_DIGEST_SECONDS", default_value_t = 600)]
@@ -86,6 +90,8 @@ pub struct ServeConfig {
     pub public_url: String,
     /// See [`ServeArgs::digest_seconds`].
     pub digest_window: std::time::Duration,
+    /// See [`ServeArgs::dev_mode`].
+    pub dev_mode: bool,
     pub storage: StorageConfig,
     /// The commands' clock: the system's, unless a test moves it.
     pub clock: api_core::time::Clock,
@@ -94,6 +100,14 @@ pub struct ServeConfig {
 #[derive(Debug, thiserror::Error)]
 #[error("configuration error: {0}")]
 pub struct ConfigError(pub String);
+
+impl ServeConfig {
+    /// Whether the dev-only mail outbox listing is mounted: development mode, with mail
+    /// delivered to files.
+    pub fn serves_dev_outbox(&self) -> bool {
+        self.dev_mode && self.smtp_url.is_none()
+    }
+}
 
 impl ServeArgs {
     pub fn validate(&self, storage: &StorageArgs) -> Result<ServeConfig, ConfigError> {
@@ -141,6 +155,7 @@ impl ServeArgs {
             smtp_url,
             public_url,
             digest_window: std::time::Duration::from_secs(self.digest_seconds),
+            dev_mode: self.dev_mode,
             clock: api_core::time::Clock::default(),
             storage: storage.validate()?,
         })
@@ -160,6 +175,7 @@ mod tests {
             smtp_url: None,
             public_url: None,
             digest_seconds: 600,
+            dev_mode: false,
         }
     }
 
@@ -191,6 +207,30 @@ mod tests {
         assert!(serve("127.0.0.1:0", None, Role::Relay)
             .validate(&storage(None))
             .is_err());
+    }
+
+    #[test]
+    fn the_dev_outbox_is_not_served_by_default() {
+        let config = serve("127.0.0.1:8080", None, Role::All)
+            .validate(&storage(None))
+            .expect("valid");
+        assert!(!config.dev_mode);
+        assert!(!config.serves_dev_outbox());
+    }
+
+    #[test]
+    fn the_dev_outbox_is_served_only_in_dev_mode_with_mail_to_files() {
+        let mut args = serve("127.0.0.1:8080", None, Role::All);
+        args.dev_mode = true;
+        assert!(args
+            .validate(&storage(None))
+            .expect("valid")
+            .serves_dev_outbox());
+        args.smtp_url = Some("smtp://mail.example.com:25".into());
+        assert!(!args
+            .validate(&storage(None))
+            .expect("valid")
+            .serves_dev_outbox());
     }
 
     #[test]

@@ -113,6 +113,7 @@ pub async fn seed(
         smtp_url: None,
         public_url: "http://127.0.0.1:8080".into(),
         digest_window: std::time::Duration::from_secs(600),
+        dev_mode: false,
         storage: storage.clone(),
         clock: Default::default(),
     };
@@ -196,19 +197,17 @@ impl Driver {
         self.send(Method::POST, path, token, body).await
     }
 
-    /// The `token=` of the link in the newest queued mail to `email`.
+    /// The `token=` of the link in the newest queued mail to `email` (the seed acts as
+    /// its own demo users; the mail is delivered later by `serve`).
     async fn mailed_token(&self, email: &str) -> anyhow::Result<String> {
-        let mails = identity::outbox::list(self.store.db(), 50).await?;
-        let mail = mails
-            .iter()
-            .find(|m| m.recipient == email)
+        let body = identity::outbox::queued_body_to(self.store.db(), email)
+            .await?
             .with_context(|| format!("no mail was queued to {email}"))?;
-        let start = mail
-            .body
+        let start = body
             .find("token=")
             .with_context(|| format!("the mail to {email} has no link"))?
             + "token=".len();
-        Ok(mail.body[start..]
+        Ok(body[start..]
             .chars()
             .take_while(char::is_ascii_hexdigit)
             .collect())

@@ -51,12 +51,12 @@ async fn openapi_json(
 }
 
 /// The OpenAPI document of every route under `/api/v1`, built from the same route lists
-/// the server mounts (`dev_outbox` as when mail goes to files, the embedded default) —
-/// what `ledgerline openapi` prints and the UI's types are generated from.
+/// the server mounts by default (no development-mode pages) — what `ledgerline openapi`
+/// prints and the UI's types are generated from.
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
     let mut document = ApiDoc::openapi();
     document.merge(command_api::routes().into_openapi());
-    document.merge(query_api::routes(true).into_openapi());
+    document.merge(query_api::routes(false).into_openapi());
     finish_document(document)
 }
 
@@ -136,6 +136,9 @@ impl Application {
             None => identity::outbox::Transport::Files(config.storage.data_dir.join("outbox")),
         };
         let serves_http = matches!(config.role, Role::All | Role::Api);
+        if serves_http && config.dev_mode {
+            tracing::warn!("development mode: the mail outbox listing is served to local clients");
+        }
         if serves_http && !config.ui_dir.join("index.html").exists() {
             tracing::warn!(ui_dir = %config.ui_dir.display(), "the UI is not built: only the API is served (run scripts/run to build it)");
         }
@@ -270,7 +273,7 @@ pub fn build_router(
                 projections,
                 live,
             },
-            config.smtp_url.is_none(),
+            config.serves_dev_outbox(),
         ))
         .split_for_parts();
     let openapi = Arc::new(finish_document(openapi));

@@ -191,7 +191,7 @@ async fn a_password_reset_by_mailed_link_replaces_the_password_and_ends_sessions
         .await;
     assert_eq!(asked.status, 200);
     let mail = app.mail_to("ada@books.ng").await;
-    assert_eq!(mail["subject"], "Reset your Ledgerline password");
+    assert_eq!(mail.subject, "Reset your Ledgerline password");
     let token = app.token_mailed_to("ada@books.ng").await;
 
     let weak = app
@@ -253,8 +253,12 @@ async fn a_reset_for_an_unknown_address_answers_alike_and_sends_nothing(backend:
         .await;
 
     assert_eq!(asked.status, 200);
-    let outbox = app.read("/api/v1/dev/outbox/", None).await;
-    assert_eq!(outbox.body["data"], json!([]));
+    let db = &app.db.as_ref().expect("database").db;
+    let queued: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM mail_outbox")
+        .fetch_one(&db.pool)
+        .await
+        .expect("count");
+    assert_eq!(queued, 0);
     app.stop().await;
 }
 

@@ -1,4 +1,22 @@
-//! Times on the wire: RFC 3339 in UTC to the second (`2026-11-22T09:30:00Z`).
+//! Times on the wire: RFC 3339 in UTC to the second (`2026-11-22T09:30:00Z`); dates
+//! strictly `YYYY-MM-DD` in the years the books accept (`domain::calendar`).
+
+use chrono::NaiveDate;
+
+use crate::ApiError;
+
+/// A required date field: strict `YYYY-MM-DD`, else a 400 naming `field`.
+pub fn date(field: &str, raw: &str) -> Result<NaiveDate, ApiError> {
+    domain::calendar::parse_date(raw).map_err(|err| ApiError::field(field, err.to_string()))
+}
+
+/// An optional date field: absent or blank is `None`; anything else as [`date`].
+pub fn optional_date(field: &str, raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
+    match raw.map(str::trim).filter(|text| !text.is_empty()) {
+        None => Ok(None),
+        Some(text) => date(field, text).map(Some),
+    }
+}
 
 /// Microseconds since the epoch (how the log and the tables store time) as RFC 3339.
 pub fn iso_datetime(us: i64) -> String {

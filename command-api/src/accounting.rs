@@ -13,7 +13,6 @@ use api_core::ApiError;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
-use chrono::NaiveDate;
 use domain::account_tree::{
     AccountTreeCommand, AccountType, BudgetPeriod, CreateAccount, DepreciationType,
     SetBudgetAmount, SetLockDate, SetUpDefaultChart, UpdateAccount,
@@ -484,18 +483,7 @@ pub async fn set_lock_date(
     Body(body): Body<LockDateBody>,
 ) -> Result<Json<Data<LockDate>>, ApiError> {
     authorize(&state.app, &user, &workspace_id, Action::PostEntries, None).await?;
-    let lock_date = match body
-        .lock_date
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        None => None,
-        Some(raw) => Some(
-            NaiveDate::parse_from_str(raw, "%Y-%m-%d")
-                .map_err(|_| ApiError::field("lock_date", "Enter a date as YYYY-MM-DD."))?,
-        ),
-    };
+    let lock_date = api_core::time::optional_date("lock_date", body.lock_date.as_deref())?;
     edit_chart(&state, &user, request_id, &workspace_id, |workspace_id| {
         SetLockDate {
             workspace_id,

@@ -95,11 +95,9 @@ pub(crate) fn optional_date(
     raw: Option<&str>,
 ) -> Option<chrono::NaiveDate> {
     let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
-    let parsed = chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok();
-    if parsed.is_none() {
-        problems.add(field, "Enter a date as YYYY-MM-DD.");
-    }
-    parsed
+    domain::calendar::parse_date(raw)
+        .map_err(|err| problems.add(field, err.to_string()))
+        .ok()
 }
 
 /// A required text: trimmed, not blank, at most `max` characters.

@@ -130,12 +130,13 @@ fn calendar(
         );
     }
     for (i, raw) in holidays.iter().enumerate() {
-        match NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d") {
+        match domain::calendar::parse_date(raw) {
             Ok(day) => calendar.holidays.push(day),
-            Err(_) => problems.add(
+            Err(domain::calendar::DateError::Format) => problems.add(
                 &format!("holidays[{i}]"),
                 format!("“{}” is not a date; enter YYYY-MM-DD.", raw.trim()),
             ),
+            Err(err) => problems.add(&format!("holidays[{i}]"), err.to_string()),
         }
     }
     calendar.holidays.sort_unstable();
@@ -157,11 +158,9 @@ fn calendar(
 }
 
 fn date(problems: &mut Problems, field: &str, raw: &str) -> Option<NaiveDate> {
-    let parsed = NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d").ok();
-    if parsed.is_none() {
-        problems.add(field, "Enter a date as YYYY-MM-DD.");
-    }
-    parsed
+    domain::calendar::parse_date(raw)
+        .map_err(|err| problems.add(field, err.to_string()))
+        .ok()
 }
 
 pub(crate) fn amount(problems: &mut Problems, field: &str, raw: &str) -> Option<Decimal> {

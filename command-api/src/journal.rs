@@ -12,7 +12,6 @@ use api_core::{ApiError, FieldErrors};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use chrono::NaiveDate;
 use domain::account_tree::AccountTree;
 use domain::journal_entry::{
     BooksSnapshot, CreateDraft, DeleteDraft, EntryInput, JournalEntry, JournalEntryCommand,
@@ -87,13 +86,14 @@ fn amount(problems: &mut FieldErrors, field: String, value: Option<&Value>) -> O
 /// The body as the domain's raw input; every unreadable value is named at once.
 fn entry_input(body: &EntryBody) -> Result<EntryInput, ApiError> {
     let mut problems = FieldErrors::new();
-    let date = NaiveDate::parse_from_str(body.date.trim(), "%Y-%m-%d").ok();
-    if date.is_none() {
-        problems
-            .entry("date".into())
-            .or_default()
-            .push("Enter a date as YYYY-MM-DD.".into());
-    }
+    let date = domain::calendar::parse_date(&body.date)
+        .map_err(|err| {
+            problems
+                .entry("date".into())
+                .or_default()
+                .push(err.to_string())
+        })
+        .ok();
     let mut lines = Vec::with_capacity(body.lines.len());
     for (i, line) in body.lines.iter().enumerate() {
         let account_id = line.account_id.trim().parse().ok();
@@ -382,8 +382,7 @@ pub async fn reverse_entry(
     Body(body): Body<ReverseBody>,
 ) -> Result<(StatusCode, Json<Data<EntryOutcome>>), ApiError> {
     authorize(&state.app, &user, &workspace_id, Action::PostEntries, None).await?;
-    let date = NaiveDate::parse_from_str(body.date.trim(), "%Y-%m-%d")
-        .map_err(|_| ApiError::field("date", "Enter a date as YYYY-MM-DD."))?;
+    let date = api_core::time::date("date", &body.date)?;
     let (original_id, original) = entry_of(&state, &workspace_id, &entry_id).await?;
     let posted = original
         .posted()

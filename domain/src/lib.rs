@@ -21,10 +21,12 @@
 //! - [`continuous_audit`] — a workspace's continuous monitoring settings (off until
 //!   turned on, the band that notifies, the tests' parameters).
 //! - [`validation`] — input rules several commands share (e-mail, phone; spec §5).
+//! - [`calendar`] — dates as the books accept them (`YYYY-MM-DD`, sane years).
 
 pub mod account_tree;
 pub mod audit_session;
 pub mod billing;
+pub mod calendar;
 pub mod continuous_audit;
 pub mod journal_entry;
 pub mod money;

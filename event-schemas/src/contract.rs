@@ -105,6 +105,7 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::user_activity::contract(),
         crate::subscription::contract(),
         crate::report::contract(),
+        crate::read_model::contract(),
     ]
 }
 

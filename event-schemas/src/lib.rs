@@ -24,6 +24,8 @@
 //!   two-factor changes) and client-reported activities, for the activity log.
 //! - [`subscription`] — an organization's billing: payments and the plans they buy.
 //! - [`report`] — generated financial reports: asked for, rendered (or failed), deleted.
+//! - [`read_model`] — the projector runtime's facts about a workspace's read models (set
+//!   aside after an event it could not apply; caught up again).
 //! - [`organization`] — the Organization aggregate's events (organizations and the
 //!   workspaces they own), their superseded versions and upcasters.
 //!
@@ -45,6 +47,7 @@ pub mod journal_entry;
 pub mod money;
 pub mod notification;
 pub mod organization;
+pub mod read_model;
 pub mod report;
 pub mod schemas;
 pub mod subscription;

@@ -2,12 +2,15 @@ use sqlx::{Any, Row, Transaction};
 use store::migrate::Migration;
 use store::{Cursor, Db};
 
-pub const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    name: "projector checkpoints",
-    sqlite: CHECKPOINTS_TABLE,
-    postgres: CHECKPOINTS_TABLE,
-}];
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        name: "projector checkpoints",
+        sqlite: CHECKPOINTS_TABLE,
+        postgres: CHECKPOINTS_TABLE,
+    },
+    crate::quarantine::QUARANTINE_TABLE,
+];
 
 const CHECKPOINTS_TABLE: &str = "CREATE TABLE projector_checkpoints (
     name TEXT PRIMARY KEY,
@@ -123,6 +126,30 @@ pub async fn reset(
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// Holds projector `name`'s checkpoint row for the rest of `tx` (a batch of another
+/// process waits) and returns where it stands.
+pub async fn hold(
+    tx: &mut Transaction<'static, Any>,
+    name: &str,
+) -> Result<Option<Cursor>, sqlx::Error> {
+    sqlx::query("UPDATE projector_checkpoints SET updated_at = $1 WHERE name = $2")
+        .bind(now_us())
+        .bind(name)
+        .execute(&mut **tx)
+        .await?;
+    let row = sqlx::query("SELECT tx, position FROM projector_checkpoints WHERE name = $1")
+        .bind(name)
+        .fetch_optional(&mut **tx)
+        .await?;
+    row.map(|row| {
+        Ok(Cursor {
+            tx: row.try_get("tx")?,
+            position: row.try_get("position")?,
+        })
+    })
+    .transpose()
 }
 
 /// Moves the checkpoint from `from` to `to` only if it still stands at `from`: if another

@@ -5,6 +5,8 @@
 //!   batch of events and the checkpoint past them commit in one transaction.
 //! - [`runtime`]: catch-up, live processing (woken by the store's notifier), failure
 //!   isolation, status and rebuild.
+//! - [`quarantine`]: workspaces a projector has set aside after an event of theirs it
+//!   could not apply, so one tenant's bad event never stops every tenant's read models.
 //! - [`log_stats`]: a built-in read model — events per workspace, aggregate and type.
 //! - [`organizations`]: organizations, workspaces and memberships (the account service).
 //! - [`accounts`]: the chart of accounts, budgets and lock date of each workspace.
@@ -34,6 +36,7 @@ pub mod notification_rules;
 pub mod notifications;
 pub mod organizations;
 pub mod projector;
+pub mod quarantine;
 pub mod reactor;
 pub mod reports;
 pub mod runtime;

@@ -47,7 +47,7 @@ impl Projector for Counter {
         tx: &mut Transaction<'static, Any>,
         events: &[RecordedEvent],
     ) -> Result<(), ProjectionError> {
-        for event in events {
+        for event in events.iter().filter(|e| e.aggregate_type == "Ledger") {
             let n = event.payload.value().unwrap_or_default()["n"]
                 .as_i64()
                 .unwrap_or(0);
@@ -76,8 +76,32 @@ fn counter(fail_at: i64) -> Arc<Counter> {
     })
 }
 
+/// Two workspaces' ids: events alternate between them (odd `n` in the second).
+const WORKSPACES: [&str; 2] = [
+    "0190f2a4-6b1e-7c3a-9d55-00000000000a",
+    "0190f2a4-6b1e-7c3a-9d55-00000000000b",
+];
+
 async fn append_events(store: &EventStore, count: i64) {
-    for n in 1..=count {
+    append_events_in(store, 1..=count, |n| {
+        Some(WORKSPACES[(n % 2) as usize].to_owned())
+    })
+    .await;
+}
+
+/// Events of no workspace (the global chain), as organization and user events are.
+async fn append_global_events(store: &EventStore, count: i64) {
+    append_events_in(store, 1..=count, |_| None).await;
+}
+
+/// Events `n` of `numbers` (which continue where earlier calls stopped: each stream's
+/// sequence follows from `n`).
+async fn append_events_in(
+    store: &EventStore,
+    numbers: std::ops::RangeInclusive<i64>,
+    workspace_of: impl Fn(i64) -> Option<String>,
+) {
+    for n in numbers {
         let stream = format!("s{}", n % 7);
         let seq = (n - 1) / 7 + 1;
         store
@@ -93,7 +117,7 @@ async fn append_events(store: &EventStore, count: i64) {
                 event_version: "1".into(),
                 payload: json!({ "n": n }),
                 metadata: EventMetadata {
-                    workspace_id: Some(format!("ws{}", n % 2)),
+                    workspace_id: workspace_of(n),
                     ..Default::default()
                 }
                 .to_value(),
@@ -121,12 +145,10 @@ async fn dump(db: &store::Db, sql: &str) -> Vec<Vec<String>> {
 const COUNTS: &str = "SELECT aggregate_id, events, total FROM test_counts ORDER BY aggregate_id";
 const STATS: &str = "SELECT workspace_id, aggregate_type, event_type, events, last_position FROM read_log_stats ORDER BY 1, 2, 3";
 
-async fn a_projector_that_fails_mid_batch_resumes_after_restart_without_double_counting(
-    backend: Backend,
-) {
+async fn an_event_of_no_workspace_that_fails_stops_its_projector_until_a_restart(backend: Backend) {
     let t = TestDatabase::new(backend).await;
     let store = EventStore::open(t.db.clone()).await.expect("open");
-    append_events(&store, 300).await;
+    append_global_events(&store, 300).await;
     // On Postgres the gap-safe watermark can trail the commits while other tests hold
     // transactions open; the first batches must see all 150 events up to the failing one.
     store::testing::read_all_committed(&store).await;
@@ -198,7 +220,7 @@ async fn a_failing_projector_stops_while_the_others_go_on(backend: Backend) {
     let (stop, shutdown) = tokio::sync::watch::channel(false);
     let tasks = runtime.spawn(shutdown);
 
-    append_events(&store, 40).await;
+    append_global_events(&store, 40).await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
         let status = runtime.status().await.expect("status");
@@ -360,8 +382,165 @@ async fn importing_an_altered_export_is_refused_with_its_line(backend: Backend) 
     target.cleanup().await;
 }
 
+/// Events counted and their total, over every aggregate.
+async fn counted(db: &store::Db) -> (i64, i64) {
+    let rows = dump(db, COUNTS).await;
+    let events = rows.iter().map(|r| r[1].parse::<i64>().unwrap_or(0)).sum();
+    let total = rows.iter().map(|r| r[2].parse::<i64>().unwrap_or(0)).sum();
+    (events, total)
+}
+
+/// The `ReadModel` facts recorded in the log, as (event type, workspace).
+async fn read_model_facts(store: &EventStore) -> Vec<(String, String)> {
+    store::testing::read_all_committed(store)
+        .await
+        .into_iter()
+        .filter(|e| e.aggregate_type == event_schemas::read_model::AGGREGATE_TYPE)
+        .map(|e| (e.event_type.clone(), e.chain.clone()))
+        .collect()
+}
+
+async fn an_event_that_cannot_be_applied_sets_only_its_workspace_aside(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    append_events(&store, 300).await;
+    store::testing::read_all_committed(&store).await;
+    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(150)]);
+    runtime.prepare().await.expect("prepare");
+
+    runtime
+        .catch_up("test_counter", 100, &|_| {})
+        .await
+        .expect("the projector goes on");
+    wait_all(&store, &runtime, 300).await;
+
+    let cp = runtime
+        .checkpoint("test_counter")
+        .await
+        .expect("checkpoint");
+    assert_eq!(cp.state, ProjectorState::Running);
+    // n = 150 is in the first workspace (even n), in the page 101..=200: that workspace
+    // is passed by from its first event of the page (102), the other one entirely applied.
+    let (events, total) = counted(&t.db).await;
+    let even_passed: i64 = (102..=300).step_by(2).sum();
+    assert_eq!(events, 300 - 100);
+    assert_eq!(total, (1..=300).sum::<i64>() - even_passed);
+    let status = runtime.status().await.expect("status");
+    let quarantined = &status[0].quarantined;
+    assert_eq!(quarantined.len(), 1, "{status:?}");
+    assert_eq!(quarantined[0].workspace_id, WORKSPACES[0]);
+    assert_eq!(quarantined[0].failed_position, 150);
+    assert_eq!(quarantined[0].error, "cannot apply event n=150");
+    assert_eq!(
+        read_model_facts(&store).await,
+        vec![("ReadModelQuarantined".to_owned(), WORKSPACES[0].to_owned())]
+    );
+    t.cleanup().await;
+}
+
+async fn a_set_aside_workspace_is_caught_up_once_its_events_apply(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    append_events(&store, 300).await;
+    store::testing::read_all_committed(&store).await;
+    let failing = counter(150);
+    let runtime = ProjectionRuntime::new(store.clone(), vec![failing.clone()]);
+    runtime.prepare().await.expect("prepare");
+    wait_all(&store, &runtime, 300).await;
+    assert_eq!(
+        runtime.status().await.expect("status")[0].quarantined.len(),
+        1
+    );
+
+    // A new build handles the event: at start-up the workspace is caught up.
+    failing.fail_at.store(-1, Ordering::SeqCst);
+    let restarted = ProjectionRuntime::new(store.clone(), vec![failing.clone()]);
+    restarted.prepare().await.expect("prepare");
+    append_events_in(&store, 301..=310, |n| {
+        Some(WORKSPACES[(n % 2) as usize].to_owned())
+    })
+    .await;
+    wait_all(&store, &restarted, 312).await;
+
+    let (events, total) = counted(&t.db).await;
+    assert_eq!(events, 310);
+    assert_eq!(total, (1..=310).sum::<i64>());
+    assert!(restarted.status().await.expect("status")[0]
+        .quarantined
+        .is_empty());
+    assert_eq!(
+        read_model_facts(&store).await,
+        vec![
+            ("ReadModelQuarantined".to_owned(), WORKSPACES[0].to_owned()),
+            ("ReadModelRestored".to_owned(), WORKSPACES[0].to_owned()),
+        ]
+    );
+    t.cleanup().await;
+}
+
+async fn a_fault_in_many_workspaces_stops_the_projector_itself(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let workspaces = projections::quarantine::QUARANTINES_PER_PROJECTOR_MAX as i64 + 4;
+    append_events_in(&store, 1..=workspaces, |n| {
+        Some(format!("0190f2a4-6b1e-7c3a-9d55-{n:012}"))
+    })
+    .await;
+    store::testing::read_all_committed(&store).await;
+    // Fails on every event: a bug of the projector, not of any one workspace.
+    let broken = ProjectionRuntime::new(store.clone(), vec![Arc::new(FailsAll)]);
+    broken.prepare().await.expect("prepare");
+
+    let result = broken.catch_up("fails_all", 100, &|_| {}).await;
+
+    assert!(result.is_err());
+    let status = broken.status().await.expect("status");
+    let fails_all = status
+        .iter()
+        .find(|s| s.name == "fails_all")
+        .expect("status");
+    assert_eq!(fails_all.state, ProjectorState::Failed);
+    assert_eq!(
+        fails_all.quarantined.len(),
+        projections::quarantine::QUARANTINES_PER_PROJECTOR_MAX
+    );
+    t.cleanup().await;
+}
+
+/// A projector that cannot apply any event.
+struct FailsAll;
+
+#[async_trait]
+impl Projector for FailsAll {
+    fn name(&self) -> &'static str {
+        "fails_all"
+    }
+    fn version(&self) -> i64 {
+        1
+    }
+    fn migrations(&self) -> &'static [Migration] {
+        &[]
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        &[]
+    }
+    async fn apply_batch(
+        &self,
+        _tx: &mut Transaction<'static, Any>,
+        events: &[RecordedEvent],
+    ) -> Result<(), ProjectionError> {
+        match events.iter().find(|e| e.aggregate_type == "Ledger") {
+            Some(event) => Err(ProjectionError::at(event, "always fails")),
+            None => Ok(()),
+        }
+    }
+}
+
 backend_tests!(
-    a_projector_that_fails_mid_batch_resumes_after_restart_without_double_counting,
+    an_event_of_no_workspace_that_fails_stops_its_projector_until_a_restart,
+    an_event_that_cannot_be_applied_sets_only_its_workspace_aside,
+    a_set_aside_workspace_is_caught_up_once_its_events_apply,
+    a_fault_in_many_workspaces_stops_the_projector_itself,
     a_failing_projector_stops_while_the_others_go_on,
     rebuilding_gives_the_same_tables_as_live_processing,
     export_then_import_then_rebuild_equals_the_original,

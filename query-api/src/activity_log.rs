@@ -86,12 +86,7 @@ async fn scope(
 }
 
 fn day(field: &str, value: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
-    match value.map(str::trim).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(v) => NaiveDate::parse_from_str(v, "%Y-%m-%d")
-            .map(Some)
-            .map_err(|_| ApiError::field(field, "Must be a date as YYYY-MM-DD.")),
-    }
+    api_core::time::optional_date(field, value)
 }
 
 fn micros_at_start(date: NaiveDate) -> i64 {

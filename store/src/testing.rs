@@ -82,6 +82,8 @@ impl TestDatabase {
                 let _ = std::fs::remove_dir_all(dir);
             }
             None => {
+                // A Postgres test keeps its files (mail, uploads) in a directory of its own.
+                let _ = std::fs::remove_dir_all(&self.config.data_dir);
                 let admin = admin().await;
                 let _ = admin
                     .pool

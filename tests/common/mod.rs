@@ -68,6 +68,7 @@ impl TestApp {
             public_url: "http://ledgerline.test".into(),
             // Tests see the "entries posted" digest at once.
             digest_window: std::time::Duration::ZERO,
+            dev_mode: false,
             storage: storage.clone(),
             clock: Default::default(),
         };
@@ -176,15 +177,32 @@ impl TestApp {
         self.call(reqwest::Method::DELETE, path, token, None).await
     }
 
-    /// The newest mail to `recipient` in the outbox, waiting briefly for the worker.
-    pub async fn mail_to(&self, recipient: &str) -> Value {
-        for _ in 0..100 {
-            let outbox = self.read("/api/v1/dev/outbox/", None).await;
-            if let Some(mail) = outbox.body["data"]
-                .as_array()
-                .and_then(|mails| mails.iter().find(|m| m["recipient"] == recipient))
-            {
-                return mail.clone();
+    /// Where the embedded mail transport delivers this app's mail (its recipients'
+    /// mailbox).
+    pub fn mailbox(&self) -> std::path::PathBuf {
+        self.db
+            .as_ref()
+            .expect("database")
+            .config
+            .data_dir
+            .join("outbox")
+    }
+
+    /// The newest mail to `recipient`, once the delivery worker has delivered every mail
+    /// queued to them so far.
+    pub async fn mail_to(&self, recipient: &str) -> identity::outbox::DeliveredMail {
+        let db = &self.db.as_ref().expect("database").db;
+        for _ in 0..250 {
+            let pending = identity::outbox::pending_to(db, recipient)
+                .await
+                .expect("reading the outbox");
+            if pending == 0 {
+                if let Some(mail) =
+                    identity::outbox::newest_delivered_to(&self.mailbox(), recipient)
+                        .expect("reading the mailbox")
+                {
+                    return mail;
+                }
             }
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
@@ -193,8 +211,7 @@ impl TestApp {
 
     /// The `token=` of the link in the newest mail to `recipient`.
     pub async fn token_mailed_to(&self, recipient: &str) -> String {
-        let mail = self.mail_to(recipient).await;
-        let body = mail["body"].as_str().expect("body");
+        let body = self.mail_to(recipient).await.body;
         let start = body.find("token=").expect("a link with a token") + "token=".len();
         body[start..]
             .chars()

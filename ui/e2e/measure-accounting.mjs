@@ -11,6 +11,7 @@
  * Times include loading the page and the app (a full navigation), on this machine.
  */
 import { chromium } from 'playwright-core';
+import { deliveredMails } from './mailbox.mjs';
 
 const BASE = (process.env.E2E_BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
 const API = `${BASE}/api/v1`;
@@ -57,8 +58,11 @@ async function freshBooks() {
       organization_name: 'X',
     },
   });
-  const out = await api('GET', '/dev/outbox/');
-  const token = out.data.find((m) => m.recipient === email).body.match(/token=([0-9a-f]+)/)[1];
+  let mail;
+  while (!(mail = deliveredMails().find((m) => m.recipient === email))) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const token = mail.body.match(/token=([0-9a-f]+)/)[1];
   await api('POST', '/accounts/email-verification/complete/', { body: { token } });
   const access = await login(email, 'Ledger2026');
   const ws = (

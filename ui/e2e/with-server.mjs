@@ -59,7 +59,7 @@ let code = 1;
 if (healthy) {
   const child = spawn(process.execPath, [join(here, 'run.mjs')], {
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
   });
   code = await new Promise((done) => child.on('exit', (status) => done(status ?? 1)));
 } else {

@@ -9,7 +9,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
 use super::rules::{BatchRejection, EntryInput, EntryProblem, LineInput};
@@ -119,10 +118,9 @@ pub fn read_entries(
                 "Give the entry a key; rows with the same key form one entry.".into(),
             );
         }
-        let date = NaiveDate::parse_from_str(&cell(1), "%Y-%m-%d").ok();
-        if date.is_none() {
-            problem("date", "Enter a date as YYYY-MM-DD.".into());
-        }
+        let date = crate::calendar::parse_date(&cell(1))
+            .map_err(|err| problem("date", err.to_string()))
+            .ok();
         let code = cell(4);
         let account_id = account_by_code.get(&code).copied();
         if account_id.is_none() {
@@ -311,6 +309,7 @@ pub fn parse_csv(text: &str) -> Result<Vec<Vec<String>>, FileProblem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::NaiveDate;
 
     fn accounts() -> HashMap<String, AccountId> {
         ["1120", "6210", "4100"]

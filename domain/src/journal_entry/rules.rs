@@ -251,6 +251,9 @@ pub enum EntryProblem {
     #[error("account {account_id} has sub-accounts; post to one of them")]
     AccountNotLastLevel { line: usize, account_id: AccountId },
 
+    #[error("the entry is dated {date}; the books take dates from {min} to {max}")]
+    DateOutOfRange { date: NaiveDate, min: i32, max: i32 },
+
     #[error("the books are locked up to {lock_date}; the entry is dated {date}")]
     PeriodLocked {
         date: NaiveDate,
@@ -278,7 +281,7 @@ impl EntryProblem {
             Self::AccountNotFound { line: i, .. }
             | Self::AccountArchived { line: i, .. }
             | Self::AccountNotLastLevel { line: i, .. } => line(i, "account_id"),
-            Self::PeriodLocked { .. } => Some("date".into()),
+            Self::PeriodLocked { .. } | Self::DateOutOfRange { .. } => Some("date".into()),
             Self::Unbalanced { .. } => None,
         }
     }
@@ -295,6 +298,13 @@ pub fn check_draft(input: &EntryInput) -> Result<EntryContent, Vec<EntryProblem>
             count: input.lines.len(),
             max: LINES_PER_ENTRY_MAX,
         }]);
+    }
+    if crate::calendar::in_range(input.date).is_err() {
+        problems.push(EntryProblem::DateOutOfRange {
+            date: input.date,
+            min: crate::calendar::YEAR_MIN,
+            max: crate::calendar::YEAR_MAX,
+        });
     }
     let memo = input.memo.trim();
     let length = memo.chars().count();

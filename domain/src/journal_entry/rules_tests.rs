@@ -105,6 +105,32 @@ fn a_balanced_entry_on_active_leaves_passes_with_its_total_at_two_decimals() {
 }
 
 #[test]
+fn an_entry_dated_outside_the_years_the_books_take_is_refused_naming_the_date() {
+    for day in [
+        NaiveDate::from_ymd_opt(-1, 1, 1).expect("date"),
+        NaiveDate::from_ymd_opt(1899, 12, 31).expect("date"),
+        NaiveDate::from_ymd_opt(9999, 12, 31).expect("date"),
+    ] {
+        let input = EntryInput {
+            date: day,
+            ..diesel()
+        };
+
+        let found = problems(&input, &books());
+
+        assert_eq!(
+            found,
+            vec![EntryProblem::DateOutOfRange {
+                date: day,
+                min: 1900,
+                max: 2199
+            }]
+        );
+        assert_eq!(fields(&found), vec![Some("date".into())]);
+    }
+}
+
+#[test]
 fn an_entry_needs_at_least_two_lines() {
     let input = EntryInput {
         lines: vec![debit("6230", "0")],

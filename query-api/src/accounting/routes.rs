@@ -44,12 +44,7 @@ pub fn router() -> OpenApiRouter<QueryState> {
 }
 
 fn date(field: &str, raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
-    match raw.map(str::trim).filter(|s| !s.is_empty()) {
-        None => Ok(None),
-        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d")
-            .map(Some)
-            .map_err(|_| ApiError::field(field, "Enter a date as YYYY-MM-DD.")),
-    }
+    api_core::time::optional_date(field, raw)
 }
 
 fn amount(field: &str, raw: Option<&str>) -> Result<Option<Decimal>, ApiError> {

@@ -44,12 +44,7 @@ fn moment(field: &str, raw: Option<&str>) -> Result<Option<DateTime<Utc>>, ApiEr
 }
 
 fn day(field: &str, raw: Option<&str>) -> Result<Option<NaiveDate>, ApiError> {
-    match raw.map(str::trim).filter(|r| !r.is_empty()) {
-        None => Ok(None),
-        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d")
-            .map(Some)
-            .map_err(|_| ApiError::field(field, "Enter a date as YYYY-MM-DD.")),
-    }
+    api_core::time::optional_date(field, raw)
 }
 
 fn iso(t: DateTime<Utc>) -> String {

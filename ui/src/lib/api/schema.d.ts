@@ -1602,23 +1602,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/dev/outbox/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The 50 newest mails, newest first (embedded installs only). */
-        get: operations["outbox"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/files/images/": {
         parameters: {
             query?: never;
@@ -1685,7 +1668,9 @@ export interface paths {
         };
         /**
          * Liveness and readiness: 200 when healthy, 503 when the database is unreachable or a
-         *     projector has stopped on an error (its read model is going stale).
+         *     projector has stopped on an error (its read model is going stale for everyone). A
+         *     workspace set aside by a projector leaves the node ready (every other tenant is
+         *     served) but "degraded", naming the projector, the workspace, the event and why.
          */
         get: operations["health"];
         put?: never;
@@ -4109,27 +4094,6 @@ export interface components {
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
-        Data_Vec_StoredMail: {
-            data: {
-                /** Format: int64 */
-                attempts: number;
-                body: string;
-                /**
-                 * Format: int64
-                 * @description Microseconds since the epoch.
-                 */
-                created_at: number;
-                id: string;
-                recipient: string;
-                /**
-                 * Format: int64
-                 * @description Microseconds since the epoch; `null` while queued.
-                 */
-                sent_at: number | null;
-                subject: string;
-            }[];
-        };
-        /** @description `{"data": T}` — the success envelope. */
         Data_Workspace: {
             /** @description A live workspace, as the workspace routes (read and write) answer it. */
             data: {
@@ -4432,7 +4396,10 @@ export interface components {
             /** Format: int64 */
             events: number;
             projectors: components["schemas"]["ProjectorHealth"][];
-            /** @description "ok" when the database answers and no projector has failed, else "degraded". */
+            /**
+             * @description "ok" when the database answers, no projector has failed and none has set a
+             *     workspace aside; else "degraded".
+             */
             status: string;
         };
         /** @description An uploaded image, where it is served. */
@@ -5228,6 +5195,11 @@ export interface components {
             /** Format: int64 */
             lag: number;
             name: string;
+            /**
+             * @description Workspaces this projector has set aside after an event it could not apply: their
+             *     read models are stale; every other workspace's are current.
+             */
+            quarantined: components["schemas"]["QuarantinedWorkspace"][];
             state: string;
         };
         /** @description A note or conclusion on a finding, as the public view shows it (no author). */
@@ -5251,6 +5223,18 @@ export interface components {
             conclusion: string | null;
             /** @description `YYYY-MM-DD`; `null` until signed. */
             signed_on: string | null;
+        };
+        /** @description A workspace a projector has set aside, and why. */
+        QuarantinedWorkspace: {
+            error: string;
+            /**
+             * Format: int64
+             * @description The log position of the event the projector could not apply.
+             */
+            failed_position: number;
+            /** @description Since when (RFC 3339). */
+            since: string;
+            workspace_id: string;
         };
         /** @description Parameters of the rarity tests. */
         RarityParams: {
@@ -5662,25 +5646,6 @@ export interface components {
             plan: string;
             /** @description `active`. */
             status: string;
-        };
-        /** @description A queued or sent mail, as the dev outbox lists it. */
-        StoredMail: {
-            /** Format: int64 */
-            attempts: number;
-            body: string;
-            /**
-             * Format: int64
-             * @description Microseconds since the epoch.
-             */
-            created_at: number;
-            id: string;
-            recipient: string;
-            /**
-             * Format: int64
-             * @description Microseconds since the epoch; `null` while queued.
-             */
-            sent_at: number | null;
-            subject: string;
         };
         SubscribeBody: {
             organization_id?: string | null;
@@ -10387,25 +10352,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
-                };
-            };
-        };
-    };
-    outbox: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Data_Vec_StoredMail"];
                 };
             };
         };

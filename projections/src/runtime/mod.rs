@@ -1,3 +1,5 @@
+mod set_aside;
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -30,6 +32,8 @@ pub struct ProjectorStatus {
     pub state: ProjectorState,
     pub error: Option<String>,
     pub error_position: Option<i64>,
+    /// Workspaces this projector has set aside: their read models are stale.
+    pub quarantined: Vec<crate::quarantine::Quarantine>,
 }
 
 /// Runs a set of projectors over one store.
@@ -103,6 +107,9 @@ impl ProjectionRuntime {
                 }
                 Some(_) => {}
             }
+            // The cause of a quarantine may be fixed in this build (an upcaster, a fix):
+            // try to catch each set-aside workspace up.
+            self.lift_quarantines(projector.as_ref()).await?;
         }
         Ok(())
     }
@@ -115,6 +122,7 @@ impl ProjectionRuntime {
                 .await?;
         }
         checkpoint::reset(&mut tx, projector.name(), projector.version()).await?;
+        crate::quarantine::clear(&mut tx, projector.name()).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -136,7 +144,9 @@ impl ProjectionRuntime {
 
     /// Applies `events`, read after `from`, with the checkpoint moving from `from` to the
     /// last of them in the same transaction; 0 when there are none or when another worker
-    /// moved the checkpoint from `from` first.
+    /// moved the checkpoint from `from` first. Events of workspaces the projector has set
+    /// aside are passed by; an event it cannot apply sets its own workspace aside and the
+    /// page is applied again without it (see [`crate::quarantine`]).
     async fn apply_page(
         &self,
         projector: &dyn Projector,
@@ -146,34 +156,55 @@ impl ProjectionRuntime {
         let Some(last) = events.last() else {
             return Ok(0);
         };
-        let mut tx = self.db().begin_write().await?;
-        if !checkpoint::advance(
-            &mut tx,
-            projector.name(),
-            from,
-            last.cursor(),
-            events.len() as i64,
-        )
-        .await?
-        {
-            tx.rollback().await?;
-            return Ok(0);
-        }
-        if let Err(err) = projector.apply_batch(&mut tx, events).await {
-            tx.rollback().await?;
-            tracing::error!(projector = projector.name(), position = ?err.position, error = %err.message, "projector stopped");
-            checkpoint::mark(
-                self.db(),
+        loop {
+            let mut tx = self.db().begin_write().await?;
+            if !checkpoint::advance(
+                &mut tx,
                 projector.name(),
-                ProjectorState::Failed,
-                Some(&err.message),
-                err.position,
+                from,
+                last.cursor(),
+                events.len() as i64,
             )
-            .await?;
-            return Err(err);
+            .await?
+            {
+                tx.rollback().await?;
+                return Ok(0);
+            }
+            let set_aside = crate::quarantine::workspaces(&mut tx, projector.name()).await?;
+            let kept: Vec<RecordedEvent>;
+            let batch = if set_aside.is_empty() {
+                events
+            } else {
+                kept = events
+                    .iter()
+                    .filter(|e| e.workspace_id().is_none_or(|ws| !set_aside.contains(ws)))
+                    .cloned()
+                    .collect();
+                &kept
+            };
+            match projector.apply_batch(&mut tx, batch).await {
+                Ok(()) => {
+                    tx.commit().await?;
+                    return Ok(events.len());
+                }
+                Err(err) => {
+                    tx.rollback().await?;
+                    if self.set_aside(projector, events, &set_aside, &err).await? {
+                        continue;
+                    }
+                    tracing::error!(projector = projector.name(), position = ?err.position, error = %err.message, "projector stopped");
+                    checkpoint::mark(
+                        self.db(),
+                        projector.name(),
+                        ProjectorState::Failed,
+                        Some(&err.message),
+                        err.position,
+                    )
+                    .await?;
+                    return Err(err);
+                }
+            }
         }
-        tx.commit().await?;
-        Ok(events.len())
     }
 
     /// Applies batches until the projector reaches the readable end of the log. Each page
@@ -256,8 +287,13 @@ impl ProjectionRuntime {
     pub async fn status(&self) -> Result<Vec<ProjectorStatus>, ProjectionError> {
         let total = self.store.log().event_count().await?;
         let mut out = Vec::new();
+        let mut quarantines = crate::quarantine::all(self.db()).await?;
         for projector in self.projectors.iter() {
             let cp = self.checkpoint(projector.name()).await?;
+            let (quarantined, rest): (Vec<_>, Vec<_>) = quarantines
+                .into_iter()
+                .partition(|q| q.projector == projector.name());
+            quarantines = rest;
             out.push(ProjectorStatus {
                 name: cp.name,
                 version: cp.version,
@@ -267,6 +303,7 @@ impl ProjectionRuntime {
                 state: cp.state,
                 error: cp.error,
                 error_position: cp.error_position,
+                quarantined,
             });
         }
         Ok(out)
