@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use tokio::sync::{mpsc, oneshot, watch};
 
-use crate::backend::{AppendRequest, EncodedRequest, LogBackend};
+use crate::backend::{AppendRequest, Appended, EncodedRequest, LogBackend};
 use crate::{AppendError, Cursor, StoreError};
 
 /// Requests waiting beyond this make callers wait (backpressure) instead of growing memory.
@@ -29,7 +29,7 @@ const QUEUE_CAPACITY: usize = 4096;
 /// Postgres watermark back.
 const GROUP_EVENTS_MAX: usize = 5_000;
 
-type Reply = oneshot::Sender<Result<Vec<Cursor>, AppendError>>;
+type Reply = oneshot::Sender<Result<Appended, AppendError>>;
 
 struct Job {
     request: EncodedRequest,
@@ -68,9 +68,9 @@ impl Committer {
         &self.lanes[index]
     }
 
-    pub async fn append(&self, request: AppendRequest) -> Result<Vec<Cursor>, AppendError> {
+    pub async fn append(&self, request: AppendRequest) -> Result<Appended, AppendError> {
         if request.events.is_empty() {
-            return Ok(Vec::new());
+            return Ok(Appended::default());
         }
         let (reply, answer) = oneshot::channel();
         let lane = self.lane(&request);
@@ -114,10 +114,13 @@ async fn commit_group(backend: &dyn LogBackend, jobs: Vec<Job>, committed: &watc
         jobs.into_iter().map(|j| (j.request, j.reply)).unzip();
     let requests = Arc::new(requests);
     match backend.append_all(Arc::clone(&requests)).await {
-        Ok(cursors) => {
-            announce(committed, cursors.iter().flatten().copied().max());
-            for (reply, cursors) in replies.into_iter().zip(cursors) {
-                let _ = reply.send(Ok(cursors));
+        Ok(appended) => {
+            announce(
+                committed,
+                appended.iter().flat_map(|a| &a.cursors).copied().max(),
+            );
+            for (reply, appended) in replies.into_iter().zip(appended) {
+                let _ = reply.send(Ok(appended));
             }
         }
         Err(err) if requests.len() == 1 => {
@@ -131,8 +134,8 @@ async fn commit_group(backend: &dyn LogBackend, jobs: Vec<Job>, committed: &watc
             for (request, reply) in requests.into_iter().zip(replies) {
                 let result = backend.append_all(Arc::new(vec![request])).await;
                 let result = result.map(|mut c| c.pop().unwrap_or_default());
-                if let Ok(cursors) = &result {
-                    announce(committed, cursors.iter().copied().max());
+                if let Ok(appended) = &result {
+                    announce(committed, appended.cursors.iter().copied().max());
                 }
                 let _ = reply.send(result);
             }

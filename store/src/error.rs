@@ -28,6 +28,10 @@ pub enum AppendError {
         aggregate_id: String,
         expected: i64,
     },
+    /// The command's idempotency key is recorded already: the command was applied before
+    /// (its answer is to be read from what it left), and nothing was appended now.
+    #[error("the command with this key was applied already")]
+    AlreadyApplied,
     #[error("invalid append: {0}")]
     Invalid(String),
     #[error(transparent)]

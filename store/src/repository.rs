@@ -130,12 +130,14 @@ impl PersistedEventRepository for LogRepository {
                     metadata: e.metadata.clone(),
                 })
                 .collect(),
-            snapshot,
-            recorded_at: None,
+            snapshots: snapshot.into_iter().collect(),
+            ..AppendRequest::default()
         };
         match self.store.append(request).await {
             Ok(_) => Ok(()),
-            Err(AppendError::Conflict { .. }) => Err(PersistenceError::OptimisticLockError),
+            Err(AppendError::Conflict { .. } | AppendError::AlreadyApplied) => {
+                Err(PersistenceError::OptimisticLockError)
+            }
             Err(AppendError::Invalid(msg)) => Err(PersistenceError::UnknownError(msg.into())),
             Err(AppendError::Store(err)) => Err(persistence(err)),
         }

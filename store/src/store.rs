@@ -3,8 +3,8 @@ use std::sync::Arc;
 use tokio::sync::watch;
 
 use crate::backend::{
-    postgres::PostgresLog, sqlite::SqliteLog, AppendRequest, ChainHead, LogBackend, Snapshot,
-    MIGRATIONS,
+    postgres::PostgresLog, sqlite::SqliteLog, AppendRequest, Appended, ChainHead, LogBackend,
+    Snapshot, MIGRATIONS,
 };
 use crate::committer::Committer;
 use crate::{AppendError, Backend, Cursor, Db, RecordedEvent, StoreError};
@@ -51,8 +51,14 @@ impl EventStore {
         self.inner.log.as_ref()
     }
 
-    /// Appends one command's events atomically; see [`Committer`].
+    /// Appends one command's events atomically; their cursors. See [`Committer`].
     pub async fn append(&self, request: AppendRequest) -> Result<Vec<Cursor>, AppendError> {
+        self.commit(request).await.map(|appended| appended.cursors)
+    }
+
+    /// [`EventStore::append`], answering also the numbers the store gave the request's
+    /// numbered events.
+    pub async fn commit(&self, request: AppendRequest) -> Result<Appended, AppendError> {
         self.inner.committer.append(request).await
     }
 

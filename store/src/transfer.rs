@@ -107,8 +107,8 @@ pub async fn import(
                 payload,
                 metadata,
             }],
-            snapshot: None,
             recorded_at: Some(event.recorded_at),
+            ..AppendRequest::default()
         }));
         batch_events += 1;
         if batch_events >= IMPORT_BATCH {

@@ -385,9 +385,9 @@ async fn a_large_group_across_chains_keeps_every_chain_and_cursor_in_order(backe
     assert_eq!(cursors.len(), requests.len());
     let all = read_all(&store).await;
     assert_eq!(all.len(), total);
-    for (request, cursors) in requests.iter().zip(&cursors) {
-        assert_eq!(cursors.len(), request.events.len());
-        for (event, cursor) in request.events.iter().zip(cursors) {
+    for (request, appended) in requests.iter().zip(&cursors) {
+        assert_eq!(appended.cursors.len(), request.events.len());
+        for (event, cursor) in request.events.iter().zip(&appended.cursors) {
             let stored = all
                 .iter()
                 .find(|e| e.global_position == cursor.position)

@@ -21,24 +21,77 @@ use crate::{AppendError, Backend, Cursor, NewEvent, RecordedEvent, StoreError};
 
 pub use common::MIGRATIONS;
 
-/// One command's events (all of one aggregate stream, contiguous sequences), appended
-/// atomically, with the aggregate's snapshot when cqrs-es asks for one.
-#[derive(Debug, Clone)]
+/// One command's events, appended atomically: all of them commit or none does. They may
+/// span several streams (a reversal marks the original and posts the reversing entry; a
+/// pay run records itself and posts its entry); each stream's events follow its current
+/// sequence (optimistic concurrency).
+#[derive(Debug, Clone, Default)]
 pub struct AppendRequest {
     pub events: Vec<NewEvent>,
-    pub snapshot: Option<SnapshotUpdate>,
+    /// Snapshots of aggregates the command changed, when due.
+    pub snapshots: Vec<SnapshotUpdate>,
     /// Only for `events import`: keep the exported recording time so hashes reproduce.
     pub recorded_at: Option<i64>,
+    /// Streams the command decided on without appending to them (a posting reads the
+    /// workspace's chart): the append is refused as a conflict if any has moved since.
+    pub expected: Vec<ExpectedStream>,
+    /// Events the store numbers as it commits (see [`Numbering`]).
+    pub numbered: Vec<Numbering>,
+    /// The command's idempotency key: recorded in the append's own transaction, so a
+    /// command is applied at most once per key whatever crashes in between; an append with
+    /// a key already recorded is refused with [`AppendError::AlreadyApplied`].
+    pub command_key: Option<String>,
 }
 
 impl AppendRequest {
     pub fn new(events: Vec<NewEvent>) -> Self {
         Self {
             events,
-            snapshot: None,
-            recorded_at: None,
+            ..Self::default()
         }
     }
+}
+
+/// A stream a command read, at the version it read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpectedStream {
+    pub aggregate_type: String,
+    pub aggregate_id: String,
+    /// The hash chain the stream's events are in (its workspace, or `global`): locked with
+    /// the append's own chains, so no other append to it can slip in between.
+    pub chain: String,
+    /// The stream's last sequence when the command read it (0: empty).
+    pub sequence: i64,
+}
+
+/// An event the store numbers at commit: the `n`-th event of its type in its chain (1 for
+/// the first), assigned in commit order while the chain's head is locked — unique and
+/// gapless per chain across every process, without a lock held across the command. The
+/// number is written into the payload by `apply` before the event is hashed and stored.
+/// A workspace's gapless journal entry numbers are this.
+#[derive(Clone, Copy)]
+pub struct Numbering {
+    /// The index of the event in [`AppendRequest::events`].
+    pub event: usize,
+    /// Writes the number into the payload.
+    pub apply: fn(&mut Value, i64),
+}
+
+impl std::fmt::Debug for Numbering {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Numbering")
+            .field("event", &self.event)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What an append gave one request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Appended {
+    /// Each event's cursor, in the request's order.
+    pub cursors: Vec<Cursor>,
+    /// The number each [`AppendRequest::numbered`] event got, in that list's order.
+    pub numbers: Vec<i64>,
 }
 
 /// An [`AppendRequest`] with each event's payload and metadata serialized: the texts the log
@@ -115,12 +168,12 @@ pub trait LogBackend: Send + Sync + 'static {
     }
 
     /// Appends all requests in one transaction: every request commits, or (on any error)
-    /// none does. Returns each request's cursors in order. Shared, not borrowed, so a
+    /// none does. Returns what each request got, in order. Shared, not borrowed, so a
     /// backend can hand them to a blocking task without copying them.
     async fn append_all(
         &self,
         requests: Arc<Vec<EncodedRequest>>,
-    ) -> Result<Vec<Vec<Cursor>>, AppendError>;
+    ) -> Result<Vec<Appended>, AppendError>;
 
     /// Up to `limit` events after `after`, in log order, never skipping an event that
     /// commits later (see each backend).

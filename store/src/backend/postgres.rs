@@ -21,8 +21,10 @@
 //! round trips whatever the group's size: BEGIN; one statement that locks and reads every
 //! chain head (an upsert over `unnest`, in sorted order) and reads every stream's last
 //! sequence; one that inserts every row (`INSERT … SELECT FROM unnest(arrays)`) and moves
-//! the chain heads; COMMIT. Each statement text is fixed, so it is prepared once per
-//! connection.
+//! the chain heads; COMMIT. A group that records command keys, expects streams it does
+//! not append to, or numbers events takes one more, after the locks: a new statement sees
+//! every append that held those chains before it. Each statement text is fixed, so it is
+//! prepared once per connection.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -33,10 +35,10 @@ use sqlx::{Postgres, Row, Transaction};
 
 use super::common::{
     append_keys, assign_cursors, classify, decode_chain_head, decode_snapshot, plan_rows,
-    ChainState, CHAIN_HEAD_COLUMNS,
+    AppendKeys, ChainState, CounterKey, CHAIN_HEAD_COLUMNS,
 };
 use super::postgres_reader::{fetch_events, select_events};
-use super::{ChainHead, EncodedRequest, LogBackend, Snapshot};
+use super::{Appended, ChainHead, EncodedRequest, LogBackend, Snapshot};
 use crate::db::NativePool;
 use crate::hash::GENESIS_HASH;
 use crate::{AppendError, Backend, Cursor, Db, RecordedEvent, StoreError};
@@ -70,10 +72,79 @@ impl PostgresLog {
     }
 }
 
+/// After the chain locks: records the command keys (refusing a group with one recorded
+/// before), reads the heads of the streams only expected, and every counter (a chain's
+/// first use counts what it holds). One statement, so its snapshot is taken once the
+/// locks are ours.
+async fn read_after_locks<'k>(
+    tx: &mut Transaction<'static, Postgres>,
+    keys: &AppendKeys<'k>,
+    stream_heads: &mut HashMap<(&'k str, &'k str), i64>,
+    now: i64,
+) -> Result<HashMap<CounterKey, i64>, AppendError> {
+    let mut counters = HashMap::with_capacity(keys.counters.len());
+    if keys.command_keys.is_empty() && keys.expected.is_empty() && keys.counters.is_empty() {
+        return Ok(counters);
+    }
+    let (types, ids): (Vec<&str>, Vec<&str>) = keys.expected.iter().copied().unzip();
+    let (counter_chains, counter_types): (Vec<&str>, Vec<&str>) = keys
+        .counters
+        .iter()
+        .map(|(chain, event_type)| (chain.as_str(), *event_type))
+        .unzip();
+    let rows = sqlx::query(
+        "WITH recorded AS ( \
+             INSERT INTO command_keys (key, recorded_at) SELECT k, $1 FROM unnest($2::text[]) AS u(k) \
+             ON CONFLICT (key) DO NOTHING RETURNING key) \
+         SELECT 'k' AS kind, key AS a, '' AS b, 0::int8 AS n FROM recorded \
+         UNION ALL \
+         SELECT 's', s.t, s.i, (SELECT COALESCE(MAX(e.sequence), 0) FROM events e \
+                                WHERE e.aggregate_type = s.t AND e.aggregate_id = s.i) \
+         FROM unnest($3::text[], $4::text[]) AS s(t, i) \
+         UNION ALL \
+         SELECT 'c', c.ch, c.et, COALESCE( \
+             (SELECT value FROM chain_counters WHERE chain = c.ch AND event_type = c.et), \
+             (SELECT COUNT(*) FROM events e WHERE e.chain = c.ch AND e.event_type = c.et)) \
+         FROM unnest($5::text[], $6::text[]) AS c(ch, et)",
+    )
+    .bind(now)
+    .bind(&keys.command_keys)
+    .bind(&types)
+    .bind(&ids)
+    .bind(&counter_chains)
+    .bind(&counter_types)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut recorded = 0;
+    for row in &rows {
+        let kind: &str = row.try_get(0)?;
+        match kind {
+            "k" => recorded += 1,
+            "s" => {
+                let stream: (&str, &str) = (row.try_get(1)?, row.try_get(2)?);
+                let Ok(i) = keys.expected.binary_search(&stream) else {
+                    return Err(StoreError::Corrupt(
+                        "stream head query returned an unknown stream".into(),
+                    )
+                    .into());
+                };
+                stream_heads.insert(keys.expected[i], row.try_get(3)?);
+            }
+            _ => {
+                counters.insert((row.try_get(1)?, row.try_get(2)?), row.try_get(3)?);
+            }
+        }
+    }
+    if recorded < keys.command_keys.len() {
+        return Err(AppendError::AlreadyApplied);
+    }
+    Ok(counters)
+}
+
 async fn append_in_tx(
     tx: &mut Transaction<'static, Postgres>,
     requests: &[EncodedRequest],
-) -> Result<Vec<Vec<Cursor>>, AppendError> {
+) -> Result<Vec<Appended>, AppendError> {
     let keys = append_keys(requests);
 
     // Lock every chain head the group touches (creating it at genesis when new), in byte
@@ -128,7 +199,16 @@ async fn append_in_tx(
     }
 
     let now = chrono::Utc::now().timestamp_micros();
-    let rows = plan_rows(requests, &mut chains, &stream_heads, now)?;
+    let mut counters = read_after_locks(tx, &keys, &mut stream_heads, now).await?;
+    let mut numbers = Vec::with_capacity(requests.len());
+    let rows = plan_rows(
+        requests,
+        &mut chains,
+        &stream_heads,
+        &mut counters,
+        &mut numbers,
+        now,
+    )?;
 
     // All rows in one statement, one array per column; positions are drawn in row order.
     let n = rows.len();
@@ -150,7 +230,7 @@ async fn append_in_tx(
         sequences.push(row.event.sequence);
         event_types.push(row.event.event_type.as_str());
         event_versions.push(row.event.event_version.as_str());
-        payloads.push(row.payload);
+        payloads.push(row.payload.as_ref());
         metadatas.push(row.metadata);
         recorded_ats.push(row.recorded_at);
         chain_names.push(row.chain.as_str());
@@ -166,6 +246,14 @@ async fn append_in_tx(
         head_names.push(chain.as_str());
         head_seqs.push(state.seq);
         head_hashes.push(state.hash.as_str());
+    }
+    let mut counter_chains = Vec::with_capacity(counters.len());
+    let mut counter_types = Vec::with_capacity(counters.len());
+    let mut counter_values = Vec::with_capacity(counters.len());
+    for ((chain, event_type), value) in &counters {
+        counter_chains.push(chain.as_str());
+        counter_types.push(event_type.as_str());
+        counter_values.push(*value);
     }
     // One statement inserts every row and moves every chain head (a data-modifying WITH runs
     // to completion whether or not the outer query reads it); each head's last position is
@@ -185,7 +273,11 @@ async fn append_in_tx(
                  last_position = GREATEST(event_chains.last_position, \
                      (SELECT MAX(global_position) FROM inserted WHERE inserted.chain = u.c)) \
              FROM unnest($13::text[], $14::int8[], $15::text[]) AS u(c, s, h) \
-             WHERE event_chains.chain = u.c) \
+             WHERE event_chains.chain = u.c), \
+         counted AS ( \
+             INSERT INTO chain_counters (chain, event_type, value) \
+             SELECT * FROM unnest($16::text[], $17::text[], $18::int8[]) \
+             ON CONFLICT (chain, event_type) DO UPDATE SET value = excluded.value) \
          SELECT global_position, tx_id::text::int8, chain, chain_seq FROM inserted",
     )
     .bind(&aggregate_types)
@@ -203,6 +295,9 @@ async fn append_in_tx(
     .bind(&head_names)
     .bind(&head_seqs)
     .bind(&head_hashes)
+    .bind(&counter_chains)
+    .bind(&counter_types)
+    .bind(&counter_values)
     .fetch_all(&mut **tx)
     .await?;
     let mut returned: HashMap<(String, i64), Cursor> = HashMap::with_capacity(n);
@@ -213,9 +308,9 @@ async fn append_in_tx(
         };
         returned.insert((out.try_get(2)?, out.try_get(3)?), cursor);
     }
-    let cursors = assign_cursors(requests, &rows, &returned, &mut chains)?;
+    let appended = assign_cursors(requests, &rows, &returned, &mut chains, numbers)?;
 
-    for snapshot in requests.iter().filter_map(|r| r.request.snapshot.as_ref()) {
+    for snapshot in requests.iter().flat_map(|r| &r.request.snapshots) {
         sqlx::query(
             "INSERT INTO snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload) \
              VALUES ($1, $2, $3, $4, $5::json) ON CONFLICT (aggregate_type, aggregate_id) DO UPDATE SET \
@@ -230,7 +325,7 @@ async fn append_in_tx(
         .execute(&mut **tx)
         .await?;
     }
-    Ok(cursors)
+    Ok(appended)
 }
 
 #[async_trait]
@@ -246,16 +341,16 @@ impl LogBackend for PostgresLog {
     async fn append_all(
         &self,
         requests: Arc<Vec<EncodedRequest>>,
-    ) -> Result<Vec<Vec<Cursor>>, AppendError> {
+    ) -> Result<Vec<Appended>, AppendError> {
         let requests = requests.as_slice();
         let mut tx = self.pool.begin().await?;
-        let cursors = append_in_tx(&mut tx, requests)
+        let appended = append_in_tx(&mut tx, requests)
             .await
             .map_err(|e| classify(e, requests))?;
         tx.commit()
             .await
             .map_err(|e| classify(e.into(), requests))?;
-        Ok(cursors)
+        Ok(appended)
     }
 
     async fn read_log(&self, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {

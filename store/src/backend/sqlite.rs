@@ -20,7 +20,7 @@ use sqlx::sqlite::SqlitePool;
 use super::common::{decode_chain_head, decode_snapshot, CHAIN_HEAD_COLUMNS};
 use super::sqlite_reader::SqliteReaders;
 use super::sqlite_writer::SqliteWriter;
-use super::{ChainHead, EncodedRequest, LogBackend, Snapshot};
+use super::{Appended, ChainHead, EncodedRequest, LogBackend, Snapshot};
 use crate::db::{NativePool, SQLITE_BUSY_TIMEOUT_MS, SQLITE_MMAP_SIZE};
 use crate::{AppendError, Backend, Cursor, Db, RecordedEvent, StoreError};
 
@@ -68,7 +68,7 @@ impl LogBackend for SqliteLog {
     async fn append_all(
         &self,
         requests: Arc<Vec<EncodedRequest>>,
-    ) -> Result<Vec<Vec<Cursor>>, AppendError> {
+    ) -> Result<Vec<Appended>, AppendError> {
         self.writer.append(requests).await
     }
 

@@ -18,9 +18,11 @@ use std::sync::{Arc, Mutex};
 
 use rusqlite::{params, Connection, TransactionBehavior};
 
-use super::common::{append_keys, assign_cursors, classify, plan_rows, ChainState, PendingRow};
+use super::common::{
+    append_keys, assign_cursors, classify, plan_rows, ChainState, CounterKey, PendingRow,
+};
 use super::sqlite::open_connection;
-use super::EncodedRequest;
+use super::{Appended, EncodedRequest};
 use crate::hash::GENESIS_HASH;
 use crate::{AppendError, Cursor, StoreError};
 
@@ -42,7 +44,7 @@ impl SqliteWriter {
     pub async fn append(
         self: &Arc<Self>,
         requests: Arc<Vec<EncodedRequest>>,
-    ) -> Result<Vec<Vec<Cursor>>, AppendError> {
+    ) -> Result<Vec<Appended>, AppendError> {
         let writer = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
             let mut slot = writer
@@ -65,9 +67,22 @@ impl SqliteWriter {
 fn append(
     connection: &mut Connection,
     requests: &[EncodedRequest],
-) -> Result<Vec<Vec<Cursor>>, AppendError> {
+) -> Result<Vec<Appended>, AppendError> {
     let tx = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let keys = append_keys(requests);
+    let now = chrono::Utc::now().timestamp_micros();
+
+    // Each command key once: a key recorded before means the command was applied before.
+    {
+        let mut record = tx.prepare_cached(
+            "INSERT INTO command_keys (key, recorded_at) VALUES (?1, ?2) ON CONFLICT (key) DO NOTHING",
+        )?;
+        for key in &keys.command_keys {
+            if record.execute(params![key, now])? == 0 {
+                return Err(AppendError::AlreadyApplied);
+            }
+        }
+    }
 
     // Every chain head the group touches, created at genesis when new.
     let mut chains: HashMap<String, ChainState> = HashMap::with_capacity(keys.chains.len());
@@ -95,17 +110,53 @@ fn append(
         let mut last = tx.prepare_cached(
             "SELECT COALESCE(MAX(sequence), 0) FROM events WHERE aggregate_type = ?1 AND aggregate_id = ?2",
         )?;
-        for &(aggregate_type, aggregate_id) in &keys.streams {
+        for &(aggregate_type, aggregate_id) in keys.streams.iter().chain(&keys.expected) {
             let sequence =
                 last.query_row(params![aggregate_type, aggregate_id], |row| row.get(0))?;
             stream_heads.insert((aggregate_type, aggregate_id), sequence);
         }
     }
 
-    let now = chrono::Utc::now().timestamp_micros();
-    let rows = plan_rows(requests, &mut chains, &stream_heads, now)?;
+    // Every counter the group numbers with; a chain's first use counts what it holds.
+    let mut counters: HashMap<CounterKey, i64> = HashMap::with_capacity(keys.counters.len());
+    {
+        let mut stored = tx.prepare_cached(
+            "SELECT value FROM chain_counters WHERE chain = ?1 AND event_type = ?2",
+        )?;
+        let mut counted =
+            tx.prepare_cached("SELECT COUNT(*) FROM events WHERE chain = ?1 AND event_type = ?2")?;
+        for (chain, event_type) in &keys.counters {
+            let value: i64 = match stored.query_row(params![chain, event_type], |row| row.get(0)) {
+                Ok(value) => value,
+                Err(rusqlite::Error::QueryReturnedNoRows) => {
+                    counted.query_row(params![chain, event_type], |row| row.get(0))?
+                }
+                Err(err) => return Err(err.into()),
+            };
+            counters.insert((chain.clone(), (*event_type).to_owned()), value);
+        }
+    }
+
+    let mut numbers = Vec::with_capacity(requests.len());
+    let rows = plan_rows(
+        requests,
+        &mut chains,
+        &stream_heads,
+        &mut counters,
+        &mut numbers,
+        now,
+    )?;
     let returned = insert(&tx, &rows)?;
-    let cursors = assign_cursors(requests, &rows, &returned, &mut chains)?;
+    let appended = assign_cursors(requests, &rows, &returned, &mut chains, numbers)?;
+    {
+        let mut moved = tx.prepare_cached(
+            "INSERT INTO chain_counters (chain, event_type, value) VALUES (?1, ?2, ?3) \
+             ON CONFLICT (chain, event_type) DO UPDATE SET value = excluded.value",
+        )?;
+        for ((chain, event_type), value) in &counters {
+            moved.execute(params![chain, event_type, value])?;
+        }
+    }
 
     {
         let mut moved = tx.prepare_cached(
@@ -115,7 +166,7 @@ fn append(
             moved.execute(params![chain, state.seq, state.hash, state.last_position])?;
         }
     }
-    for snapshot in requests.iter().filter_map(|r| r.request.snapshot.as_ref()) {
+    for snapshot in requests.iter().flat_map(|r| &r.request.snapshots) {
         tx.prepare_cached(
             "INSERT INTO snapshots (aggregate_type, aggregate_id, last_sequence, current_snapshot, payload) \
              VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (aggregate_type, aggregate_id) DO UPDATE SET \
@@ -131,7 +182,7 @@ fn append(
         ])?;
     }
     tx.commit()?;
-    Ok(cursors)
+    Ok(appended)
 }
 
 /// Inserts the planned rows; the position each (chain, chain_seq) got.
@@ -152,7 +203,7 @@ fn insert(
             row.event.sequence,
             row.event.event_type,
             row.event.event_version,
-            row.payload,
+            row.payload.as_ref(),
             row.metadata,
             row.recorded_at,
             row.chain,
