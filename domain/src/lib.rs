@@ -8,7 +8,8 @@
 //! - [`organization`] — the Organization aggregate on cqrs-es: organizations and the
 //!   workspaces they own, their commands and business rules (events live in
 //!   `event-schemas`).
-//! - [`money`] — the bounds every amount meets (two decimals, not negative, a maximum).
+//! - [`money`] — the bounds every amount meets (two decimals, not negative, a maximum)
+//!   and the one rounding rule of computed amounts (half-up to two places).
 //! - [`account_tree`] — the AccountTree aggregate: a workspace's chart of accounts, its
 //!   default chart, budgets and lock date.
 //! - [`journal_entry`] — the JournalEntry aggregate (drafts, posting with gapless
@@ -20,8 +21,12 @@
 //! - [`report`] — financial reports: kinds, their parameters, one report's life.
 //! - [`continuous_audit`] — a workspace's continuous monitoring settings (off until
 //!   turned on, the band that notifies, the tests' parameters).
+//! - [`payroll`] — Nigerian payroll as dated rules (PITA before 2026, the Nigeria Tax Act
+//!   2025 from then): an employee's annual figures, the month's payslip (shares,
+//!   proration), a pay run's payslips and totals.
 //! - [`validation`] — input rules several commands share (e-mail, phone; spec §5).
-//! - [`calendar`] — dates as the books accept them (`YYYY-MM-DD`, sane years).
+//! - [`calendar`] — dates as the books accept them (`YYYY-MM-DD`, sane years) and
+//!   months of the books (`YYYY-MM`).
 
 pub mod account_tree;
 pub mod audit_session;
@@ -32,6 +37,7 @@ pub mod journal_entry;
 pub mod money;
 pub mod notification;
 pub mod organization;
+pub mod payroll;
 pub mod permissions;
 pub mod report;
 pub mod validation;

@@ -6,7 +6,7 @@
 use std::str::FromStr;
 use std::sync::LazyLock;
 
-use rust_decimal::Decimal;
+use rust_decimal::{Decimal, RoundingStrategy};
 
 pub use event_schemas::money::{at_money_scale, MONEY_DECIMALS};
 
@@ -16,6 +16,15 @@ pub use event_schemas::money::{at_money_scale, MONEY_DECIMALS};
 /// never overflow.
 pub static AMOUNT_MAX: LazyLock<Decimal> =
     LazyLock::new(|| Decimal::from_str("999999999999999.99").unwrap_or(Decimal::MAX));
+
+/// `amount` rounded half-up (half away from zero) to [`MONEY_DECIMALS`] places and
+/// written at that scale: the one rounding rule of every computed amount (payslips,
+/// depreciation charges, interest). `0.005` → `0.01`, `2.344` → `2.34`.
+pub fn round_money(amount: Decimal) -> Decimal {
+    at_money_scale(
+        amount.round_dp_with_strategy(MONEY_DECIMALS, RoundingStrategy::MidpointAwayFromZero),
+    )
+}
 
 /// What is wrong with an amount, if anything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,5 +95,13 @@ mod tests {
             Err(AmountProblem::TooLarge)
         );
         assert!(check_amount(*AMOUNT_MAX).is_ok());
+    }
+
+    #[test]
+    fn a_computed_amount_is_rounded_half_up_to_two_places() {
+        assert_eq!(round_money(d("0.005")).to_string(), "0.01");
+        assert_eq!(round_money(d("2.344")).to_string(), "2.34");
+        assert_eq!(round_money(d("25281.6666")).to_string(), "25281.67");
+        assert_eq!(round_money(d("20000")).to_string(), "20000.00");
     }
 }
