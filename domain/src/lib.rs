@@ -21,6 +21,8 @@
 //! - [`report`] — financial reports: kinds, their parameters, one report's life.
 //! - [`continuous_audit`] — a workspace's continuous monitoring settings (off until
 //!   turned on, the band that notifies, the tests' parameters).
+//! - [`debt`] — loan schedules (annuity, equal principal, interest only), how a
+//!   repayment splits into interest and principal, aging by days past due.
 //! - [`fixed_asset`] — depreciation schedules (straight line, declining balance), a
 //!   month's charge, depreciation to a month, disposal gain or loss.
 //! - [`payroll`] — Nigerian payroll as dated rules (PITA before 2026, the Nigeria Tax Act
@@ -35,6 +37,7 @@ pub mod audit_session;
 pub mod billing;
 pub mod calendar;
 pub mod continuous_audit;
+pub mod debt;
 pub mod fixed_asset;
 pub mod journal_entry;
 pub mod money;
