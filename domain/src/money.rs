@@ -26,12 +26,27 @@ pub fn round_money(amount: Decimal) -> Decimal {
     )
 }
 
-/// What is wrong with an amount, if anything.
+/// Zero written at [`MONEY_DECIMALS`] places (`"0.00"`): the start of every computed
+/// total, so even an empty one reads like the other amounts.
+pub const MONEY_ZERO: Decimal = Decimal::from_parts(0, 0, 0, false, MONEY_DECIMALS);
+
+/// What is wrong with an amount, if anything. Displayed as the end of a sentence whose
+/// subject is the field (`"basic must not be negative"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AmountProblem {
     Negative,
     TooPrecise,
     TooLarge,
+}
+
+impl std::fmt::Display for AmountProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Negative => "must not be negative",
+            Self::TooPrecise => "has more than two decimal places",
+            Self::TooLarge => "is above the largest amount the books hold",
+        })
+    }
 }
 
 /// Checks an amount against the three bounds. Scale is judged on the normalized value, so
@@ -103,5 +118,10 @@ mod tests {
         assert_eq!(round_money(d("2.344")).to_string(), "2.34");
         assert_eq!(round_money(d("25281.6666")).to_string(), "25281.67");
         assert_eq!(round_money(d("20000")).to_string(), "20000.00");
+    }
+
+    #[test]
+    fn money_zero_is_written_with_two_decimals() {
+        assert_eq!(MONEY_ZERO.to_string(), "0.00");
     }
 }

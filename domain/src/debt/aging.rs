@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::errors::DebtError;
 use super::repayment::{position, Repayment};
 use super::schedule::DebtTerms;
-use crate::money::round_money;
+use crate::money::{round_money, MONEY_ZERO};
 
 /// Amounts by days past due. `current` is what is owed but not past due (principal not
 /// yet due, and anything due on the day itself).
@@ -24,13 +24,12 @@ pub struct AgingBuckets {
 impl AgingBuckets {
     /// All zero, at two places.
     pub fn zero() -> Self {
-        let zero = round_money(Decimal::ZERO);
         Self {
-            current: zero,
-            days_1_30: zero,
-            days_31_60: zero,
-            days_61_90: zero,
-            days_over_90: zero,
+            current: MONEY_ZERO,
+            days_1_30: MONEY_ZERO,
+            days_31_60: MONEY_ZERO,
+            days_61_90: MONEY_ZERO,
+            days_over_90: MONEY_ZERO,
         }
     }
 

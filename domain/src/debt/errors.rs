@@ -8,14 +8,11 @@ use crate::money::AmountProblem;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DebtError {
-    #[error("{field} must not be negative")]
-    NegativeAmount { field: &'static str },
-
-    #[error("{field} has more than two decimal places")]
-    AmountTooPrecise { field: &'static str },
-
-    #[error("{field} is above the largest amount the books hold")]
-    AmountTooLarge { field: &'static str },
+    #[error("{field} {problem}")]
+    Amount {
+        field: &'static str,
+        problem: AmountProblem,
+    },
 
     #[error("the principal must be above zero")]
     PrincipalNotPositive,
@@ -65,9 +62,7 @@ impl DebtError {
     /// The request field at fault, as a path (`repayments[2].amount` for a recorded one).
     pub fn field(&self) -> String {
         match self {
-            Self::NegativeAmount { field }
-            | Self::AmountTooPrecise { field }
-            | Self::AmountTooLarge { field } => (*field).into(),
+            Self::Amount { field, .. } => (*field).into(),
             Self::PrincipalNotPositive => "principal".into(),
             Self::InterestRateOutOfRange { .. } => "annual_interest_rate".into(),
             Self::TermZero | Self::TermTooLong { .. } | Self::ScheduleTooLate { .. } => {
@@ -82,10 +77,6 @@ impl DebtError {
     }
 
     pub(super) fn amount(field: &'static str, problem: AmountProblem) -> Self {
-        match problem {
-            AmountProblem::Negative => Self::NegativeAmount { field },
-            AmountProblem::TooPrecise => Self::AmountTooPrecise { field },
-            AmountProblem::TooLarge => Self::AmountTooLarge { field },
-        }
+        Self::Amount { field, problem }
     }
 }

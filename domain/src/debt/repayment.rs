@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::errors::DebtError;
 use super::schedule::{plan, DebtTerms, ScheduleRow};
-use crate::money::{check_amount, round_money};
+use crate::money::{check_amount, round_money, MONEY_ZERO};
 
 /// Most repayments on one debt: weekly payments over the longest term are about 2,600;
 /// the bound keeps a replay of them small.
@@ -36,6 +36,16 @@ pub struct InstalmentStatus {
 }
 
 impl InstalmentStatus {
+    /// A planned row nothing has been paid of yet.
+    fn unpaid_row(row: ScheduleRow) -> Self {
+        Self {
+            row,
+            prepaid_principal: MONEY_ZERO,
+            interest_paid: MONEY_ZERO,
+            principal_paid: MONEY_ZERO,
+        }
+    }
+
     pub fn interest_unpaid(&self) -> Decimal {
         self.row.interest - self.interest_paid
     }
@@ -120,12 +130,7 @@ pub fn position(terms: &DebtTerms, repayments: &[Repayment]) -> Result<DebtPosit
     let mut position = DebtPosition {
         instalments: plan(&terms, 1, terms.principal)
             .into_iter()
-            .map(|row| InstalmentStatus {
-                row,
-                prepaid_principal: zero(),
-                interest_paid: zero(),
-                principal_paid: zero(),
-            })
+            .map(InstalmentStatus::unpaid_row)
             .collect(),
         repayments: Vec::new(),
         principal_outstanding: terms.principal,
@@ -275,20 +280,9 @@ fn prepay(terms: &DebtTerms, position: &mut DebtPosition, index: usize, amount: 
     let number = instalment.row.number;
     let balance = instalment.row.closing_balance;
     position.instalments.truncate(index + 1);
-    position
-        .instalments
-        .extend(
-            plan(terms, number + 1, balance)
-                .into_iter()
-                .map(|row| InstalmentStatus {
-                    row,
-                    prepaid_principal: zero(),
-                    interest_paid: zero(),
-                    principal_paid: zero(),
-                }),
-        );
-}
-
-fn zero() -> Decimal {
-    round_money(Decimal::ZERO)
+    position.instalments.extend(
+        plan(terms, number + 1, balance)
+            .into_iter()
+            .map(InstalmentStatus::unpaid_row),
+    );
 }

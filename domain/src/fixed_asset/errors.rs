@@ -8,14 +8,11 @@ use crate::money::AmountProblem;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FixedAssetError {
-    #[error("{field} must not be negative")]
-    NegativeAmount { field: &'static str },
-
-    #[error("{field} has more than two decimal places")]
-    AmountTooPrecise { field: &'static str },
-
-    #[error("{field} is above the largest amount the books hold")]
-    AmountTooLarge { field: &'static str },
+    #[error("{field} {problem}")]
+    Amount {
+        field: &'static str,
+        problem: AmountProblem,
+    },
 
     #[error("the cost must be above zero")]
     CostNotPositive,
@@ -48,9 +45,7 @@ impl FixedAssetError {
     /// The request field at fault.
     pub fn field(&self) -> &'static str {
         match self {
-            Self::NegativeAmount { field }
-            | Self::AmountTooPrecise { field }
-            | Self::AmountTooLarge { field } => field,
+            Self::Amount { field, .. } => field,
             Self::CostNotPositive => "cost",
             Self::ResidualAboveCost => "residual_value",
             Self::UsefulLifeZero
@@ -62,10 +57,6 @@ impl FixedAssetError {
     }
 
     pub(super) fn amount(field: &'static str, problem: AmountProblem) -> Self {
-        match problem {
-            AmountProblem::Negative => Self::NegativeAmount { field },
-            AmountProblem::TooPrecise => Self::AmountTooPrecise { field },
-            AmountProblem::TooLarge => Self::AmountTooLarge { field },
-        }
+        Self::Amount { field, problem }
     }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::errors::FixedAssetError;
 use crate::calendar::{Month, YEAR_MAX};
-use crate::money::{check_amount, round_money, MONEY_DECIMALS};
+use crate::money::{check_amount, round_money, MONEY_DECIMALS, MONEY_ZERO};
 
 /// The longest useful life: a hundred years, past any building's; it bounds a schedule
 /// to 1,200 rows.
@@ -147,7 +147,7 @@ pub fn charge_for(terms: &DepreciationTerms, period: Month) -> Result<Decimal, F
     Ok(schedule(terms)?
         .iter()
         .find(|row| row.period == period)
-        .map_or(zero(), |row| row.charge))
+        .map_or(MONEY_ZERO, |row| row.charge))
 }
 
 /// The depreciation to the end of `period` (all charges of months up to and including it).
@@ -159,7 +159,7 @@ pub fn accumulated_through(
         .iter()
         .take_while(|row| row.period <= period)
         .last()
-        .map_or(zero(), |row| row.accumulated))
+        .map_or(MONEY_ZERO, |row| row.accumulated))
 }
 
 /// What a disposal removes from the books and books as gain or loss.
@@ -199,8 +199,8 @@ pub fn disposal(
     let period = Month::of(date);
     let accumulated_depreciation = accumulated_through(&terms, period)?;
     let net_book_value = terms.cost - accumulated_depreciation;
-    let gain = (proceeds - net_book_value).max(zero());
-    let loss = (net_book_value - proceeds).max(zero());
+    let gain = (proceeds - net_book_value).max(MONEY_ZERO);
+    let loss = (net_book_value - proceeds).max(MONEY_ZERO);
     assert_eq!(
         accumulated_depreciation + proceeds + loss,
         terms.cost + gain,
@@ -215,8 +215,4 @@ pub fn disposal(
         gain: round_money(gain),
         loss: round_money(loss),
     })
-}
-
-fn zero() -> Decimal {
-    round_money(Decimal::ZERO)
 }

@@ -7,6 +7,7 @@ use rust_decimal::Decimal;
 
 use super::*;
 use crate::calendar::Month;
+use crate::money::AmountProblem;
 
 fn d(s: &str) -> Decimal {
     Decimal::from_str(s).expect("decimal")
@@ -232,7 +233,13 @@ fn a_disposal_before_availability_is_refused_on_date() {
 fn negative_proceeds_are_refused() {
     let error = disposal(&straight_line("1200000", "0", 60), ymd(2026, 3, 1), d("-1"))
         .expect_err("negative proceeds");
-    assert_eq!(error, FixedAssetError::NegativeAmount { field: "proceeds" });
+    assert_eq!(
+        error,
+        FixedAssetError::Amount {
+            field: "proceeds",
+            problem: AmountProblem::Negative
+        }
+    );
 }
 
 #[test]
@@ -261,7 +268,10 @@ fn a_residual_value_above_cost_is_refused() {
 fn a_negative_or_zero_cost_is_refused() {
     assert_eq!(
         schedule(&straight_line("-1", "0", 12)).expect_err("negative"),
-        FixedAssetError::NegativeAmount { field: "cost" }
+        FixedAssetError::Amount {
+            field: "cost",
+            problem: AmountProblem::Negative
+        }
     );
     assert_eq!(
         schedule(&straight_line("0", "0", 12)).expect_err("zero"),

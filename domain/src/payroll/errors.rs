@@ -11,14 +11,11 @@ use crate::money::AmountProblem;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PayrollError {
-    #[error("{field} must not be negative")]
-    NegativeAmount { field: String },
-
-    #[error("{field} has more than two decimal places")]
-    AmountTooPrecise { field: String },
-
-    #[error("{field} is above the largest amount the books hold")]
-    AmountTooLarge { field: String },
+    #[error("{field} {problem}")]
+    Amount {
+        field: String,
+        problem: AmountProblem,
+    },
 
     #[error("{field} needs a name")]
     NameMissing { field: String },
@@ -67,9 +64,7 @@ impl PayrollError {
     /// The field at fault, as a path into the request (`None`: the request as a whole).
     pub fn field(&self) -> Option<String> {
         match self {
-            Self::NegativeAmount { field }
-            | Self::AmountTooPrecise { field }
-            | Self::AmountTooLarge { field }
+            Self::Amount { field, .. }
             | Self::NameMissing { field }
             | Self::NameTooLong { field, .. } => Some(field.clone()),
             Self::TooManyAllowances { .. } => Some("other_allowances".into()),
@@ -94,11 +89,9 @@ impl PayrollError {
 
     /// The error for an amount that broke one of the money bounds.
     pub(super) fn amount(field: impl Into<String>, problem: AmountProblem) -> Self {
-        let field = field.into();
-        match problem {
-            AmountProblem::Negative => Self::NegativeAmount { field },
-            AmountProblem::TooPrecise => Self::AmountTooPrecise { field },
-            AmountProblem::TooLarge => Self::AmountTooLarge { field },
+        Self::Amount {
+            field: field.into(),
+            problem,
         }
     }
 }

@@ -10,6 +10,7 @@ use super::errors::PayrollError;
 use super::payslip::{compute_payslip, Employment, Payslip};
 use super::rules::{rules_for, RuleSet};
 use crate::calendar::Month;
+use crate::money::MONEY_ZERO;
 
 /// Most employees in one pay run. A run is one event carrying every payslip (about a
 /// kilobyte of JSON each) appended with its journal entry in one transaction; 2,000
@@ -54,7 +55,7 @@ pub struct PayRunTotals {
 impl PayRunTotals {
     /// All zero, written at two places (`"0.00"`) like every amount.
     fn zero() -> Self {
-        let zero = Decimal::from_parts(0, 0, 0, false, 2);
+        let zero = MONEY_ZERO;
         Self {
             gross: zero,
             basic: zero,

@@ -8,6 +8,7 @@ use rust_decimal::Decimal;
 
 use super::*;
 use crate::calendar::Month;
+use crate::money::AmountProblem;
 
 fn d(s: &str) -> Decimal {
     Decimal::from_str(s).expect("decimal")
@@ -62,13 +63,23 @@ fn nta_date() -> NaiveDate {
     ymd(NTA_DATE.0, NTA_DATE.1, NTA_DATE.2)
 }
 
+/// The payslip of an employer that pays ITF.
+fn slip(
+    pay: &EmployeePay,
+    employment: &Employment,
+    period: Month,
+    pay_date: NaiveDate,
+) -> Result<Payslip, PayrollError> {
+    compute_payslip(pay, employment, period, pay_date, true)
+}
+
 fn annual(pay: &EmployeePay, pay_date: NaiveDate) -> AnnualComputation {
     compute_annual(pay, pay_date, true).expect("annual computation")
 }
 
 fn january(pay: &EmployeePay, pay_date: NaiveDate) -> Payslip {
     let period = Month::of(pay_date);
-    compute_payslip(pay, &employed_from(ymd(2020, 1, 1)), period, pay_date, true).expect("payslip")
+    slip(pay, &employed_from(ymd(2020, 1, 1)), period, pay_date).expect("payslip")
 }
 
 #[test]
@@ -242,8 +253,8 @@ fn the_rule_set_switches_exactly_on_the_first_of_january_2026() {
     let pay = salary("3000000", "1200000");
     let period = month("2025-12");
     let employed = employed_from(ymd(2020, 1, 1));
-    let old = compute_payslip(&pay, &employed, period, ymd(2025, 12, 31), true).expect("payslip");
-    let new = compute_payslip(&pay, &employed, period, ymd(2026, 1, 1), true).expect("payslip");
+    let old = slip(&pay, &employed, period, ymd(2025, 12, 31)).expect("payslip");
+    let new = slip(&pay, &employed, period, ymd(2026, 1, 1)).expect("payslip");
     assert_eq!(old.rule_set, RuleSet::Pita);
     assert!(old.cra.is_some());
     assert_eq!(new.rule_set, RuleSet::Nta2025);
@@ -276,7 +287,7 @@ fn twelve_monthly_payslips_add_up_to_the_annual_figures_to_the_kobo() {
     let slips: Vec<Payslip> = (1..=12)
         .map(|m| {
             let period = month(&format!("2025-{m:02}"));
-            compute_payslip(&pay, &employed, period, period.last_day(), true).expect("payslip")
+            slip(&pay, &employed, period, period.last_day()).expect("payslip")
         })
         .collect();
     let total = |f: fn(&Payslip) -> Decimal| slips.iter().map(f).sum::<Decimal>();
@@ -353,12 +364,11 @@ fn a_starter_is_paid_for_the_calendar_days_employed_in_the_month() {
         name: "Union dues".into(),
         amount: d("1000"),
     }];
-    let slip = compute_payslip(
+    let slip = slip(
         &pay,
         &employed_from(ymd(2026, 3, 17)),
         month("2026-03"),
         ymd(2026, 3, 31),
-        true,
     )
     .expect("payslip");
     assert_eq!((slip.days_paid, slip.days_in_month), (15, 31));
@@ -384,8 +394,7 @@ fn a_leaver_is_paid_up_to_and_including_the_last_day() {
         start_date: ymd(2020, 1, 1),
         end_date: Some(ymd(2026, 4, 10)),
     };
-    let slip = compute_payslip(&pay, &employment, month("2026-04"), ymd(2026, 4, 30), true)
-        .expect("payslip");
+    let slip = slip(&pay, &employment, month("2026-04"), ymd(2026, 4, 30)).expect("payslip");
     assert_eq!((slip.days_paid, slip.days_in_month), (10, 30));
     assert_eq!(slip.basic, d("41666.67"));
     assert_eq!(slip.nsitf, d("833.33"));
@@ -398,8 +407,7 @@ fn a_start_and_an_end_in_one_month_pay_the_days_between() {
         start_date: ymd(2026, 2, 10),
         end_date: Some(ymd(2026, 2, 19)),
     };
-    let slip = compute_payslip(&pay, &employment, month("2026-02"), ymd(2026, 2, 28), true)
-        .expect("payslip");
+    let slip = slip(&pay, &employment, month("2026-02"), ymd(2026, 2, 28)).expect("payslip");
     assert_eq!((slip.days_paid, slip.days_in_month), (10, 28));
     assert_eq!(slip.basic, d("44642.86"));
 }
@@ -407,12 +415,11 @@ fn a_start_and_an_end_in_one_month_pay_the_days_between() {
 #[test]
 fn a_month_outside_the_employment_is_refused() {
     let pay = salary("3000000", "0");
-    let error = compute_payslip(
+    let error = slip(
         &pay,
         &employed_from(ymd(2026, 4, 1)),
         month("2026-03"),
         ymd(2026, 3, 31),
-        true,
     )
     .expect_err("not yet employed");
     assert_eq!(
@@ -429,12 +436,11 @@ fn an_end_date_before_the_start_date_is_refused_on_end_date() {
         start_date: ymd(2026, 4, 1),
         end_date: Some(ymd(2026, 3, 31)),
     };
-    let error = compute_payslip(
+    let error = slip(
         &salary("3000000", "0"),
         &employment,
         month("2026-03"),
         ymd(2026, 3, 31),
-        true,
     )
     .expect_err("ends before it starts");
     assert_eq!(error.field().as_deref(), Some("end_date"));
@@ -484,10 +490,12 @@ fn a_negative_or_too_precise_amount_is_refused_naming_its_field() {
     let error = compute_annual(&pay, nta_date(), true).expect_err("negative");
     assert_eq!(
         error,
-        PayrollError::NegativeAmount {
-            field: "basic".into()
+        PayrollError::Amount {
+            field: "basic".into(),
+            problem: AmountProblem::Negative
         }
     );
+    assert_eq!(error.to_string(), "basic must not be negative");
 
     let mut pay = salary("3000000", "0");
     pay.other_allowances = vec![allowance("10.001", true, true)];
@@ -527,12 +535,11 @@ fn other_deductions_beyond_net_pay_are_refused() {
         name: "Loan".into(),
         amount: d("250000"),
     }];
-    let error = compute_payslip(
+    let error = slip(
         &pay,
         &employed_from(ymd(2020, 1, 1)),
         month("2026-01"),
         nta_date(),
-        true,
     )
     .expect_err("deductions exceed pay");
     assert_eq!(error.field().as_deref(), Some("other_deductions"));
