@@ -1,11 +1,11 @@
 //! Debts (loans payable and receivable): the pure computations a debt, its repayments
 //! and its aging need. The Debt aggregate will live beside them.
 //!
-//! - [`schedule`] — terms and their checks, due dates, the amortization schedule
+//! - [`schedule`](mod@schedule) — terms and their checks, due dates, the amortization schedule
 //!   (annuity, equal principal, interest only with a balloon).
 //! - [`repayment`] — how a repayment splits into interest and principal, and the
 //!   schedule as it stands after the repayments recorded.
-//! - [`aging`] — outstanding and overdue amounts by days past due on a date.
+//! - [`aging`](mod@aging) — outstanding and overdue amounts by days past due on a date.
 //! - [`errors`] — what the computations refuse, each naming its field.
 //!
 //! # Debt conventions

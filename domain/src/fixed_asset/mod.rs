@@ -1,7 +1,7 @@
 //! Fixed assets: the pure depreciation computations an asset, a depreciation run and a
 //! disposal need. The FixedAsset aggregate will live beside them.
 //!
-//! - [`schedule`] — depreciation terms and their checks, the monthly schedule, one
+//! - [`schedule`](mod@schedule) — depreciation terms and their checks, the monthly schedule, one
 //!   month's charge, depreciation to a month, disposal figures.
 //! - [`errors`] — what the computations refuse, each naming its field.
 //!
