@@ -60,6 +60,95 @@ pub fn parse_month(raw: &str) -> Result<NaiveDate, DateError> {
     parse_date(&format!("{text}-01"))
 }
 
+/// A month of the books (`YYYY-MM`): a pay run's period, a month of a depreciation
+/// schedule. Ordered by time; written and read as `YYYY-MM`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Month {
+    // Year before month, so the derived order is the calendar's.
+    year: i32,
+    month: u32,
+}
+
+impl Month {
+    /// The month `YYYY-MM` written as text (see [`parse_month`]).
+    pub fn parse(raw: &str) -> Result<Self, DateError> {
+        parse_month(raw).map(Self::of)
+    }
+
+    /// The month a date falls in.
+    pub fn of(date: NaiveDate) -> Self {
+        Self {
+            year: date.year(),
+            month: date.month(),
+        }
+    }
+
+    pub fn year(self) -> i32 {
+        self.year
+    }
+
+    /// 1 (January) to 12 (December).
+    pub fn number(self) -> u32 {
+        self.month
+    }
+
+    /// The first day of the month.
+    pub fn first_day(self) -> NaiveDate {
+        NaiveDate::from_ymd_opt(self.year, self.month, 1).unwrap_or(NaiveDate::MIN)
+    }
+
+    /// The last day of the month.
+    pub fn last_day(self) -> NaiveDate {
+        self.next().first_day().pred_opt().unwrap_or(NaiveDate::MAX)
+    }
+
+    /// How many calendar days the month has (28 to 31).
+    pub fn days(self) -> u32 {
+        self.last_day().day()
+    }
+
+    /// The month after this one.
+    pub fn next(self) -> Self {
+        if self.month == 12 {
+            Self {
+                year: self.year + 1,
+                month: 1,
+            }
+        } else {
+            Self {
+                year: self.year,
+                month: self.month + 1,
+            }
+        }
+    }
+
+    /// Months from `self` to `later` (0 for the same month; negative when `later` is
+    /// earlier).
+    pub fn months_until(self, later: Self) -> i64 {
+        (i64::from(later.year) - i64::from(self.year)) * 12 + i64::from(later.month)
+            - i64::from(self.month)
+    }
+}
+
+impl std::fmt::Display for Month {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:04}-{:02}", self.year, self.month)
+    }
+}
+
+impl serde::Serialize for Month {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Month {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = String::deserialize(deserializer)?;
+        Self::parse(&raw).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,5 +201,41 @@ mod tests {
         assert_eq!(parse_month("2026-3"), Err(DateError::Format));
         assert_eq!(parse_month("2026-13"), Err(DateError::Format));
         assert_eq!(parse_month("1800-01"), Err(DateError::OutOfRange));
+    }
+
+    #[test]
+    fn a_month_knows_its_days_and_the_next_month() {
+        let february = Month::parse("2028-02").expect("month");
+        assert_eq!(february.days(), 29);
+        assert_eq!(february.first_day(), ymd(2028, 2, 1));
+        assert_eq!(february.last_day(), ymd(2028, 2, 29));
+        assert_eq!(
+            Month::parse("2026-12").expect("month").next().to_string(),
+            "2027-01"
+        );
+        assert_eq!(Month::of(ymd(2026, 3, 17)).to_string(), "2026-03");
+    }
+
+    #[test]
+    fn months_are_counted_across_years_and_ordered_by_time() {
+        let start = Month::parse("2025-11").expect("month");
+        let later = Month::parse("2027-02").expect("month");
+        assert_eq!(start.months_until(later), 15);
+        assert_eq!(later.months_until(start), -15);
+        assert!(start < later);
+    }
+
+    #[test]
+    fn a_month_is_written_and_read_as_yyyy_mm() {
+        let month = Month::parse("2026-03").expect("month");
+        assert_eq!(
+            serde_json::to_value(month).expect("json"),
+            serde_json::json!("2026-03")
+        );
+        assert_eq!(
+            serde_json::from_value::<Month>(serde_json::json!("2026-03")).expect("month"),
+            month
+        );
+        assert!(serde_json::from_value::<Month>(serde_json::json!("2026-3")).is_err());
     }
 }

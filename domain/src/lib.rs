@@ -8,7 +8,8 @@
 //! - [`organization`] — the Organization aggregate on cqrs-es: organizations and the
 //!   workspaces they own, their commands and business rules (events live in
 //!   `event-schemas`).
-//! - [`money`] — the bounds every amount meets (two decimals, not negative, a maximum).
+//! - [`money`] — the bounds every amount meets (two decimals, not negative, a maximum)
+//!   and the one rounding rule of computed amounts (half-up to two places).
 //! - [`account_tree`] — the AccountTree aggregate: a workspace's chart of accounts, its
 //!   default chart, budgets and lock date.
 //! - [`journal_entry`] — the JournalEntry aggregate (drafts, posting with gapless
@@ -20,18 +21,29 @@
 //! - [`report`] — financial reports: kinds, their parameters, one report's life.
 //! - [`continuous_audit`] — a workspace's continuous monitoring settings (off until
 //!   turned on, the band that notifies, the tests' parameters).
+//! - [`debt`] — loan schedules (annuity, equal principal, interest only), how a
+//!   repayment splits into interest and principal, aging by days past due.
+//! - [`fixed_asset`] — depreciation schedules (straight line, declining balance), a
+//!   month's charge, depreciation to a month, disposal gain or loss.
+//! - [`payroll`] — Nigerian payroll as dated rules (PITA before 2026, the Nigeria Tax Act
+//!   2025 from then): an employee's annual figures, the month's payslip (shares,
+//!   proration), a pay run's payslips and totals.
 //! - [`validation`] — input rules several commands share (e-mail, phone; spec §5).
-//! - [`calendar`] — dates as the books accept them (`YYYY-MM-DD`, sane years).
+//! - [`calendar`] — dates as the books accept them (`YYYY-MM-DD`, sane years) and
+//!   months of the books (`YYYY-MM`).
 
 pub mod account_tree;
 pub mod audit_session;
 pub mod billing;
 pub mod calendar;
 pub mod continuous_audit;
+pub mod debt;
+pub mod fixed_asset;
 pub mod journal_entry;
 pub mod money;
 pub mod notification;
 pub mod organization;
+pub mod payroll;
 pub mod permissions;
 pub mod report;
 pub mod validation;

@@ -6,7 +6,7 @@
 use std::str::FromStr;
 use std::sync::LazyLock;
 
-use rust_decimal::Decimal;
+use rust_decimal::{Decimal, RoundingStrategy};
 
 pub use event_schemas::money::{at_money_scale, MONEY_DECIMALS};
 
@@ -17,12 +17,36 @@ pub use event_schemas::money::{at_money_scale, MONEY_DECIMALS};
 pub static AMOUNT_MAX: LazyLock<Decimal> =
     LazyLock::new(|| Decimal::from_str("999999999999999.99").unwrap_or(Decimal::MAX));
 
-/// What is wrong with an amount, if anything.
+/// `amount` rounded half-up (half away from zero) to [`MONEY_DECIMALS`] places and
+/// written at that scale: the one rounding rule of every computed amount (payslips,
+/// depreciation charges, interest). `0.005` → `0.01`, `2.344` → `2.34`.
+pub fn round_money(amount: Decimal) -> Decimal {
+    at_money_scale(
+        amount.round_dp_with_strategy(MONEY_DECIMALS, RoundingStrategy::MidpointAwayFromZero),
+    )
+}
+
+/// Zero written at [`MONEY_DECIMALS`] places (`"0.00"`): the start of every computed
+/// total, so even an empty one reads like the other amounts.
+pub const MONEY_ZERO: Decimal = Decimal::from_parts(0, 0, 0, false, MONEY_DECIMALS);
+
+/// What is wrong with an amount, if anything. Displayed as the end of a sentence whose
+/// subject is the field (`"basic must not be negative"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AmountProblem {
     Negative,
     TooPrecise,
     TooLarge,
+}
+
+impl std::fmt::Display for AmountProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Negative => "must not be negative",
+            Self::TooPrecise => "has more than two decimal places",
+            Self::TooLarge => "is above the largest amount the books hold",
+        })
+    }
 }
 
 /// Checks an amount against the three bounds. Scale is judged on the normalized value, so
@@ -86,5 +110,18 @@ mod tests {
             Err(AmountProblem::TooLarge)
         );
         assert!(check_amount(*AMOUNT_MAX).is_ok());
+    }
+
+    #[test]
+    fn a_computed_amount_is_rounded_half_up_to_two_places() {
+        assert_eq!(round_money(d("0.005")).to_string(), "0.01");
+        assert_eq!(round_money(d("2.344")).to_string(), "2.34");
+        assert_eq!(round_money(d("25281.6666")).to_string(), "25281.67");
+        assert_eq!(round_money(d("20000")).to_string(), "20000.00");
+    }
+
+    #[test]
+    fn money_zero_is_written_with_two_decimals() {
+        assert_eq!(MONEY_ZERO.to_string(), "0.00");
     }
 }
