@@ -264,7 +264,10 @@ pub fn build_router(
     live: query_api::live::LiveFeed,
     config: &ServeConfig,
 ) -> Router {
-    let db: Db = app.db().clone();
+    let idempotency = idempotency::IdempotencyState {
+        db: app.db().clone(),
+        keys: app.keys.clone(),
+    };
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(command_api::router(app.clone()))
         .merge(query_api::router(
@@ -287,7 +290,10 @@ pub fn build_router(
             any(|| async { ApiError::NotFound("No such API route.".into()) }),
         )
         .fallback_service(spa)
-        .layer(middleware::from_fn_with_state(db, idempotency::layer))
+        .layer(middleware::from_fn_with_state(
+            idempotency,
+            idempotency::layer,
+        ))
         .layer(
             ServiceBuilder::new()
                 .layer(request_id::set_layer())

@@ -31,6 +31,17 @@ async fn upload(
     csv: &str,
     fields: &[(&str, &str)],
 ) -> common::Reply {
+    upload_keyed(app, session, workspace, csv, fields, None).await
+}
+
+async fn upload_keyed(
+    app: &TestApp,
+    session: &Session,
+    workspace: &str,
+    csv: &str,
+    fields: &[(&str, &str)],
+    key: Option<&str>,
+) -> common::Reply {
     let mut form = reqwest::multipart::Form::new().part(
         "file",
         reqwest::multipart::Part::text(csv.to_owned())
@@ -41,17 +52,18 @@ async fn upload(
     for (name, value) in fields {
         form = form.text(name.to_string(), value.to_string());
     }
-    let response = app
+    let mut request = app
         .client
         .post(format!(
             "{}/api/v1/accounting/workspaces/{workspace}/journal-entries/import/",
             app.base
         ))
         .bearer_auth(&session.access)
-        .multipart(form)
-        .send()
-        .await
-        .expect("upload");
+        .multipart(form);
+    if let Some(key) = key {
+        request = request.header("Idempotency-Key", key);
+    }
+    let response = request.send().await.expect("upload");
     let status = response.status().as_u16();
     let text = response.text().await.expect("body");
     common::Reply {
@@ -215,7 +227,54 @@ async fn only_those_who_may_import_and_post_can(backend: Backend) {
     app.stop().await;
 }
 
+const SALE: &str = "entry,date,memo,reference,account_code,description,debit,credit\r\n\
+    1,2026-02-01,Sale,INV-7,1120,Cash in,250.00,\r\n\
+    1,2026-02-01,Sale,INV-7,4100,Revenue,,250.00\r\n";
+
+async fn the_same_file_again_within_a_day_is_refused_unless_confirmed(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (owner, lagos) = books(&app).await;
+    let first = upload(&app, &owner, &lagos, SALE, &[]).await;
+    assert_eq!(first.status, 201, "{}", first.body);
+
+    let again = upload(&app, &owner, &lagos, SALE, &[]).await;
+    let preview = upload(&app, &owner, &lagos, SALE, &[("dry_run", "true")]).await;
+
+    assert_eq!(again.status, 400, "{}", again.body);
+    assert!(again.body["confirm_duplicate"].is_array(), "{}", again.body);
+    assert_eq!(entry_count(&app, &owner, &lagos).await, 1);
+    assert_eq!(
+        preview.body["data"]["imported_before"]["import_id"],
+        first.body["data"]["import_id"]
+    );
+    let confirmed = upload(&app, &owner, &lagos, SALE, &[("confirm_duplicate", "true")]).await;
+    assert_eq!(confirmed.status, 201, "{}", confirmed.body);
+    assert_eq!(entry_count(&app, &owner, &lagos).await, 2);
+    app.stop().await;
+}
+
+async fn an_import_retried_with_its_key_after_a_lost_answer_adds_nothing(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (owner, lagos) = books(&app).await;
+    let first = upload_keyed(&app, &owner, &lagos, SALE, &[], Some("import-1")).await;
+    assert_eq!(first.status, 201, "{}", first.body);
+    app.lose_cached_answers().await;
+
+    let retry = upload_keyed(&app, &owner, &lagos, SALE, &[], Some("import-1")).await;
+
+    assert_eq!(retry.status, 201, "{}", retry.body);
+    assert_eq!(retry.body["data"]["entries"], first.body["data"]["entries"]);
+    assert_eq!(
+        retry.body["data"]["import_id"],
+        first.body["data"]["import_id"]
+    );
+    assert_eq!(entry_count(&app, &owner, &lagos).await, 1);
+    app.stop().await;
+}
+
 backend_tests!(
+    the_same_file_again_within_a_day_is_refused_unless_confirmed,
+    an_import_retried_with_its_key_after_a_lost_answer_adds_nothing,
     the_template_imports_as_posted_entries_with_consecutive_numbers,
     a_preview_names_every_bad_row_and_writes_nothing,
     a_file_with_an_error_row_is_refused_whole,

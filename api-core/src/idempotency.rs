@@ -1,11 +1,21 @@
 //! `Idempotency-Key` on every command (POST, PUT, PATCH, DELETE): a retried request
 //! returns the first response and writes nothing twice.
 //!
-//! The key is scoped to the caller (a hash of the Authorization header), the method and the
-//! path, and bound to a hash of the body: the same key with another body is a 422. While
-//! the first request runs its key is `pending`; a concurrent retry gets 409 instead of
-//! running twice. A 5xx answer releases the key so the client can retry for real. A pending
-//! key older than [`PENDING_TAKEOVER_SECONDS`] is presumed abandoned by a crashed node.
+//! The key is scoped to the caller (the user the access token names — not the token's
+//! text, so a retry after a token refresh is the same request), the method and the path,
+//! and bound to a hash of the body: the same key with another body is a 422.
+//!
+//! Two records keep the promise:
+//! - **The command's own**, the one that counts: the scoped key travels to the handler
+//!   ([`CommandKey`]) and the command runner records it in the very append that writes
+//!   the command's events (`store`'s `command_keys`). A command is therefore applied at
+//!   most once per key whatever crashes in between, and its retry — which derives the
+//!   same ids from the key — answers from what the first attempt left.
+//! - **This layer's**, a cache of the answer: while the first request runs its key is
+//!   `pending` (a concurrent retry gets 409 instead of a second run); once answered, a
+//!   retry gets the stored response. A 5xx answer drops the cached row: a retry runs the
+//!   handler again, and the command's own record keeps it from applying twice. A pending
+//!   row older than [`PENDING_TAKEOVER_SECONDS`] is presumed abandoned by a crashed node.
 
 use axum::body::{to_bytes, Body};
 use axum::extract::{Request, State};
@@ -25,7 +35,21 @@ const KEY_LEN_MAX: usize = 255;
 /// Bodies larger than this are not buffered for fingerprinting (the body limit layer
 /// refuses them before anyway).
 const BODY_BYTES_MAX: usize = 64 * 1024 * 1024;
-const PENDING_TAKEOVER_SECONDS: i64 = 120;
+/// Long enough for any command to finish, short enough that a client retrying after a
+/// node was killed is answered soon (the command's own key keeps a takeover safe).
+const PENDING_TAKEOVER_SECONDS: i64 = 15;
+
+/// The caller-scoped idempotency key of the request, for the handler's command runner
+/// (absent without an `Idempotency-Key`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandKey(pub String);
+
+/// What the layer needs: the database and the token keys (to scope a key by user).
+#[derive(Clone)]
+pub struct IdempotencyState {
+    pub db: Db,
+    pub keys: crate::auth::TokenKeys,
+}
 
 const TABLE_SQL: &str = "CREATE TABLE idempotency_keys (
     scope TEXT NOT NULL,
@@ -62,14 +86,35 @@ fn is_command(method: &Method) -> bool {
     )
 }
 
-pub async fn layer(State(db): State<Db>, request: Request, next: Next) -> Response {
-    match run(db, request, next).await {
+pub async fn layer(
+    State(state): State<IdempotencyState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    match run(state, request, next).await {
         Ok(response) => response,
         Err(err) => err.into_response(),
     }
 }
 
-async fn run(db: Db, request: Request, next: Next) -> Result<Response, ApiError> {
+/// Who the request is from, for scoping its key: the user an access token names, else
+/// "anonymous" (sign-up, sign-in) or "invalid" (a bad token: the route answers 401).
+fn caller(request: &Request, keys: &crate::auth::TokenKeys) -> String {
+    match request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+    {
+        None => "anonymous".into(),
+        Some(value) => value
+            .strip_prefix("Bearer ")
+            .and_then(|token| keys.verify_access(token.trim()).ok())
+            .map_or_else(|| "invalid".into(), |claims| format!("user:{}", claims.sub)),
+    }
+}
+
+async fn run(state: IdempotencyState, request: Request, next: Next) -> Result<Response, ApiError> {
+    let db = state.db;
     let Some(key) = request.headers().get(&IDEMPOTENCY_KEY_HEADER).cloned() else {
         return Ok(next.run(request).await);
     };
@@ -87,17 +132,16 @@ async fn run(db: Db, request: Request, next: Next) -> Result<Response, ApiError>
             )
         })?
         .to_owned();
-    let auth = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .map(HeaderValue::as_bytes)
-        .unwrap_or(b"anonymous");
+    let caller = caller(&request, &state.keys);
     let scope = sha256_hex(&[
-        auth,
+        caller.as_bytes(),
         request.method().as_str().as_bytes(),
         request.uri().path().as_bytes(),
     ]);
-    let (parts, body) = request.into_parts();
+    let (mut parts, body) = request.into_parts();
+    parts
+        .extensions
+        .insert(CommandKey(sha256_hex(&[scope.as_bytes(), key.as_bytes()])));
     let bytes = to_bytes(body, BODY_BYTES_MAX)
         .await
         .map_err(|_| ApiError::PayloadTooLarge("The request body is too large.".into()))?;

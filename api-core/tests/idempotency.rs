@@ -46,9 +46,10 @@ async fn app(t: &TestDatabase) -> (Router, EventStore) {
     store::migrate::run(&t.db, "api-core", idempotency::MIGRATIONS)
         .await
         .expect("migrate");
+    let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
     let state = AppState {
         store: store.clone(),
-        keys: TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef"),
+        keys: keys.clone(),
         access: Arc::new(NoMemberships),
         data_dir: t.config.data_dir.clone(),
         public_url: "http://127.0.0.1".into(),
@@ -59,7 +60,10 @@ async fn app(t: &TestDatabase) -> (Router, EventStore) {
         .route("/notes/", post(record_note))
         .with_state(state)
         .layer(middleware::from_fn_with_state(
-            t.db.clone(),
+            idempotency::IdempotencyState {
+                db: t.db.clone(),
+                keys,
+            },
             idempotency::layer,
         ));
     (router, store)
@@ -70,9 +74,21 @@ async fn send(
     key: Option<&str>,
     body: Value,
 ) -> (StatusCode, Option<String>, Value) {
+    send_as(router, None, key, body).await
+}
+
+async fn send_as(
+    router: &Router,
+    token: Option<&str>,
+    key: Option<&str>,
+    body: Value,
+) -> (StatusCode, Option<String>, Value) {
     let mut request = Request::post("/notes/").header("content-type", "application/json");
     if let Some(key) = key {
         request = request.header("Idempotency-Key", key);
+    }
+    if let Some(token) = token {
+        request = request.header("Authorization", format!("Bearer {token}"));
     }
     let response = router
         .clone()
@@ -162,7 +178,45 @@ async fn concurrent_retries_of_one_key_write_once(backend: Backend) {
     t.cleanup().await;
 }
 
+fn keys() -> TokenKeys {
+    TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef")
+}
+
+async fn a_retry_after_a_token_refresh_is_the_same_request(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let (router, store) = app(&t).await;
+    let before = keys().issue_access("user-1").expect("token");
+    // A refreshed token is a new text (another issue time) for the same user.
+    tokio::time::sleep(std::time::Duration::from_millis(1_100)).await;
+    let after = keys().issue_access("user-1").expect("token");
+    assert_ne!(before, after);
+
+    let first = send_as(&router, Some(&before), Some("key-4"), json!({"text": "x"})).await;
+    let retry = send_as(&router, Some(&after), Some("key-4"), json!({"text": "x"})).await;
+
+    assert_eq!(retry.1.as_deref(), Some("true"));
+    assert_eq!(retry.2, first.2);
+    assert_eq!(store.log().event_count().await.expect("count"), 1);
+    t.cleanup().await;
+}
+
+async fn two_users_sending_the_same_key_are_two_requests(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let (router, store) = app(&t).await;
+    let ada = keys().issue_access("ada").expect("token");
+    let bola = keys().issue_access("bola").expect("token");
+
+    send_as(&router, Some(&ada), Some("key-5"), json!({"text": "x"})).await;
+    let other = send_as(&router, Some(&bola), Some("key-5"), json!({"text": "x"})).await;
+
+    assert_eq!(other.1, None);
+    assert_eq!(store.log().event_count().await.expect("count"), 2);
+    t.cleanup().await;
+}
+
 backend_tests!(
+    a_retry_after_a_token_refresh_is_the_same_request,
+    two_users_sending_the_same_key_are_two_requests,
     a_retried_command_returns_the_first_response_and_writes_once,
     commands_without_a_key_run_every_time,
     reusing_a_key_for_a_different_body_is_refused,

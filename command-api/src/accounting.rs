@@ -26,7 +26,7 @@ use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::organizations::parse_id;
+use crate::ids::parse_id;
 use crate::runner::execute;
 use crate::CommandState;
 

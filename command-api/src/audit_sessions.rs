@@ -35,7 +35,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::{required_text, Problems};
-use crate::organizations::parse_id;
+use crate::ids::parse_id;
 use crate::CommandState;
 
 /// How long a shared link lives unless the auditor says otherwise, and at most.

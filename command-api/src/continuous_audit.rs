@@ -30,7 +30,7 @@ use utoipa_axum::routes;
 
 use crate::accounts::Problems;
 use crate::audit_sessions::amount;
-use crate::organizations::parse_id;
+use crate::ids::parse_id;
 use crate::CommandState;
 
 /// The reactor whose tables answer the settings read (read-your-writes waits for it).

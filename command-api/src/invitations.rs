@@ -31,7 +31,8 @@ use utoipa_axum::routes;
 use crate::accounts::{
     hash_password, mail_link, required_text, session_tokens, Problems, NAME_CHARS_MAX,
 };
-use crate::organizations::{parse_field_id, parse_id, role_of, run};
+use crate::ids::{parse_field_id, parse_id};
+use crate::organizations::{role_of, run};
 use crate::CommandState;
 
 /// The page the invitee opens (spec §2 `invite-user`).

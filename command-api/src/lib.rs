@@ -6,9 +6,10 @@
 //!   aggregate's errors to the HTTP contract.
 //! - [`accounting`]: the chart of accounts (default set-up) and, with the accounting
 //!   read side, the books.
-//! - [`journal`]: journal entries — drafts, posting, reversal.
-//! - [`journal_import`]: journal entries from a CSV file, previewed or imported whole.
-//! - [`numbering`]: gapless entry numbers per workspace.
+//! - [`journal_entry`]: journal entries — drafts, posting, reversal, CSV import — through
+//!   the books' posting service.
+//! - [`caller`]: who runs a command, with its request id and idempotency key.
+//! - [`ids`]: ids from paths (404) and bodies (400).
 //! - [`accounts`]: sign-up, sign-in, tokens, verification, password reset, profile.
 //! - [`invitations`]: invitations by e-mail and link, and the invitee's answers.
 //! - [`transfers`]: moving a workspace between organizations.
@@ -26,13 +27,13 @@ pub mod accounting;
 pub mod accounts;
 pub mod activity;
 pub mod audit_sessions;
+pub mod caller;
 pub mod continuous_audit;
 pub mod files;
+pub mod ids;
 pub mod invitations;
-pub mod journal;
-pub mod journal_import;
+pub mod journal_entry;
 pub mod notifications;
-pub mod numbering;
 pub mod organizations;
 pub mod payments;
 pub mod reports;
@@ -40,25 +41,42 @@ pub mod runner;
 pub mod transfers;
 pub mod two_factor;
 
+use std::sync::Arc;
+
 use api_core::AppState;
+use commands::books::Books;
+use commands::Runner;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::runner::Aggregates;
 
-/// What write routes get: the shared state and the aggregates' command side.
+/// What write routes get: the shared state, the aggregates' command side and the books'
+/// posting service.
 #[derive(Clone)]
 pub struct CommandState {
     pub app: AppState,
     pub aggregates: Aggregates,
+    pub books: Arc<Books>,
+}
+
+impl CommandState {
+    pub fn new(app: AppState) -> Self {
+        Self {
+            aggregates: Aggregates::new(&app.store),
+            books: Arc::new(Books::new(Runner::new(app.store.clone()))),
+            app,
+        }
+    }
+
+    /// The command runner (loads aggregates; units commit through it).
+    pub fn runner(&self) -> &Runner {
+        self.books.runner()
+    }
 }
 
 /// The write routes with their state.
 pub fn router(app: AppState) -> OpenApiRouter {
-    let state = CommandState {
-        aggregates: Aggregates::new(&app.store),
-        app,
-    };
-    routes().with_state(state)
+    routes().with_state(CommandState::new(app))
 }
 
 /// Every write route, before its state is given: also what the OpenAPI document is
@@ -72,8 +90,7 @@ pub fn routes() -> OpenApiRouter<CommandState> {
         .merge(invitations::router())
         .merge(transfers::router())
         .merge(accounting::router())
-        .merge(journal::router())
-        .merge(journal_import::router())
+        .merge(journal_entry::router())
         .merge(activity::router())
         .merge(audit_sessions::router())
         .merge(continuous_audit::router())

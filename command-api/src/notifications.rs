@@ -33,7 +33,7 @@ use utoipa_axum::routes;
 
 use crate::accounts::Problems;
 use crate::activity;
-use crate::organizations::{parse_field_id, parse_id};
+use crate::ids::{parse_field_id, parse_id};
 use crate::CommandState;
 
 /// The read model the answers come from.

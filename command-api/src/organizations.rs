@@ -39,18 +39,9 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(remove_member))
 }
 
+use crate::ids::{parse_field_id, parse_id};
+
 const NOT_FOUND: &str = "Not found.";
-
-pub(crate) fn parse_id<T: std::str::FromStr>(raw: &str) -> Result<T, ApiError> {
-    raw.parse()
-        .map_err(|_| ApiError::NotFound(NOT_FOUND.into()))
-}
-
-pub(crate) fn parse_field_id<T: std::str::FromStr>(field: &str, raw: &str) -> Result<T, ApiError> {
-    raw.trim()
-        .parse()
-        .map_err(|_| ApiError::field(field, "Not a valid id."))
-}
 
 /// Runs one Organization command as `user`, then waits for the read models.
 pub(crate) async fn run(

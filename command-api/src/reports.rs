@@ -28,7 +28,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::{optional_date, Problems};
-use crate::organizations::parse_id;
+use crate::ids::parse_id;
 use crate::CommandState;
 
 pub fn router() -> OpenApiRouter<CommandState> {

@@ -1,13 +1,16 @@
-//! Runs commands on cqrs-es aggregates over the global log, and maps each aggregate's
-//! business errors to the HTTP contract in one place per aggregate.
+//! The command side's wiring: the aggregates still run through cqrs-es frameworks, the one
+//! [`IntoApiError`] mapping of business and runner errors to the HTTP contract, and the
+//! sentence form of domain messages. (Journal entries run on `commands`' runner and
+//! posting service; their error mapping sits beside their routes.)
 
 use std::sync::Arc;
 
 use api_core::ApiError;
+use commands::books::PostError;
+use commands::RunError;
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{Aggregate, AggregateError, CqrsFramework};
 use domain::account_tree::{AccountTree, AccountTreeError};
-use domain::journal_entry::{JournalEntry, JournalEntryError};
 use domain::organization::{Organization, OrganizationError};
 use store::repository::LogRepository;
 use store::{EventMetadata, EventStore};
@@ -23,12 +26,8 @@ pub type Framework<A> = CqrsFramework<A, PersistedEventStore<LogRepository, A>>;
 pub struct Aggregates {
     pub organizations: Arc<Framework<Organization>>,
     pub account_trees: Arc<Framework<AccountTree>>,
-    pub journal_entries: Arc<Framework<JournalEntry>>,
-    /// Loaders of current state, for commands that need facts from another stream.
+    /// Loader of current state, for commands that need facts from another stream.
     pub tree_state: Arc<PersistedEventStore<LogRepository, AccountTree>>,
-    pub entry_state: Arc<PersistedEventStore<LogRepository, JournalEntry>>,
-    /// Serializes posting per workspace, for gapless entry numbers.
-    pub numbering: Arc<crate::numbering::Numbering>,
 }
 
 impl Aggregates {
@@ -36,10 +35,7 @@ impl Aggregates {
         Self {
             organizations: Arc::new(framework(store, domain::organization::upcasters())),
             account_trees: Arc::new(framework(store, domain::account_tree::upcasters())),
-            journal_entries: Arc::new(framework(store, domain::journal_entry::upcasters())),
             tree_state: Arc::new(events(store, domain::account_tree::upcasters())),
-            entry_state: Arc::new(events(store, domain::journal_entry::upcasters())),
-            numbering: Arc::default(),
         }
     }
 }
@@ -153,22 +149,23 @@ impl IntoApiError for AccountTreeError {
     }
 }
 
-impl IntoApiError for JournalEntryError {
+impl IntoApiError for RunError {
     fn into_api_error(self) -> ApiError {
-        if matches!(self, JournalEntryError::EntryNotFound) {
-            return ApiError::NotFound(sentence(&self));
+        match self {
+            RunError::Moved { .. } => ApiError::Conflict(
+                "The record was changed by another request at the same moment. Try again.".into(),
+            ),
+            other => ApiError::internal(other),
         }
-        let mut fields = api_core::FieldErrors::new();
-        for (field, message) in self.fields() {
-            fields
-                .entry(field.unwrap_or_else(|| "non_field_errors".into()))
-                .or_default()
-                .push(sentence(message));
+    }
+}
+
+impl<E: IntoApiError> IntoApiError for PostError<E> {
+    fn into_api_error(self) -> ApiError {
+        match self {
+            PostError::Rule(err) => err.into_api_error(),
+            PostError::Run(err) => err.into_api_error(),
         }
-        if fields.keys().all(|k| k == "non_field_errors") {
-            return ApiError::NonField(fields.into_values().flatten().collect());
-        }
-        ApiError::Fields(fields)
     }
 }
 

@@ -23,7 +23,8 @@ use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::organizations::{parse_field_id, parse_id, run};
+use crate::ids::{parse_field_id, parse_id};
+use crate::organizations::run;
 use crate::CommandState;
 
 pub fn router() -> OpenApiRouter<CommandState> {

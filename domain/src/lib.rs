@@ -15,6 +15,9 @@
 //! - [`journal_entry`] — the JournalEntry aggregate (drafts, posting with gapless
 //!   numbers, reversal) and the pure entry rules (balanced, ≥ 2 lines, debit xor credit,
 //!   active last-level accounts, after the lock date).
+//! - [`journal_import`] — the JournalImport aggregate: a CSV import recorded with its
+//!   file's hash beside the entries it creates (the same file twice in a day is refused
+//!   unless confirmed).
 //! - [`notification`] — what a valid announcement is, who may change a notification,
 //!   and the deterministic ids of rule-raised notifications.
 //! - [`audit_session`] — audit session states and who moves them on (sign-off, share).
@@ -29,6 +32,7 @@
 //!   2025 from then): an employee's annual figures, the month's payslip (shares,
 //!   proration), a pay run's payslips and totals.
 //! - [`validation`] — input rules several commands share (e-mail, phone; spec §5).
+//! - [`decider`] — [`decider::Decider`]: the pure decision every aggregate makes.
 //! - [`calendar`] — dates as the books accept them (`YYYY-MM-DD`, sane years) and
 //!   months of the books (`YYYY-MM`).
 
@@ -38,8 +42,10 @@ pub mod billing;
 pub mod calendar;
 pub mod continuous_audit;
 pub mod debt;
+pub mod decider;
 pub mod fixed_asset;
 pub mod journal_entry;
+pub mod journal_import;
 pub mod money;
 pub mod notification;
 pub mod organization;

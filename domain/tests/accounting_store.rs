@@ -1,20 +1,15 @@
-//! The AccountTree and JournalEntry aggregates run on cqrs-es over our log, on SQLite and
-//! Postgres: the default chart commits once and reloads from a snapshot exactly as it
-//! replays; posted amounts land in the log as decimal strings; a reversal, run in the
-//! documented order, links both entries and happens once.
+//! The AccountTree aggregate runs on cqrs-es over our log, on SQLite and Postgres: the
+//! default chart commits once and reloads from a snapshot exactly as it replays. (Journal
+//! entries are posted through the posting service; its tests are in `commands`.)
 
 use chrono::NaiveDate;
 use cqrs_es::persist::PersistedEventStore;
-use cqrs_es::{AggregateError, CqrsFramework, EventStore as _};
+use cqrs_es::{CqrsFramework, EventStore as _};
 use domain::account_tree::{
     self, default_account_id, AccountTree, BudgetPeriod, SetBudgetAmount, SetLockDate,
     SetUpDefaultChart, DEFAULT_CHART,
 };
-use domain::journal_entry::{
-    self, BooksSnapshot, EntryInput, JournalEntry, JournalEntryError, LineInput, PostNewEntry,
-    PostReversal, ReverseEntry,
-};
-use event_schemas::{JournalEntryId, UserId, WorkspaceId};
+use event_schemas::{UserId, WorkspaceId};
 use rust_decimal::Decimal;
 use std::collections::HashMap;
 use std::str::FromStr;
@@ -30,7 +25,6 @@ const ACTOR: UserId = UserId::from_uuid(uuid::Uuid::from_u128(
 ));
 
 type TreeStore = PersistedEventStore<LogRepository, AccountTree>;
-type EntryStore = PersistedEventStore<LogRepository, JournalEntry>;
 
 fn tree_store(store: &EventStore) -> TreeStore {
     PersistedEventStore::new_snapshot_store(
@@ -38,14 +32,6 @@ fn tree_store(store: &EventStore) -> TreeStore {
         SNAPSHOT_SIZE,
     )
     .with_upcasters(account_tree::upcasters())
-}
-
-fn entry_store(store: &EventStore) -> EntryStore {
-    PersistedEventStore::new_snapshot_store(
-        LogRepository::new(store.clone(), SNAPSHOT_SIZE),
-        SNAPSHOT_SIZE,
-    )
-    .with_upcasters(journal_entry::upcasters())
 }
 
 fn metadata(workspace: WorkspaceId, request: &str) -> HashMap<String, String> {
@@ -78,15 +64,6 @@ async fn load_tree(store: &EventStore, workspace: WorkspaceId) -> AccountTree {
         .aggregate
 }
 
-async fn load_entry(store: &EventStore, id: JournalEntryId) -> JournalEntry {
-    entry_store(store)
-        .load_aggregate(&id.to_string())
-        .await
-        .expect("load entry")
-        .aggregate
-}
-
-/// A workspace with the default chart set up.
 async fn workspace_with_chart(store: &EventStore) -> WorkspaceId {
     let workspace = WorkspaceId::new_v7();
     CqrsFramework::new(tree_store(store), vec![], ())
@@ -104,43 +81,6 @@ async fn workspace_with_chart(store: &EventStore) -> WorkspaceId {
 }
 
 /// Diesel for the generator, paid in cash, posted as the workspace's entry `sequence`.
-async fn post_diesel(store: &EventStore, workspace: WorkspaceId, sequence: u64) -> JournalEntryId {
-    let id = JournalEntryId::new_v7();
-    let line = |code: &str, debit: Option<&str>, credit: Option<&str>| LineInput {
-        account_id: default_account_id(workspace, code),
-        description: "Diesel, 2 drums".into(),
-        debit: debit.map(d),
-        credit: credit.map(d),
-    };
-    let entry = EntryInput {
-        date: date("2026-03-14"),
-        memo: "Generator diesel".into(),
-        reference: "PV-0042".into(),
-        lines: vec![
-            line("6230", Some("185000.5"), None),
-            line("1110", None, Some("185000.50")),
-        ],
-    };
-    let tree = load_tree(store, workspace).await;
-    CqrsFramework::new(entry_store(store), vec![], ())
-        .execute_with_metadata(
-            &id.to_string(),
-            PostNewEntry {
-                journal_entry_id: id,
-                workspace_id: workspace,
-                books: BooksSnapshot::for_entry(&tree, &entry),
-                entry,
-                entry_sequence: sequence,
-                posted_by: ACTOR,
-            }
-            .into(),
-            metadata(workspace, "req-post"),
-        )
-        .await
-        .expect("post");
-    id
-}
-
 async fn the_default_chart_commits_once_and_reloads_from_a_snapshot_as_it_replays(
     backend: Backend,
 ) {
@@ -213,126 +153,4 @@ async fn the_default_chart_commits_once_and_reloads_from_a_snapshot_as_it_replay
     t.cleanup().await;
 }
 
-async fn a_posted_entry_lands_in_the_log_with_its_amounts_as_decimal_strings(backend: Backend) {
-    let t = TestDatabase::new(backend).await;
-    let store = EventStore::open(t.db.clone()).await.expect("open");
-    let workspace = workspace_with_chart(&store).await;
-
-    let id = post_diesel(&store, workspace, 1).await;
-
-    let log = read_all(&store).await;
-    let posted = log.last().expect("posted event");
-    assert_eq!(
-        (posted.event_type.as_str(), posted.event_version.as_str()),
-        ("JournalEntryPosted", "1.0")
-    );
-    let payload = posted.payload.value().expect("payload");
-    assert_eq!(payload["entry_number"], "JE-000001");
-    assert_eq!(payload["total"], "185000.50");
-    assert_eq!(payload["lines"][0]["debit"], "185000.50");
-    assert_eq!(payload["lines"][0]["credit"], "0.00");
-    assert_eq!(payload["date"], "2026-03-14");
-    let entry = load_entry(&store, id).await;
-    assert_eq!(entry.posted().map(|p| p.total), Some(d("185000.50")));
-    t.cleanup().await;
-}
-
-async fn a_reversal_run_in_the_documented_order_links_both_entries_once(backend: Backend) {
-    let t = TestDatabase::new(backend).await;
-    let store = EventStore::open(t.db.clone()).await.expect("open");
-    let workspace = workspace_with_chart(&store).await;
-    let original = post_diesel(&store, workspace, 1).await;
-    let reversal = JournalEntryId::new_v7();
-    let tree = load_tree(&store, workspace).await;
-    let entries = CqrsFramework::new(entry_store(&store), vec![], ());
-    let o = load_entry(&store, original).await;
-    let lines: Vec<_> = o
-        .posted()
-        .expect("posted")
-        .content
-        .lines
-        .iter()
-        .map(|l| l.account_id)
-        .collect();
-    let books = BooksSnapshot::for_lines(&tree, &lines);
-    let reverse = |by: JournalEntryId| ReverseEntry {
-        reversed_by: by,
-        reversal_date: date("2026-03-31"),
-        books: books.clone(),
-        reversed_by_user: ACTOR,
-    };
-
-    // Step 2 of the recipe (the dry run of step 1 is `decide`, tested in the unit tests).
-    entries
-        .execute_with_metadata(
-            &original.to_string(),
-            reverse(reversal).into(),
-            metadata(workspace, "req-reverse"),
-        )
-        .await
-        .expect("mark the original");
-    // Step 3: the reversing entry, from the original as it now stands.
-    let o = load_entry(&store, original).await;
-    entries
-        .execute_with_metadata(
-            &reversal.to_string(),
-            PostReversal {
-                journal_entry_id: reversal,
-                original: o.posted().expect("posted").clone(),
-                date: date("2026-03-31"),
-                entry_sequence: 2,
-                books: books.clone(),
-                posted_by: ACTOR,
-            }
-            .into(),
-            metadata(workspace, "req-reverse"),
-        )
-        .await
-        .expect("post the reversal");
-    let second = entries
-        .execute_with_metadata(
-            &original.to_string(),
-            reverse(JournalEntryId::new_v7()).into(),
-            metadata(workspace, "req-reverse-again"),
-        )
-        .await;
-
-    assert!(
-        matches!(
-            &second,
-            Err(AggregateError::UserError(JournalEntryError::AlreadyReversed { reversed_by }))
-                if *reversed_by == reversal
-        ),
-        "{second:?}"
-    );
-    let o = load_entry(&store, original).await;
-    let r = load_entry(&store, reversal).await;
-    assert_eq!(o.posted().and_then(|p| p.reversed_by), Some(reversal));
-    assert_eq!(r.posted().and_then(|p| p.reverses), Some(original));
-    assert_eq!(
-        r.posted().map(|p| p.entry_number.as_str()),
-        Some("JE-000002")
-    );
-    let log = read_all(&store).await;
-    let types: Vec<&str> = log
-        .iter()
-        .rev()
-        .take(3)
-        .map(|e| e.event_type.as_str())
-        .collect();
-    assert_eq!(
-        types,
-        vec![
-            "JournalEntryPosted",
-            "JournalEntryReversed",
-            "JournalEntryPosted"
-        ]
-    );
-    t.cleanup().await;
-}
-
-backend_tests!(
-    the_default_chart_commits_once_and_reloads_from_a_snapshot_as_it_replays,
-    a_posted_entry_lands_in_the_log_with_its_amounts_as_decimal_strings,
-    a_reversal_run_in_the_documented_order_links_both_entries_once,
-);
+backend_tests!(the_default_chart_commits_once_and_reloads_from_a_snapshot_as_it_replays);

@@ -106,6 +106,7 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::subscription::contract(),
         crate::report::contract(),
         crate::read_model::contract(),
+        crate::journal_import::contract(),
     ]
 }
 

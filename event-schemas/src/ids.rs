@@ -101,6 +101,10 @@ typed_id!(
     JournalEntryId
 );
 typed_id!(
+    /// One CSV import of journal entries. It is also the id of its event stream.
+    JournalImportId
+);
+typed_id!(
     /// A notification to one user. It is also the id of its event stream; notifications
     /// raised by a rule get a name-based id (UUID v5 of the rule and its cause), so a rule
     /// that runs twice over the same event writes the same stream and the second append

@@ -24,6 +24,8 @@
 //!   two-factor changes) and client-reported activities, for the activity log.
 //! - [`subscription`] — an organization's billing: payments and the plans they buy.
 //! - [`report`] — generated financial reports: asked for, rendered (or failed), deleted.
+//! - [`journal_import`] — a CSV import of journal entries: its file's hash and the
+//!   entries it created, recorded in the same append as the entries.
 //! - [`read_model`] — the projector runtime's facts about a workspace's read models (set
 //!   aside after an event it could not apply; caught up again).
 //! - [`organization`] — the Organization aggregate's events (organizations and the
@@ -44,6 +46,7 @@ pub mod contract;
 pub mod ids;
 pub mod inbox;
 pub mod journal_entry;
+pub mod journal_import;
 pub mod money;
 pub mod notification;
 pub mod organization;
@@ -57,6 +60,6 @@ pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
 pub use ids::{
-    AccountId, InvitationId, JournalEntryId, MembershipId, NotificationId, OrganizationId,
-    TransferId, UserId, WorkspaceId,
+    AccountId, InvitationId, JournalEntryId, JournalImportId, MembershipId, NotificationId,
+    OrganizationId, TransferId, UserId, WorkspaceId,
 };

@@ -230,6 +230,32 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
             text("total")
         ),
         "JournalEntryReversed" => format!("Reversed an entry on {}", text("reversal_date")),
+        "JournalImported" => {
+            let entries = payload
+                .get("entries")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            let what = if payload.get("posted").and_then(Value::as_bool) == Some(true) {
+                "posted"
+            } else {
+                "drafted"
+            };
+            let file = match text("file_name") {
+                "" => "a CSV file".to_owned(),
+                name => name.to_owned(),
+            };
+            format!("Imported {entries} journal entries ({what}) from {file}")
+        }
+        "ReadModelQuarantined" => format!(
+            "The {} read model of this workspace stopped at event {}: {}. Its reports are stale until it is repaired.",
+            text("projector"),
+            payload.get("failed_position").and_then(Value::as_i64).unwrap_or_default(),
+            text("reason")
+        ),
+        "ReadModelRestored" => format!(
+            "The {} read model of this workspace is current again",
+            text("projector")
+        ),
         "AnnouncementSent" => format!("Sent the announcement \u{201c}{}\u{201d}", text("title")),
         "UserRegistered" => "Registered an account".into(),
         "UserSignedIn" => match text("method") {

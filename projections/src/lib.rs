@@ -10,6 +10,7 @@
 //! - [`log_stats`]: a built-in read model — events per workspace, aggregate and type.
 //! - [`organizations`]: organizations, workspaces and memberships (the account service).
 //! - [`accounts`]: the chart of accounts, budgets and lock date of each workspace.
+//! - [`journal_imports`]: CSV imports per workspace (file hash, entries created).
 //! - [`ledger`]: postings, per-account year/month/day totals and the journal list.
 //! - [`notifications`]: each user's inbox.
 //! - [`reactor`]: the loop every reactor runs (step, then wait for commits or a poll).
@@ -30,6 +31,7 @@ pub mod cents;
 pub mod checkpoint;
 pub mod continuous_audit;
 pub mod decode;
+pub mod journal_imports;
 pub mod ledger;
 pub mod log_stats;
 pub mod notification_rules;

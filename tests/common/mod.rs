@@ -159,6 +159,35 @@ impl TestApp {
         Reply { status, body }
     }
 
+    /// POST with an `Idempotency-Key`.
+    pub async fn post_keyed(&self, path: &str, token: &str, key: &str, body: Value) -> Reply {
+        let response = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(token)
+            .header("Idempotency-Key", key)
+            .json(&body)
+            .send()
+            .await
+            .expect("request");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        Reply {
+            status,
+            body: serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        }
+    }
+
+    /// Forgets every answer the idempotency layer cached, as a node killed between the
+    /// commit and recording its answer would leave it: only the commands' own keys remain.
+    pub async fn lose_cached_answers(&self) {
+        let db = &self.db.as_ref().expect("database").db;
+        sqlx::query("DELETE FROM idempotency_keys")
+            .execute(&db.pool)
+            .await
+            .expect("forget answers");
+    }
+
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Reply {
         self.call(reqwest::Method::POST, path, token, Some(body))
             .await

@@ -31,7 +31,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::organizations::parse_id;
+use crate::ids::parse_id;
 use crate::CommandState;
 
 pub fn router() -> OpenApiRouter<CommandState> {

@@ -471,6 +471,14 @@ impl AccountTree {
     }
 }
 
+impl crate::decider::Decider for AccountTree {
+    const SNAPSHOT_EVERY: usize = 50;
+
+    fn decide(&self, command: Self::Command) -> Result<Vec<Self::Event>, Self::Error> {
+        AccountTree::decide(self, command)
+    }
+}
+
 impl Aggregate for AccountTree {
     const TYPE: &'static str = AGGREGATE_TYPE;
     type Command = AccountTreeCommand;

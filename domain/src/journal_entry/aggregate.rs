@@ -4,8 +4,8 @@
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use event_schemas::journal_entry::{
-    entry_number, JournalEntryDraftDeleted, JournalEntryDraftUpdated, JournalEntryDrafted,
-    JournalEntryEvent, JournalEntryPosted, JournalEntryReversed, AGGREGATE_TYPE, MEMO_CHARS_MAX,
+    JournalEntryDraftDeleted, JournalEntryDraftUpdated, JournalEntryDrafted, JournalEntryEvent,
+    JournalEntryPosted, JournalEntryReversed, AGGREGATE_TYPE, MEMO_CHARS_MAX,
 };
 use event_schemas::{JournalEntryId, UserId, WorkspaceId};
 use rust_decimal::Decimal;
@@ -154,13 +154,11 @@ impl JournalEntry {
 
     fn post_draft(&self, command: PostDraft) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
         let draft = self.existing_draft()?;
-        check_sequence(command.entry_sequence)?;
         check_books(draft.workspace_id, &command.books)?;
         let total = check_balanced_and_open(&draft.content, &command.books).map_err(invalid)?;
         Ok(vec![posted(
             draft.journal_entry_id,
             draft.workspace_id,
-            command.entry_sequence,
             draft.content.clone(),
             total,
             None,
@@ -173,13 +171,11 @@ impl JournalEntry {
         command: PostNewEntry,
     ) -> Result<Vec<JournalEntryEvent>, JournalEntryError> {
         self.ensure_new(command.journal_entry_id)?;
-        check_sequence(command.entry_sequence)?;
         check_books(command.workspace_id, &command.books)?;
         let (content, total) = check_posting(&command.entry, &command.books).map_err(invalid)?;
         Ok(vec![posted(
             command.journal_entry_id,
             command.workspace_id,
-            command.entry_sequence,
             content,
             total,
             None,
@@ -226,10 +222,9 @@ impl JournalEntry {
         let original = JournalEntry {
             state: EntryState::Posted(command.original),
         };
-        // The recipe records the link on the original first, so the original normally
-        // names this very entry as its reversal already.
+        // Decided beside `ReverseEntry` on the original, which may already name this very
+        // entry as its reversal.
         let original = original.reversible(Some(command.journal_entry_id))?;
-        check_sequence(command.entry_sequence)?;
         check_books(original.workspace_id, &command.books)?;
         let content = EntryContent {
             date: command.date,
@@ -241,7 +236,6 @@ impl JournalEntry {
         Ok(vec![posted(
             command.journal_entry_id,
             original.workspace_id,
-            command.entry_sequence,
             content,
             total,
             Some(original.journal_entry_id),
@@ -284,6 +278,12 @@ impl JournalEntry {
             return Err(JournalEntryError::ReversalCannotBeReversed { reverses });
         }
         Ok(posted)
+    }
+}
+
+impl crate::decider::Decider for JournalEntry {
+    fn decide(&self, command: Self::Command) -> Result<Vec<Self::Event>, Self::Error> {
+        JournalEntry::decide(self, command)
     }
 }
 
@@ -348,8 +348,8 @@ impl Aggregate for JournalEntry {
                 };
                 // The ledger's invariant, asserted again where the books take the entry
                 // in (TigerStyle): a posted entry balances, to the kobo, at its total.
-                debug_assert_eq!(content.total_debits(), content.total_credits());
-                debug_assert_eq!(content.total_debits(), e.total);
+                assert_eq!(content.total_debits(), content.total_credits());
+                assert_eq!(content.total_debits(), e.total);
                 self.state = EntryState::Posted(PostedEntry {
                     journal_entry_id: e.journal_entry_id,
                     workspace_id: e.workspace_id,
@@ -374,13 +374,6 @@ impl Aggregate for JournalEntry {
 
 fn invalid(problems: Vec<super::rules::EntryProblem>) -> JournalEntryError {
     JournalEntryError::Invalid { problems }
-}
-
-fn check_sequence(entry_sequence: u64) -> Result<(), JournalEntryError> {
-    if entry_sequence == 0 {
-        return Err(JournalEntryError::InvalidEntrySequence { entry_sequence });
-    }
-    Ok(())
 }
 
 /// The snapshot must be of the entry's own workspace: accounts of another workspace must
@@ -408,10 +401,11 @@ fn reversal_memo(original: &PostedEntry) -> String {
     memo.chars().take(MEMO_CHARS_MAX).collect()
 }
 
+/// A posting as decided: numbered 0 / `""` until the store gives it the workspace's next
+/// number as it commits (`event_schemas::journal_entry::number_posting`).
 fn posted(
     journal_entry_id: JournalEntryId,
     workspace_id: WorkspaceId,
-    entry_sequence: u64,
     content: EntryContent,
     total: Decimal,
     reverses: Option<JournalEntryId>,
@@ -420,8 +414,8 @@ fn posted(
     JournalEntryEvent::JournalEntryPosted(JournalEntryPosted {
         journal_entry_id,
         workspace_id,
-        entry_sequence,
-        entry_number: entry_number(entry_sequence),
+        entry_sequence: 0,
+        entry_number: String::new(),
         date: content.date,
         memo: content.memo,
         reference: content.reference,
@@ -432,39 +426,30 @@ fn posted(
     })
 }
 
-/// A batch of new entries (an import), all or nothing, checked against one [`Books`]: with
-/// `first_sequence`, posted under consecutive numbers from it; without, drafted. Each entry
-/// is new (a fresh id), so no state is loaded: the events are exactly those
-/// `PostNewEntry` / `CreateDraft` would decide for each entry alone.
+/// A batch of new entries (an import), all or nothing, checked against one [`Books`]:
+/// posted (numbered by the store as they commit, in this order) or drafted. Each entry is
+/// new (a fresh id), so no state is loaded: the events are exactly those `PostNewEntry` /
+/// `CreateDraft` would decide for each entry alone.
 pub fn new_entries(
     entries: &[(JournalEntryId, EntryInput)],
     workspace_id: WorkspaceId,
-    first_sequence: Option<u64>,
+    post: bool,
     books: &impl Books,
     author: UserId,
 ) -> Result<Vec<JournalEntryEvent>, BatchRejection> {
     let inputs: Vec<EntryInput> = entries.iter().map(|(_, input)| input.clone()).collect();
-    match first_sequence {
-        Some(first) => {
+    match post {
+        true => {
             let checked = check_batch(&inputs, books)?;
             Ok(entries
                 .iter()
                 .zip(checked)
-                .enumerate()
-                .map(|(i, ((id, _), (content, total)))| {
-                    posted(
-                        *id,
-                        workspace_id,
-                        first.max(1) + i as u64,
-                        content,
-                        total,
-                        None,
-                        author,
-                    )
+                .map(|((id, _), (content, total))| {
+                    posted(*id, workspace_id, content, total, None, author)
                 })
                 .collect())
         }
-        None => {
+        false => {
             let mut events = Vec::with_capacity(entries.len());
             let mut failures = Vec::new();
             for (i, (id, input)) in entries.iter().enumerate() {

@@ -31,9 +31,6 @@ pub enum JournalEntryError {
     #[error("the entry reverses {reverses}; a reversal is not reversed again, post a new entry")]
     ReversalCannotBeReversed { reverses: JournalEntryId },
 
-    #[error("entry sequence numbers start at 1")]
-    InvalidEntrySequence { entry_sequence: u64 },
-
     #[error("the account snapshot is of workspace {books:?}, the entry belongs to {entry}")]
     BooksOfAnotherWorkspace {
         entry: WorkspaceId,
@@ -61,8 +58,7 @@ impl JournalEntryError {
                 .map(|p| (p.field(), p.to_string()))
                 .collect(),
             Self::ReversalPeriodLocked { .. } => vec![(Some("date".into()), self.to_string())],
-            Self::InvalidEntrySequence { .. }
-            | Self::EntryAlreadyExists { .. }
+            Self::EntryAlreadyExists { .. }
             | Self::EntryNotFound
             | Self::EntryDeleted
             | Self::EntryIsPosted { .. }

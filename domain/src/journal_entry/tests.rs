@@ -96,20 +96,29 @@ fn create_draft() -> CreateDraft {
     }
 }
 
-fn post_draft(sequence: u64) -> PostDraft {
+/// A posting as decided: the store numbers it as it commits.
+fn decided_posting() -> JournalEntryEvent {
+    let JournalEntryEvent::JournalEntryPosted(posted) = posted_event(0) else {
+        unreachable!()
+    };
+    JournalEntryEvent::JournalEntryPosted(JournalEntryPosted {
+        entry_number: String::new(),
+        ..posted
+    })
+}
+
+fn post_draft() -> PostDraft {
     PostDraft {
-        entry_sequence: sequence,
         books: snapshot(&books()),
         posted_by: USER,
     }
 }
 
-fn post_new(sequence: u64) -> PostNewEntry {
+fn post_new() -> PostNewEntry {
     PostNewEntry {
         journal_entry_id: ENTRY,
         workspace_id: workspace(),
         entry: diesel(),
-        entry_sequence: sequence,
         books: snapshot(&books()),
         posted_by: USER,
     }
@@ -137,7 +146,6 @@ fn post_reversal(original: &[JournalEntryEvent]) -> PostReversal {
         journal_entry_id: REVERSAL,
         original: state(original).posted().expect("posted").clone(),
         date: date("2026-03-31"),
-        entry_sequence: 43,
         books: snapshot(&books()),
         posted_by: USER,
     }
@@ -243,39 +251,41 @@ fn an_entry_that_does_not_exist_cannot_be_updated() {
 // --- posting ------------------------------------------------------------------------
 
 #[test]
-fn posting_a_draft_records_its_content_number_and_total() {
+fn posting_a_draft_records_its_content_and_total_for_the_store_to_number() {
     given()
         .given(vec![drafted()])
-        .when(post_draft(42).into())
-        .then_expect_events(vec![posted_event(42)]);
+        .when(post_draft().into())
+        .then_expect_events(vec![decided_posting()]);
 }
 
 #[test]
 fn creating_and_posting_at_once_records_only_the_posting() {
     given()
         .given_no_previous_events()
-        .when(post_new(42).into())
-        .then_expect_events(vec![posted_event(42)]);
+        .when(post_new().into())
+        .then_expect_events(vec![decided_posting()]);
 }
 
 #[test]
-fn the_first_entry_of_a_workspace_is_numbered_je_000001() {
-    let events = JournalEntry::default()
-        .decide(post_new(1).into())
-        .expect("posted");
+fn the_store_writes_the_workspace_number_into_a_posting() {
+    let mut payload = serde_json::to_value(decided_posting()).expect("payload");
 
-    let JournalEntryEvent::JournalEntryPosted(posted) = &events[0] else {
-        panic!("{events:?}");
-    };
-    assert_eq!(posted.entry_number, "JE-000001");
+    event_schemas::journal_entry::number_posting(&mut payload, 1);
+
+    assert_eq!(payload["entry_sequence"], 1);
+    assert_eq!(payload["entry_number"], "JE-000001");
 }
 
 #[test]
-fn entry_sequence_zero_is_refused() {
-    given()
-        .given(vec![drafted()])
-        .when(post_draft(0).into())
-        .then_expect_error(JournalEntryError::InvalidEntrySequence { entry_sequence: 0 });
+fn a_posted_entry_keeps_the_number_the_store_gave_it() {
+    let entry = state(&[posted_event(42)]);
+
+    let posted = entry.posted().expect("posted");
+
+    assert_eq!(
+        (posted.entry_sequence, posted.entry_number.as_str()),
+        (42, "JE-000042")
+    );
 }
 
 #[test]
@@ -294,7 +304,7 @@ fn an_unbalanced_draft_cannot_be_posted() {
 
     given()
         .given(vec![drafted(), unbalanced])
-        .when(post_draft(1).into())
+        .when(post_draft().into())
         .then_expect_error(JournalEntryError::Invalid {
             problems: vec![EntryProblem::Unbalanced {
                 debits: d("100.00"),
@@ -312,7 +322,7 @@ fn a_draft_dated_in_a_locked_period_cannot_be_posted() {
         .when(
             PostDraft {
                 books: snapshot(&tree),
-                ..post_draft(1)
+                ..post_draft()
             }
             .into(),
         )
@@ -331,7 +341,7 @@ fn books_of_another_workspace_are_refused() {
         .when(
             PostDraft {
                 books: BooksSnapshot::default(),
-                ..post_draft(1)
+                ..post_draft()
             }
             .into(),
         )
@@ -365,7 +375,7 @@ fn a_posted_entry_cannot_be_deleted() {
 fn a_posted_entry_cannot_be_posted_again() {
     given()
         .given(vec![posted_event(42)])
-        .when(post_draft(43).into())
+        .when(post_draft().into())
         .then_expect_error(JournalEntryError::EntryIsPosted {
             entry_number: "JE-000042".into(),
         });
@@ -390,8 +400,8 @@ fn the_reversing_entry_posts_the_original_lines_swapped_and_links_back() {
             JournalEntryPosted {
                 journal_entry_id: REVERSAL,
                 workspace_id: workspace(),
-                entry_sequence: 43,
-                entry_number: "JE-000043".into(),
+                entry_sequence: 0,
+                entry_number: String::new(),
                 date: date("2026-03-31"),
                 memo: "Reversal of JE-000042: Generator diesel".into(),
                 reference: "PV-0042".into(),
@@ -580,7 +590,7 @@ fn every_posted_line_has_exactly_one_of_debit_and_credit_above_zero() {
             PostNewEntry {
                 books: BooksSnapshot::for_entry(&books(), &entry),
                 entry,
-                ..post_new(7)
+                ..post_new()
             }
             .into(),
         )

@@ -846,6 +846,14 @@ impl Organization {
     }
 }
 
+impl crate::decider::Decider for Organization {
+    const SNAPSHOT_EVERY: usize = 50;
+
+    fn decide(&self, command: Self::Command) -> Result<Vec<Self::Event>, Self::Error> {
+        Organization::decide(self, command)
+    }
+}
+
 impl Aggregate for Organization {
     const TYPE: &'static str = AGGREGATE_TYPE;
     type Command = OrganizationCommand;

@@ -51,6 +51,16 @@ pub fn entry_number(sequence: u64) -> String {
     )
 }
 
+/// Writes the workspace's `sequence`-th number into a `JournalEntryPosted` payload. The
+/// number is not decided with the entry: the store gives it as the posting commits (the
+/// `n`-th `JournalEntryPosted` of the workspace's chain), so numbers are gapless and unique
+/// without a lock held across the command; a decided posting carries 0 and `""` until then.
+pub fn number_posting(payload: &mut serde_json::Value, sequence: i64) {
+    let sequence = u64::try_from(sequence).unwrap_or_default();
+    payload["entry_sequence"] = serde_json::Value::from(sequence);
+    payload["entry_number"] = serde_json::Value::from(entry_number(sequence));
+}
+
 /// One line of an entry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct JournalLine {
@@ -137,7 +147,8 @@ impl EventPayload for JournalEntryDraftDeleted {
 pub struct JournalEntryPosted {
     pub journal_entry_id: JournalEntryId,
     pub workspace_id: WorkspaceId,
-    /// The workspace's posting sequence number, 1-based and gapless.
+    /// The workspace's posting sequence number, 1-based and gapless: given by the store as
+    /// the posting commits (see [`number_posting`]).
     pub entry_sequence: u64,
     /// `entry_sequence` as shown: `JE-000001`.
     #[schemars(pattern(r"^JE-[0-9]{6,}$"))]

@@ -337,18 +337,3 @@ pub async fn journal_entry(
         reversed_by_number,
     }))
 }
-
-/// The sequence the workspace's next posted entry takes: one past the highest posted so
-/// far (1 for the first). The read model must be caught up with the caller's own writes
-/// (read-your-writes), and the caller must serialize postings per workspace: two requests
-/// reading the same value would both claim it.
-pub async fn next_entry_sequence(db: &Db, workspace_id: &str) -> Result<u64, ApiError> {
-    let row = sqlx::query(
-        "SELECT CAST(MAX(entry_sequence) AS BIGINT) FROM read_journal_entries WHERE workspace_id = $1",
-    )
-    .bind(workspace_id)
-    .fetch_one(&db.pool)
-    .await?;
-    let highest = int(&row, 0)?;
-    u64::try_from(highest + 1).map_err(|_| ApiError::internal("entry sequence out of range"))
-}

@@ -11,7 +11,7 @@
 //! - [`check`]: [`ledger_check`] — every account's postings against its year, month
 //!   and day totals (an on-demand audit of the aggregates the reports read).
 //! - [`general_ledger`]: [`general_ledger()`], postings with running balances, paginated.
-//! - [`entries`]: [`journal_entries`], [`journal_entry`], [`next_entry_sequence`].
+//! - [`entries`]: [`journal_entries`], [`journal_entry`].
 //! - [`export`]: every posted entry as CSV or as an hledger journal, in chunks.
 //! - [`routes`]: the HTTP read routes over all of the above.
 //! - [`summaries`]: [`income_summary`] and [`expense_summary`] per month, quarter or
@@ -34,8 +34,8 @@ pub mod tree;
 pub use balances::{trial_balance, Amounts, TrialBalance, TrialBalanceRow, TrialBalanceTotals};
 pub use check::{ledger_check, LedgerCheck, LedgerMismatch};
 pub use entries::{
-    journal_entries, journal_entry, next_entry_sequence, JournalEntryDetail, JournalEntryFilters,
-    JournalEntryLine, JournalEntrySummary,
+    journal_entries, journal_entry, JournalEntryDetail, JournalEntryFilters, JournalEntryLine,
+    JournalEntrySummary,
 };
 pub use export::{Export, ExportFormat};
 pub use general_ledger::{general_ledger, GeneralLedger, LedgerPosting};

@@ -8,12 +8,13 @@ use std::sync::Arc;
 
 use api_core::pagination::Page;
 use chrono::NaiveDate;
+use commands::books::{Books, Posting};
+use commands::{Loaded, Runner, Unit};
 use cqrs_es::persist::PersistedEventStore;
 use cqrs_es::{CqrsFramework, EventStore as _};
 use domain::account_tree::{self, default_account_id, AccountTree, SetUpDefaultChart};
 use domain::journal_entry::{
-    self, BooksSnapshot, CreateDraft, EntryInput, JournalEntry, LineInput, PostDraft, PostNewEntry,
-    PostReversal, ReverseEntry,
+    self, CreateDraft, EntryInput, JournalEntry, JournalEntryError, LineInput,
 };
 use event_schemas::{AccountId, JournalEntryId, UserId, WorkspaceId};
 use projections::accounts::Accounts;
@@ -31,7 +32,6 @@ pub const CLERK: UserId = UserId::from_uuid(uuid::Uuid::from_u128(
 ));
 
 pub type TreeStore = PersistedEventStore<LogRepository, AccountTree>;
-pub type EntryStore = PersistedEventStore<LogRepository, JournalEntry>;
 
 pub fn d(s: &str) -> Decimal {
     Decimal::from_str(s).expect("decimal")
@@ -59,14 +59,6 @@ impl Clerk {
         .with_upcasters(account_tree::upcasters())
     }
 
-    pub fn entries(&self) -> EntryStore {
-        PersistedEventStore::new_snapshot_store(
-            LogRepository::new(self.store.clone(), SNAPSHOT_SIZE),
-            SNAPSHOT_SIZE,
-        )
-        .with_upcasters(journal_entry::upcasters())
-    }
-
     pub fn metadata(workspace: WorkspaceId) -> HashMap<String, String> {
         EventMetadata {
             actor_id: Some(CLERK.to_string()),
@@ -91,16 +83,63 @@ impl Clerk {
             .expect("account tree command");
     }
 
+    /// The posting service on this log.
+    pub fn books(&self) -> Books {
+        Books::new(Runner::new(self.store.clone()))
+    }
+
+    fn entry_metadata(workspace: WorkspaceId) -> EventMetadata {
+        EventMetadata {
+            actor_id: Some(CLERK.to_string()),
+            workspace_id: Some(workspace.to_string()),
+            ..Default::default()
+        }
+    }
+
+    /// Posts what `decide` records, asserting the store numbered the entry `sequence`.
+    async fn posted(
+        &self,
+        workspace: WorkspaceId,
+        sequence: u64,
+        decide: impl FnMut(&mut Posting<'_>) -> Result<(), JournalEntryError>,
+    ) {
+        let posted = self
+            .books()
+            .post(
+                &workspace.to_string(),
+                &Self::entry_metadata(workspace),
+                None,
+                decide,
+            )
+            .await
+            .expect("posting");
+        assert_eq!(
+            posted.entries.last().and_then(|e| e.entry_number.clone()),
+            Some(journal_entry::entry_number(sequence)),
+            "the store numbers postings in order"
+        );
+    }
+
+    /// A draft command (update, delete) on entry `id`.
     pub async fn on_entry(
         &self,
         workspace: WorkspaceId,
         id: JournalEntryId,
         command: journal_entry::JournalEntryCommand,
     ) {
-        CqrsFramework::new(self.entries(), vec![], ())
-            .execute_with_metadata(&id.to_string(), command, Self::metadata(workspace))
+        let entry = self.load_entry(id).await;
+        let mut unit = Unit::new(&Self::entry_metadata(workspace), None);
+        unit.decide(&entry, command).expect("journal entry command");
+        unit.commit(&Runner::new(self.store.clone()))
             .await
-            .expect("journal entry command");
+            .expect("commit");
+    }
+
+    async fn load_entry(&self, id: JournalEntryId) -> Loaded<JournalEntry> {
+        Runner::new(self.store.clone())
+            .load(&id.to_string())
+            .await
+            .expect("load entry")
     }
 
     pub async fn set_up(&self) -> WorkspaceId {
@@ -148,20 +187,9 @@ impl Clerk {
     ) -> JournalEntryId {
         let id = JournalEntryId::new_v7();
         let entry = Self::entry(workspace, on, memo, lines);
-        let tree = self.tree(workspace).await;
-        self.on_entry(
-            workspace,
-            id,
-            PostNewEntry {
-                journal_entry_id: id,
-                workspace_id: workspace,
-                books: BooksSnapshot::for_entry(&tree, &entry),
-                entry,
-                entry_sequence: sequence,
-                posted_by: CLERK,
-            }
-            .into(),
-        )
+        self.posted(workspace, sequence, |p| {
+            p.post_new(id, entry.clone(), CLERK)
+        })
         .await;
         id
     }
@@ -174,9 +202,9 @@ impl Clerk {
         lines: &[(&str, &str, &str)],
     ) -> JournalEntryId {
         let id = JournalEntryId::new_v7();
-        self.on_entry(
-            workspace,
-            id,
+        let mut unit = Unit::new(&Self::entry_metadata(workspace), None);
+        unit.decide(
+            &Loaded::<JournalEntry>::fresh(id.to_string()),
             CreateDraft {
                 journal_entry_id: id,
                 workspace_id: workspace,
@@ -185,37 +213,17 @@ impl Clerk {
             }
             .into(),
         )
-        .await;
+        .expect("draft");
+        unit.commit(&Runner::new(self.store.clone()))
+            .await
+            .expect("commit");
         id
     }
 
     pub async fn post_draft(&self, workspace: WorkspaceId, id: JournalEntryId, sequence: u64) {
-        let draft = self
-            .entries()
-            .load_aggregate(&id.to_string())
-            .await
-            .expect("load draft")
-            .aggregate;
-        let accounts: Vec<_> = draft
-            .draft()
-            .expect("a draft")
-            .content
-            .lines
-            .iter()
-            .map(|l| l.account_id)
-            .collect();
-        let tree = self.tree(workspace).await;
-        self.on_entry(
-            workspace,
-            id,
-            PostDraft {
-                entry_sequence: sequence,
-                books: BooksSnapshot::for_lines(&tree, &accounts),
-                posted_by: CLERK,
-            }
-            .into(),
-        )
-        .await;
+        let draft = self.load_entry(id).await;
+        self.posted(workspace, sequence, |p| p.post_draft(&draft, CLERK))
+            .await;
     }
 
     /// Posts `(account, debit cents, credit cents)` lines as entry `sequence`.
@@ -243,25 +251,14 @@ impl Clerk {
                 })
                 .collect(),
         };
-        let tree = self.tree(workspace).await;
-        self.on_entry(
-            workspace,
-            id,
-            PostNewEntry {
-                journal_entry_id: id,
-                workspace_id: workspace,
-                books: BooksSnapshot::for_entry(&tree, &entry),
-                entry,
-                entry_sequence: sequence,
-                posted_by: CLERK,
-            }
-            .into(),
-        )
+        self.posted(workspace, sequence, |p| {
+            p.post_new(id, entry.clone(), CLERK)
+        })
         .await;
         id
     }
 
-    /// The documented order: mark the original, then post the reversal.
+    /// Reverses `original` by an entry dated `on`, numbered `sequence` (one append).
     pub async fn reverse(
         &self,
         workspace: WorkspaceId,
@@ -270,50 +267,10 @@ impl Clerk {
         on: &str,
     ) -> JournalEntryId {
         let reversal = JournalEntryId::new_v7();
-        let tree = self.tree(workspace).await;
-        let load = |id: JournalEntryId| async move {
-            self.entries()
-                .load_aggregate(&id.to_string())
-                .await
-                .expect("load entry")
-                .aggregate
-        };
-        let o = load(original).await;
-        let accounts: Vec<_> = o
-            .posted()
-            .expect("posted")
-            .content
-            .lines
-            .iter()
-            .map(|l| l.account_id)
-            .collect();
-        let books = BooksSnapshot::for_lines(&tree, &accounts);
-        self.on_entry(
-            workspace,
-            original,
-            ReverseEntry {
-                reversed_by: reversal,
-                reversal_date: date(on),
-                books: books.clone(),
-                reversed_by_user: CLERK,
-            }
-            .into(),
-        )
-        .await;
-        let o = load(original).await;
-        self.on_entry(
-            workspace,
-            reversal,
-            PostReversal {
-                journal_entry_id: reversal,
-                original: o.posted().expect("posted").clone(),
-                date: date(on),
-                entry_sequence: sequence,
-                books,
-                posted_by: CLERK,
-            }
-            .into(),
-        )
+        let o = self.load_entry(original).await;
+        self.posted(workspace, sequence, |p| {
+            p.reverse(&o, reversal, date(on), CLERK)
+        })
         .await;
         reversal
     }

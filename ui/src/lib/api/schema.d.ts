@@ -257,7 +257,7 @@ export interface paths {
         put?: never;
         /**
          * Reverses a posted entry: a new posted entry with the lines swapped, numbered next,
-         *     linked both ways. An entry is reversed once.
+         *     linked both ways — one append. An entry is reversed once.
          */
         post: operations["reverse_entry"];
         delete?: never;
@@ -2910,6 +2910,7 @@ export interface components {
                 errors: {
                     [key: string]: string[];
                 };
+                imported_before: components["schemas"]["ImportedBefore"] | null;
                 lines: number;
                 preview: components["schemas"]["PreviewEntry"][];
                 total: components["schemas"]["Money"];
@@ -2921,6 +2922,7 @@ export interface components {
             /** @description The entries an import created, all posted or all drafts. */
             data: {
                 entries: components["schemas"]["ImportedRef"][];
+                import_id: string;
                 imported: number;
                 /** @description `posted` or `draft`. */
                 status: string;
@@ -4417,9 +4419,11 @@ export interface components {
         };
         /**
          * @description The form: `file` (CSV, UTF-8), `dry_run` (`true` previews), `post` (`false` imports
-         *     drafts instead of posting).
+         *     drafts instead of posting), `confirm_duplicate` (`true` imports a file imported within
+         *     the last day again).
          */
         ImportForm: {
+            confirm_duplicate?: boolean | null;
             dry_run?: boolean | null;
             /** Format: binary */
             file: string;
@@ -4431,6 +4435,7 @@ export interface components {
             errors: {
                 [key: string]: string[];
             };
+            imported_before: components["schemas"]["ImportedBefore"] | null;
             lines: number;
             preview: components["schemas"]["PreviewEntry"][];
             total: components["schemas"]["Money"];
@@ -4439,9 +4444,15 @@ export interface components {
         /** @description The entries an import created, all posted or all drafts. */
         ImportResult: {
             entries: components["schemas"]["ImportedRef"][];
+            import_id: string;
             imported: number;
             /** @description `posted` or `draft`. */
             status: string;
+        };
+        /** @description An earlier import of the same file (by content). */
+        ImportedBefore: {
+            import_id: string;
+            imported_at: string;
         };
         /** @description An entry created by an import. */
         ImportedRef: {
@@ -6508,6 +6519,15 @@ export interface operations {
             };
             /** @description Forbidden by role, plan or membership. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
