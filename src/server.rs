@@ -125,11 +125,15 @@ impl Application {
         let app = AppState {
             store: store.clone(),
             keys,
-            access: Arc::new(query_api::access::ReadModelAccess::new(db.clone())),
+            access: Arc::new(query_api::access::ReadModelAccess::new(
+                db.clone(),
+                projections.applied().clone(),
+            )),
             data_dir: config.storage.data_dir.clone(),
             public_url: config.public_url.clone(),
             mail: identity::outbox::OutboxSignal::default(),
             clock: config.clock.clone(),
+            applied: projections.applied().clone(),
         };
         let mail_transport = match &config.smtp_url {
             Some(url) => identity::outbox::Transport::smtp(url).map_err(anyhow::Error::msg)?,

@@ -192,7 +192,47 @@ async fn a_workspace_cannot_be_sent_to_its_own_organization_or_taken_from_anothe
     app.stop().await;
 }
 
+/// Approval and receipt are one append: refused on the target's side (its plan's
+/// workspace limit), the source keeps the workspace and the transfer stays pending.
+async fn an_approval_past_the_targets_workspace_limit_is_refused_and_moves_nothing(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let bola = app.signed_up("bola@books.ng").await;
+    let lagos = app.workspace(&ada, "Lagos Office").await;
+    let abuja = app.workspace(&bola, "Abuja Office").await;
+    let basic = app
+        .post(
+            "/api/v1/accounts/organizations/subscription/",
+            Some(&bola.access),
+            json!({ "plan": "basic", "organization_id": bola.organization_id }),
+        )
+        .await;
+    assert!(basic.status < 300, "{}", basic.body);
+    let id = ask(&app, &ada, &bola, &lagos).await;
+
+    let approved = app
+        .patch(
+            &format!("{}{id}/", transfers(&bola.organization_id)),
+            Some(&bola.access),
+            json!({"status": 2}),
+        )
+        .await;
+
+    assert_eq!(approved.status, 403, "{}", approved.body);
+    assert_eq!(approved.body["code"], "limit_exceeded");
+    assert!(workspace_ids(&app, &ada).await.contains(&lagos));
+    assert_eq!(workspace_ids(&app, &bola).await, vec![abuja]);
+    let status = app
+        .read(&transfers(&ada.organization_id), Some(&ada.access))
+        .await;
+    assert_eq!(status.body["data"]["data"][0]["status"], 1, "still pending");
+    app.stop().await;
+}
+
 backend_tests!(
+    an_approval_past_the_targets_workspace_limit_is_refused_and_moves_nothing,
     an_approved_transfer_moves_the_workspace_to_the_target,
     a_rejected_transfer_leaves_the_workspace_where_it_was,
     only_the_targets_admin_approves,

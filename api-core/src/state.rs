@@ -20,6 +20,8 @@ pub struct AppState {
     pub mail: identity::outbox::OutboxSignal,
     /// What time it is for commands (the system clock outside tests).
     pub clock: crate::time::Clock,
+    /// Where this process's projectors stand, as they commit (read-your-writes waits on it).
+    pub applied: projections::Applied,
 }
 
 impl AppState {

@@ -55,6 +55,7 @@ async fn app(t: &TestDatabase) -> (Router, EventStore) {
         public_url: "http://127.0.0.1".into(),
         mail: Default::default(),
         clock: Default::default(),
+        applied: Default::default(),
     };
     let router = Router::new()
         .route("/notes/", post(record_note))

@@ -38,14 +38,15 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(set_lock_date))
 }
 
-/// Runs one AccountTree command for the workspace as `user`.
+/// Runs one AccountTree command for the workspace as `user`; answers whether it changed
+/// anything.
 pub(crate) async fn run_on_tree(
     state: &CommandState,
     user: &AuthUser,
     request_id: Option<String>,
     workspace_id: WorkspaceId,
     command: AccountTreeCommand,
-) -> Result<(), ApiError> {
+) -> Result<bool, ApiError> {
     let organization_id: Option<String> =
         api_core::access::organization_of(&state.app, &workspace_id.to_string()).await?;
     let metadata = EventMetadata {
@@ -55,13 +56,15 @@ pub(crate) async fn run_on_tree(
         request_id,
         ..Default::default()
     };
-    execute(
-        &state.aggregates.account_trees,
+    execute::<domain::account_tree::AccountTree>(
+        state.runner(),
         &workspace_id.to_string(),
         command,
         &metadata,
+        None,
     )
     .await
+    .map(|events| !events.is_empty())
 }
 
 /// Sets up the default chart of accounts once per workspace; afterwards it changes
@@ -78,8 +81,7 @@ pub async fn set_up_default_chart(
 ) -> Result<Json<Data<ChartSetUp>>, ApiError> {
     authorize(&state.app, &user, &workspace_id, Action::ReadBooks, None).await?;
     let workspace: WorkspaceId = parse_id(&workspace_id)?;
-    let before = *state.app.store.subscribe().borrow();
-    run_on_tree(
+    let set_up = run_on_tree(
         &state,
         &user,
         request_id,
@@ -90,7 +92,6 @@ pub async fn set_up_default_chart(
         .into(),
     )
     .await?;
-    let set_up = *state.app.store.subscribe().borrow() != before;
     api_core::consistency::read_your_writes(&state.app, "accounts").await?;
     Ok(ok(ChartSetUp {
         workspace_id,

@@ -235,11 +235,12 @@ pub async fn register(
         request_id,
         ..Default::default()
     };
-    if let Err(err) = execute(
-        &state.aggregates.organizations,
+    if let Err(err) = execute::<domain::organization::Organization>(
+        state.runner(),
         &organization_id.to_string(),
         command,
         &metadata,
+        None,
     )
     .await
     {

@@ -3,9 +3,8 @@
 //! a public link and revoke the link, note and conclude on its findings. Needs
 //! `audit_service_access`.
 //!
-//! A session's state is folded from its own stream (`domain::audit_session`) and each
-//! command appends at the next sequence: a concurrent command on the same session meets
-//! an optimistic-concurrency conflict (409) instead of a lost update.
+//! Every command runs on the AuditSession aggregate (`domain::audit_session`) through
+//! the command runner.
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
@@ -18,24 +17,28 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{NaiveDate, NaiveTime, Utc};
-use domain::audit_session::{self, SessionError, SessionState};
+use commands::Unit;
+use domain::audit_session::{
+    ArchiveSession, AuditSession, AuditSessionCommand, AuditSessionError, ConcludeFinding,
+    NoteFinding, OpenSession, RevokeShare, ShareSession, SignOffSession,
+};
 use domain::permissions::Action;
 use event_schemas::audit_session::{
-    AuditSessionEvent, AuditSessionOpened, Cutoff, FindingConclusion, FindingTarget, SignOffRole,
-    AGGREGATE_TYPE, NAME_CHARS_MAX, NOTE_CHARS_MAX, RATIONALE_CHARS_MAX,
+    AuditSessionOpened, Cutoff, FindingConclusion, FindingTarget, SignOffRole, NAME_CHARS_MAX,
+    NOTE_CHARS_MAX, RATIONALE_CHARS_MAX,
 };
 use event_schemas::{UserId, WorkspaceId};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use store::backend::AppendRequest;
-use store::{EventMetadata, NewEvent};
+use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::{required_text, Problems};
 use crate::ids::parse_id;
+use crate::runner::{execute, IntoApiError};
 use crate::CommandState;
 
 /// How long a shared link lives unless the auditor says otherwise, and at most.
@@ -53,20 +56,18 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(conclude_finding))
 }
 
-impl crate::runner::IntoApiError for SessionError {
+impl IntoApiError for AuditSessionError {
     fn into_api_error(self) -> ApiError {
         match self {
-            SessionError::NotFound | SessionError::NoSuchShare => {
+            AuditSessionError::NotFound | AuditSessionError::NoSuchShare => {
                 ApiError::NotFound(self.to_string())
             }
-            SessionError::FindingsClosed(_) => ApiError::Conflict(self.to_string()),
+            AuditSessionError::FindingsClosed(_) | AuditSessionError::AlreadyOpen => {
+                ApiError::Conflict(self.to_string())
+            }
             _ => ApiError::NonField(vec![self.to_string()]),
         }
     }
-}
-
-fn refused(err: SessionError) -> ApiError {
-    crate::runner::IntoApiError::into_api_error(err)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -282,7 +283,7 @@ pub async fn open_session(
     };
     let session_id = uuid::Uuid::now_v7();
     let opened_by: UserId = parse_id(&user.user_id)?;
-    let event = AuditSessionEvent::AuditSessionOpened(AuditSessionOpened {
+    let opened = AuditSessionOpened {
         session_id,
         workspace_id: workspace,
         name,
@@ -295,8 +296,17 @@ pub async fn open_session(
         cutoff,
         params,
         opened_by,
-    });
-    append(app, &user, request_id, &workspace_id, session_id, 1, &event).await?;
+    };
+    let metadata = session_metadata(app, &user, request_id, &workspace_id).await?;
+    execute::<AuditSession>(
+        state.runner(),
+        &session_id.to_string(),
+        OpenSession { opened }.into(),
+        &metadata,
+        None,
+    )
+    .await?;
+    read_your_writes(app, "audit_sessions").await?;
     Ok((
         StatusCode::CREATED,
         ok(SessionStatus {
@@ -306,83 +316,59 @@ pub async fn open_session(
     ))
 }
 
-/// The session's state from its stream; another workspace's session is not found.
-async fn session_state(
-    app: &AppState,
-    workspace_id: &str,
-    session_id: &str,
-) -> Result<(uuid::Uuid, SessionState), ApiError> {
-    let id: uuid::Uuid = parse_id(session_id)?;
-    let events = app
-        .store
-        .read_stream(AGGREGATE_TYPE, &id.to_string(), 0)
-        .await?;
-    let mut state = SessionState::default();
-    for event in &events {
-        let decoded: AuditSessionEvent = event.payload.decode().map_err(ApiError::internal)?;
-        state.apply(&decoded);
-    }
-    if state.workspace_id.map(|w| w.to_string()).as_deref() != Some(workspace_id) {
-        return Err(refused(SessionError::NotFound));
-    }
-    Ok((id, state))
-}
-
-async fn append(
+/// The metadata of a session's events. Sessions are audit work about the books, not the
+/// books: they stay out of the workspace's chain, so opening one never moves the head
+/// another session pinned.
+async fn session_metadata(
     app: &AppState,
     user: &AuthUser,
     request_id: Option<String>,
     workspace_id: &str,
-    session_id: uuid::Uuid,
-    sequence: i64,
-    event: &AuditSessionEvent,
-) -> Result<(), ApiError> {
-    let organization_id: Option<String> =
-        api_core::access::organization_of(app, workspace_id).await?;
-    let metadata = EventMetadata {
+) -> Result<EventMetadata, ApiError> {
+    Ok(EventMetadata {
         actor_id: Some(user.user_id.clone()),
-        organization_id,
-        // Sessions are audit work about the books, not the books: they stay out of the
-        // workspace's chain, so opening one never moves the head another session pinned.
+        organization_id: api_core::access::organization_of(app, workspace_id).await?,
         workspace_id: None,
         request_id,
         ..Default::default()
-    };
-    let new = NewEvent::of(
-        AGGREGATE_TYPE,
-        &session_id.to_string(),
-        sequence,
-        event,
-        &metadata,
-    )
-    .map_err(ApiError::internal)?;
-    app.store.append(AppendRequest::new(vec![new])).await?;
-    read_your_writes(app, "audit_sessions").await
+    })
 }
 
-/// Loads the workspace's session, lets `decide` choose its next event as the caller, and
-/// appends it at the stream's next sequence: the shape of every command after opening.
+/// Runs the command `command(caller)` on the workspace's session `session_id` (another
+/// workspace's session is not found): the shape of every command after opening. A
+/// concurrent command on the same session meets a conflict (409), never a lost update.
 async fn run_on_session(
-    app: &AppState,
+    state: &CommandState,
     user: &AuthUser,
     request_id: Option<String>,
     workspace_id: &str,
     session_id: &str,
-    decide: impl FnOnce(&SessionState, UserId) -> Result<AuditSessionEvent, SessionError>,
+    command: impl FnOnce(UserId) -> AuditSessionCommand,
 ) -> Result<uuid::Uuid, ApiError> {
-    let (id, current) = session_state(app, workspace_id, session_id).await?;
+    let id: uuid::Uuid = parse_id(session_id)?;
+    let session = state
+        .runner()
+        .load::<AuditSession>(&id.to_string())
+        .await
+        .map_err(IntoApiError::into_api_error)?;
+    if session
+        .state
+        .workspace_id()
+        .map(|w| w.to_string())
+        .as_deref()
+        != Some(workspace_id)
+    {
+        return Err(AuditSessionError::NotFound.into_api_error());
+    }
     let by: UserId = parse_id(&user.user_id)?;
-    let event = decide(&current, by).map_err(refused)?;
-    append(
-        app,
-        user,
-        request_id,
-        workspace_id,
-        id,
-        current.version + 1,
-        &event,
-    )
-    .await?;
+    let metadata = session_metadata(&state.app, user, request_id, workspace_id).await?;
+    let mut unit = Unit::new(&metadata, None);
+    unit.decide(&session, command(by))
+        .map_err(IntoApiError::into_api_error)?;
+    unit.commit(state.runner())
+        .await
+        .map_err(IntoApiError::into_api_error)?;
+    read_your_writes(&state.app, "audit_sessions").await?;
     Ok(id)
 }
 
@@ -425,13 +411,19 @@ pub async fn sign_off(
     }
     let conclusion = body.conclusion.trim().to_owned();
     let id = run_on_session(
-        app,
+        &state,
         &user,
         request_id,
         &workspace_id,
         &session_id,
-        |current, by| {
-            audit_session::sign_off(current, role, by, Utc::now().date_naive(), conclusion)
+        |by| {
+            SignOffSession {
+                role,
+                by,
+                on: Utc::now().date_naive(),
+                conclusion,
+            }
+            .into()
         },
     )
     .await?;
@@ -454,12 +446,12 @@ pub async fn archive(
     let app = &state.app;
     authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
     let id = run_on_session(
-        app,
+        &state,
         &user,
         request_id,
         &workspace_id,
         &session_id,
-        audit_session::archive,
+        |by| ArchiveSession { by }.into(),
     )
     .await?;
     Ok(ok(SessionStatus {
@@ -505,12 +497,20 @@ pub async fn share(
     let expires_at = Utc::now().timestamp_micros() + days * 86_400 * 1_000_000;
     let share_id = uuid::Uuid::now_v7();
     run_on_session(
-        app,
+        &state,
         &user,
         request_id,
         &workspace_id,
         &session_id,
-        |current, by| audit_session::share(current, share_id, secret_sha256, expires_at, by),
+        |by| {
+            ShareSession {
+                share_id,
+                secret_sha256,
+                expires_at,
+                by,
+            }
+            .into()
+        },
     )
     .await?;
     Ok((
@@ -561,12 +561,12 @@ pub async fn revoke_share(
     authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
     let share_id: uuid::Uuid = parse_id(&share_id)?;
     run_on_session(
-        app,
+        &state,
         &user,
         request_id,
         &workspace_id,
         &session_id,
-        |current, by| audit_session::revoke(current, share_id, by),
+        |by| RevokeShare { share_id, by }.into(),
     )
     .await?;
     Ok(StatusCode::NO_CONTENT)
@@ -667,12 +667,20 @@ pub async fn note_finding(
     let target = target.ok_or_else(|| ApiError::internal("checked above"))?;
     let note_id = uuid::Uuid::now_v7();
     run_on_session(
-        app,
+        &state,
         &user,
         request_id,
         &workspace_id,
         &session_id,
-        |current, by| audit_session::note(current, note_id, target, text, by),
+        |by| {
+            NoteFinding {
+                note_id,
+                target,
+                text,
+                by,
+            }
+            .into()
+        },
     )
     .await?;
     Ok((
@@ -746,12 +754,20 @@ pub async fn conclude_finding(
         return Err(ApiError::internal("checked above"));
     };
     run_on_session(
-        app,
+        &state,
         &user,
         request_id,
         &workspace_id,
         &session_id,
-        |current, by| audit_session::conclude(current, target, conclusion, rationale, by),
+        |by| {
+            ConcludeFinding {
+                target,
+                conclusion,
+                rationale,
+                by,
+            }
+            .into()
+        },
     )
     .await?;
     Ok((

@@ -12,25 +12,24 @@ use api_core::body::Body;
 use api_core::consistency::read_your_writes;
 use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
-use api_core::{ApiError, AppState};
+use api_core::ApiError;
 use axum::extract::{Path, State};
 use axum::Json;
-use domain::continuous_audit::{self, MonitorState, Settings};
+use domain::continuous_audit::{self, Configure, ContinuousAudit, ContinuousAuditError, Settings};
 use domain::permissions::Action;
-use event_schemas::continuous_audit::{
-    ContinuousAuditEvent, NotifyBand, AGGREGATE_TYPE, APPROVAL_THRESHOLDS_MAX,
-};
+use event_schemas::continuous_audit::{NotifyBand, APPROVAL_THRESHOLDS_MAX};
 use event_schemas::{UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use store::backend::AppendRequest;
-use store::{EventMetadata, NewEvent};
+
+use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::Problems;
 use crate::audit_sessions::amount;
 use crate::ids::parse_id;
+use crate::runner::{execute, IntoApiError};
 use crate::CommandState;
 
 /// The reactor whose tables answer the settings read (read-your-writes waits for it).
@@ -179,21 +178,32 @@ pub async fn configure(
     .await?;
     let workspace: WorkspaceId = parse_id(&workspace_id)?;
     let settings = parse(&body)?;
-    let current = monitor_state(app, &workspace_id).await?;
     let by: UserId = parse_id(&user.user_id)?;
-    let event = continuous_audit::configure(&current, workspace, settings.clone(), by)
-        .map_err(|err| ApiError::field(err.field(), err.to_string()))?;
-    let changed = event.is_some();
-    if let Some(event) = event {
-        append(
-            app,
-            &user,
-            request_id,
-            &workspace_id,
-            current.version + 1,
-            &event,
-        )
-        .await?;
+    let metadata = EventMetadata {
+        actor_id: Some(user.user_id.clone()),
+        organization_id: api_core::access::organization_of(app, &workspace_id).await?,
+        // Audit configuration, not the books: it stays out of the workspace's chain, so
+        // changing it never moves the head a session pinned.
+        workspace_id: None,
+        request_id,
+        ..Default::default()
+    };
+    let configure = Configure {
+        workspace_id: workspace,
+        settings: settings.clone(),
+        by,
+    };
+    let events = execute::<ContinuousAudit>(
+        state.runner(),
+        &workspace_id,
+        configure.into(),
+        &metadata,
+        None,
+    )
+    .await?;
+    let changed = !events.is_empty();
+    if changed {
+        read_your_writes(app, READ_MODEL).await?;
     }
     Ok(ok(ConfiguredView {
         workspace_id,
@@ -203,39 +213,8 @@ pub async fn configure(
     }))
 }
 
-/// The workspace's monitoring, folded from its stream.
-async fn monitor_state(app: &AppState, workspace_id: &str) -> Result<MonitorState, ApiError> {
-    let events = app
-        .store
-        .read_stream(AGGREGATE_TYPE, workspace_id, 0)
-        .await?;
-    let mut state = MonitorState::default();
-    for event in &events {
-        let decoded: ContinuousAuditEvent = event.payload.decode().map_err(ApiError::internal)?;
-        state.apply(&decoded);
+impl IntoApiError for ContinuousAuditError {
+    fn into_api_error(self) -> ApiError {
+        ApiError::field(self.field(), self.to_string())
     }
-    Ok(state)
-}
-
-async fn append(
-    app: &AppState,
-    user: &AuthUser,
-    request_id: Option<String>,
-    workspace_id: &str,
-    sequence: i64,
-    event: &ContinuousAuditEvent,
-) -> Result<(), ApiError> {
-    let metadata = EventMetadata {
-        actor_id: Some(user.user_id.clone()),
-        organization_id: api_core::access::organization_of(app, workspace_id).await?,
-        // Audit configuration, not the books: it stays out of the workspace's chain, so
-        // changing it never moves the head a session pinned.
-        workspace_id: None,
-        request_id,
-        ..Default::default()
-    };
-    let new = NewEvent::of(AGGREGATE_TYPE, workspace_id, sequence, event, &metadata)
-        .map_err(ApiError::internal)?;
-    app.store.append(AppendRequest::new(vec![new])).await?;
-    read_your_writes(app, READ_MODEL).await
 }

@@ -2,7 +2,7 @@
 //! global log), or a change of identity's plain state, and answers with what it decided.
 //! Every route here passes the idempotency layer (`api_core::idempotency`).
 //!
-//! - [`runner`]: the aggregates' cqrs-es frameworks and the one mapping of each
+//! - [`runner`]: running a command on one aggregate, and the one mapping of each
 //!   aggregate's errors to the HTTP contract.
 //! - [`accounting`]: the chart of accounts (default set-up) and, with the accounting
 //!   read side, the books.
@@ -48,21 +48,17 @@ use commands::books::Books;
 use commands::Runner;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::runner::Aggregates;
-
-/// What write routes get: the shared state, the aggregates' command side and the books'
-/// posting service.
+/// What write routes get: the shared state and the books' posting service (which holds
+/// the command runner).
 #[derive(Clone)]
 pub struct CommandState {
     pub app: AppState,
-    pub aggregates: Aggregates,
     pub books: Arc<Books>,
 }
 
 impl CommandState {
     pub fn new(app: AppState) -> Self {
         Self {
-            aggregates: Aggregates::new(&app.store),
             books: Arc::new(Books::new(Runner::new(app.store.clone()))),
             app,
         }

@@ -58,11 +58,12 @@ pub(crate) async fn run(
         request_id,
         ..Default::default()
     };
-    execute(
-        &state.aggregates.organizations,
+    execute::<domain::organization::Organization>(
+        state.runner(),
         &organization_id.to_string(),
         command,
         &metadata,
+        None,
     )
     .await?;
     api_core::consistency::read_your_writes(&state.app, "organizations").await

@@ -16,19 +16,20 @@ use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
 use domain::permissions::{Action, Usage};
-use domain::report::{validate_parameters, ReportError, ReportFormat, ReportKind, ReportState};
-use event_schemas::report::{
-    ReportDeleted, ReportEvent, ReportParameters, ReportRequested, AGGREGATE_TYPE,
+use domain::report::{
+    validate_parameters, DeleteReport, Report, ReportCommand, ReportError, ReportFormat,
+    ReportKind, RequestReport,
 };
+use event_schemas::report::{ReportParameters, ReportRequested};
 use event_schemas::{AccountId, OrganizationId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
-use store::backend::AppendRequest;
-use store::{EventMetadata, NewEvent};
+use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::{optional_date, Problems};
 use crate::ids::parse_id;
+use crate::runner::{execute, IntoApiError};
 use crate::CommandState;
 
 pub fn router() -> OpenApiRouter<CommandState> {
@@ -37,11 +38,13 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(delete_report))
 }
 
-impl crate::runner::IntoApiError for ReportError {
+impl IntoApiError for ReportError {
     fn into_api_error(self) -> ApiError {
         match self {
             ReportError::NotFound => ApiError::NotFound(self.to_string()),
-            ReportError::AlreadyFinished(_) => ApiError::Conflict(self.to_string()),
+            ReportError::AlreadyFinished(_) | ReportError::AlreadyRequested => {
+                ApiError::Conflict(self.to_string())
+            }
         }
     }
 }
@@ -207,7 +210,7 @@ pub async fn request_report(
     let report_id = uuid::Uuid::now_v7();
     let organization: OrganizationId = parse_id(&organization_id)?;
     let requested_by: UserId = parse_id(&user.user_id)?;
-    let event = ReportEvent::ReportRequested(ReportRequested {
+    let requested = ReportRequested {
         report_id,
         organization_id: organization,
         workspace_id: workspace,
@@ -215,15 +218,14 @@ pub async fn request_report(
         format: format.id().to_owned(),
         parameters,
         requested_by,
-    });
+    };
     append(
-        app,
+        &state,
         &user,
         request_id,
         Some(organization_id),
         report_id,
-        1,
-        &event,
+        RequestReport { requested }.into(),
     )
     .await?;
     Ok((
@@ -252,51 +254,31 @@ pub async fn delete_report(
     let workspace: WorkspaceId = parse_id(&workspace_id)?;
     authorize(app, &user, &workspace_id, Action::GenerateReports, None).await?;
     let id: uuid::Uuid = parse_id(&report_id)?;
-    let current = report_state(app, id).await?;
-    current
-        .live_in(workspace)
-        .map_err(crate::runner::IntoApiError::into_api_error)?;
-    let event = ReportEvent::ReportDeleted(ReportDeleted {
-        report_id: id,
+    let delete = DeleteReport {
         workspace_id: workspace,
-        deleted_by: parse_id(&user.user_id)?,
-    });
+        by: parse_id(&user.user_id)?,
+    };
     let organization_id = organization_of(app, &workspace_id).await?;
     append(
-        app,
+        &state,
         &user,
         request_id,
         organization_id,
         id,
-        current.version + 1,
-        &event,
+        delete.into(),
     )
     .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// A report's state from its stream.
-pub async fn report_state(app: &AppState, id: uuid::Uuid) -> Result<ReportState, ApiError> {
-    let events = app
-        .store
-        .read_stream(AGGREGATE_TYPE, &id.to_string(), 0)
-        .await?;
-    let mut state = ReportState::default();
-    for event in &events {
-        let decoded: ReportEvent = event.payload.decode().map_err(ApiError::internal)?;
-        state.apply(&decoded);
-    }
-    Ok(state)
-}
-
+/// Runs `command` on report `report_id` and waits for the downloads list to show it.
 async fn append(
-    app: &AppState,
+    state: &CommandState,
     user: &AuthUser,
     request_id: Option<String>,
     organization_id: Option<String>,
     report_id: uuid::Uuid,
-    sequence: i64,
-    event: &ReportEvent,
+    command: ReportCommand,
 ) -> Result<(), ApiError> {
     let metadata = EventMetadata {
         actor_id: Some(user.user_id.clone()),
@@ -306,14 +288,13 @@ async fn append(
         request_id,
         ..Default::default()
     };
-    let new = NewEvent::of(
-        AGGREGATE_TYPE,
+    execute::<Report>(
+        state.runner(),
         &report_id.to_string(),
-        sequence,
-        event,
+        command,
         &metadata,
+        None,
     )
-    .map_err(ApiError::internal)?;
-    app.store.append(AppendRequest::new(vec![new])).await?;
-    read_your_writes(app, "reports").await
+    .await?;
+    read_your_writes(&state.app, "reports").await
 }

@@ -1,102 +1,38 @@
-//! The command side's wiring: the aggregates still run through cqrs-es frameworks, the one
-//! [`IntoApiError`] mapping of business and runner errors to the HTTP contract, and the
-//! sentence form of domain messages. (Journal entries run on `commands`' runner and
-//! posting service; their error mapping sits beside their routes.)
-
-use std::sync::Arc;
+//! The command side's wiring: [`execute`] runs a command on one aggregate through the
+//! command runner (`commands::Runner`), and [`IntoApiError`] is the one mapping of
+//! business and runner errors to the HTTP contract, with the sentence form of domain
+//! messages. (Commands spanning several streams build a `commands::Unit` themselves.)
 
 use api_core::ApiError;
-use commands::books::PostError;
-use commands::RunError;
-use cqrs_es::persist::PersistedEventStore;
-use cqrs_es::{Aggregate, AggregateError, CqrsFramework};
-use domain::account_tree::{AccountTree, AccountTreeError};
-use domain::organization::{Organization, OrganizationError};
-use store::repository::LogRepository;
-use store::{EventMetadata, EventStore};
-
-/// Every this many events an aggregate's state is snapshotted, so loading it replays at
-/// most this many events after the snapshot.
-const SNAPSHOT_EVERY: usize = 50;
-
-pub type Framework<A> = CqrsFramework<A, PersistedEventStore<LogRepository, A>>;
-
-/// The command side of every aggregate, built once per process.
-#[derive(Clone)]
-pub struct Aggregates {
-    pub organizations: Arc<Framework<Organization>>,
-    pub account_trees: Arc<Framework<AccountTree>>,
-    /// Loader of current state, for commands that need facts from another stream.
-    pub tree_state: Arc<PersistedEventStore<LogRepository, AccountTree>>,
-}
-
-impl Aggregates {
-    pub fn new(store: &EventStore) -> Self {
-        Self {
-            organizations: Arc::new(framework(store, domain::organization::upcasters())),
-            account_trees: Arc::new(framework(store, domain::account_tree::upcasters())),
-            tree_state: Arc::new(events(store, domain::account_tree::upcasters())),
-        }
-    }
-}
-
-fn events<A: Aggregate>(
-    store: &EventStore,
-    upcasters: Vec<Box<dyn cqrs_es::persist::EventUpcaster>>,
-) -> PersistedEventStore<LogRepository, A> {
-    let repository = LogRepository::new(store.clone(), SNAPSHOT_EVERY);
-    PersistedEventStore::new_snapshot_store(repository, SNAPSHOT_EVERY).with_upcasters(upcasters)
-}
-
-fn framework<A>(
-    store: &EventStore,
-    upcasters: Vec<Box<dyn cqrs_es::persist::EventUpcaster>>,
-) -> Framework<A>
-where
-    A: Aggregate<Services = ()>,
-{
-    CqrsFramework::new(events(store, upcasters), vec![], ())
-}
-
-/// The current state of aggregate `id` (a new one when the stream is empty).
-pub async fn load<A: Aggregate>(
-    events: &PersistedEventStore<LogRepository, A>,
-    id: &str,
-) -> Result<A, ApiError> {
-    use cqrs_es::EventStore as _;
-    events
-        .load_aggregate(id)
-        .await
-        .map(|context| context.aggregate)
-        .map_err(ApiError::internal)
-}
+use commands::{CommandError, RunError, Runner};
+use domain::account_tree::AccountTreeError;
+use domain::decider::Decider;
+use domain::organization::OrganizationError;
+use store::EventMetadata;
 
 /// A business error that knows its HTTP answer.
 pub trait IntoApiError {
     fn into_api_error(self) -> ApiError;
 }
 
-/// Runs `command` on the aggregate `aggregate_id` with `metadata` on every event.
+/// Runs `command` on the aggregate `aggregate_id` alone with `metadata` on every event
+/// (and, with a key, at most once per key); answers the events it caused.
 pub async fn execute<A>(
-    framework: &Framework<A>,
+    runner: &Runner,
     aggregate_id: &str,
     command: A::Command,
     metadata: &EventMetadata,
-) -> Result<(), ApiError>
+    command_key: Option<String>,
+) -> Result<Vec<A::Event>, ApiError>
 where
-    A: Aggregate<Services = ()>,
+    A: Decider,
+    A::Command: Clone,
     A::Error: IntoApiError,
 {
-    framework
-        .execute_with_metadata(aggregate_id, command, metadata.to_map())
+    runner
+        .execute::<A>(aggregate_id, command, metadata, command_key)
         .await
-        .map_err(|err| match err {
-            AggregateError::UserError(e) => e.into_api_error(),
-            AggregateError::AggregateConflict => ApiError::Conflict(
-                "The record was changed by another request at the same moment. Try again.".into(),
-            ),
-            other => ApiError::internal(other),
-        })
+        .map_err(IntoApiError::into_api_error)
 }
 
 /// A domain error's text as a sentence for people: capitalized, with a full stop.
@@ -160,11 +96,11 @@ impl IntoApiError for RunError {
     }
 }
 
-impl<E: IntoApiError> IntoApiError for PostError<E> {
+impl<E: IntoApiError> IntoApiError for CommandError<E> {
     fn into_api_error(self) -> ApiError {
         match self {
-            PostError::Rule(err) => err.into_api_error(),
-            PostError::Run(err) => err.into_api_error(),
+            CommandError::Rule(err) => err.into_api_error(),
+            CommandError::Run(err) => err.into_api_error(),
         }
     }
 }

@@ -14,8 +14,12 @@ use api_core::ApiError;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use domain::organization::{ReceiveWorkspace, RequestTransfer, ResolveTransfer, TransferAnswer};
+use commands::{RunError, Unit};
+use domain::organization::{
+    Organization, ReceiveWorkspace, RequestTransfer, ResolveTransfer, TransferAnswer,
+};
 use domain::permissions::Action;
+use domain::permissions::{Denial, Plan, Resource};
 use event_schemas::{OrganizationId, TransferId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -23,8 +27,10 @@ use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::caller::Caller;
 use crate::ids::{parse_field_id, parse_id};
 use crate::organizations::run;
+use crate::runner::IntoApiError;
 use crate::CommandState;
 
 pub fn router() -> OpenApiRouter<CommandState> {
@@ -144,8 +150,7 @@ pub struct TransferAnswerBody {
     responses((status = 200, body = Data<Transfer>), (status = 400), (status = 403), (status = 404)))]
 pub async fn answer_transfer(
     State(state): State<CommandState>,
-    user: AuthUser,
-    CurrentRequestId(request_id): CurrentRequestId,
+    caller: Caller,
     Path((organization_id, transfer_id)): Path<(String, String)>,
     Body(body): Body<TransferAnswerBody>,
 ) -> Result<Json<Data<Transfer>>, ApiError> {
@@ -179,45 +184,27 @@ pub async fn answer_transfer(
         TransferAnswer::Approved | TransferAnswer::Rejected => target.as_str(),
         TransferAnswer::Closed => organization_id.as_str(),
     };
-    authorize_organization(app, &user, decider, Action::DeleteWorkspace, None).await?;
-    // Read before the approval hides the workspace from the source.
-    let moving =
-        sqlx::query("SELECT name, base_currency, created_by FROM read_workspaces WHERE id = $1")
-            .bind(&workspace)
-            .fetch_one(&app.db().pool)
-            .await?;
-    let resolve = ResolveTransfer {
+    // An approval is decided by the target, so this is the target's plan then.
+    let access =
+        authorize_organization(app, &caller.user, decider, Action::DeleteWorkspace, None).await?;
+    let transfer = Answer {
+        target_plan: access.plan,
         transfer_id: parse_id(&transfer_id)?,
+        workspace_id: parse_id(&workspace)?,
+        source,
+        target,
         answer,
-        resolved_by: parse_id(&user.user_id)?,
     };
-    run(
-        &state,
-        &user,
-        request_id.clone(),
-        parse_id(&source)?,
-        resolve.into(),
-    )
-    .await?;
-    if answer == TransferAnswer::Approved {
-        let receive = ReceiveWorkspace {
-            transfer_id: parse_id(&transfer_id)?,
-            workspace_id: parse_id(&workspace)?,
-            source_organization_id: parse_id(&source)?,
-            name: moving.try_get("name")?,
-            base_currency: moving.try_get("base_currency")?,
-            created_by: parse_id(&moving.try_get::<String, _>("created_by")?)?,
-            receiver: parse_id(&user.user_id)?,
-        };
-        run(
-            &state,
-            &user,
-            request_id,
-            parse_id(&target)?,
-            receive.into(),
-        )
-        .await?;
+    let mut attempt = 1;
+    while let Err(err) = answer_once(&state, &caller, &transfer).await {
+        match err {
+            Refused::Api(err) => return Err(err),
+            Refused::Run(RunError::Moved { .. }) if attempt < ATTEMPTS_ON_MOVE => attempt += 1,
+            Refused::Run(err) => return Err(err.into_api_error()),
+        }
     }
+    api_core::consistency::read_your_writes(app, "organizations").await?;
+    let Answer { source, target, .. } = transfer;
     Ok(ok(Transfer {
         transfer_id: transfer_id.to_string(),
         source_organization: source,
@@ -225,4 +212,94 @@ pub async fn answer_transfer(
         workspace,
         status: i64::from(answer.status()),
     }))
+}
+
+/// How many times an answer is decided again when either organization changed meanwhile.
+const ATTEMPTS_ON_MOVE: usize = 3;
+
+/// A transfer being answered.
+struct Answer {
+    transfer_id: TransferId,
+    workspace_id: WorkspaceId,
+    source: String,
+    target: String,
+    answer: TransferAnswer,
+    target_plan: Plan,
+}
+
+enum Refused {
+    Api(ApiError),
+    Run(RunError),
+}
+
+impl From<ApiError> for Refused {
+    fn from(err: ApiError) -> Self {
+        Self::Api(err)
+    }
+}
+
+/// Decides the answer on the source organization and — for an approval — the receipt on
+/// the target, and appends both in one append: the workspace never leaves one organization
+/// without arriving in the other. Both streams are expected as loaded, so the target's
+/// workspace count checked against its plan is the one the receipt lands on.
+async fn answer_once(
+    state: &CommandState,
+    caller: &Caller,
+    transfer: &Answer,
+) -> Result<(), Refused> {
+    let runner = state.runner();
+    let run = |err: RunError| Refused::Run(err);
+    let source = runner
+        .load::<Organization>(&transfer.source)
+        .await
+        .map_err(run)?;
+    let workspace = transfer.workspace_id.to_string();
+    let mut unit = Unit::new(
+        &caller.metadata(Some(transfer.source.clone()), Some(workspace.clone())),
+        caller.command_key.clone(),
+    );
+    // Read before the approval takes the workspace out of the source.
+    let moving = source.state.workspace(transfer.workspace_id).cloned();
+    unit.decide(
+        &source,
+        ResolveTransfer {
+            transfer_id: transfer.transfer_id,
+            answer: transfer.answer,
+            resolved_by: caller.user_id,
+        }
+        .into(),
+    )
+    .map_err(|err| Refused::Api(err.into_api_error()))?;
+    if transfer.answer == TransferAnswer::Approved {
+        let moving = moving.ok_or_else(|| ApiError::NotFound("Not found.".into()))?;
+        let target = runner
+            .load::<Organization>(&transfer.target)
+            .await
+            .map_err(run)?;
+        // Receiving counts against the plan's workspace limit as creating would.
+        let live = u64::try_from(target.state.live_workspaces().count()).unwrap_or(u64::MAX);
+        let resource = Resource::Workspaces;
+        if transfer.target_plan.limit(resource).would_exceed(live, 1) {
+            return Err(Refused::Api(ApiError::Forbidden(Denial::LimitExceeded {
+                resource,
+            })));
+        }
+        unit.stamp(&caller.metadata(Some(transfer.target.clone()), Some(workspace)));
+        unit.decide(
+            &target,
+            ReceiveWorkspace {
+                transfer_id: transfer.transfer_id,
+                workspace_id: transfer.workspace_id,
+                source_organization_id: parse_id(&transfer.source)?,
+                name: moving.name,
+                base_currency: moving.base_currency,
+                created_by: moving.created_by,
+                receiver: caller.user_id,
+            }
+            .into(),
+        )
+        .map_err(|err| Refused::Api(err.into_api_error()))?;
+    }
+    unit.commit(runner).await.map_err(run)?;
+    Ok(())
 }

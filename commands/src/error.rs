@@ -41,3 +41,17 @@ impl RunError {
         }
     }
 }
+
+/// Why a command was not applied: the rule it breaks (its aggregate's own error enum), or
+/// running it failed (the streams kept moving, the log failed).
+#[derive(Debug)]
+pub enum CommandError<E> {
+    Rule(E),
+    Run(RunError),
+}
+
+impl<E> From<RunError> for CommandError<E> {
+    fn from(err: RunError) -> Self {
+        Self::Run(err)
+    }
+}

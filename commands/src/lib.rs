@@ -19,6 +19,6 @@ pub mod ids;
 pub mod runner;
 pub mod unit;
 
-pub use error::RunError;
+pub use error::{CommandError, RunError};
 pub use runner::{Loaded, Runner};
 pub use unit::{Committed, Unit};

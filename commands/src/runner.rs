@@ -9,7 +9,9 @@ use domain::decider::Decider;
 use store::repository::LogRepository;
 use store::EventStore;
 
-use crate::RunError;
+use crate::unit::{Committed, Unit};
+use crate::{CommandError, RunError};
+use store::EventMetadata;
 
 /// Runs commands over one event store.
 #[derive(Clone)]
@@ -105,4 +107,40 @@ pub fn serialized<A: Decider>(
         payload: serde_json::to_value(event)?,
         metadata: serde_json::Value::Object(Default::default()),
     })
+}
+
+/// How many times a command is decided again on fresh state when another command moved
+/// its stream between the load and the append.
+const ATTEMPTS_ON_MOVE: usize = 3;
+
+impl Runner {
+    /// Runs `command` on aggregate `id` alone: load, decide, one append (with the
+    /// command's key, if any). Answers the events it caused — none for a command already
+    /// applied under the same key, or one that changes nothing.
+    pub async fn execute<A>(
+        &self,
+        id: &str,
+        command: A::Command,
+        metadata: &EventMetadata,
+        command_key: Option<String>,
+    ) -> Result<Vec<A::Event>, CommandError<A::Error>>
+    where
+        A: Decider,
+        A::Command: Clone,
+    {
+        let mut attempt = 1;
+        loop {
+            let target = self.load::<A>(id).await?;
+            let mut unit = Unit::new(metadata, command_key.clone());
+            let events = unit
+                .decide(&target, command.clone())
+                .map_err(CommandError::Rule)?;
+            match unit.commit(self).await {
+                Ok(Committed::Applied(_)) => return Ok(events),
+                Ok(Committed::Replayed | Committed::Nothing) => return Ok(Vec::new()),
+                Err(RunError::Moved { .. }) if attempt < ATTEMPTS_ON_MOVE => attempt += 1,
+                Err(err) => return Err(err.into()),
+            }
+        }
+    }
 }

@@ -60,6 +60,13 @@ impl Unit {
         }
     }
 
+    /// Events recorded from now on carry `metadata` (a command spanning two organizations
+    /// stamps each side's events with its own organization; the workspace, and so the
+    /// hash chain, stays the command's).
+    pub fn stamp(&mut self, metadata: &EventMetadata) {
+        self.metadata = metadata.to_value();
+    }
+
     /// The key the unit is applied once for.
     pub fn command_key(&self) -> Option<&str> {
         self.request.command_key.as_deref()

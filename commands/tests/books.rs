@@ -7,7 +7,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use chrono::NaiveDate;
-use commands::books::{Books, PostError};
+use commands::books::Books;
+use commands::CommandError;
 use commands::{Committed, Loaded, RunError, Runner, Unit};
 use domain::account_tree::{default_account_id, AccountTree, ArchiveAccount, SetUpDefaultChart};
 use domain::journal_entry::{EntryInput, JournalEntry, JournalEntryError, LineInput};
@@ -75,7 +76,7 @@ fn sale(workspace: WorkspaceId, amount: &str) -> EntryInput {
 async fn post_sale(
     books: &Books,
     workspace: WorkspaceId,
-) -> Result<String, PostError<JournalEntryError>> {
+) -> Result<String, CommandError<JournalEntryError>> {
     let id = JournalEntryId::new_v7();
     let posted = books
         .post(
@@ -185,7 +186,7 @@ async fn a_posting_is_decided_again_when_the_chart_moved_since_it_was_read(backe
     let refused = post_sale(&books, ws).await;
 
     match refused {
-        Err(PostError::Rule(JournalEntryError::Invalid { problems })) => assert!(
+        Err(CommandError::Rule(JournalEntryError::Invalid { problems })) => assert!(
             problems.iter().any(|p| matches!(
                 p,
                 domain::journal_entry::EntryProblem::AccountArchived { .. }
@@ -250,7 +251,7 @@ async fn a_reversal_marks_the_original_and_posts_the_reversing_entry_in_one_appe
         .expect("load");
 
     assert!(
-        matches!(half, Err(PostError::Run(RunError::Moved { .. }))),
+        matches!(half, Err(CommandError::Run(RunError::Moved { .. }))),
         "{half:?}"
     );
     assert_eq!(still.state.posted().expect("posted").reversed_by, None);
@@ -409,13 +410,15 @@ async fn an_entry_is_reversed_once(backend: Backend) {
     let fresh_second = reverse(fresh).await;
 
     assert!(
-        matches!(stale_second, Err(PostError::Run(RunError::Moved { .. }))),
+        matches!(stale_second, Err(CommandError::Run(RunError::Moved { .. }))),
         "{stale_second:?}"
     );
     assert!(
         matches!(
             fresh_second,
-            Err(PostError::Rule(JournalEntryError::AlreadyReversed { .. }))
+            Err(CommandError::Rule(
+                JournalEntryError::AlreadyReversed { .. }
+            ))
         ),
         "{fresh_second:?}"
     );

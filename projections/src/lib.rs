@@ -1,6 +1,8 @@
 //! The read side's engine: projectors tail the global log and keep read models.
 //!
 //! - [`projector`]: the [`Projector`] trait a read model implements.
+//! - [`applied`]: each projector's progress in this process, as a channel (what
+//!   read-your-writes waits on, and what in-process caches of read models watch).
 //! - [`checkpoint`]: per-projector checkpoints, stored beside the read models so that a
 //!   batch of events and the checkpoint past them commit in one transaction.
 //! - [`runtime`]: catch-up, live processing (woken by the store's notifier), failure
@@ -26,6 +28,7 @@
 
 pub mod accounts;
 pub mod activity_log;
+pub mod applied;
 pub mod audit_sessions;
 pub mod cents;
 pub mod checkpoint;
@@ -44,6 +47,7 @@ pub mod reports;
 pub mod runtime;
 pub mod subscriptions;
 
+pub use applied::{Applied, Progress};
 pub use checkpoint::{Checkpoint, ProjectorState};
 pub use projector::{ProjectionError, Projector};
 pub use runtime::{ProjectionRuntime, ProjectorStatus};

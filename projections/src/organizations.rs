@@ -158,6 +158,10 @@ impl Projector for Organizations {
         ]
     }
 
+    fn concerns(&self, event: &RecordedEvent) -> bool {
+        event.aggregate_type == AGGREGATE_TYPE
+    }
+
     async fn apply_batch(
         &self,
         tx: &mut Transaction<'static, Any>,

@@ -63,4 +63,10 @@ pub trait Projector: Send + Sync + 'static {
         tx: &mut Transaction<'static, Any>,
         events: &[RecordedEvent],
     ) -> Result<(), ProjectionError>;
+
+    /// Whether `event` may change this read model (caches of it are told after a batch
+    /// holding one; see [`crate::applied`]). By default every event does.
+    fn concerns(&self, _event: &RecordedEvent) -> bool {
+        true
+    }
 }

@@ -91,6 +91,10 @@ impl Projector for Subscriptions {
         &["read_subscriptions", "read_payment_transactions"]
     }
 
+    fn concerns(&self, event: &RecordedEvent) -> bool {
+        event.aggregate_type == AGGREGATE_TYPE
+    }
+
     async fn apply_batch(
         &self,
         tx: &mut Transaction<'static, Any>,

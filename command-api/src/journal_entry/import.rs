@@ -20,7 +20,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::NaiveDate;
-use commands::books::PostError;
+use commands::CommandError;
 use commands::{Committed, Loaded};
 use domain::journal_entry::import::{self, FileProblem, ImportedEntry, RowErrors};
 use domain::journal_entry::{new_entries, BatchRejection};
@@ -258,12 +258,12 @@ pub async fn import_entries(
         .await;
     let posted = match posted {
         Ok(posted) => posted,
-        Err(PostError::Rule(Refusal::Rows(rejection))) => {
+        Err(CommandError::Rule(Refusal::Rows(rejection))) => {
             add_row_errors(&mut errors, &entries, &rejection);
             return Err(ApiError::Fields(errors));
         }
-        Err(PostError::Rule(Refusal::Import(err))) => return Err(err.into_api_error()),
-        Err(PostError::Run(err)) => return Err(err.into_api_error()),
+        Err(CommandError::Rule(Refusal::Import(err))) => return Err(err.into_api_error()),
+        Err(CommandError::Run(err)) => return Err(err.into_api_error()),
     };
     read_your_writes(app, "ledger").await?;
     read_your_writes(app, "journal_imports").await?;

@@ -29,7 +29,7 @@ pub use posting::{PostedEntry, Posting};
 
 use crate::runner::{Loaded, Runner};
 use crate::unit::{Committed, Unit};
-use crate::RunError;
+use crate::{CommandError, RunError};
 
 /// Workspaces whose charts are kept in memory; past it the cache starts over (a chart
 /// reloads from its snapshot in a few milliseconds).
@@ -48,21 +48,6 @@ pub struct Chart {
 pub struct Books {
     runner: Runner,
     charts: Mutex<HashMap<String, Arc<Chart>>>,
-}
-
-/// Why a posting was not made.
-#[derive(Debug)]
-pub enum PostError<E> {
-    /// The posting breaks a rule (its own error enum).
-    Rule(E),
-    /// Running it failed, or the chart kept moving.
-    Run(RunError),
-}
-
-impl<E> From<RunError> for PostError<E> {
-    fn from(err: RunError) -> Self {
-        Self::Run(err)
-    }
 }
 
 /// A posting that committed (or was found committed by an earlier attempt).
@@ -138,9 +123,9 @@ impl Books {
         metadata: &EventMetadata,
         command_key: Option<&str>,
         mut decide: impl FnMut(&mut Posting<'_>) -> Result<T, E>,
-    ) -> Result<Posted<T>, PostError<E>> {
+    ) -> Result<Posted<T>, CommandError<E>> {
         let workspace_id: WorkspaceId = workspace.parse().map_err(|_| {
-            PostError::Run(RunError::Corrupt(format!(
+            CommandError::Run(RunError::Corrupt(format!(
                 "{workspace:?} is not a workspace id"
             )))
         })?;
@@ -148,7 +133,7 @@ impl Books {
         for attempt in 1..=POSTING_ATTEMPTS_MAX {
             let unit = Unit::new(metadata, command_key.map(str::to_owned));
             let mut posting = Posting::new(unit, &chart, workspace_id);
-            let value = decide(&mut posting).map_err(PostError::Rule)?;
+            let value = decide(&mut posting).map_err(CommandError::Rule)?;
             let (mut unit, entries) = posting.finish();
             unit.expect(&chart.tree, workspace);
             match unit.commit(&self.runner).await {
@@ -166,10 +151,10 @@ impl Books {
                 {
                     chart = self.reload(workspace).await?;
                 }
-                Err(err) => return Err(PostError::Run(err)),
+                Err(err) => return Err(CommandError::Run(err)),
             }
         }
-        Err(PostError::Run(RunError::Moved {
+        Err(CommandError::Run(RunError::Moved {
             aggregate_type: event_schemas::account_tree::AGGREGATE_TYPE.to_owned(),
             aggregate_id: workspace.to_owned(),
         }))

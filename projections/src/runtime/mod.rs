@@ -7,6 +7,7 @@ use store::{Cursor, Db, EventStore, RecordedEvent};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::applied::Applied;
 use crate::checkpoint::{self, Checkpoint, ProjectorState};
 use crate::{ProjectionError, Projector};
 
@@ -41,6 +42,7 @@ pub struct ProjectorStatus {
 pub struct ProjectionRuntime {
     store: EventStore,
     projectors: Arc<Vec<Arc<dyn Projector>>>,
+    applied: Applied,
 }
 
 impl ProjectionRuntime {
@@ -48,7 +50,13 @@ impl ProjectionRuntime {
         Self {
             store,
             projectors: Arc::new(projectors),
+            applied: Applied::default(),
         }
+    }
+
+    /// Where each projector of this process stands, as it commits.
+    pub fn applied(&self) -> &Applied {
+        &self.applied
     }
 
     pub fn store(&self) -> &EventStore {
@@ -185,6 +193,9 @@ impl ProjectionRuntime {
             match projector.apply_batch(&mut tx, batch).await {
                 Ok(()) => {
                     tx.commit().await?;
+                    let changed = batch.iter().any(|e| projector.concerns(e));
+                    self.applied
+                        .advance(projector.name(), last.cursor(), changed);
                     return Ok(events.len());
                 }
                 Err(err) => {
@@ -315,6 +326,7 @@ impl ProjectionRuntime {
         self.projectors
             .iter()
             .map(|projector| {
+                self.applied.mark_local(projector.name());
                 let runtime = self.clone();
                 let projector = projector.clone();
                 let shutdown = shutdown.clone();
@@ -325,6 +337,9 @@ impl ProjectionRuntime {
 
     async fn run_live(&self, projector: Arc<dyn Projector>, mut shutdown: watch::Receiver<bool>) {
         let mut commits = self.store.subscribe();
+        if let Ok(cp) = self.checkpoint(projector.name()).await {
+            self.applied.advance(projector.name(), cp.cursor, false);
+        }
         loop {
             if *shutdown.borrow() {
                 return;

@@ -4,22 +4,23 @@
 //! report's stream — which is what tells the requester (a notification rule) and the
 //! downloads list. It also drops a deleted report's file.
 //!
-//! Exactly one outcome per report, without locks: the outcome is appended at the
-//! stream's next sequence, so when two nodes render the same request the second append
-//! meets a conflict and is dropped (its file row was the same request's, kept once).
+//! Exactly one outcome per report, without locks: the outcome is a command on the Report
+//! aggregate through the command runner, appended at the stream's next sequence, so when
+//! two nodes render the same request the second append meets a conflict (or the report's
+//! "already finished") and is dropped (its file row was the same request's, kept once).
 
 use std::time::Duration;
 
-use domain::report::{file_name, ReportFormat, ReportKind, ReportState};
+use commands::{RunError, Runner, Unit};
+use domain::report::{file_name, RecordOutcome, Report, ReportFormat, ReportKind};
 use event_schemas::report::{
     ReportEvent, ReportFailed, ReportGenerated, ReportRequested, AGGREGATE_TYPE,
 };
 use projections::reactor;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
-use store::backend::AppendRequest;
 use store::migrate::Migration;
-use store::{AppendError, Db, EventMetadata, EventStore, NewEvent, RecordedEvent};
+use store::{Db, EventMetadata, EventStore, RecordedEvent};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -129,8 +130,12 @@ impl ReportGenerator {
 
     /// Renders one request (unless it already has its outcome) and records the outcome.
     async fn answer(&self, event: &RecordedEvent, request: &ReportRequested) -> Result<(), String> {
-        let state = self.state(request.report_id).await?;
-        if state.may_finish().is_err() {
+        let runner = Runner::new(self.store.clone());
+        let report = runner
+            .load::<Report>(&request.report_id.to_string())
+            .await
+            .map_err(|e| e.to_string())?;
+        if report.state.may_finish().is_err() {
             return Ok(());
         }
         for source in SOURCES {
@@ -149,7 +154,7 @@ impl ReportGenerator {
                 self.keep(request, &bytes).await?;
                 let format: ReportFormat = request.format.parse().unwrap_or(ReportFormat::Pdf);
                 let kind: ReportKind = request.kind.parse().unwrap_or(ReportKind::TrialBalance);
-                ReportEvent::ReportGenerated(ReportGenerated {
+                RecordOutcome::Generated(ReportGenerated {
                     report_id: request.report_id,
                     workspace_id: request.workspace_id,
                     file_name: file_name(kind, format, &request.parameters),
@@ -160,7 +165,7 @@ impl ReportGenerator {
                     data_position,
                 })
             }
-            Err(RenderError::Refused(reason)) => ReportEvent::ReportFailed(ReportFailed {
+            Err(RenderError::Refused(reason)) => RecordOutcome::Failed(ReportFailed {
                 report_id: request.report_id,
                 workspace_id: request.workspace_id,
                 reason,
@@ -169,7 +174,7 @@ impl ReportGenerator {
                 // A fault of ours is logged in full; the requester reads a plain reason
                 // and may ask again. Retrying here would stall every later report.
                 tracing::error!(report_id = %request.report_id, error = %err, "report generation failed");
-                ReportEvent::ReportFailed(ReportFailed {
+                RecordOutcome::Failed(ReportFailed {
                     report_id: request.report_id,
                     workspace_id: request.workspace_id,
                     reason: "The report could not be generated because of an error on our side. Please try again.".into(),
@@ -180,32 +185,16 @@ impl ReportGenerator {
             organization_id: event.metadata_str(store::metadata_keys::ORGANIZATION_ID),
             ..Default::default()
         };
-        let new = NewEvent::of(
-            AGGREGATE_TYPE,
-            &request.report_id.to_string(),
-            state.version + 1,
-            &outcome,
-            &metadata,
-        )
-        .map_err(|e| e.to_string())?;
-        match self.store.append(AppendRequest::new(vec![new])).await {
-            Ok(_) | Err(AppendError::Conflict { .. }) => Ok(()),
+        let mut unit = Unit::new(&metadata, None);
+        // Decided on the state loaded before rendering: another node's outcome meanwhile
+        // makes this append a conflict, and only one outcome lands.
+        if unit.decide(&report, outcome.into()).is_err() {
+            return Ok(());
+        }
+        match unit.commit(&runner).await {
+            Ok(_) | Err(RunError::Moved { .. }) => Ok(()),
             Err(err) => Err(err.to_string()),
         }
-    }
-
-    async fn state(&self, report_id: uuid::Uuid) -> Result<ReportState, String> {
-        let events = self
-            .store
-            .read_stream(AGGREGATE_TYPE, &report_id.to_string(), 0)
-            .await
-            .map_err(|e| e.to_string())?;
-        let mut state = ReportState::default();
-        for event in &events {
-            let decoded: ReportEvent = event.payload.decode().map_err(|e| e.to_string())?;
-            state.apply(&decoded);
-        }
-        Ok(state)
     }
 
     async fn render(

@@ -2,6 +2,10 @@
 //! exist, what each needs, and the life of one report — asked for, then generated or
 //! failed (once), then perhaps deleted.
 //!
+//! - [`aggregate`] — [`Report`]: one report's life and its pure decisions.
+//! - [`commands`] — [`ReportCommand`]; [`errors`] — [`ReportError`].
+//! - events — in `event_schemas::report`.
+//!
 //! A report is rendered by the report generator, a reactor, not by the request: a
 //! ledger over a big range takes longer than a request should wait, and the generator
 //! tells its requester when it is ready (a notification).
@@ -10,8 +14,18 @@ use std::fmt;
 use std::str::FromStr;
 
 use chrono::{Months, NaiveDate};
-use event_schemas::report::{ReportEvent, ReportParameters};
-use event_schemas::{UserId, WorkspaceId};
+use event_schemas::report::ReportParameters;
+
+pub mod aggregate;
+pub mod commands;
+pub mod errors;
+
+#[cfg(test)]
+mod aggregate_tests;
+
+pub use aggregate::{Report, ReportStatus};
+pub use commands::{DeleteReport, RecordOutcome, ReportCommand, RequestReport};
+pub use errors::ReportError;
 
 /// The reports an Admin can generate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -194,78 +208,6 @@ pub fn file_name(kind: ReportKind, format: ReportFormat, parameters: &ReportPara
     format!("{name}.{}", format.id())
 }
 
-/// Where a report stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReportStatus {
-    Generating,
-    Ready,
-    Failed,
-}
-
-impl ReportStatus {
-    pub const fn id(self) -> &'static str {
-        match self {
-            ReportStatus::Generating => "generating",
-            ReportStatus::Ready => "ready",
-            ReportStatus::Failed => "failed",
-        }
-    }
-}
-
-/// One report's state, folded from its stream.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ReportState {
-    /// Events applied: the next append is at `version + 1`.
-    pub version: i64,
-    pub workspace_id: Option<WorkspaceId>,
-    pub requested_by: Option<UserId>,
-    pub status: Option<ReportStatus>,
-    pub deleted: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReportError {
-    #[error("No such report in this workspace.")]
-    NotFound,
-    #[error("The report is already {0}.")]
-    AlreadyFinished(&'static str),
-}
-
-impl ReportState {
-    pub fn apply(&mut self, event: &ReportEvent) {
-        self.version += 1;
-        match event {
-            ReportEvent::ReportRequested(e) => {
-                self.workspace_id = Some(e.workspace_id);
-                self.requested_by = Some(e.requested_by);
-                self.status = Some(ReportStatus::Generating);
-            }
-            ReportEvent::ReportGenerated(_) => self.status = Some(ReportStatus::Ready),
-            ReportEvent::ReportFailed(_) => self.status = Some(ReportStatus::Failed),
-            ReportEvent::ReportDeleted(_) => self.deleted = true,
-        }
-    }
-
-    /// A report that exists in `workspace_id` and was not deleted.
-    pub fn live_in(&self, workspace_id: WorkspaceId) -> Result<(), ReportError> {
-        if self.deleted || self.workspace_id != Some(workspace_id) {
-            Err(ReportError::NotFound)
-        } else {
-            Ok(())
-        }
-    }
-
-    /// The generator may record an outcome only once, and not for a deleted report.
-    pub fn may_finish(&self) -> Result<(), ReportError> {
-        match self.status {
-            None => Err(ReportError::NotFound),
-            Some(_) if self.deleted => Err(ReportError::NotFound),
-            Some(ReportStatus::Generating) => Ok(()),
-            Some(done) => Err(ReportError::AlreadyFinished(done.id())),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -384,46 +326,5 @@ mod tests {
             file_name(ReportKind::GeneralLedger, ReportFormat::Csv, &gl),
             "general-ledger-2026-01-01-to-2026-03-31.csv"
         );
-    }
-
-    #[test]
-    fn an_outcome_is_recorded_once_and_never_for_a_deleted_report() {
-        use event_schemas::report::*;
-        let workspace: WorkspaceId = uuid::Uuid::now_v7().into();
-        let user: UserId = uuid::Uuid::now_v7().into();
-        let report_id = uuid::Uuid::now_v7();
-        let mut state = ReportState::default();
-        assert_eq!(state.may_finish(), Err(ReportError::NotFound));
-        state.apply(&ReportEvent::ReportRequested(ReportRequested {
-            report_id,
-            organization_id: uuid::Uuid::now_v7().into(),
-            workspace_id: workspace,
-            kind: "trial_balance".into(),
-            format: "pdf".into(),
-            parameters: ReportParameters::default(),
-            requested_by: user,
-        }));
-        assert_eq!(state.may_finish(), Ok(()));
-        assert_eq!(state.live_in(workspace), Ok(()));
-        assert_eq!(
-            state.live_in(uuid::Uuid::now_v7().into()),
-            Err(ReportError::NotFound)
-        );
-        state.apply(&ReportEvent::ReportFailed(ReportFailed {
-            report_id,
-            workspace_id: workspace,
-            reason: "x".into(),
-        }));
-        assert_eq!(
-            state.may_finish(),
-            Err(ReportError::AlreadyFinished("failed"))
-        );
-        state.apply(&ReportEvent::ReportDeleted(ReportDeleted {
-            report_id,
-            workspace_id: workspace,
-            deleted_by: user,
-        }));
-        assert_eq!(state.live_in(workspace), Err(ReportError::NotFound));
-        assert_eq!(state.version, 3);
     }
 }

@@ -1,0 +1,174 @@
+//! Every aggregate on the runner decides on streams written by older versions of its
+//! events: each test stores the first version's fixture exactly as it was once written
+//! (from `event-schemas/fixtures`) and runs a command on it, on SQLite and Postgres.
+
+use std::str::FromStr;
+
+use chrono::NaiveDate;
+use commands::{Runner, Unit};
+use domain::audit_session::{AuditSession, AuditSessionError, SessionStatus, SignOffSession};
+use domain::continuous_audit::{Configure, ContinuousAudit, Settings};
+use event_schemas::audit_session::SignOffRole;
+use event_schemas::{UserId, WorkspaceId};
+use rust_decimal::Decimal;
+use serde_json::Value;
+use store::backend::AppendRequest;
+use store::testing::TestDatabase;
+use store::{backend_tests, Backend, EventMetadata, EventStore, NewEvent};
+
+/// The fixture's `type` tag is the event enum's; the log names the event by its type.
+fn fixture(text: &str) -> Value {
+    serde_json::from_str(text).expect("fixture")
+}
+
+/// Appends `events` (type, version, payload) to stream `id` of `aggregate_type` as an
+/// old release wrote them.
+async fn written_long_ago(
+    store: &EventStore,
+    aggregate_type: &str,
+    id: &str,
+    events: Vec<(&str, &str, Value)>,
+) {
+    let events = events
+        .into_iter()
+        .enumerate()
+        .map(|(i, (event_type, event_version, payload))| NewEvent {
+            aggregate_type: aggregate_type.into(),
+            aggregate_id: id.into(),
+            sequence: i as i64 + 1,
+            event_type: event_type.into(),
+            event_version: event_version.into(),
+            payload,
+            metadata: EventMetadata::default().to_value(),
+        })
+        .collect();
+    store
+        .append(AppendRequest::new(events))
+        .await
+        .expect("append old events");
+}
+
+async fn stores(backend: Backend) -> (TestDatabase, EventStore) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    (t, store)
+}
+
+const SESSION: &str = "0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0a01";
+/// The performer of the fixtures.
+const PERFORMER: &str = "0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0c22";
+
+async fn an_audit_session_of_v1_events_is_in_review_and_refuses_its_performer_as_reviewer(
+    backend: Backend,
+) {
+    let (t, store) = stores(backend).await;
+    let runner = Runner::new(store.clone());
+    written_long_ago(
+        &store,
+        "AuditSession",
+        SESSION,
+        vec![
+            (
+                "AuditSessionOpened",
+                "1.0",
+                fixture(include_str!(
+                    "../../event-schemas/fixtures/audit_session/AuditSessionOpened.v1.0.json"
+                )),
+            ),
+            (
+                "AuditSessionSignedOff",
+                "1.0",
+                fixture(include_str!(
+                    "../../event-schemas/fixtures/audit_session/AuditSessionSignedOff.v1.0.json"
+                )),
+            ),
+        ],
+    )
+    .await;
+    let sign_off = |by: &str| SignOffSession {
+        role: SignOffRole::Reviewer,
+        by: UserId::from_str(by).expect("id"),
+        on: NaiveDate::from_ymd_opt(2027, 2, 15).expect("date"),
+        conclusion: String::new(),
+    };
+
+    let session = runner.load::<AuditSession>(SESSION).await.expect("load");
+    let mut unit = Unit::new(&EventMetadata::default(), None);
+    let by_performer = session.state.decide(sign_off(PERFORMER).into());
+    let by_reviewer = unit.decide(
+        &session,
+        sign_off("0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0c23").into(),
+    );
+
+    assert_eq!(session.state.status(), SessionStatus::InReview);
+    assert_eq!(by_performer, Err(AuditSessionError::ReviewerIsPerformer));
+    assert!(by_reviewer.is_ok(), "{by_reviewer:?}");
+    unit.commit(&runner).await.expect("commit");
+    let signed = runner.load::<AuditSession>(SESSION).await.expect("reload");
+    assert_eq!(signed.state.status(), SessionStatus::SignedOff);
+    t.cleanup().await;
+}
+
+const WORKSPACE: &str = "0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0c33";
+
+async fn monitoring_configured_by_a_v1_event_is_in_force_and_changes_on_top_of_it(
+    backend: Backend,
+) {
+    let (t, store) = stores(backend).await;
+    let runner = Runner::new(store.clone());
+    written_long_ago(
+        &store,
+        "ContinuousAudit",
+        WORKSPACE,
+        vec![(
+            "ContinuousAuditConfigured",
+            "1.0",
+            fixture(include_str!(
+                "../../event-schemas/fixtures/continuous_audit/ContinuousAuditConfigured.v1.0.json"
+            )),
+        )],
+    )
+    .await;
+    let monitoring = runner
+        .load::<ContinuousAudit>(WORKSPACE)
+        .await
+        .expect("load");
+    let in_force = monitoring.state.settings().clone();
+    let configure = |settings: Settings| Configure {
+        workspace_id: WorkspaceId::from_str(WORKSPACE).expect("id"),
+        settings,
+        by: UserId::from_str(PERFORMER).expect("id"),
+    };
+
+    let same = monitoring.state.decide(configure(in_force.clone()).into());
+    let mut unit = Unit::new(&EventMetadata::default(), None);
+    let off = unit.decide(
+        &monitoring,
+        configure(Settings {
+            enabled: false,
+            ..in_force.clone()
+        })
+        .into(),
+    );
+
+    assert!(in_force.enabled);
+    assert_eq!(in_force.materiality, Some(Decimal::new(5_000_000, 2)));
+    assert_eq!(
+        same,
+        Ok(Vec::new()),
+        "the same settings again write nothing"
+    );
+    assert_eq!(off.map(|events| events.len()), Ok(1));
+    unit.commit(&runner).await.expect("commit");
+    let now = runner
+        .load::<ContinuousAudit>(WORKSPACE)
+        .await
+        .expect("reload");
+    assert!(!now.state.settings().enabled);
+    t.cleanup().await;
+}
+
+backend_tests!(
+    an_audit_session_of_v1_events_is_in_review_and_refuses_its_performer_as_reviewer,
+    monitoring_configured_by_a_v1_event_is_in_force_and_changes_on_top_of_it,
+);
