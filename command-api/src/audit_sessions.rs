@@ -7,7 +7,7 @@
 //! command appends at the next sequence: a concurrent command on the same session meets
 //! an optimistic-concurrency conflict (409) instead of a lost update.
 
-use api_core::access::authorize;
+use api_core::access::{authorize, authorize_owned};
 use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::consistency::read_your_writes;
@@ -488,7 +488,7 @@ pub async fn share(
     Body(body): Body<ShareBody>,
 ) -> Result<(StatusCode, Json<Data<ShareLink>>), ApiError> {
     let app = &state.app;
-    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    authorize_publishing(app, &user, &workspace_id, &session_id).await?;
     let days = body.expires_in_days.unwrap_or(SHARE_DAYS_DEFAULT);
     if !(1..=SHARE_DAYS_MAX).contains(&days) {
         return Err(ApiError::field(
@@ -522,6 +522,22 @@ pub async fn share(
             expires_at: api_core::time::iso_datetime(expires_at),
         }),
     ))
+}
+
+/// Publishing a session's result (or revoking a link to it) takes the audit service and
+/// [`Action::PublishAuditResults`]: a role that writes, and Admin unless the caller opened
+/// the session.
+async fn authorize_publishing(
+    app: &AppState,
+    user: &AuthUser,
+    workspace_id: &str,
+    session_id: &str,
+) -> Result<(), ApiError> {
+    authorize(app, user, workspace_id, Action::AuditSessions, None).await?;
+    let (_, current) = session_state(app, workspace_id, session_id).await?;
+    let owner = current.opened_by.map(|u| u.to_string()).as_deref() == Some(user.user_id.as_str());
+    authorize_owned(app, user, workspace_id, Action::PublishAuditResults, owner).await?;
+    Ok(())
 }
 
 /// A session and its status (`open`, `archived`).
@@ -558,7 +574,7 @@ pub async fn revoke_share(
     Path((workspace_id, session_id, share_id)): Path<(String, String, String)>,
 ) -> Result<StatusCode, ApiError> {
     let app = &state.app;
-    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    authorize_publishing(app, &user, &workspace_id, &session_id).await?;
     let share_id: uuid::Uuid = parse_id(&share_id)?;
     run_on_session(
         app,

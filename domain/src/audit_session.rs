@@ -52,6 +52,8 @@ pub struct SessionState {
     pub session_id: Option<Uuid>,
     pub workspace_id: Option<WorkspaceId>,
     pub status: SessionStatus,
+    /// Who opened the session: its owner, who may publish it without being an Admin.
+    pub opened_by: Option<UserId>,
     pub performer: Option<UserId>,
     pub shares: Vec<Share>,
     /// Events in the stream: the next event's sequence is this + 1.
@@ -65,6 +67,7 @@ impl SessionState {
             AuditSessionEvent::AuditSessionOpened(e) => {
                 self.session_id = Some(e.session_id);
                 self.workspace_id = Some(e.workspace_id);
+                self.opened_by = Some(e.opened_by);
                 self.status = SessionStatus::Open;
             }
             AuditSessionEvent::AuditSessionSignedOff(e) => match e.role {
