@@ -76,6 +76,10 @@ pub struct ServeArgs {
     /// workspace's Admins, in seconds (a digest, not one notification per entry).
     #[arg(long, env = "LEDGERLINE_DIGEST_SECONDS", default_value_t = 600)]
     pub digest_seconds: u64,
+    /// Other origins whose pages may call the API (comma-separated, e.g.
+    /// `https://books.example.com`). Unset: same-origin only.
+    #[arg(long, env = "LEDGERLINE_CORS_ORIGINS", default_value = "")]
+    pub cors_origins: String,
 }
 
 /// Validated serving configuration.
@@ -92,6 +96,8 @@ pub struct ServeConfig {
     pub digest_window: std::time::Duration,
     /// See [`ServeArgs::dev_mode`].
     pub dev_mode: bool,
+    /// See [`ServeArgs::cors_origins`]; empty means same-origin only.
+    pub cors_origins: Vec<String>,
     pub storage: StorageConfig,
     /// The commands' clock: the system's, unless a test moves it.
     pub clock: api_core::time::Clock,
@@ -156,6 +162,8 @@ impl ServeArgs {
             public_url,
             digest_window: std::time::Duration::from_secs(self.digest_seconds),
             dev_mode: self.dev_mode,
+            cors_origins: crate::security::parse_origins(&self.cors_origins)
+                .map_err(|e| ConfigError(e.to_string()))?,
             clock: api_core::time::Clock::default(),
             storage: storage.validate()?,
         })
@@ -176,6 +184,7 @@ mod tests {
             public_url: None,
             digest_seconds: 600,
             dev_mode: false,
+            cors_origins: String::new(),
         }
     }
 

@@ -114,6 +114,7 @@ pub async fn seed(
         public_url: "http://127.0.0.1:8080".into(),
         digest_window: std::time::Duration::from_secs(600),
         dev_mode: false,
+        cors_origins: Vec::new(),
         storage: storage.clone(),
         clock: Default::default(),
     };

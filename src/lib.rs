@@ -4,12 +4,14 @@
 //! - [`config`]: flags and environment, validated before anything starts.
 //! - [`server`]: [`server::Application`] — the HTTP server, projectors and relay of one
 //!   node, startable on port 0 by tests.
+//! - [`security`]: security headers and the CORS policy on every response.
 //! - [`cli`]: the subcommands.
 //! - [`demo`]: `ledgerline demo seed`, a demo organization with a year of books.
 
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod security;
 pub mod server;
 
 use std::sync::Arc;

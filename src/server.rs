@@ -306,6 +306,9 @@ pub fn build_router(
                 .layer(DefaultBodyLimit::max(REQUEST_BODY_BYTES_MAX))
                 .layer(RequestBodyLimitLayer::new(REQUEST_BODY_BYTES_MAX)),
         )
+        // Outermost, so preflights, 413s and every other early answer get them too.
+        .layer(crate::security::cors(&config.cors_origins))
+        .layer(middleware::from_fn(crate::security::headers))
 }
 
 /// Completes on Ctrl-C or SIGTERM.

@@ -969,7 +969,92 @@ async fn the_workpaper_is_a_pdf_of_the_whole_session(backend: Backend) {
     app.stop().await;
 }
 
+/// Opens a session as `who` and signs it off as its performer, ready to share; its id.
+async fn signed_session_of(app: &TestApp, books: &Books, who: &Session) -> String {
+    let opened = app
+        .post(
+            &sessions(books),
+            Some(&who.access),
+            json!({"name": "Q1 review", "period_start": "2026-01-01",
+                "period_end": "2026-03-31", "materiality": "5000.00",
+                "performance_materiality": "3750.00"}),
+        )
+        .await;
+    assert_eq!(opened.status, 201, "{}", opened.body);
+    let id = opened.body["data"]["id"].as_str().expect("id").to_owned();
+    sign(app, books, &id, who, "performer").await;
+    id
+}
+
+async fn share_as(app: &TestApp, books: &Books, id: &str, who: &Session) -> common::Reply {
+    app.post(
+        &format!("{}{id}/shares/", sessions(books)),
+        Some(&who.access),
+        json!({}),
+    )
+    .await
+}
+
+async fn an_admin_publishes_any_session_and_an_editor_only_their_own(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let editor = app.signed_up("eddie@books.ng").await;
+    app.add_member(&books.owner, "eddie@books.ng", 1, &books.workspace)
+        .await;
+    let admins = signed_session_of(&app, &books, &books.owner).await;
+    let editors = signed_session_of(&app, &books, &editor).await;
+
+    let by_editor = share_as(&app, &books, &editors, &editor).await;
+    assert_eq!(by_editor.status, 201, "{}", by_editor.body);
+    let by_admin = share_as(&app, &books, &editors, &books.owner).await;
+    assert_eq!(by_admin.status, 201, "{}", by_admin.body);
+    let refused = share_as(&app, &books, &admins, &editor).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert_eq!(refused.body["code"], "role_restriction", "{}", refused.body);
+
+    // Revoking follows the same rule: the Admin's link on the Admin's session is out of
+    // the Editor's reach, the Editor's own link is not.
+    let admins_link = share_as(&app, &books, &admins, &books.owner).await;
+    let admins_share = admins_link.body["data"]["share_id"].as_str().expect("id");
+    let revoke = |id: &str, share: &str| format!("{}{id}/shares/{share}/", sessions(&books));
+    let denied = app
+        .delete(&revoke(&admins, admins_share), Some(&editor.access))
+        .await;
+    assert_eq!(denied.status, 403, "{}", denied.body);
+    let own = by_editor.body["data"]["share_id"].as_str().expect("id");
+    let revoked = app
+        .delete(&revoke(&editors, own), Some(&editor.access))
+        .await;
+    assert_eq!(revoked.status, 204, "{}", revoked.body);
+    app.stop().await;
+}
+
+async fn a_viewer_never_publishes_or_revokes_even_a_session_they_opened(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let viewer = app.signed_up("vera@books.ng").await;
+    app.add_member(&books.owner, "vera@books.ng", 0, &books.workspace)
+        .await;
+    let viewers = signed_session_of(&app, &books, &viewer).await;
+    let refused = share_as(&app, &books, &viewers, &viewer).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+
+    let link = share_as(&app, &books, &viewers, &books.owner).await;
+    assert_eq!(link.status, 201, "{}", link.body);
+    let share = link.body["data"]["share_id"].as_str().expect("id");
+    let denied = app
+        .delete(
+            &format!("{}{viewers}/shares/{share}/", sessions(&books)),
+            Some(&viewer.access),
+        )
+        .await;
+    assert_eq!(denied.status, 403, "{}", denied.body);
+    app.stop().await;
+}
+
 backend_tests!(
+    an_admin_publishes_any_session_and_an_editor_only_their_own,
+    a_viewer_never_publishes_or_revokes_even_a_session_they_opened,
     notes_and_conclusions_keep_their_history_until_the_reviewer_signs_off,
     a_note_or_conclusion_names_its_bad_fields,
     conclusions_reach_the_findings_csv_and_the_shared_view,

@@ -66,6 +66,28 @@ pub async fn authorize(
     decide(access, action, usage)
 }
 
+/// [`authorize`] for an action whose requirement depends on owning what is acted on
+/// (`Requirement::owner_unless`): `owner` says whether the caller owns it.
+pub async fn authorize_owned(
+    state: &AppState,
+    user: &AuthUser,
+    workspace_id: &str,
+    action: Action,
+    owner: bool,
+) -> Result<WorkspaceAccess, ApiError> {
+    let access = state.access.access(&user.user_id, workspace_id).await?;
+    let ctx = CheckContext::new(
+        access.map(|a| a.role),
+        access.map_or(Plan::DEFAULT_EFFECTIVE, |a| a.plan),
+        action,
+    )
+    .with_owner(owner);
+    check(ctx)?;
+    access.ok_or(ApiError::Forbidden(
+        domain::permissions::Denial::NoWorkspaceAccess,
+    ))
+}
+
 /// [`authorize`] for an organization-wide action: the caller's membership in the
 /// organization (whatever workspaces it covers) decides.
 pub async fn authorize_organization(

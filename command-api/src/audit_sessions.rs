@@ -6,7 +6,7 @@
 //! Every command runs on the AuditSession aggregate (`domain::audit_session`) through
 //! the command runner.
 
-use api_core::access::authorize;
+use api_core::access::{authorize, authorize_owned};
 use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::consistency::read_your_writes;
@@ -17,7 +17,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{NaiveDate, NaiveTime, Utc};
-use commands::Unit;
+use commands::{Loaded, Unit};
 use domain::audit_session::{
     ArchiveSession, AuditSession, AuditSessionCommand, AuditSessionError, ConcludeFinding,
     NoteFinding, OpenSession, RevokeShare, ShareSession, SignOffSession,
@@ -369,7 +369,31 @@ async fn run_on_session(
         .await
         .map_err(IntoApiError::into_api_error)?;
     read_your_writes(&state.app, "audit_sessions").await?;
-    Ok(id)
+    session_id.parse().map_err(ApiError::internal)
+}
+
+/// The workspace's session `session_id`; another workspace's session is not found.
+async fn load_session(
+    state: &CommandState,
+    workspace_id: &str,
+    session_id: &str,
+) -> Result<Loaded<AuditSession>, ApiError> {
+    let id: uuid::Uuid = parse_id(session_id)?;
+    let session = state
+        .runner()
+        .load::<AuditSession>(&id.to_string())
+        .await
+        .map_err(IntoApiError::into_api_error)?;
+    if session
+        .state
+        .workspace_id()
+        .map(|w| w.to_string())
+        .as_deref()
+        != Some(workspace_id)
+    {
+        return Err(AuditSessionError::NotFound.into_api_error());
+    }
+    Ok(session)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -480,7 +504,7 @@ pub async fn share(
     Body(body): Body<ShareBody>,
 ) -> Result<(StatusCode, Json<Data<ShareLink>>), ApiError> {
     let app = &state.app;
-    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    authorize_publishing(&state, &user, &workspace_id, &session_id).await?;
     let days = body.expires_in_days.unwrap_or(SHARE_DAYS_DEFAULT);
     if !(1..=SHARE_DAYS_MAX).contains(&days) {
         return Err(ApiError::field(
@@ -524,6 +548,30 @@ pub async fn share(
     ))
 }
 
+/// Publishing a session's result (or revoking a link to it) takes the audit service and
+/// [`Action::PublishAuditResults`]: a role that writes, and Admin unless the caller opened
+/// the session.
+async fn authorize_publishing(
+    state: &CommandState,
+    user: &AuthUser,
+    workspace_id: &str,
+    session_id: &str,
+) -> Result<(), ApiError> {
+    authorize(&state.app, user, workspace_id, Action::AuditSessions, None).await?;
+    let session = load_session(state, workspace_id, session_id).await?;
+    let owner =
+        session.state.opened_by().map(|u| u.to_string()).as_deref() == Some(user.user_id.as_str());
+    authorize_owned(
+        &state.app,
+        user,
+        workspace_id,
+        Action::PublishAuditResults,
+        owner,
+    )
+    .await?;
+    Ok(())
+}
+
 /// A session and its status (`open`, `archived`).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SessionStatus {
@@ -557,8 +605,7 @@ pub async fn revoke_share(
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, session_id, share_id)): Path<(String, String, String)>,
 ) -> Result<StatusCode, ApiError> {
-    let app = &state.app;
-    authorize(app, &user, &workspace_id, Action::AuditSessions, None).await?;
+    authorize_publishing(&state, &user, &workspace_id, &session_id).await?;
     let share_id: uuid::Uuid = parse_id(&share_id)?;
     run_on_session(
         &state,

@@ -273,3 +273,39 @@ fn a_check_by_in_json_is_rejected_with_the_spec_message() {
         Err(messages::INVALID_CHECK_BY.to_owned())
     );
 }
+
+fn publish(role: Role, owner: bool) -> Result<(), Denial> {
+    check(
+        CheckContext::new(Some(role), Plan::Professional, Action::PublishAuditResults)
+            .with_owner(owner),
+    )
+}
+
+#[test]
+fn an_admin_may_publish_any_audit_session() {
+    assert_eq!(publish(Role::Admin, false), Ok(()));
+}
+
+#[test]
+fn an_editor_may_publish_only_the_audit_session_they_opened() {
+    assert_eq!(publish(Role::Editor, true), Ok(()));
+    assert_eq!(publish(Role::Editor, false), Err(Denial::RoleRestriction));
+}
+
+#[test]
+fn a_viewer_may_not_publish_even_the_audit_session_they_opened() {
+    assert_eq!(publish(Role::Viewer, true), Err(Denial::RoleRestriction));
+}
+
+#[test]
+fn an_ownership_rule_checked_without_knowing_the_owner_refuses_all_but_its_role() {
+    let unknown = |role| {
+        check(CheckContext::new(
+            Some(role),
+            Plan::Professional,
+            Action::PublishAuditResults,
+        ))
+    };
+    assert_eq!(unknown(Role::Admin), Ok(()));
+    assert_eq!(unknown(Role::Editor), Err(Denial::RoleRestriction));
+}

@@ -117,22 +117,26 @@ fn the_export_gives_plan_limits_in_bytes_and_null_for_unlimited() {
 fn the_export_gives_every_action_its_permission_mode_and_limit() {
     let export = export();
     let actions = export["actions"].as_object().expect("an object");
-    assert_eq!(actions.len(), 23);
+    assert_eq!(actions.len(), 24);
+    assert_eq!(
+        actions["publish_audit_results"],
+        json!({"permission": "write", "mode": "role", "limit": null, "owner_unless": 2})
+    );
     assert_eq!(
         actions["invite_collaborators"],
-        json!({"permission": "actions:invite_collaborators", "mode": "both", "limit": "collaborators"})
+        json!({"permission": "actions:invite_collaborators", "mode": "both", "limit": "collaborators", "owner_unless": null})
     );
     assert_eq!(
         actions["delete_workspace"],
-        json!({"permission": "workspace:delete", "mode": "role", "limit": null})
+        json!({"permission": "workspace:delete", "mode": "role", "limit": null, "owner_unless": null})
     );
     assert_eq!(
         actions["read_general_ledger"],
-        json!({"permission": "general_ledgers:read", "mode": "role", "limit": null})
+        json!({"permission": "general_ledgers:read", "mode": "role", "limit": null, "owner_unless": null})
     );
     assert_eq!(
         actions["notify_members"],
-        json!({"permission": "user_management:write", "mode": "role", "limit": null})
+        json!({"permission": "user_management:write", "mode": "role", "limit": null, "owner_unless": null})
     );
 }
 

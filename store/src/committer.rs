@@ -1,7 +1,8 @@
 //! Group commit. Every append goes through one writer task per process, which takes all
-//! requests waiting at that moment and appends them in one transaction: one fsync (SQLite)
-//! or one commit round trip (Postgres) is shared by many commands, which is how a 2-core
-//! machine gets past the per-commit ceiling. If a shared transaction fails, each request
+//! requests waiting at that moment and appends them in one transaction: one fsync (SQLite,
+//! `synchronous = FULL`: a command is answered only once its events are on disk) or one
+//! commit round trip with its WAL flush (Postgres) is shared by many commands, which is how
+//! a 2-core machine gets past the per-commit ceiling without trading durability for it. If a shared transaction fails, each request
 //! is retried alone, so one conflicting command never fails its neighbours.
 //!
 //! A backend whose appends to different hash chains can run side by side (Postgres: they

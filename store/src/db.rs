@@ -18,6 +18,11 @@ pub(crate) const SQLITE_BUSY_TIMEOUT_MS: u32 = 10_000;
 /// copying every page into each connection's page cache; writes still go through the WAL
 /// with write(2), so what a commit makes durable is unchanged.
 pub(crate) const SQLITE_MMAP_SIZE: i64 = 1 << 30;
+/// Every SQLite connection syncs the WAL at each commit (`FULL`): a command is answered
+/// only after its events are on disk, so an acknowledged posting survives a power loss,
+/// not just an application or OS crash (`NORMAL` in WAL mode leaves the last commits in the
+/// page cache). The group commit shares one fsync among every command in the group.
+pub(crate) const SQLITE_SYNCHRONOUS: &str = "FULL";
 const POOL_MAX_CONNECTIONS_SQLITE: u32 = 8;
 const POOL_MAX_CONNECTIONS_POSTGRES: u32 = 16;
 /// The event log's own native pools (see [`NativePool`]). On Postgres: one writer (group
@@ -112,11 +117,10 @@ impl Db {
             .max_connections(POOL_MAX_CONNECTIONS_SQLITE)
             .after_connect(|conn, _meta| {
                 Box::pin(async move {
-                    // WAL lets readers run beside the single writer; NORMAL sync is durable
-                    // across application crashes and only risks the last commits on power loss.
+                    // WAL lets readers run beside the single writer; see SQLITE_SYNCHRONOUS.
                     conn.execute(
                         format!(
-                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = {SQLITE_SYNCHRONOUS}; \
                              PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON;"
                         )
                         .as_str(),
@@ -130,7 +134,7 @@ impl Db {
         // The same pragmas as above, for the log's native pool.
         let native_options = SqliteConnectOptions::from_str(&url)?
             .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
+            .synchronous(SqliteSynchronous::from_str(SQLITE_SYNCHRONOUS)?)
             .busy_timeout(Duration::from_millis(u64::from(SQLITE_BUSY_TIMEOUT_MS)))
             .foreign_keys(true)
             // Statement journals and temporary b-trees in memory instead of temp files (an

@@ -69,6 +69,7 @@ impl TestApp {
             // Tests see the "entries posted" digest at once.
             digest_window: std::time::Duration::ZERO,
             dev_mode: false,
+            cors_origins: Vec::new(),
             storage: storage.clone(),
             clock: Default::default(),
         };

@@ -53,6 +53,8 @@ pub struct AuditSession {
     session_id: Option<Uuid>,
     workspace_id: Option<WorkspaceId>,
     status: SessionStatus,
+    /// Who opened the session: its owner, who may publish it without being an Admin.
+    opened_by: Option<UserId>,
     performer: Option<UserId>,
     shares: Vec<Share>,
 }
@@ -65,6 +67,11 @@ impl AuditSession {
     /// The workspace audited, once opened.
     pub fn workspace_id(&self) -> Option<WorkspaceId> {
         self.workspace_id
+    }
+
+    /// Who opened the session, once opened.
+    pub fn opened_by(&self) -> Option<UserId> {
+        self.opened_by
     }
 
     pub fn shares(&self) -> &[Share] {
@@ -232,6 +239,7 @@ impl Aggregate for AuditSession {
             AuditSessionEvent::AuditSessionOpened(e) => {
                 self.session_id = Some(e.session_id);
                 self.workspace_id = Some(e.workspace_id);
+                self.opened_by = Some(e.opened_by);
                 self.status = SessionStatus::Open;
             }
             AuditSessionEvent::AuditSessionSignedOff(e) => match e.role {

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{CheckBy, Permission, Resource};
+use super::{CheckBy, Permission, Resource, Role};
 
 /// What a check requires: one permission, the grants consulted, and the limit the
 /// request counts against (if any). An [`Action`]'s row, or a raw spec-style check.
@@ -20,6 +20,9 @@ pub struct Requirement {
     pub mode: CheckBy,
     /// The plan limit the request counts against, checked when usage is given.
     pub limit: Option<Resource>,
+    /// When set, the caller must own the thing acted on (the audit session they opened)
+    /// unless their role is at least this one.
+    pub owner_unless: Option<Role>,
 }
 
 impl Requirement {
@@ -29,6 +32,16 @@ impl Requirement {
             permission,
             mode,
             limit: None,
+            owner_unless: None,
+        }
+    }
+
+    /// The same requirement, also demanding that the caller own what is acted on unless
+    /// their role is at least `role`.
+    pub const fn owned_unless(self, role: Role) -> Requirement {
+        Requirement {
+            owner_unless: Some(role),
+            ..self
         }
     }
 
@@ -98,11 +111,16 @@ pub enum Action {
     /// permission (role and plan) says who audits; this one keeps Viewers, who hold
     /// `audit_service_access` to read audits, from changing what everyone is told.
     ConfigureContinuousAudit,
+    /// Publish an audit session's result at a public link, or revoke such a link.
+    /// Checked together with [`Action::AuditSessions`]: publishing shows the books to
+    /// anyone holding the link, so it takes a role that writes (never a Viewer) and
+    /// either the Admin role or being the one who opened the session.
+    PublishAuditResults,
 }
 
 impl Action {
     /// Every action, in the order of the DESIGN §7 table.
-    pub const ALL: [Action; 23] = [
+    pub const ALL: [Action; 24] = [
         Action::ReadBooks,
         Action::ReadGeneralLedger,
         Action::WriteDraftEntries,
@@ -126,6 +144,7 @@ impl Action {
         Action::Billing,
         Action::NotifyMembers,
         Action::ConfigureContinuousAudit,
+        Action::PublishAuditResults,
     ];
 
     /// The wire id ("invite_collaborators", …), also the key in the UI export.
@@ -154,6 +173,7 @@ impl Action {
             Action::Billing => "billing",
             Action::NotifyMembers => "notify_members",
             Action::ConfigureContinuousAudit => "configure_continuous_audit",
+            Action::PublishAuditResults => "publish_audit_results",
         }
     }
 
@@ -196,6 +216,7 @@ impl Action {
             Action::NotifyMembers => row(P::UserManagementWrite, Role),
             // Changing what a workspace's Admins are told is a write: Viewers read only.
             Action::ConfigureContinuousAudit => row(P::Write, Role),
+            Action::PublishAuditResults => row(P::Write, Role).owned_unless(super::Role::Admin),
         }
     }
 }

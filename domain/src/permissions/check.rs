@@ -72,6 +72,9 @@ pub struct CheckContext {
     /// Current usage and the request's increment. The limit is checked only when this
     /// is given and the requirement names a resource (spec §5).
     pub usage: Option<Usage>,
+    /// Whether the caller owns what is acted on; consulted only by requirements with an
+    /// `owner_unless` role, where anything but `Some(true)` counts as not owning it.
+    pub owner: Option<bool>,
 }
 
 impl CheckContext {
@@ -86,6 +89,15 @@ impl CheckContext {
             plan,
             requirement: requirement.into(),
             usage: None,
+            owner: None,
+        }
+    }
+
+    /// The same check, knowing whether the caller owns what is acted on.
+    pub const fn with_owner(self, owner: bool) -> CheckContext {
+        CheckContext {
+            owner: Some(owner),
+            ..self
         }
     }
 
@@ -101,7 +113,9 @@ impl CheckContext {
 /// Decides a check (DESIGN §7): the membership must cover the workspace; then the
 /// grants `mode` names must hold — a plan-only failure is [`Denial::PlanRestriction`],
 /// a role-only failure [`Denial::RoleRestriction`], both [`Denial::PermissionDenied`];
-/// then, when usage is given, the plan's limit must allow the increment.
+/// then, for a requirement with an `owner_unless` role, the caller must own what is acted
+/// on or hold that role ([`Denial::RoleRestriction`]); then, when usage is given, the
+/// plan's limit must allow the increment.
 ///
 /// Permission comes before the limit: a request the member may not make at all is
 /// told so, not told to upgrade for more room.
@@ -111,6 +125,7 @@ pub fn check(ctx: CheckContext) -> Result<(), Denial> {
         permission,
         mode,
         limit,
+        owner_unless,
     } = ctx.requirement;
 
     let plan_ok = !mode.checks_plan() || ctx.plan.grants(permission);
@@ -120,6 +135,11 @@ pub fn check(ctx: CheckContext) -> Result<(), Denial> {
         (false, true) => return Err(Denial::PlanRestriction),
         (true, false) => return Err(Denial::RoleRestriction),
         (false, false) => return Err(Denial::PermissionDenied),
+    }
+    if let Some(unless) = owner_unless {
+        if role < unless && ctx.owner != Some(true) {
+            return Err(Denial::RoleRestriction);
+        }
     }
 
     if let (Some(resource), Some(usage)) = (limit, ctx.usage) {

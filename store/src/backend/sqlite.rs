@@ -21,7 +21,7 @@ use super::common::{decode_chain_head, decode_snapshot, CHAIN_HEAD_COLUMNS};
 use super::sqlite_reader::SqliteReaders;
 use super::sqlite_writer::SqliteWriter;
 use super::{Appended, ChainHead, EncodedRequest, LogBackend, Snapshot};
-use crate::db::{NativePool, SQLITE_BUSY_TIMEOUT_MS, SQLITE_MMAP_SIZE};
+use crate::db::{NativePool, SQLITE_BUSY_TIMEOUT_MS, SQLITE_MMAP_SIZE, SQLITE_SYNCHRONOUS};
 use crate::{AppendError, Backend, Cursor, Db, RecordedEvent, StoreError};
 
 pub struct SqliteLog {
@@ -55,7 +55,9 @@ pub(super) fn open_connection(file: &Path) -> Result<Connection, StoreError> {
     connection.busy_timeout(Duration::from_millis(u64::from(SQLITE_BUSY_TIMEOUT_MS)))?;
     // `PRAGMA mmap_size = N` answers with the new size.
     connection.pragma_update_and_check(None, "mmap_size", SQLITE_MMAP_SIZE, |_| Ok(()))?;
-    connection.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY;")?;
+    connection.execute_batch(&format!(
+        "PRAGMA synchronous = {SQLITE_SYNCHRONOUS}; PRAGMA temp_store = MEMORY;"
+    ))?;
     Ok(connection)
 }
 

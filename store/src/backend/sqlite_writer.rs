@@ -47,20 +47,27 @@ impl SqliteWriter {
     ) -> Result<Vec<Appended>, AppendError> {
         let writer = Arc::clone(self);
         tokio::task::spawn_blocking(move || {
-            let mut slot = writer
-                .connection
-                .lock()
-                .map_err(|_| StoreError::Task("the log writer's lock is poisoned".into()))?;
-            if slot.is_none() {
-                *slot = Some(open_connection(&writer.file)?);
-            }
-            let Some(connection) = slot.as_mut() else {
-                return Err(StoreError::Task("the log writer has no connection".into()).into());
-            };
-            append(connection, &requests).map_err(|e| classify(e, &requests))
+            writer.with_connection(|connection| {
+                append(connection, &requests).map_err(|e| classify(e, &requests))
+            })?
         })
         .await
         .map_err(|e| StoreError::Task(e.to_string()))?
+    }
+
+    /// Runs `f` on the writer's connection, opening it on first use.
+    fn with_connection<R>(&self, f: impl FnOnce(&mut Connection) -> R) -> Result<R, StoreError> {
+        let mut slot = self
+            .connection
+            .lock()
+            .map_err(|_| StoreError::Task("the log writer's lock is poisoned".into()))?;
+        if slot.is_none() {
+            *slot = Some(open_connection(&self.file)?);
+        }
+        let Some(connection) = slot.as_mut() else {
+            return Err(StoreError::Task("the log writer has no connection".into()));
+        };
+        Ok(f(connection))
     }
 }
 
@@ -218,4 +225,53 @@ fn insert(
         );
     }
     Ok(returned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Db, StorageConfig};
+
+    /// `PRAGMA synchronous` answers 2 for FULL (0 OFF, 1 NORMAL, 3 EXTRA).
+    const FULL: i64 = 2;
+
+    #[tokio::test]
+    async fn the_log_writer_syncs_every_commit_to_disk() {
+        let dir = std::env::temp_dir().join(format!("ll_sync_{}", uuid::Uuid::new_v4().simple()));
+        let config = StorageConfig::embedded(&dir);
+        let db = Db::connect(&config).await.expect("open sqlite");
+        let writer = SqliteWriter::new(config.sqlite_path());
+        let synchronous = writer
+            .with_connection(|connection| {
+                connection.query_row("PRAGMA synchronous", [], |row| row.get::<_, i64>(0))
+            })
+            .expect("writer connection")
+            .expect("read pragma");
+        assert_eq!(synchronous, FULL);
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn every_pooled_sqlite_connection_syncs_every_commit_to_disk() {
+        let dir = std::env::temp_dir().join(format!("ll_sync_{}", uuid::Uuid::new_v4().simple()));
+        let db = Db::connect(&StorageConfig::embedded(&dir))
+            .await
+            .expect("open sqlite");
+        let (shared,): (i64,) = sqlx::query_as("PRAGMA synchronous")
+            .fetch_one(&db.pool)
+            .await
+            .expect("shared pool");
+        assert_eq!(shared, FULL, "the shared pool");
+        let crate::db::NativePool::Sqlite(native, _) = &db.native else {
+            panic!("a SQLite database has a native SQLite pool");
+        };
+        let (native,): (i64,) = sqlx::query_as("PRAGMA synchronous")
+            .fetch_one(native)
+            .await
+            .expect("native pool");
+        assert_eq!(native, FULL, "the log's native pool");
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

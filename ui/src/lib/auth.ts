@@ -25,6 +25,8 @@ const nullableText = z
   .transform((value) => value ?? '');
 
 export const currentUserSchema = z.object({
+  // The user's id: what `opened_by` and other authorship fields name.
+  id: idSchema.optional(),
   first_name: nullableText,
   last_name: nullableText,
   email: nullableText,

@@ -324,6 +324,30 @@ describe('check modes', () => {
     ).toThrow("Invalid checkBy value. Must be 'plan', 'role', or 'both'.");
   });
 
+  it('an action owned-unless a role refuses a non-owner below that role', () => {
+    // publish_audit_results: a role that writes, and Admin unless the caller owns it.
+    const editor = { role: 1, plan: 'professional' } as const;
+    expect(checkPermission({ action: 'publish_audit_results' }, editor)).toEqual({
+      allowed: false,
+      reason: 'role_restriction',
+      message: 'Insufficient role permissions to access this feature.',
+    });
+    expect(
+      checkPermission({ action: 'publish_audit_results', isOwner: true }, editor).allowed,
+    ).toBe(true);
+    expect(
+      checkPermission({ action: 'publish_audit_results' }, { role: 2, plan: 'professional' })
+        .allowed,
+    ).toBe(true);
+  });
+
+  it('owning what is acted on does not lift a missing permission', () => {
+    const viewer = { role: 0, plan: 'professional' } as const;
+    expect(
+      checkPermission({ action: 'publish_audit_results', isOwner: true }, viewer).allowed,
+    ).toBe(false);
+  });
+
   it('a user without a membership covering the workspace has no access to it', () => {
     const result = checkPermission({ action: 'read' }, { role: null, plan: 'enterprise' });
     expect(result).toEqual({

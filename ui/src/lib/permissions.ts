@@ -29,7 +29,13 @@ export const permissionCatalogSchema = z.object({
   default_plan: planIdSchema,
   actions: z.record(
     z.string(),
-    z.object({ permission: z.string(), mode: checkModeSchema, limit: z.string().nullable() }),
+    z.object({
+      permission: z.string(),
+      mode: checkModeSchema,
+      limit: z.string().nullable(),
+      // A role number: below it, the caller must own what is acted on.
+      owner_unless: z.number().int().nullable().optional(),
+    }),
   ),
   resources: z.record(z.string(), z.string()),
   messages: z.object({
@@ -77,6 +83,11 @@ export type PermissionCheck = {
   variant?: PermissionVariant;
   /** The resource whose limit applies; defaults to the action's limit. */
   resource?: string;
+  /**
+   * Whether the caller owns what is acted on (the audit session they opened); consulted
+   * by actions with `owner_unless`, where leaving it out counts as not owning it.
+   */
+  isOwner?: boolean;
   /** Usage now; with it the limit is checked too (spec §5). */
   currentUsage?: number;
   /** How much the action adds; defaults to 1. */
@@ -219,6 +230,17 @@ export function checkPermission(
       reason: 'role_restriction',
       message: catalog.messages.role_restriction,
     };
+  }
+
+  const ownerUnless = action?.owner_unless;
+  if (ownerUnless !== null && ownerUnless !== undefined) {
+    if (context.role < ownerUnless && input.isOwner !== true) {
+      return {
+        allowed: false,
+        reason: 'role_restriction',
+        message: catalog.messages.role_restriction,
+      };
+    }
   }
 
   if (input.currentUsage !== undefined) {

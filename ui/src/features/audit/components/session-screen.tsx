@@ -5,15 +5,32 @@ import { useState } from 'react';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { useWorkspaceId } from '@/lib/active-workspace';
+import { useCurrentUser } from '@/lib/auth';
+import { effectivePlan, roleInWorkspace } from '@/lib/permissions';
+import { useOrganizationPlan } from '@/lib/subscription';
 
+import type { AuditSession } from '../api/schemas';
 import { archiveSession, useSession, useSessionResult } from '../api/sessions';
 import { ResultSections } from './result-sections';
 import { SessionSummary } from './session-summary';
+import { canPublishSession } from './publish-logic';
 import { ShareDialog } from './share-dialog';
 import { ShareAccessLog } from './share-links';
 import { WorkpaperButton, useSessionFindings } from './session-workpapers';
 import { SignOffPanel } from './sign-off-panel';
 import { TimeTravelLink } from './time-travel-link';
+
+/** Whether the signed-in member may publish (and revoke links to) this session. */
+function useCanPublish(workspaceId: string | null, session: AuditSession | undefined): boolean {
+  const { data: user } = useCurrentUser();
+  const { plan, settled } = useOrganizationPlan();
+  if (!user || !settled || !session) return false;
+  return canPublishSession(
+    { role: roleInWorkspace(user.memberships, workspaceId), plan: effectivePlan(plan).id },
+    session,
+    user.id,
+  );
+}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -31,6 +48,8 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
   const findings = useSessionFindings(workspaceId, sessionId, current);
   // The server shares only after the performer signed; the button says so rather than fail.
   const canShare = Boolean(current?.performer.signed_on) && current?.status !== 'archived';
+  // Publishing is refused by the server to Viewers and to Editors on others' sessions.
+  const canPublish = useCanPublish(workspaceId, current);
   const archive = async () => {
     if (!workspaceId) return;
     setArchiving(true);
@@ -57,14 +76,16 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
       >
         Archive
       </Button>
-      <Button
-        leftSection={<IconShare size={16} />}
-        onClick={open}
-        disabled={!canShare}
-        title={canShare ? undefined : 'Share after the performer has signed off'}
-      >
-        Share
-      </Button>
+      {canPublish && (
+        <Button
+          leftSection={<IconShare size={16} />}
+          onClick={open}
+          disabled={!canShare}
+          title={canShare ? undefined : 'Share after the performer has signed off'}
+        >
+          Share
+        </Button>
+      )}
     </Group>
   );
 
@@ -103,7 +124,7 @@ export function SessionScreen({ sessionId }: { sessionId: string }) {
         {current && <SignOffPanel session={current} workspaceId={workspaceId} />}
         {workspaceId && <ShareAccessLog workspaceId={workspaceId} sessionId={sessionId} />}
       </Stack>
-      {workspaceId && (
+      {workspaceId && canPublish && (
         <ShareDialog
           workspaceId={workspaceId}
           sessionId={sessionId}
