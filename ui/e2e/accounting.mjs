@@ -273,7 +273,7 @@ export function registerAccountingTests(h) {
     await totals.first().waitFor({ timeout: WAIT_MS });
     const debit = (await totals.locator('[col-id="debit"]').innerText()).trim();
     const credit = (await totals.locator('[col-id="credit"]').innerText()).trim();
-    check(debit === '1,250,000.50', `total debit ${debit}`);
+    check(debit === '₦1,250,000.50', `total debit ${debit}`);
     check(debit === credit, `totals differ: ${debit} vs ${credit}`);
     await shot(page, 'trial-balance', { settleMs: 300 });
     await grid.getByRole('gridcell', { name: 'Bank - current account' }).click();
@@ -324,7 +324,7 @@ export function registerAccountingTests(h) {
     );
     check(
       JSON.stringify(running.map((t) => t.trim())) ===
-        JSON.stringify(['1,000.00', '1,500.00', '1,199.75']),
+        JSON.stringify(['₦1,000.00', '₦1,500.00', '₦1,199.75']),
       `running balances ${JSON.stringify(running)}`,
     );
     await page.getByTestId('opening-balance').getByText('0.00').waitFor({ timeout: WAIT_MS });

@@ -11,7 +11,8 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
-import { centsToDecimal, formatAmount, parseCents } from '@/lib/money';
+import { centsToDecimal, formatMoney, parseCents } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
 
@@ -32,6 +33,7 @@ type BudgetModalProps = { account: FlatAccount | null; onClose: () => void };
  * actuals with the variance.
  */
 export function BudgetModal({ account, onClose }: BudgetModalProps) {
+  const currency = useWorkspaceCurrency();
   const [kind, setKind] = useState<PeriodKind>('standing');
   const [amount, setAmount] = useState('');
   const [month, setMonth] = useState(todayIso().slice(0, 7));
@@ -119,7 +121,7 @@ export function BudgetModal({ account, onClose }: BudgetModalProps) {
                 <Table.Tr key={b.month}>
                   <Table.Td>{b.month}</Table.Td>
                   <Table.Td ta="right" className="ledger-money">
-                    {formatAmount(b.amount)}
+                    {formatMoney(b.amount, currency)}
                   </Table.Td>
                 </Table.Tr>
               ))}

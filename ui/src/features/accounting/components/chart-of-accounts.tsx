@@ -25,7 +25,7 @@ import {
   type FlatAccount,
 } from '../api/accounts';
 import { useTrialBalance } from '../api/reports';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
 import { todayIso } from '../lib/periods';
 
@@ -104,8 +104,12 @@ export function ChartOfAccounts() {
         cellRendererParams: { collapsed: tree$.collapsed, onToggle: tree$.toggle },
       },
       { field: 'account_type_display', headerName: 'Type', width: 120 },
-      moneyColumn<AccountRow>('balance', `Balance (${currency})`, { width: 170 }),
-      moneyColumn<AccountRow>('budget_amount', 'Monthly budget', { width: 150, blankZero: true }),
+      moneyColumn<AccountRow>('balance', `Balance`, { currency, width: 170 }),
+      moneyColumn<AccountRow>('budget_amount', 'Monthly budget', {
+        currency,
+        width: 150,
+        blankZero: true,
+      }),
       {
         colId: 'depreciation',
         headerName: 'Depreciation',

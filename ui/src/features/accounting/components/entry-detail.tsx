@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { formatAmount, isZero } from '@/lib/money';
+import { formatMoney, isZero } from '@/lib/money';
 
 import type { CommandResult, EntryDetail as Entry } from '../api/journal-entries';
 
@@ -109,8 +109,8 @@ export function EntryDetail({
             <Table.Tr>
               <Table.Th>Account</Table.Th>
               <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Debit ({currency})</Table.Th>
-              <Table.Th ta="right">Credit ({currency})</Table.Th>
+              <Table.Th ta="right">Debit</Table.Th>
+              <Table.Th ta="right">Credit</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -127,10 +127,10 @@ export function EntryDetail({
                 </Table.Td>
                 <Table.Td>{line.description}</Table.Td>
                 <Table.Td ta="right" className="ledger-money">
-                  {!isZero(line.debit) ? formatAmount(line.debit) : ''}
+                  {!isZero(line.debit) ? formatMoney(line.debit, currency) : ''}
                 </Table.Td>
                 <Table.Td ta="right" className="ledger-money">
-                  {!isZero(line.credit) ? formatAmount(line.credit) : ''}
+                  {!isZero(line.credit) ? formatMoney(line.credit, currency) : ''}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -139,10 +139,10 @@ export function EntryDetail({
             <Table.Tr fw={700}>
               <Table.Td colSpan={2}>Total</Table.Td>
               <Table.Td ta="right" className="ledger-money">
-                {formatAmount(entry.total_debit)}
+                {formatMoney(entry.total_debit, currency)}
               </Table.Td>
               <Table.Td ta="right" className="ledger-money">
-                {formatAmount(entry.total_credit)}
+                {formatMoney(entry.total_credit, currency)}
               </Table.Td>
             </Table.Tr>
           </Table.Tfoot>

@@ -16,7 +16,7 @@ import {
   type LedgerQuery,
   type Posting,
 } from '../api/reports';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { useQueryState } from '../hooks/use-query-state';
 import { startOfYear, todayIso } from '../lib/periods';
@@ -102,17 +102,17 @@ export function GeneralLedgerReport() {
         valueGetter: ({ data }) => (data ? data.description || data.memo : ''),
       },
       {
-        ...moneyColumn<Posting>('debit', `Debit (${currency})`, { blankZero: true }),
+        ...moneyColumn<Posting>('debit', `Debit`, { currency, blankZero: true }),
         sortable: false,
         filter: false,
       },
       {
-        ...moneyColumn<Posting>('credit', `Credit (${currency})`, { blankZero: true }),
+        ...moneyColumn<Posting>('credit', `Credit`, { currency, blankZero: true }),
         sortable: false,
         filter: false,
       },
       {
-        ...moneyColumn<Posting>('running_balance', 'Running balance', { width: 170 }),
+        ...moneyColumn<Posting>('running_balance', 'Running balance', { currency, width: 170 }),
         sortable: false,
         filter: false,
       },

@@ -15,7 +15,8 @@ import { IconAlertTriangle, IconCheck, IconFileSpreadsheet } from '@tabler/icons
 import { useState } from 'react';
 
 import { downloadText } from '@/components/data-grid/csv';
-import { formatAmount } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { notify } from '@/lib/notify';
 
 import {
@@ -43,6 +44,7 @@ type Props = {
  * written by the preview), then import all entries at once — or none.
  */
 export function ImportEntriesModal({ opened, onClose, canPost }: Props) {
+  const currency = useWorkspaceCurrency();
   const workspaceId = useWorkspaceId();
   const [file, setFile] = useState<File | null>(null);
   // The user's choice; until they make one, post when they may (permissions load late).
@@ -172,7 +174,7 @@ export function ImportEntriesModal({ opened, onClose, canPost }: Props) {
             data-testid="import-ready"
           >
             {preview.entries} {preview.entries === 1 ? 'entry' : 'entries'}, {preview.lines} lines,{' '}
-            {formatAmount(preview.total)} in debits.
+            {formatMoney(preview.total, currency)} in debits.
           </Alert>
         )}
         <Group justify="flex-end">

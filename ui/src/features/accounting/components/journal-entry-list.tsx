@@ -15,7 +15,7 @@ import {
   type EntrySummary,
 } from '../api/journal-entries';
 import { useMemberNames } from '../api/member-names';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import { EntryStatusBadge } from './entry-status-badge';
 import { LoadError } from './load-error';
@@ -63,7 +63,7 @@ export function JournalEntryList({ onOpen, empty }: JournalEntryListProps) {
       dateColumn<EntrySummary>('date'),
       { field: 'memo', headerName: 'Memo', flex: 1, minWidth: 220 },
       { field: 'reference', headerName: 'Reference', width: 140 },
-      moneyColumn<EntrySummary>('amount', `Amount (${currency})`),
+      moneyColumn<EntrySummary>('amount', `Amount`, { currency }),
       {
         field: 'status',
         headerName: 'Status',

@@ -10,7 +10,7 @@ import { storage } from '@/lib/storage';
 
 import { deleteEntry, useEntry, type CommandResult } from '../api/journal-entries';
 import { useMemberNames } from '../api/member-names';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
 
 import { EntryDetail } from './entry-detail';

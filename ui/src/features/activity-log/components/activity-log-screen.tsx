@@ -8,6 +8,8 @@ import { downloadText, toCsv } from '@/components/data-grid/csv';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { formatDateTime } from '@/lib/format-date-time';
+import { formatAmountsInText } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
   ACTIVITY_PAGE_SIZE,
@@ -33,6 +35,7 @@ function countLabel(count: number): string {
 
 /** The workspace's activity log: filters, a server-paged grid, CSV export, detail drawer. */
 export function ActivityLogScreen() {
+  const currency = useWorkspaceCurrency();
   const workspaceId = useWorkspaceId();
   const [userName, setUserName] = useState('');
   const [activityType, setActivityType] = useState<string | null>(null);
@@ -88,11 +91,19 @@ export function ActivityLogScreen() {
         valueFormatter: ({ value }: { value: unknown }) =>
           typeof value === 'string' ? activityLabel(value) : '',
       },
-      { field: 'description', headerName: 'Description', flex: 1, minWidth: 260 },
+      {
+        field: 'description',
+        headerName: 'Description',
+        flex: 1,
+        minWidth: 260,
+        valueFormatter: ({ value }: { value: unknown }) =>
+          typeof value === 'string' ? formatAmountsInText(value, currency) : '',
+        tooltipValueGetter: ({ valueFormatted }) => valueFormatted ?? '',
+      },
     ];
     // The server orders newest first and filters; the grid only shows its pages.
     return columns.map((column) => ({ ...column, sortable: false, filter: false }));
-  }, []);
+  }, [currency]);
 
   const exportAll = useCallback(async () => {
     if (!workspaceId) return;

@@ -21,6 +21,8 @@ import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format-date-time';
 import { effectivePlan, roleInWorkspace } from '@/lib/permissions';
 import { useOrganizationPlan } from '@/lib/subscription';
+import { formatAmountsInText } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
   saveContinuousSettings,
@@ -122,6 +124,7 @@ function FlagDrawer({
   entry: FlaggedEntry | null;
   onClose: () => void;
 }) {
+  const currency = useWorkspaceCurrency();
   return (
     <Drawer
       opened={entry !== null}
@@ -155,7 +158,7 @@ function FlagDrawer({
               </Group>
               <List size="xs" c="dimmed" spacing={2}>
                 {part.reasons.map((reason) => (
-                  <List.Item key={reason}>{reason}</List.Item>
+                  <List.Item key={reason}>{formatAmountsInText(reason, currency)}</List.Item>
                 ))}
               </List>
             </div>

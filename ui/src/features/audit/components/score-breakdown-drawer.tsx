@@ -13,12 +13,15 @@ import {
 import type { ReactNode } from 'react';
 
 import { formatDateTime } from '@/lib/format-date-time';
+import { formatAmountsInText } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import { useEntryWithHistory } from '../api/entry-history';
 import type { AuditResult, EntryScore } from '../api/schemas';
 import { bandColor, scoreReasons, shortHash } from './audit-format';
 
 export function EntryHistory({ workspaceId, entryId }: { workspaceId: string; entryId: string }) {
+  const currency = useWorkspaceCurrency();
   const { data, error } = useEntryWithHistory(workspaceId, entryId);
   if (error) {
     return (
@@ -44,7 +47,7 @@ export function EntryHistory({ workspaceId, entryId }: { workspaceId: string; en
               {formatDateTime(event.recorded_at)}
               {event.actor_name ? ` · ${event.actor_name}` : ''}
             </Text>
-            {event.summary && <Text size="xs">{event.summary}</Text>}
+            {event.summary && <Text size="xs">{formatAmountsInText(event.summary, currency)}</Text>}
             {event.hash && (
               <Text size="xs" ff="monospace" c="dimmed">
                 #{event.chain_seq} {shortHash(event.hash)}
@@ -75,6 +78,7 @@ export function ScoreBreakdownDrawer({
   onClose,
   children,
 }: ScoreBreakdownDrawerProps) {
+  const currency = useWorkspaceCurrency();
   return (
     <Drawer
       opened={score !== null}
@@ -106,7 +110,7 @@ export function ScoreBreakdownDrawer({
                 </Group>
                 <List size="xs" c="dimmed" spacing={2}>
                   {part.reasons.map((reason) => (
-                    <List.Item key={reason}>{reason}</List.Item>
+                    <List.Item key={reason}>{formatAmountsInText(reason, currency)}</List.Item>
                   ))}
                 </List>
               </div>

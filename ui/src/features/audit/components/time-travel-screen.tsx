@@ -22,7 +22,8 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { formErrorsOf } from '@/lib/field-errors';
 import { formatDateTime } from '@/lib/format-date-time';
-import { formatAmount } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
   useAfterClose,
@@ -94,6 +95,7 @@ type Opened = { entryId: string; number: string };
  * after the close, down to each entry's history.
  */
 export function TimeTravelScreen() {
+  const currency = useWorkspaceCurrency();
   const workspaceId = useWorkspaceId();
   const [params, setParams] = useSearchParams();
   const applied: Values = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Values;
@@ -295,7 +297,7 @@ export function TimeTravelScreen() {
                                 {n.account_code} {n.name}
                               </Table.Td>
                               <Table.Td ta="right" ff="monospace">
-                                {formatAmount(n.balance_change)}
+                                {formatMoney(n.balance_change, currency)}
                               </Table.Td>
                             </Table.Tr>
                           ))}
@@ -320,8 +322,9 @@ export function TimeTravelScreen() {
         {causes && (
           <Stack gap="sm" data-testid="tt-causes">
             <Text size="sm">
-              {formatAmount(causes.balance_from)} → {formatAmount(causes.balance_to)} (
-              {formatAmount(causes.difference)})
+              {formatMoney(causes.balance_from, currency)} →{' '}
+              {formatMoney(causes.balance_to, currency)} ({formatMoney(causes.difference, currency)}
+              )
             </Text>
             <Title order={4} fz={14}>
               Entries recorded in between
@@ -340,8 +343,8 @@ export function TimeTravelScreen() {
                 onClick={() => setOpened({ entryId: e.entry_id, number: e.entry_number })}
               >
                 {e.entry_number} · dated {e.date} · recorded {formatDateTime(e.recorded_at)} ·{' '}
-                {e.reverses ? 'reversal · ' : ''}Dr {formatAmount(e.debit)} Cr{' '}
-                {formatAmount(e.credit)}
+                {e.reverses ? 'reversal · ' : ''}Dr {formatMoney(e.debit, currency)} Cr{' '}
+                {formatMoney(e.credit, currency)}
               </Anchor>
             ))}
           </Stack>
