@@ -7,6 +7,7 @@
 import type { ColDef, ValueGetterParams } from 'ag-grid-community';
 
 import { centsOf, formatMoney, isZero } from '@/lib/money';
+import { formatDate } from '@/lib/format-date-time';
 
 type MoneyOptions<T> = {
   /** The workspace currency (ISO code) whose symbol the cells show. */
@@ -65,6 +66,9 @@ export function dateColumn<T>(field: string, headerName = 'Date', width = 120): 
     field: field as ColDef<T>['field'],
     headerName,
     width,
+    // The organization's format on screen ("26/11/2026"); ISO in CSV exports.
+    valueFormatter: ({ value }) => (typeof value === 'string' ? formatDate(value) : ''),
+    useValueFormatterForExport: false,
     filter: 'agDateColumnFilter',
     filterParams: {
       // ISO dates (YYYY-MM-DD) compare as local calendar days.

@@ -42,6 +42,7 @@ import { useEntries } from '../api/journal-entries';
 import { useSetupProgress } from '../api/setup-progress';
 import { useSummary, useTrialBalance, type PeriodSummary } from '../api/reports';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
+import { formatDate } from '@/lib/format-date-time';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
 import { cashPosition, netIncome } from '../lib/dashboard-figures';
 import { periodLabel, startOfYear, todayIso, trailingRange } from '../lib/periods';
@@ -334,7 +335,7 @@ export function DashboardView() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td w={110}>
-                  <Text size="sm">{entry.date}</Text>
+                  <Text size="sm">{formatDate(entry.date)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" truncate>

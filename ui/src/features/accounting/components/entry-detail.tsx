@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
 import { formatMoney, isZero } from '@/lib/money';
+import { formatDateText } from '@/lib/format-date-time';
 
 import type { CommandResult, EntryDetail as Entry } from '../api/journal-entries';
 
@@ -95,7 +96,7 @@ export function EntryDetail({
         </Group>
       </Group>
       <SimpleGrid cols={4} spacing="md">
-        <Fact label="Date">{entry.date}</Fact>
+        <Fact label="Date">{formatDateText(entry.date)}</Fact>
         <Fact label="Reference">{entry.reference || '—'}</Fact>
         <Fact label="Author">{authorName}</Fact>
         <Fact label="Posted">

@@ -15,12 +15,13 @@ import {
 import { getHotkeyHandler } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
 
 import { formErrorsOf, lineFieldOf } from '@/lib/field-errors';
+import { DateField } from '@/components/ui/date-field';
 import {
   LINES_PER_ENTRY_MAX,
   createEntry,
@@ -184,13 +185,21 @@ export function EntryForm({
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label="Date"
-            type="date"
-            required
-            readOnly={readOnly}
-            error={errors.date?.message ?? server.header['date']}
-            {...register('date')}
+          <Controller
+            control={control}
+            name="date"
+            render={({ field }) => (
+              <DateField
+                label="Date"
+                required
+                readOnly={readOnly}
+                error={errors.date?.message ?? server.header['date']}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
           />
           <TextInput
             label="Reference"

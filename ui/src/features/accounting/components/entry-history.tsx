@@ -1,7 +1,7 @@
 import { Code, Loader, Text, Timeline, Tooltip } from '@mantine/core';
 
 import { formatDateTime } from '@/lib/format-date-time';
-import { formatAmountsInText } from '@/lib/money';
+import { readableServerText } from '@/lib/server-text';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import { useEntryHistory } from '../api/entry-history';
@@ -24,7 +24,7 @@ export function EntryHistory({ entryId }: { entryId: string }) {
   return (
     <Timeline bulletSize={14} lineWidth={2} active={data.events.length} data-testid="entry-history">
       {data.events.map((event) => (
-        <Timeline.Item key={event.position} title={formatAmountsInText(event.summary, currency)}>
+        <Timeline.Item key={event.position} title={readableServerText(event.summary, { currency })}>
           <Text size="xs" c="dimmed">
             {event.actor_name ?? 'System'} · {formatDateTime(event.recorded_at)} ·{' '}
             <Tooltip

@@ -16,6 +16,7 @@ import { centsOf, centsToDecimal, isZero } from '@/lib/money';
 
 import { useTrialBalance, type TrialBalanceRow } from '../api/reports';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
+import { formatDate } from '@/lib/format-date-time';
 import { useQueryState } from '../hooks/use-query-state';
 import { todayIso } from '../lib/periods';
 import { ledgerLink } from '../lib/report-links';
@@ -108,7 +109,7 @@ export function TrialBalanceReport() {
     ];
     if (comparing && data?.compare_to) {
       columns.push(
-        moneyColumn<Row>('compare_balance', `Balance ${data.compare_to}`, {
+        moneyColumn<Row>('compare_balance', `Balance ${formatDate(data.compare_to)}`, {
           currency,
           value: (row) => row.compare?.balance,
         }),

@@ -2,7 +2,7 @@ import { Badge, Code, Drawer, Group, Loader, Stack, Table, Text } from '@mantine
 import useSWR from 'swr';
 
 import { formatDateTime } from '@/lib/format-date-time';
-import { formatAmountsInText } from '@/lib/money';
+import { readableServerText } from '@/lib/server-text';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import { getActivity, type Activity } from '../api/activity-log';
@@ -36,7 +36,7 @@ export function ActivityDetailDrawer({ workspaceId, activity, onClose }: Props) 
     >
       {activity && (
         <Stack gap="md" data-testid="activity-detail">
-          <Text size="sm">{formatAmountsInText(activity.description, currency)}</Text>
+          <Text size="sm">{readableServerText(activity.description, { currency })}</Text>
           <Table withRowBorders={false} verticalSpacing={4} fz="sm">
             <Table.Tbody>
               <Table.Tr>

@@ -8,8 +8,9 @@ import { downloadText, toCsv } from '@/components/data-grid/csv';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { formatDateTime } from '@/lib/format-date-time';
-import { formatAmountsInText } from '@/lib/money';
+import { readableServerText } from '@/lib/server-text';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
+import { DateField } from '@/components/ui/date-field';
 
 import {
   ACTIVITY_PAGE_SIZE,
@@ -97,7 +98,7 @@ export function ActivityLogScreen() {
         flex: 1,
         minWidth: 260,
         valueFormatter: ({ value }: { value: unknown }) =>
-          typeof value === 'string' ? formatAmountsInText(value, currency) : '',
+          typeof value === 'string' ? readableServerText(value, { currency }) : '',
         tooltipValueGetter: ({ valueFormatted }) => valueFormatted ?? '',
       },
     ];
@@ -168,20 +169,8 @@ export function ActivityLogScreen() {
               searchable
               w={230}
             />
-            <TextInput
-              size="xs"
-              type="date"
-              label="From"
-              value={from}
-              onChange={(event) => setFrom(event.currentTarget.value)}
-            />
-            <TextInput
-              size="xs"
-              type="date"
-              label="To"
-              value={to}
-              onChange={(event) => setTo(event.currentTarget.value)}
-            />
+            <DateField size="xs" label="From" clearable w={140} value={from} onChange={setFrom} />
+            <DateField size="xs" label="To" clearable w={140} value={to} onChange={setTo} />
             <Text size="xs" c="dimmed" pb={6} data-testid="activity-count">
               {count === null ? 'Loading…' : countLabel(count)}
             </Text>

@@ -16,12 +16,13 @@ import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { dateColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format-date-time';
 import { effectivePlan, roleInWorkspace } from '@/lib/permissions';
 import { useOrganizationPlan } from '@/lib/subscription';
-import { formatAmountsInText } from '@/lib/money';
+import { readableServerText } from '@/lib/server-text';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
@@ -158,7 +159,7 @@ function FlagDrawer({
               </Group>
               <List size="xs" c="dimmed" spacing={2}>
                 {part.reasons.map((reason) => (
-                  <List.Item key={reason}>{formatAmountsInText(reason, currency)}</List.Item>
+                  <List.Item key={reason}>{readableServerText(reason, { currency })}</List.Item>
                 ))}
               </List>
             </div>
@@ -203,7 +204,7 @@ export function ContinuousMonitoringPanel({ workspaceId }: { workspaceId: string
   const columnDefs = useMemo<ColDef<FlaggedEntry>[]>(
     () => [
       { field: 'number', headerName: 'Entry', width: 130 },
-      { field: 'date', headerName: 'Date', width: 120 },
+      { ...dateColumn<FlaggedEntry>('date'), filter: false },
       {
         field: 'score',
         headerName: 'Score',

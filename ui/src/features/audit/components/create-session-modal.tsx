@@ -17,6 +17,7 @@ import { z } from 'zod';
 
 // The accounting feature's parser of the API's `{field: [messages]}` errors; shared, not copied.
 import { formErrorsOf } from '@/lib/field-errors';
+import { DateField } from '@/components/ui/date-field';
 
 import { openSession } from '../api/sessions';
 import { offsetText } from './audit-format';
@@ -165,19 +166,35 @@ export function CreateSessionModal({
           )}
           <TextInput label="Name" withAsterisk {...register('name')} error={errors.name?.message} />
           <SimpleGrid cols={2}>
-            <TextInput
-              label="Period start"
-              type="date"
-              withAsterisk
-              {...register('period_start')}
-              error={errors.period_start?.message}
+            <Controller
+              control={control}
+              name="period_start"
+              render={({ field }) => (
+                <DateField
+                  label="Period start"
+                  withAsterisk
+                  error={errors.period_start?.message}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
             />
-            <TextInput
-              label="Period end"
-              type="date"
-              withAsterisk
-              {...register('period_end')}
-              error={errors.period_end?.message}
+            <Controller
+              control={control}
+              name="period_end"
+              render={({ field }) => (
+                <DateField
+                  label="Period end"
+                  withAsterisk
+                  error={errors.period_end?.message}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
             />
             <TextInput
               label="Materiality"

@@ -12,8 +12,8 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { formatDateTime } from '@/lib/format-date-time';
-import { formatAmountsInText } from '@/lib/money';
+import { formatDateText, formatDateTime } from '@/lib/format-date-time';
+import { readableServerText } from '@/lib/server-text';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import { useEntryWithHistory } from '../api/entry-history';
@@ -34,7 +34,7 @@ export function EntryHistory({ workspaceId, entryId }: { workspaceId: string; en
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Dated <b>{data.entry.date}</b>
+        Dated <b>{formatDateText(data.entry.date)}</b>
         {data.entry.memo ? ` · ${data.entry.memo}` : ''}
       </Text>
       <Timeline bulletSize={10} lineWidth={1} data-testid="audit-entry-history">
@@ -47,7 +47,7 @@ export function EntryHistory({ workspaceId, entryId }: { workspaceId: string; en
               {formatDateTime(event.recorded_at)}
               {event.actor_name ? ` · ${event.actor_name}` : ''}
             </Text>
-            {event.summary && <Text size="xs">{formatAmountsInText(event.summary, currency)}</Text>}
+            {event.summary && <Text size="xs">{readableServerText(event.summary, { currency })}</Text>}
             {event.hash && (
               <Text size="xs" ff="monospace" c="dimmed">
                 #{event.chain_seq} {shortHash(event.hash)}
@@ -110,7 +110,7 @@ export function ScoreBreakdownDrawer({
                 </Group>
                 <List size="xs" c="dimmed" spacing={2}>
                   {part.reasons.map((reason) => (
-                    <List.Item key={reason}>{formatAmountsInText(reason, currency)}</List.Item>
+                    <List.Item key={reason}>{readableServerText(reason, { currency })}</List.Item>
                   ))}
                 </List>
               </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { formatMoney } from '@/lib/money';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
+import { formatDateText } from '@/lib/format-date-time';
 
 import type { AuditResult, AuditSession } from '../api/schemas';
 import { calendarText } from './audit-format';
@@ -42,7 +43,7 @@ export function SessionSummary({ session, population }: SessionSummaryProps) {
           </Group>
         </Fact>
         <Fact label="Period">
-          {session.period_start} – {session.period_end}
+          {formatDateText(session.period_start)} – {formatDateText(session.period_end)}
         </Fact>
         <Fact label="Materiality">
           {formatMoney(session.materiality, currency)}

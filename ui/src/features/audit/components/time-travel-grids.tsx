@@ -2,7 +2,7 @@ import { Badge, Group, Pagination, Text } from '@mantine/core';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 
-import { moneyColumn } from '@/components/data-grid/columns';
+import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { formatDateTime } from '@/lib/format-date-time';
 import { formatMoney } from '@/lib/money';
@@ -91,7 +91,7 @@ export function KnownLedgerGrid({
   const currency = useWorkspaceCurrency();
   const columnDefs = useMemo<ColDef<LedgerPosting>[]>(
     () => [
-      { field: 'date', headerName: 'Date', width: 110 },
+      { ...dateColumn<LedgerPosting>('date'), filter: false },
       { field: 'entry_number', headerName: 'Entry', width: 120 },
       {
         colId: 'account',
@@ -211,7 +211,7 @@ export function AfterCloseGrid({
   const columnDefs = useMemo<ColDef<AfterCloseEntry>[]>(
     () => [
       { field: 'entry_number', headerName: 'Entry', width: 120 },
-      { field: 'date', headerName: 'Dated', width: 110 },
+      { ...dateColumn<AfterCloseEntry>('date', 'Dated'), filter: false },
       { field: 'kind', headerName: 'Why it matters', width: 250, cellRenderer: KindCell },
       when('Recorded', 'recorded_at'),
       {

@@ -21,7 +21,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { formErrorsOf } from '@/lib/field-errors';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateText, formatDateTime } from '@/lib/format-date-time';
 import { formatMoney } from '@/lib/money';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
@@ -197,7 +197,7 @@ export function TimeTravelScreen() {
             <Loading state={tb}>
               {(data) => (
                 <SectionCard
-                  title={`Trial balance as of ${data.as_of}`}
+                  title={`Trial balance as of ${formatDateText(data.as_of)}`}
                   caption={`${data.entries} entries known at ${formatDateTime(data.known_at)} · ${data.balanced ? 'balanced' : 'NOT balanced'} — select an account for its ledger`}
                   aside={<Proof seq={data.chain_seq} hash={data.head_hash} />}
                   testId="tt-trial-balance"
@@ -274,7 +274,7 @@ export function TimeTravelScreen() {
               <Loading state={afterClose}>
                 {(data) => (
                   <SectionCard
-                    title={`Changes after the close of ${data.period_start ?? '…'} – ${data.period_end}`}
+                    title={`Changes after the close of ${data.period_start ? formatDateText(data.period_start) : '…'} – ${formatDateText(data.period_end)}`}
                     caption={`${data.entries.length} entries recorded after ${formatDateTime(data.closed_at)} touch the period`}
                     testId="tt-after-close"
                   >
@@ -342,9 +342,9 @@ export function TimeTravelScreen() {
                 ta="left"
                 onClick={() => setOpened({ entryId: e.entry_id, number: e.entry_number })}
               >
-                {e.entry_number} · dated {e.date} · recorded {formatDateTime(e.recorded_at)} ·{' '}
-                {e.reverses ? 'reversal · ' : ''}Dr {formatMoney(e.debit, currency)} Cr{' '}
-                {formatMoney(e.credit, currency)}
+                {e.entry_number} · dated {formatDateText(e.date)} · recorded{' '}
+                {formatDateTime(e.recorded_at)} · {e.reverses ? 'reversal · ' : ''}Dr{' '}
+                {formatMoney(e.debit, currency)} Cr {formatMoney(e.credit, currency)}
               </Anchor>
             ))}
           </Stack>
