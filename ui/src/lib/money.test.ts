@@ -1,4 +1,5 @@
 import {
+  amountInput,
   centsToDecimal,
   formatAmount,
   formatAmountsInText,
@@ -65,5 +66,13 @@ describe('money helper', () => {
     expect(formatAmountsInText('2 entries with total 650000, the same accounts', 'NGN')).toBe(
       '2 entries with total ₦650,000.00, the same accounts',
     );
+  });
+
+  it('reads amounts as people type them into the API decimal string', () => {
+    expect(amountInput('1,500,000')).toBe('1500000.00');
+    expect(amountInput('1500000.00')).toBe('1500000.00');
+    expect(amountInput(' 1500000.5 ')).toBe('1500000.50');
+    expect(amountInput('1.500.000')).toBeNull();
+    expect(amountInput('')).toBeNull();
   });
 });

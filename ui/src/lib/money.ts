@@ -46,6 +46,19 @@ export function centsToDecimal(cents: bigint): string {
   return `${negative ? '-' : ''}${units.toString()}.${fraction}`;
 }
 
+/**
+ * What someone typed in an amount field ("1,500,000", "1500000.00", " 1500000 ") as the
+ * API's plain decimal string ("1500000.00"); null when blank or not an amount.
+ */
+export function amountInput(text: string | null | undefined): string | null {
+  if ((text ?? '').trim() === '') return null;
+  const cents = parseCents(text);
+  return cents === null ? null : centsToDecimal(cents);
+}
+
+/** The words an amount field shows when what was typed is not an amount. */
+export const AMOUNT_INPUT_HINT = 'Enter an amount such as 1,500,000 or 1500000.00';
+
 /** The exact sum of decimal strings, as a decimal string. */
 export function sumDecimals(values: readonly (string | null | undefined)[]): string {
   return centsToDecimal(values.reduce<bigint>((total, value) => total + centsOf(value), 0n));

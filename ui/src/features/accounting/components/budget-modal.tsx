@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
-import { centsToDecimal, formatMoney, parseCents } from '@/lib/money';
+import { AMOUNT_INPUT_HINT, centsToDecimal, formatMoney, parseCents } from '@/lib/money';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
@@ -52,7 +52,7 @@ export function BudgetModal({ account, onClose }: BudgetModalProps) {
     const cents = parseCents(amount);
     if (!account || !workspaceId) return;
     if (cents === null || cents < 0n || amount.trim() === '') {
-      setError('Enter an amount such as 1250.00.');
+      setError(AMOUNT_INPUT_HINT);
       return;
     }
     const period: BudgetPeriod =

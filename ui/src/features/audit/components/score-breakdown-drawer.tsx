@@ -47,7 +47,9 @@ export function EntryHistory({ workspaceId, entryId }: { workspaceId: string; en
               {formatDateTime(event.recorded_at)}
               {event.actor_name ? ` · ${event.actor_name}` : ''}
             </Text>
-            {event.summary && <Text size="xs">{readableServerText(event.summary, { currency })}</Text>}
+            {event.summary && (
+              <Text size="xs">{readableServerText(event.summary, { currency })}</Text>
+            )}
             {event.hash && (
               <Text size="xs" ff="monospace" c="dimmed">
                 #{event.chain_seq} {shortHash(event.hash)}
