@@ -335,6 +335,36 @@ export function registerAccountingTests(h) {
     await page.getByRole('heading', { name: 'JE-000002' }).waitFor({ timeout: WAIT_MS });
   });
 
+  test('general ledger: all accounts list postings with their account and no running balance across accounts', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    const { day } = thisYear();
+    await postEntry(setup, {
+      date: day(2),
+      debit: setup.byCode['1110'],
+      credit: setup.byCode['4100'],
+      amount: '1000.00',
+    });
+    await open(page, context, setup.user, '/accounting/general-ledger');
+    const grid = page.getByRole('region', { name: 'General ledger table' });
+    await grid.getByRole('gridcell', { name: 'JE-000001' }).first().waitFor({ timeout: WAIT_MS });
+    check(
+      (await grid.getByRole('columnheader', { name: 'Running balance' }).count()) === 0,
+      'a running balance is shown across accounts',
+    );
+    check(
+      (await grid.getByRole('columnheader', { name: 'Account' }).count()) === 1,
+      'the all-accounts view names each posting’s account',
+    );
+    check(
+      (await page.getByTestId('opening-balance').count()) === 0,
+      'an opening balance across accounts',
+    );
+    await page.getByTestId('ledger-all-accounts-note').waitFor({ timeout: WAIT_MS });
+  });
+
   test('income and expense summaries render per account with a chart', async ({
     page,
     context,
