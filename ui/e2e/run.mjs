@@ -389,7 +389,7 @@ test(
     await page.getByRole('button', { name: 'Resend e-mail' }).click();
     await page.getByText('Verification e-mail sent').waitFor({ timeout: WAIT_MS });
     const mailsTo = () => deliveredMails().filter((mail) => mail.recipient === email).length;
-    for (const deadline = Date.now() + WAIT_MS; mailsTo() < 2 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + WAIT_MS; mailsTo() < 2 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const mails = mailsTo();

@@ -16,6 +16,7 @@ import { formatDateText, formatDateTime } from '@/lib/format-date-time';
 import { readableServerText } from '@/lib/server-text';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
+import { useAccountLabels } from '../api/account-labels';
 import { useEntryWithHistory } from '../api/entry-history';
 import type { AuditResult, EntryScore } from '../api/schemas';
 import { bandColor, scoreReasons, shortHash } from './audit-format';
@@ -81,6 +82,8 @@ export function ScoreBreakdownDrawer({
   children,
 }: ScoreBreakdownDrawerProps) {
   const currency = useWorkspaceCurrency();
+  // Reasons name accounts by id; the signed-in page turns them into code and name.
+  const labels = useAccountLabels(workspaceId);
   return (
     <Drawer
       opened={score !== null}
@@ -112,7 +115,12 @@ export function ScoreBreakdownDrawer({
                 </Group>
                 <List size="xs" c="dimmed" spacing={2}>
                   {part.reasons.map((reason) => (
-                    <List.Item key={reason}>{readableServerText(reason, { currency })}</List.Item>
+                    <List.Item key={reason}>
+                      {readableServerText(reason, {
+                        currency,
+                        accountLabel: (id) => labels?.get(id),
+                      })}
+                    </List.Item>
                   ))}
                 </List>
               </div>
