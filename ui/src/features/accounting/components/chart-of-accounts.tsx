@@ -99,7 +99,7 @@ export function ChartOfAccounts() {
         field: 'name',
         headerName: 'Account',
         flex: 2,
-        minWidth: 260,
+        minWidth: 220,
         cellRenderer: TreeNameCell,
         cellRendererParams: { collapsed: tree$.collapsed, onToggle: tree$.toggle },
       },
@@ -113,7 +113,7 @@ export function ChartOfAccounts() {
       {
         colId: 'depreciation',
         headerName: 'Depreciation',
-        width: 220,
+        width: 170,
         valueGetter: ({ data }) => (data ? depreciationLabel(data) : ''),
       },
       {
@@ -134,6 +134,8 @@ export function ChartOfAccounts() {
         colId: 'actions',
         headerName: '',
         width: 124,
+        // Always in view, however wide the other columns make the grid.
+        pinned: 'right',
         sortable: false,
         filter: false,
         cellRenderer: ({ data }: CustomCellRendererProps<AccountRow>) =>
