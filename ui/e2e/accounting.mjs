@@ -547,7 +547,12 @@ export function registerAccountingTests(h) {
       buffer: Buffer.from(good),
     });
     await dialog.getByTestId('import-ready').waitFor({ timeout: WAIT_MS });
-    await dialog.getByRole('button', { name: 'Import 2 entries' }).click();
+    // Drafts unless posting is chosen; the choice shows the count.
+    await dialog
+      .getByRole('button', { name: 'Import 2 entries as drafts' })
+      .waitFor({ timeout: WAIT_MS });
+    await dialog.getByRole('radio', { name: /^Posted now: all 2 entries/ }).check();
+    await dialog.getByRole('button', { name: 'Post 2 entries' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: WAIT_MS });
     const { data: list } = await api('GET', `${books(setup.ws)}journal-entries/`, {
       token: setup.user.access,

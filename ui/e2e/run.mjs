@@ -351,7 +351,10 @@ test('the mobile notice shows at 768 px width', async ({ page }) => {
   await page.getByLabel('Email').first().waitFor({ timeout: WAIT_MS });
   await shot(page, 'mobile-notice');
   await page.getByRole('button', { name: 'Continue anyway' }).click();
-  check((await page.getByTestId('mobile-notice').count()) === 0, 'the notice stays after Continue anyway');
+  check(
+    (await page.getByTestId('mobile-notice').count()) === 0,
+    'the notice stays after Continue anyway',
+  );
 });
 
 test(

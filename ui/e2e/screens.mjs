@@ -30,16 +30,17 @@ export async function signIn() {
   const email = process.env.E2E_EMAIL;
   const password = process.env.E2E_PASSWORD;
   if (!email || !password) {
-    throw new Error('Set E2E_EMAIL and E2E_PASSWORD (e.g. the demo Admin printed by `ledgerline demo seed`)');
+    throw new Error(
+      'Set E2E_EMAIL and E2E_PASSWORD (e.g. the demo Admin printed by `ledgerline demo seed`)',
+    );
   }
   const token = (await api('POST', '/accounts/login/', { body: { email, password } })).data.access;
   const workspaces = (await api('GET', '/accounts/me/workspaces/', { token })).data;
   const workspace =
     workspaces.find((w) => w.id === process.env.E2E_WORKSPACE) ?? workspaces[0] ?? null;
   if (!workspace) throw new Error(`${email} has no workspace`);
-  const sessions = (
-    await api('GET', `/audit/workspaces/${workspace.id}/sessions/`, { token })
-  ).data;
+  const sessions = (await api('GET', `/audit/workspaces/${workspace.id}/sessions/`, { token }))
+    .data;
   const signed = sessions.find((s) => s.reviewer?.signed_at || s.performer?.signed_at);
   return { token, workspace, session: signed ?? sessions[0] ?? null };
 }
@@ -49,15 +50,60 @@ const cell = (grid) => `[role="region"][aria-label="${grid} table"] [role="gridc
 /** Every screen to time and photograph; `ready` is a selector of its first content. */
 export function screens({ session }) {
   const list = [
-    { name: 'dashboard', service: 'accounting', path: '/dashboard', ready: '[data-testid="figure-income"]:has-text("₦")' },
-    { name: 'chart-of-accounts', service: 'accounting', path: '/accounting', ready: cell('Chart of accounts') },
-    { name: 'journal-entries', service: 'accounting', path: '/accounting/journal-entry', ready: cell('Journal entries') },
-    { name: 'trial-balance', service: 'accounting', path: '/accounting/trial-balance', ready: cell('Trial balance') },
-    { name: 'general-ledger', service: 'accounting', path: '/accounting/general-ledger', ready: cell('General ledger') },
-    { name: 'income-summary', service: 'accounting', path: '/accounting/financial-reports/income-summary', ready: cell('Income summary') },
-    { name: 'expense-summary', service: 'accounting', path: '/accounting/financial-reports/expense-summary', ready: cell('Expenses summary') },
-    { name: 'activity-log', service: 'accounting', path: '/activity-logs', ready: cell('Activity log') },
-    { name: 'audit-sessions', service: 'audit', path: '/audit', ready: '[data-testid="audit-sessions"], [data-testid="empty-state"]' },
+    {
+      name: 'dashboard',
+      service: 'accounting',
+      path: '/dashboard',
+      ready: '[data-testid="figure-income"]:has-text("₦")',
+    },
+    {
+      name: 'chart-of-accounts',
+      service: 'accounting',
+      path: '/accounting',
+      ready: cell('Chart of accounts'),
+    },
+    {
+      name: 'journal-entries',
+      service: 'accounting',
+      path: '/accounting/journal-entry',
+      ready: cell('Journal entries'),
+    },
+    {
+      name: 'trial-balance',
+      service: 'accounting',
+      path: '/accounting/trial-balance',
+      ready: cell('Trial balance'),
+    },
+    {
+      name: 'general-ledger',
+      service: 'accounting',
+      path: '/accounting/general-ledger',
+      ready: cell('General ledger'),
+    },
+    {
+      name: 'income-summary',
+      service: 'accounting',
+      path: '/accounting/financial-reports/income-summary',
+      ready: cell('Income summary'),
+    },
+    {
+      name: 'expense-summary',
+      service: 'accounting',
+      path: '/accounting/financial-reports/expense-summary',
+      ready: cell('Expenses summary'),
+    },
+    {
+      name: 'activity-log',
+      service: 'accounting',
+      path: '/activity-logs',
+      ready: cell('Activity log'),
+    },
+    {
+      name: 'audit-sessions',
+      service: 'audit',
+      path: '/audit',
+      ready: '[data-testid="audit-sessions"], [data-testid="empty-state"]',
+    },
   ];
   if (session) {
     list.push({
