@@ -128,7 +128,7 @@ export function DataGrid<T>({
       minWidth: 90,
       // A name cut short by its column shows in full on hover (only when cut: see
       // tooltipShowMode below).
-      tooltipValueGetter: ({ valueFormatted, value }) =>
+      tooltip: ({ valueFormatted, value }) =>
         valueFormatted ?? (typeof value === 'string' ? value : undefined),
     }),
     [sortable, columnFilters],
@@ -229,7 +229,7 @@ export function DataGrid<T>({
           rowData={datasource ? undefined : (rowData ?? null)}
           rowModelType={datasource ? 'infinite' : 'clientSide'}
           datasource={datasource}
-          cacheBlockSize={INFINITE_BLOCK_SIZE}
+          cacheBlockSize={datasource ? INFINITE_BLOCK_SIZE : undefined}
           maxBlocksInCache={datasource ? 50 : undefined}
           getRowId={getRowId}
           pinnedBottomRowData={pinnedBottomRowData}
@@ -239,6 +239,12 @@ export function DataGrid<T>({
           onGridReady={onGridReady}
           onFirstDataRendered={(event) => fitMoneyColumns(event.api)}
           onRowDataUpdated={(event) => fitMoneyColumns(event.api)}
+          // The scrollbar's room is kept from the start: otherwise the columns are laid out
+          // to the full width and the last one slides under the scrollbar once rows arrive.
+          alwaysShowVerticalScroll
+          // Every column is drawn (our grids have at most ~20), so every money column can be
+          // measured and sized, including those scrolled out of view.
+          suppressColumnVirtualisation
           tooltipShowMode="whenTruncated"
           tooltipShowDelay={400}
           onRowClicked={handleRowClicked}

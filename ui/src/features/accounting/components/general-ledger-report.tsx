@@ -93,7 +93,7 @@ export function GeneralLedgerReport() {
         sortable: false,
         filter: false,
         valueGetter: ({ data }) => (data ? `${data.account_code} · ${data.account_name}` : ''),
-        tooltipValueGetter: ({ value }) => (typeof value === 'string' ? value : ''),
+        tooltip: ({ value }) => (typeof value === 'string' ? value : ''),
         hide: perAccount,
       },
       {

@@ -120,7 +120,7 @@ export function PeriodSummaryReport({ kind }: { kind: SummaryKind }) {
           width: 130,
         }),
       ),
-      moneyColumn<Row>('total', `Total`, { currency, width: 150 }),
+      { ...moneyColumn<Row>('total', 'Total', { currency, width: 150 }), pinned: 'right' },
       moneyColumn<Row>('budget_total', 'Budget', { currency, width: 140, blankZero: true }),
       moneyColumn<Row>('variance_total', 'Variance', { currency, width: 140, blankZero: true }),
     ];

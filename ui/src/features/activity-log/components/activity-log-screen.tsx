@@ -99,7 +99,7 @@ export function ActivityLogScreen() {
         minWidth: 260,
         valueFormatter: ({ value }: { value: unknown }) =>
           typeof value === 'string' ? readableServerText(value, { currency }) : '',
-        tooltipValueGetter: ({ valueFormatted }) => valueFormatted ?? '',
+        tooltip: ({ valueFormatted }) => valueFormatted ?? '',
       },
     ];
     // The server orders newest first and filters; the grid only shows its pages.

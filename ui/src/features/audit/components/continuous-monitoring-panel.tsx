@@ -221,7 +221,7 @@ export function ContinuousMonitoringPanel({ workspaceId }: { workspaceId: string
         flex: 1,
         minWidth: 240,
         valueGetter: ({ data }) => (data ? flagSummary(data) : ''),
-        tooltipValueGetter: ({ value }) => (typeof value === 'string' ? value : ''),
+        tooltip: ({ value }) => (typeof value === 'string' ? value : ''),
       },
       {
         field: 'flagged_at',
