@@ -457,6 +457,26 @@ export function registerAccountingTests(h) {
     check((await page.getByTestId('setup-checklist').count()) === 0, 'dismissed stays dismissed');
   });
 
+  test('journal entry: closing a filled-in entry asks before discarding it', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    await open(page, context, setup.user, '/accounting/journal-entry?entry=new');
+    const form = page.getByRole('form', { name: 'Journal entry' });
+    await form.getByLabel('Memo').fill('Office rent');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard this entry?' });
+    await ask.waitFor({ timeout: WAIT_MS });
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    check((await form.getByLabel('Memo').inputValue()) === 'Office rent', 'the memo was lost');
+    // Leaving the page asks too.
+    await page.getByRole('link', { name: 'Trial Balance' }).first().click();
+    await ask.waitFor({ timeout: WAIT_MS });
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await waitForPath(page, '/accounting/trial-balance');
+  });
+
   test('a Viewer sees the books without any edit control', async ({ page, context }) => {
     const setup = await adminWithBooks();
     const { day } = thisYear();
@@ -495,6 +515,9 @@ export function registerAccountingTests(h) {
       check((await page.getByRole('button', { name }).count()) === 0, `${name} shown to a Viewer`);
     }
     await shot(page, 'journal-entry-viewer', { settleMs: 200 });
+    // A Viewer sent a link to a new entry is told why it cannot be saved.
+    await page.goto(`${baseUrl}/accounting/journal-entry?entry=new`);
+    await page.getByTestId('entry-read-only').waitFor({ timeout: WAIT_MS });
     await page.goto(`${baseUrl}/accounting`);
     await page
       .getByRole('region', { name: 'Chart of accounts table' })
