@@ -31,6 +31,8 @@ export default defineConfig({
             )
           )
             return 'react';
+          // The date pickers (and dayjs) load with the first screen that has a date input.
+          if (/node_modules\/(@mantine\/dates|dayjs)\//.test(id)) return 'dates';
           if (id.includes('node_modules/@mantine/')) return 'mantine';
           if (id.includes('node_modules/@tabler/')) return 'icons';
           if (/node_modules\/(zod|react-hook-form|@hookform)\//.test(id)) return 'forms';

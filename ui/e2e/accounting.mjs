@@ -273,7 +273,7 @@ export function registerAccountingTests(h) {
     await totals.first().waitFor({ timeout: WAIT_MS });
     const debit = (await totals.locator('[col-id="debit"]').innerText()).trim();
     const credit = (await totals.locator('[col-id="credit"]').innerText()).trim();
-    check(debit === '1,250,000.50', `total debit ${debit}`);
+    check(debit === '₦1,250,000.50', `total debit ${debit}`);
     check(debit === credit, `totals differ: ${debit} vs ${credit}`);
     await shot(page, 'trial-balance', { settleMs: 300 });
     await grid.getByRole('gridcell', { name: 'Bank - current account' }).click();
@@ -324,7 +324,7 @@ export function registerAccountingTests(h) {
     );
     check(
       JSON.stringify(running.map((t) => t.trim())) ===
-        JSON.stringify(['1,000.00', '1,500.00', '1,199.75']),
+        JSON.stringify(['₦1,000.00', '₦1,500.00', '₦1,199.75']),
       `running balances ${JSON.stringify(running)}`,
     );
     await page.getByTestId('opening-balance').getByText('0.00').waitFor({ timeout: WAIT_MS });
@@ -333,6 +333,36 @@ export function registerAccountingTests(h) {
     await grid.getByRole('gridcell', { name: 'JE-000002' }).click();
     await waitForPath(page, '/accounting/journal-entry');
     await page.getByRole('heading', { name: 'JE-000002' }).waitFor({ timeout: WAIT_MS });
+  });
+
+  test('general ledger: all accounts list postings with their account and no running balance across accounts', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    const { day } = thisYear();
+    await postEntry(setup, {
+      date: day(2),
+      debit: setup.byCode['1110'],
+      credit: setup.byCode['4100'],
+      amount: '1000.00',
+    });
+    await open(page, context, setup.user, '/accounting/general-ledger');
+    const grid = page.getByRole('region', { name: 'General ledger table' });
+    await grid.getByRole('gridcell', { name: 'JE-000001' }).first().waitFor({ timeout: WAIT_MS });
+    check(
+      (await grid.getByRole('columnheader', { name: 'Running balance' }).count()) === 0,
+      'a running balance is shown across accounts',
+    );
+    check(
+      (await grid.getByRole('columnheader', { name: 'Account' }).count()) === 1,
+      'the all-accounts view names each posting’s account',
+    );
+    check(
+      (await page.getByTestId('opening-balance').count()) === 0,
+      'an opening balance across accounts',
+    );
+    await page.getByTestId('ledger-all-accounts-note').waitFor({ timeout: WAIT_MS });
   });
 
   test('income and expense summaries render per account with a chart', async ({
@@ -427,6 +457,26 @@ export function registerAccountingTests(h) {
     check((await page.getByTestId('setup-checklist').count()) === 0, 'dismissed stays dismissed');
   });
 
+  test('journal entry: closing a filled-in entry asks before discarding it', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    await open(page, context, setup.user, '/accounting/journal-entry?entry=new');
+    const form = page.getByRole('form', { name: 'Journal entry' });
+    await form.getByLabel('Memo').fill('Office rent');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard this entry?' });
+    await ask.waitFor({ timeout: WAIT_MS });
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    check((await form.getByLabel('Memo').inputValue()) === 'Office rent', 'the memo was lost');
+    // Leaving the page asks too.
+    await page.getByRole('link', { name: 'Trial Balance' }).first().click();
+    await ask.waitFor({ timeout: WAIT_MS });
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await waitForPath(page, '/accounting/trial-balance');
+  });
+
   test('a Viewer sees the books without any edit control', async ({ page, context }) => {
     const setup = await adminWithBooks();
     const { day } = thisYear();
@@ -465,6 +515,9 @@ export function registerAccountingTests(h) {
       check((await page.getByRole('button', { name }).count()) === 0, `${name} shown to a Viewer`);
     }
     await shot(page, 'journal-entry-viewer', { settleMs: 200 });
+    // A Viewer sent a link to a new entry is told why it cannot be saved.
+    await page.goto(`${baseUrl}/accounting/journal-entry?entry=new`);
+    await page.getByTestId('entry-read-only').waitFor({ timeout: WAIT_MS });
     await page.goto(`${baseUrl}/accounting`);
     await page
       .getByRole('region', { name: 'Chart of accounts table' })
@@ -517,7 +570,12 @@ export function registerAccountingTests(h) {
       buffer: Buffer.from(good),
     });
     await dialog.getByTestId('import-ready').waitFor({ timeout: WAIT_MS });
-    await dialog.getByRole('button', { name: 'Import 2 entries' }).click();
+    // Drafts unless posting is chosen; the choice shows the count.
+    await dialog
+      .getByRole('button', { name: 'Import 2 entries as drafts' })
+      .waitFor({ timeout: WAIT_MS });
+    await dialog.getByRole('radio', { name: /^Posted now: all 2 entries/ }).check();
+    await dialog.getByRole('button', { name: 'Post 2 entries' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: WAIT_MS });
     const { data: list } = await api('GET', `${books(setup.ws)}journal-entries/`, {
       token: setup.user.access,

@@ -12,7 +12,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 
 /** Every delivered mail, newest first: `{ recipient, subject, body }`. */
 export function deliveredMails() {
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the suite reads mail from the server’s mailbox');
+  if (!dataDir)
+    throw new Error('E2E_DATA_DIR is not set: the suite reads mail from the server’s mailbox');
   const dir = join(dataDir, 'outbox');
   let names;
   try {
@@ -27,7 +28,12 @@ export function deliveredMails() {
     const text = readFileSync(join(dir, name), 'utf8');
     const split = text.indexOf('\r\n\r\n');
     const headers = text.slice(0, split).split('\r\n');
-    const header = (key) => (headers.find((line) => line.startsWith(`${key}: `)) ?? '').slice(key.length + 2);
-    return { recipient: header('To'), subject: header('Subject'), body: text.slice(split + 4).replaceAll('\r\n', '\n') };
+    const header = (key) =>
+      (headers.find((line) => line.startsWith(`${key}: `)) ?? '').slice(key.length + 2);
+    return {
+      recipient: header('To'),
+      subject: header('Subject'),
+      body: text.slice(split + 4).replaceAll('\r\n', '\n'),
+    };
   });
 }

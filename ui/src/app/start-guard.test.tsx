@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -33,7 +34,10 @@ function viewportMatches(matches: boolean) {
   }));
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.sessionStorage.clear();
+});
 
 describe('the start guard', () => {
   it('sends a deep link without a token to /auth/login', async () => {
@@ -54,12 +58,35 @@ describe('the start guard', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
   });
 
-  it('shows the small-screen notice instead of the page at 768 px or less', () => {
+  it('shows the small-screen notice instead of an app page at 768 px or less', () => {
+    window.localStorage.setItem('token', 't');
     viewportMatches(true);
-    renderAt('/auth/login');
+    renderAt('/dashboard');
     expect(screen.getByTestId('mobile-notice')).toHaveTextContent('not optimised for mobile');
     expect(screen.queryByTestId('location')).toBeNull();
   });
+
+  it('shows the page after Continue anyway, and not the notice again this visit', async () => {
+    window.localStorage.setItem('token', 't');
+    viewportMatches(true);
+    const first = renderAt('/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue anyway' }));
+    expect(screen.queryByTestId('mobile-notice')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    first.unmount();
+    renderAt('/dashboard');
+    expect(screen.queryByTestId('mobile-notice')).toBeNull();
+  });
+
+  it.each(['/auth/login', '/auth/reset-password', '/invite-user'])(
+    'keeps %s usable on a small screen, the notice a banner above it',
+    (path) => {
+      viewportMatches(true);
+      renderAt(path);
+      expect(screen.getByTestId('mobile-notice')).toHaveTextContent('not optimised for mobile');
+      expect(screen.getByTestId('location')).toHaveTextContent(path);
+    },
+  );
 
   it('shows shared audit pages on small screens', () => {
     viewportMatches(true);

@@ -1,5 +1,5 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { MobileNotice } from '@/components/ui/mobile-notice';
@@ -7,6 +7,7 @@ import { storage } from '@/lib/storage';
 
 import {
   MOBILE_BREAKPOINT_PX,
+  isMobileFriendlyPath,
   isMobileNoticeExempt,
   markStartNavigationDone,
   startRedirect,
@@ -14,13 +15,19 @@ import {
 
 /**
  * The root route's element: applies the start-up redirects on every location change and
- * replaces the app with the small-screen notice where the spec asks for it.
+ * shows the small-screen notice where the spec asks for it: in place of the app (with
+ * "Continue anyway"), or as a banner above the pages finished on a phone.
  */
 export function StartGuard() {
   const { pathname } = useLocation();
   const isSmall = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`, false, {
     getInitialValueInEffect: false,
   });
+  const [dismissed, setDismissed] = useState(storage.getMobileNoticeDismissed);
+  const continueAnyway = () => {
+    storage.setMobileNoticeDismissed();
+    setDismissed(true);
+  };
   const target = startRedirect({
     pathname,
     token: storage.getToken(),
@@ -32,6 +39,14 @@ export function StartGuard() {
   }, [target]);
 
   if (target) return <Navigate to={target} replace />;
-  if (isSmall && !isMobileNoticeExempt(pathname)) return <MobileNotice />;
-  return <Outlet />;
+  if (!isSmall || dismissed || isMobileNoticeExempt(pathname)) return <Outlet />;
+  if (isMobileFriendlyPath(pathname)) {
+    return (
+      <>
+        <MobileNotice banner onContinue={continueAnyway} />
+        <Outlet />
+      </>
+    );
+  }
+  return <MobileNotice onContinue={continueAnyway} />;
 }

@@ -34,6 +34,19 @@ export function isMobileNoticeExempt(pathname: string): boolean {
   return isUnder(pathname, paths.auditShared.root) || isUnder(pathname, paths.sandboxCheckout.root);
 }
 
+/**
+ * Pages someone may reach from a phone and must be able to finish there (signing in,
+ * resetting a password, accepting an invitation): the notice is a banner above them,
+ * never in their way.
+ */
+export function isMobileFriendlyPath(pathname: string): boolean {
+  return (
+    isUnder(pathname, paths.auth.root) ||
+    isUnder(pathname, paths.login) ||
+    isUnder(pathname, paths.inviteUser)
+  );
+}
+
 export function shouldShowMobileNotice(pathname: string, viewportWidthPx: number): boolean {
   return viewportWidthPx <= MOBILE_BREAKPOINT_PX && !isMobileNoticeExempt(pathname);
 }

@@ -1,4 +1,13 @@
-import { centsToDecimal, formatAmount, formatMoney, parseCents, sumDecimals } from '@/lib/money';
+import {
+  amountInput,
+  centsToDecimal,
+  formatAmount,
+  formatAmountsInText,
+  formatCompactMoney,
+  formatMoney,
+  parseCents,
+  sumDecimals,
+} from '@/lib/money';
 
 describe('money helper', () => {
   it('parses decimal strings to exact integer cents', () => {
@@ -23,11 +32,47 @@ describe('money helper', () => {
     expect(sumDecimals(['999999999999999.99', '0.01'])).toBe('1000000000000000.00');
   });
 
-  it('formats with grouping and the currency symbol', () => {
-    expect(formatAmount('1234567.5')).toBe('1,234,567.50');
-    expect(formatAmount('-0.05')).toBe('-0.05');
-    expect(centsToDecimal(-12345n)).toBe('-123.45');
+  it('formats money with grouping and the currency symbol', () => {
+    expect(formatMoney('1234567.89', 'NGN')).toBe('₦1,234,567.89');
     expect(formatMoney('1500', 'NGN')).toBe('₦1,500.00');
-    expect(formatMoney('-2.5', 'USD')).toBe('-$2.50');
+    expect(centsToDecimal(-12345n)).toBe('-123.45');
+  });
+
+  it('shows negative money in brackets, never with a minus sign', () => {
+    expect(formatMoney('-1234567.89', 'NGN')).toBe('(₦1,234,567.89)');
+    expect(formatMoney('-2.5', 'USD')).toBe('($2.50)');
+    expect(formatMoney(-5n, 'NGN')).toBe('(₦0.05)');
+  });
+
+  it('brackets negative chart axis labels the same way', () => {
+    expect(formatCompactMoney(-1_200_000, 'NGN')).toBe('(₦1.2M)');
+    expect(formatCompactMoney(300_000, 'NGN')).toBe('₦300K');
+  });
+
+  it('gives an amount input the grouped magnitude alone', () => {
+    expect(formatAmount('1234567.5')).toBe('1,234,567.50');
+  });
+
+  it('formats the amounts inside server sentences and leaves statistics alone', () => {
+    expect(formatAmountsInText('Posted JE-000290 dated 2026-11-22 for 1633186.21', 'NGN')).toBe(
+      'Posted JE-000290 dated 2026-11-22 for ₦1,633,186.21',
+    );
+    expect(
+      formatAmountsInText(
+        '8596013.00 on account: modified z = 6.49 (median 1649633.34, MAD 0.0745)',
+        'NGN',
+      ),
+    ).toBe('₦8,596,013.00 on account: modified z = 6.49 (median ₦1,649,633.34, MAD 0.0745)');
+    expect(formatAmountsInText('2 entries with total 650000, the same accounts', 'NGN')).toBe(
+      '2 entries with total ₦650,000.00, the same accounts',
+    );
+  });
+
+  it('reads amounts as people type them into the API decimal string', () => {
+    expect(amountInput('1,500,000')).toBe('1500000.00');
+    expect(amountInput('1500000.00')).toBe('1500000.00');
+    expect(amountInput(' 1500000.5 ')).toBe('1500000.50');
+    expect(amountInput('1.500.000')).toBeNull();
+    expect(amountInput('')).toBeNull();
   });
 });

@@ -46,6 +46,19 @@ export function centsToDecimal(cents: bigint): string {
   return `${negative ? '-' : ''}${units.toString()}.${fraction}`;
 }
 
+/**
+ * What someone typed in an amount field ("1,500,000", "1500000.00", " 1500000 ") as the
+ * API's plain decimal string ("1500000.00"); null when blank or not an amount.
+ */
+export function amountInput(text: string | null | undefined): string | null {
+  if ((text ?? '').trim() === '') return null;
+  const cents = parseCents(text);
+  return cents === null ? null : centsToDecimal(cents);
+}
+
+/** The words an amount field shows when what was typed is not an amount. */
+export const AMOUNT_INPUT_HINT = 'Enter an amount such as 1,500,000 or 1500000.00';
+
 /** The exact sum of decimal strings, as a decimal string. */
 export function sumDecimals(values: readonly (string | null | undefined)[]): string {
   return centsToDecimal(values.reduce<bigint>((total, value) => total + centsOf(value), 0n));
@@ -55,11 +68,14 @@ function group(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** "1234567.5" → "1,234,567.50"; negatives keep their minus sign. Exact for any size. */
+/**
+ * "1234567.5" → "1,234,567.50": the grouped magnitude, without sign or symbol. What an
+ * amount input shows back; every amount shown as a figure goes through `formatMoney`.
+ */
 export function formatAmount(value: string | bigint | null | undefined): string {
   const cents = typeof value === 'bigint' ? value : centsOf(value);
   const [units = '0', fraction = '00'] = centsToDecimal(cents < 0n ? -cents : cents).split('.');
-  return `${cents < 0n ? '-' : ''}${group(units)}.${fraction}`;
+  return `${group(units)}.${fraction}`;
 }
 
 const symbols = new Map<string, string>();
@@ -83,20 +99,42 @@ export function currencySymbol(currency: string): string {
   return symbol;
 }
 
-/** "₦1,234.50" (or "-₦1,234.50"): an amount with the workspace currency's symbol. */
-export function formatMoney(value: string | bigint | null | undefined, currency: string): string {
-  const amount = formatAmount(value);
-  const symbol = currencySymbol(currency);
-  return amount.startsWith('-') ? `-${symbol}${amount.slice(1)}` : `${symbol}${amount}`;
+/** Accountants' negatives: "(₦1,234.50)", never a minus sign that a column can hide. */
+function bracketIfNegative(negative: boolean, text: string): string {
+  return negative ? `(${text})` : text;
 }
 
-/** Compact axis labels for charts ("₦1.2M"): display only, never used in arithmetic. */
+/**
+ * THE money formatter: "₦1,234,567.89", negatives in brackets "(₦1,234,567.89)" —
+ * grids, cards, charts' tooltips, audit findings, activity log and entry history alike.
+ */
+export function formatMoney(value: string | bigint | null | undefined, currency: string): string {
+  const cents = typeof value === 'bigint' ? value : centsOf(value);
+  return bracketIfNegative(cents < 0n, `${currencySymbol(currency)}${formatAmount(cents)}`);
+}
+
+/** Compact axis labels for charts ("₦1.2M", "(₦300K)"): display only, never summed. */
 export function formatCompactMoney(value: number, currency: string): string {
   const compact = new Intl.NumberFormat('en', {
     notation: 'compact',
     maximumFractionDigits: 1,
   }).format(Math.abs(value));
-  return `${value < 0 ? '-' : ''}${currencySymbol(currency)}${compact}`;
+  return bracketIfNegative(value < 0, `${currencySymbol(currency)}${compact}`);
+}
+
+/**
+ * An amount in server text: a plain two-place decimal ("for 1633186.21"), or a whole number
+ * after "total" ("with total 650000"). Not part of a longer number or id, and not a
+ * statistic ("z = 5.15").
+ */
+const AMOUNT_IN_TEXT = /(?<![\w.-]|= )-?\d+\.\d{2}(?![\w.])|(?<=\btotal )\d+(?![\w.])/g;
+
+/**
+ * Server sentences ("Posted JE-000290 … for 1633186.21") with their amounts in the one
+ * money format, so the activity log, entry history and audit reasons read like the grids.
+ */
+export function formatAmountsInText(text: string, currency: string): string {
+  return text.replace(AMOUNT_IN_TEXT, (amount) => formatMoney(amount, currency));
 }
 
 /**

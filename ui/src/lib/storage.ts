@@ -38,6 +38,20 @@ export const PAYMENT_PROVIDER_PREFIX = 'paymentProvider:';
  */
 export const INVITED_LANDING_PREFIX = 'invitedLanding:';
 
+/**
+ * Set (in sessionStorage, so a new visit shows it again) once someone on a small screen
+ * chose "Continue anyway" on the mobile notice.
+ */
+export const MOBILE_NOTICE_DISMISSED_KEY = 'mobileNoticeDismissed';
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 export type Service = 'accounting' | 'audit';
@@ -134,6 +148,11 @@ export const storage = {
   getWelcomeShown: (): boolean => read(STORAGE_KEYS.welcomeShown) === 'true',
   setWelcomeShown: (shown: boolean): void =>
     write(STORAGE_KEYS.welcomeShown, shown ? 'true' : null),
+
+  getMobileNoticeDismissed: (): boolean =>
+    sessionStore()?.getItem(MOBILE_NOTICE_DISMISSED_KEY) === 'true',
+  setMobileNoticeDismissed: (): void =>
+    sessionStore()?.setItem(MOBILE_NOTICE_DISMISSED_KEY, 'true'),
 
   /** A grid's saved column layout (JSON), or null. */
   getGridState: (gridId: string): string | null =>

@@ -1,14 +1,17 @@
 /**
  * Column factories shared by every grid, so a money column looks and sorts the same in
- * the trial balance as in the journal: right-aligned, tabular figures, formatted with the
- * workspace currency's grouping, sorted exactly on integer cents, exported as the exact
- * decimal string (no thousands separators for a spreadsheet to misread).
+ * the trial balance as in the journal: right-aligned, tabular figures, in the one money
+ * format ("₦1,234.50", negatives in brackets), sorted exactly on integer cents, exported
+ * as the exact decimal string (no symbol or separators for a spreadsheet to misread).
  */
 import type { ColDef, ValueGetterParams } from 'ag-grid-community';
 
-import { centsOf, formatAmount, isZero } from '@/lib/money';
+import { centsOf, formatMoney, isZero } from '@/lib/money';
+import { formatDate } from '@/lib/format-date-time';
 
 type MoneyOptions<T> = {
+  /** The workspace currency (ISO code) whose symbol the cells show. */
+  currency: string;
   /** Reads the decimal string; defaults to `row[field]`. */
   value?: (row: T) => string | null | undefined;
   /** Zero shows as an empty cell (debit/credit columns), not "0.00". */
@@ -20,7 +23,7 @@ type MoneyOptions<T> = {
 export function moneyColumn<T>(
   field: string,
   headerName: string,
-  { value, blankZero = false, width = 150, colId }: MoneyOptions<T> = {},
+  { currency, value, blankZero = false, width = 150, colId }: MoneyOptions<T>,
 ): ColDef<T> {
   return {
     colId: colId ?? field,
@@ -39,7 +42,7 @@ export function moneyColumn<T>(
       // No value (a totals row's balance) is an empty cell, not "0.00".
       if (typeof raw !== 'string' || raw === '') return '';
       if (blankZero && isZero(raw)) return '';
-      return formatAmount(raw);
+      return formatMoney(raw, currency);
     },
     comparator: (a: unknown, b: unknown) => {
       const x = typeof a === 'string' ? centsOf(a) : 0n;
@@ -63,6 +66,9 @@ export function dateColumn<T>(field: string, headerName = 'Date', width = 120): 
     field: field as ColDef<T>['field'],
     headerName,
     width,
+    // The organization's format on screen ("26/11/2026"); ISO in CSV exports.
+    valueFormatter: ({ value }) => (typeof value === 'string' ? formatDate(value) : ''),
+    useValueFormatterForExport: false,
     filter: 'agDateColumnFilter',
     filterParams: {
       // ISO dates (YYYY-MM-DD) compare as local calendar days.

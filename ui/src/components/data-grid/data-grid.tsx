@@ -121,9 +121,31 @@ export function DataGrid<T>({
   const apiRef = useRef<GridApi<T> | null>(null);
 
   const defaultColDef = useMemo<ColDef<T>>(
-    () => ({ sortable, resizable: true, filter: columnFilters, minWidth: 90 }),
+    () => ({
+      sortable,
+      resizable: true,
+      filter: columnFilters,
+      minWidth: 90,
+      // A name cut short by its column shows in full on hover (only when cut: see
+      // tooltipShowMode below).
+      tooltip: ({ valueFormatted, value }) =>
+        valueFormatted ?? (typeof value === 'string' ? value : undefined),
+    }),
     [sortable, columnFilters],
   );
+
+  // Money is never clipped: once rows are drawn, each money column is as wide as its
+  // widest figure (and its header), whatever width the layout or the user gave it.
+  const fitMoneyColumns = useCallback((api: GridApi<T>) => {
+    if (api.isDestroyed()) return;
+    const money = (api.getColumns() ?? [])
+      .filter((column) => {
+        const cellClass = column.getColDef().cellClass;
+        return Array.isArray(cellClass) && cellClass.includes('ledger-money');
+      })
+      .map((column) => column.getColId());
+    if (money.length > 0) api.autoSizeColumns(money);
+  }, []);
 
   const effectiveColumns = useMemo(
     () => (columnFilters ? columnDefs : columnDefs.map((column) => ({ ...column, filter: false }))),
@@ -207,7 +229,7 @@ export function DataGrid<T>({
           rowData={datasource ? undefined : (rowData ?? null)}
           rowModelType={datasource ? 'infinite' : 'clientSide'}
           datasource={datasource}
-          cacheBlockSize={INFINITE_BLOCK_SIZE}
+          cacheBlockSize={datasource ? INFINITE_BLOCK_SIZE : undefined}
           maxBlocksInCache={datasource ? 50 : undefined}
           getRowId={getRowId}
           pinnedBottomRowData={pinnedBottomRowData}
@@ -215,6 +237,16 @@ export function DataGrid<T>({
           loading={loading}
           overlayNoRowsTemplate={overlayNoRowsTemplate}
           onGridReady={onGridReady}
+          onFirstDataRendered={(event) => fitMoneyColumns(event.api)}
+          onRowDataUpdated={(event) => fitMoneyColumns(event.api)}
+          // The scrollbar's room is kept from the start: otherwise the columns are laid out
+          // to the full width and the last one slides under the scrollbar once rows arrive.
+          alwaysShowVerticalScroll
+          // Every column is drawn (our grids have at most ~20), so every money column can be
+          // measured and sized, including those scrolled out of view.
+          suppressColumnVirtualisation
+          tooltipShowMode="whenTruncated"
+          tooltipShowDelay={400}
           onRowClicked={handleRowClicked}
           onSortChanged={saveColumnState}
           onColumnMoved={(event) => event.finished && saveColumnState()}

@@ -11,6 +11,7 @@ import { InviteCollaboratorsModal } from '@/features/invitations/components/invi
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { ProfileDrawer } from '@/features/profile/components/profile-drawer';
 import { useOrganization } from '@/features/workspaces/api/get-organization';
+import { localeForLocation, setDisplayLocale } from '@/lib/locale';
 import { usePermission } from '@/hooks/use-permission';
 import { useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
@@ -30,6 +31,9 @@ export default function MainRoot() {
   const activeId = active?.id ?? null;
   const organizationId = active?.organization_id ?? null;
   const { data: organization } = useOrganization(organizationId);
+  // Dates on every screen follow the organization's country; set while rendering (an
+  // idempotent assignment) so the pages below format with it in this same render.
+  setDisplayLocale(localeForLocation(organization?.location));
   const collaboratorUsage = useCollaboratorUsage(organizationId);
   const { checkPermission, ready } = usePermission();
   // Creating a workspace is decided in the organization it goes to, which a user without

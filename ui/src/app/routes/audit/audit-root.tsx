@@ -1,15 +1,32 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 
 import { AuditLayout } from '@/components/layouts/audit-layout';
 import { HeaderSlotProvider } from '@/components/layouts/header-slot';
 import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
 import { paths } from '@/config/paths';
-import { SessionScreen } from '@/features/audit/components/session-screen';
-import { SessionsScreen } from '@/features/audit/components/sessions-screen';
-import { TimeTravelScreen } from '@/features/audit/components/time-travel-screen';
+import { RouteLoader } from '@/components/ui/route-loader';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { notify } from '@/lib/notify';
 import { switchService, useActiveWorkspace } from '@/lib/workspaces';
+
+// Each audit page loads its own code: the sessions list needs neither the grid nor the
+// charts, so the layout must not pull them in for every page.
+const SessionsScreen = lazy(() =>
+  import('@/features/audit/components/sessions-screen').then((m) => ({
+    default: m.SessionsScreen,
+  })),
+);
+const SessionScreen = lazy(() =>
+  import('@/features/audit/components/session-screen').then((m) => ({
+    default: m.SessionScreen,
+  })),
+);
+const TimeTravelScreen = lazy(() =>
+  import('@/features/audit/components/time-travel-screen').then((m) => ({
+    default: m.TimeTravelScreen,
+  })),
+);
 
 function SessionRoute() {
   const { sessionId = '' } = useParams();
@@ -29,12 +46,14 @@ export default function AuditRoute() {
           notify.info('Switch Service', 'Switching to Accounting…');
         }}
       >
-        <Routes>
-          <Route index element={<SessionsScreen />} />
-          <Route path="sessions/:sessionId" element={<SessionRoute />} />
-          <Route path="time-travel" element={<TimeTravelScreen />} />
-          <Route path="*" element={<Navigate to={paths.audit} replace />} />
-        </Routes>
+        <Suspense fallback={<RouteLoader />}>
+          <Routes>
+            <Route index element={<SessionsScreen />} />
+            <Route path="sessions/:sessionId" element={<SessionRoute />} />
+            <Route path="time-travel" element={<TimeTravelScreen />} />
+            <Route path="*" element={<Navigate to={paths.audit} replace />} />
+          </Routes>
+        </Suspense>
         <WelcomeDialog />
       </AuditLayout>
     </HeaderSlotProvider>

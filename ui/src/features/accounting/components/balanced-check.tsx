@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 
-import { centsOf, formatAmount } from '@/lib/money';
+import { centsOf, formatMoney } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 /** The report checks itself (DESIGN.md §11): debits = credits, shown, failing loudly. */
 export function BalancedCheck({
@@ -13,6 +14,7 @@ export function BalancedCheck({
   credit: string;
   balanced: boolean;
 }) {
+  const currency = useWorkspaceCurrency();
   const equal = balanced && centsOf(debit) === centsOf(credit);
   return equal ? (
     <Badge
@@ -36,7 +38,7 @@ export function BalancedCheck({
       leftSection={<IconAlertTriangle size={16} />}
       data-testid="balanced-check"
     >
-      Out of balance by {formatAmount(centsOf(debit) - centsOf(credit))}
+      Out of balance by {formatMoney(centsOf(debit) - centsOf(credit), currency)}
     </Badge>
   );
 }

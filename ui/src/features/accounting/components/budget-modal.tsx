@@ -11,7 +11,8 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
-import { centsToDecimal, formatAmount, parseCents } from '@/lib/money';
+import { AMOUNT_INPUT_HINT, centsToDecimal, formatMoney, parseCents } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
 
@@ -32,6 +33,7 @@ type BudgetModalProps = { account: FlatAccount | null; onClose: () => void };
  * actuals with the variance.
  */
 export function BudgetModal({ account, onClose }: BudgetModalProps) {
+  const currency = useWorkspaceCurrency();
   const [kind, setKind] = useState<PeriodKind>('standing');
   const [amount, setAmount] = useState('');
   const [month, setMonth] = useState(todayIso().slice(0, 7));
@@ -50,7 +52,7 @@ export function BudgetModal({ account, onClose }: BudgetModalProps) {
     const cents = parseCents(amount);
     if (!account || !workspaceId) return;
     if (cents === null || cents < 0n || amount.trim() === '') {
-      setError('Enter an amount such as 1250.00.');
+      setError(AMOUNT_INPUT_HINT);
       return;
     }
     const period: BudgetPeriod =
@@ -119,7 +121,7 @@ export function BudgetModal({ account, onClose }: BudgetModalProps) {
                 <Table.Tr key={b.month}>
                   <Table.Td>{b.month}</Table.Td>
                   <Table.Td ta="right" className="ledger-money">
-                    {formatAmount(b.amount)}
+                    {formatMoney(b.amount, currency)}
                   </Table.Td>
                 </Table.Tr>
               ))}

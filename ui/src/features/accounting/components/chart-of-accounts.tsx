@@ -25,7 +25,7 @@ import {
   type FlatAccount,
 } from '../api/accounts';
 import { useTrialBalance } from '../api/reports';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
 import { todayIso } from '../lib/periods';
 
@@ -99,17 +99,21 @@ export function ChartOfAccounts() {
         field: 'name',
         headerName: 'Account',
         flex: 2,
-        minWidth: 260,
+        minWidth: 220,
         cellRenderer: TreeNameCell,
         cellRendererParams: { collapsed: tree$.collapsed, onToggle: tree$.toggle },
       },
       { field: 'account_type_display', headerName: 'Type', width: 120 },
-      moneyColumn<AccountRow>('balance', `Balance (${currency})`, { width: 170 }),
-      moneyColumn<AccountRow>('budget_amount', 'Monthly budget', { width: 150, blankZero: true }),
+      moneyColumn<AccountRow>('balance', `Balance`, { currency, width: 170 }),
+      moneyColumn<AccountRow>('budget_amount', 'Monthly budget', {
+        currency,
+        width: 150,
+        blankZero: true,
+      }),
       {
         colId: 'depreciation',
         headerName: 'Depreciation',
-        width: 220,
+        width: 170,
         valueGetter: ({ data }) => (data ? depreciationLabel(data) : ''),
       },
       {
@@ -130,6 +134,8 @@ export function ChartOfAccounts() {
         colId: 'actions',
         headerName: '',
         width: 124,
+        // Always in view, however wide the other columns make the grid.
+        pinned: 'right',
         sortable: false,
         filter: false,
         cellRenderer: ({ data }: CustomCellRendererProps<AccountRow>) =>

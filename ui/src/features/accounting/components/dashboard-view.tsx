@@ -36,12 +36,13 @@ import {
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { centsOf, formatAmount, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { centsOf, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
 
 import { useEntries } from '../api/journal-entries';
 import { useSetupProgress } from '../api/setup-progress';
 import { useSummary, useTrialBalance, type PeriodSummary } from '../api/reports';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
+import { formatDate } from '@/lib/format-date-time';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
 import { cashPosition, netIncome } from '../lib/dashboard-figures';
 import { periodLabel, startOfYear, todayIso, trailingRange } from '../lib/periods';
@@ -306,7 +307,7 @@ export function DashboardView() {
                     {row.account_code} · {row.name}
                   </Anchor>
                   <Text size="sm" fw={600} className="ledger-money">
-                    {formatAmount(row.total)}
+                    {formatMoney(row.total, currency)}
                   </Text>
                 </Group>
               ))}
@@ -334,7 +335,7 @@ export function DashboardView() {
                   </Anchor>
                 </Table.Td>
                 <Table.Td w={110}>
-                  <Text size="sm">{entry.date}</Text>
+                  <Text size="sm">{formatDate(entry.date)}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" truncate>
@@ -345,7 +346,7 @@ export function DashboardView() {
                   <EntryStatusBadge status={entry.status} />
                 </Table.Td>
                 <Table.Td w={160} ta="right" className="ledger-money">
-                  {formatAmount(entry.amount)}
+                  {formatMoney(entry.amount, currency)}
                 </Table.Td>
               </Table.Tr>
             ))}

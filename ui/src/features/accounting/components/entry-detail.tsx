@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { formatAmount, isZero } from '@/lib/money';
+import { formatMoney, isZero } from '@/lib/money';
+import { formatDateText } from '@/lib/format-date-time';
 
 import type { CommandResult, EntryDetail as Entry } from '../api/journal-entries';
 
@@ -95,7 +96,7 @@ export function EntryDetail({
         </Group>
       </Group>
       <SimpleGrid cols={4} spacing="md">
-        <Fact label="Date">{entry.date}</Fact>
+        <Fact label="Date">{formatDateText(entry.date)}</Fact>
         <Fact label="Reference">{entry.reference || '—'}</Fact>
         <Fact label="Author">{authorName}</Fact>
         <Fact label="Posted">
@@ -109,8 +110,8 @@ export function EntryDetail({
             <Table.Tr>
               <Table.Th>Account</Table.Th>
               <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Debit ({currency})</Table.Th>
-              <Table.Th ta="right">Credit ({currency})</Table.Th>
+              <Table.Th ta="right">Debit</Table.Th>
+              <Table.Th ta="right">Credit</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -127,10 +128,10 @@ export function EntryDetail({
                 </Table.Td>
                 <Table.Td>{line.description}</Table.Td>
                 <Table.Td ta="right" className="ledger-money">
-                  {!isZero(line.debit) ? formatAmount(line.debit) : ''}
+                  {!isZero(line.debit) ? formatMoney(line.debit, currency) : ''}
                 </Table.Td>
                 <Table.Td ta="right" className="ledger-money">
-                  {!isZero(line.credit) ? formatAmount(line.credit) : ''}
+                  {!isZero(line.credit) ? formatMoney(line.credit, currency) : ''}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -139,10 +140,10 @@ export function EntryDetail({
             <Table.Tr fw={700}>
               <Table.Td colSpan={2}>Total</Table.Td>
               <Table.Td ta="right" className="ledger-money">
-                {formatAmount(entry.total_debit)}
+                {formatMoney(entry.total_debit, currency)}
               </Table.Td>
               <Table.Td ta="right" className="ledger-money">
-                {formatAmount(entry.total_credit)}
+                {formatMoney(entry.total_credit, currency)}
               </Table.Td>
             </Table.Tr>
           </Table.Tfoot>

@@ -188,4 +188,41 @@ describe('EntryForm', () => {
     expect(screen.getByRole('button', { name: 'Save draft' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Post entry' })).toBeDisabled();
   });
+
+  it('tells someone who may not write drafts why nothing here can be saved', () => {
+    stubApi([accountsRoute]);
+    renderWithProviders(
+      <EntryForm
+        initialValues={values('', '')}
+        entryId={null}
+        currency="NGN"
+        canPost={false}
+        canWriteDrafts={false}
+        onSaved={vi.fn()}
+        readOnlyReason="Your role lets you read the books but not record entries."
+      />,
+    );
+    expect(screen.getByTestId('entry-read-only')).toHaveTextContent(
+      'Your role lets you read the books but not record entries.',
+    );
+  });
+
+  it('reports when the form has been filled in, for the screen to ask before discarding it', async () => {
+    stubApi([accountsRoute]);
+    const onDirtyChange = vi.fn();
+    renderWithProviders(
+      <EntryForm
+        initialValues={values('', '')}
+        entryId={null}
+        currency="NGN"
+        canPost
+        canWriteDrafts
+        onSaved={vi.fn()}
+        onDirtyChange={onDirtyChange}
+      />,
+    );
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+    await userEvent.type(screen.getByLabelText('Memo'), 'Rent');
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+  });
 });

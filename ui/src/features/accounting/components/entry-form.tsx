@@ -13,14 +13,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { getHotkeyHandler } from '@mantine/hooks';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { IconAlertTriangle, IconLock, IconPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
 
 import { formErrorsOf, lineFieldOf } from '@/lib/field-errors';
+import { DateField } from '@/components/ui/date-field';
 import {
   LINES_PER_ENTRY_MAX,
   createEntry,
@@ -47,6 +48,10 @@ type EntryFormProps = {
   canWriteDrafts: boolean;
   canPost: boolean;
   onSaved: (result: CommandResult) => void;
+  /** Told whenever the form goes from untouched to changed and back. */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Why nothing can be saved here, shown above the form (a Viewer on `?entry=new`). */
+  readOnlyReason?: string | null;
 };
 
 type ServerErrors = {
@@ -80,12 +85,14 @@ export function EntryForm({
   canWriteDrafts,
   canPost,
   onSaved,
+  onDirtyChange,
+  readOnlyReason,
 }: EntryFormProps) {
   const {
     register,
     control,
     handleSubmit,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { errors, isSubmitting, isSubmitted, isDirty },
   } = useForm<EntryFormValues>({
     resolver: zodResolver(entryHeaderSchema),
     defaultValues: initialValues,
@@ -97,6 +104,7 @@ export function EntryForm({
   const [attempted, setAttempted] = useState(false);
   const accountRefs = useRef<(HTMLInputElement | null)[]>([]);
   const readOnly = !canWriteDrafts;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
   // Live: malformed amounts at once; the rest (missing account, no amount) after a try.
   const shownProblems = balance.lineProblems.filter(
@@ -183,14 +191,33 @@ export function EntryForm({
       ])}
     >
       <Stack gap="md">
+        {readOnlyReason && (
+          <Alert
+            color="gray"
+            variant="light"
+            icon={<IconLock size={18} />}
+            title="Nothing can be saved here"
+            data-testid="entry-read-only"
+          >
+            {readOnlyReason}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label="Date"
-            type="date"
-            required
-            readOnly={readOnly}
-            error={errors.date?.message ?? server.header['date']}
-            {...register('date')}
+          <Controller
+            control={control}
+            name="date"
+            render={({ field }) => (
+              <DateField
+                label="Date"
+                required
+                readOnly={readOnly}
+                error={errors.date?.message ?? server.header['date']}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
           />
           <TextInput
             label="Reference"

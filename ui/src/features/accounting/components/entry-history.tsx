@@ -1,6 +1,8 @@
 import { Code, Loader, Text, Timeline, Tooltip } from '@mantine/core';
 
 import { formatDateTime } from '@/lib/format-date-time';
+import { readableServerText } from '@/lib/server-text';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import { useEntryHistory } from '../api/entry-history';
 
@@ -9,6 +11,7 @@ import { useEntryHistory } from '../api/entry-history';
  * place in the workspace's hash chain — what an auditor replays.
  */
 export function EntryHistory({ entryId }: { entryId: string }) {
+  const currency = useWorkspaceCurrency();
   const { data, error, isLoading } = useEntryHistory(entryId);
   if (isLoading) return <Loader size="xs" aria-label="Loading the history" />;
   if (error || !data) {
@@ -21,7 +24,7 @@ export function EntryHistory({ entryId }: { entryId: string }) {
   return (
     <Timeline bulletSize={14} lineWidth={2} active={data.events.length} data-testid="entry-history">
       {data.events.map((event) => (
-        <Timeline.Item key={event.position} title={event.summary}>
+        <Timeline.Item key={event.position} title={readableServerText(event.summary, { currency })}>
           <Text size="xs" c="dimmed">
             {event.actor_name ?? 'System'} · {formatDateTime(event.recorded_at)} ·{' '}
             <Tooltip

@@ -1,7 +1,7 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconScale } from '@tabler/icons-react';
 
-import { formatAmount } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 
 import type { EntryBalance } from '../lib/entry-balance';
 
@@ -13,14 +13,14 @@ export function EntryTotals({ balance, currency }: { balance: EntryBalance; curr
         {label}
       </Text>
       <Text fw={600} className="ledger-money" data-testid={testId}>
-        {formatAmount(value)}
+        {formatMoney(value, currency)}
       </Text>
     </div>
   );
   return (
     <Group justify="flex-end" gap="xl" data-testid="entry-totals">
-      {figure(`Total debit (${currency})`, balance.totalDebit, 'total-debit')}
-      {figure(`Total credit (${currency})`, balance.totalCredit, 'total-credit')}
+      {figure('Total debit', balance.totalDebit, 'total-debit')}
+      {figure('Total credit', balance.totalCredit, 'total-credit')}
       <Group gap={8}>
         <ThemeIcon
           size={28}
@@ -40,7 +40,7 @@ export function EntryTotals({ balance, currency }: { balance: EntryBalance; curr
             className="ledger-money"
             data-testid="entry-difference"
           >
-            {balance.balanced ? 'Balanced' : formatAmount(balance.difference)}
+            {balance.balanced ? 'Balanced' : formatMoney(balance.difference, currency)}
           </Text>
         </div>
       </Group>

@@ -16,7 +16,7 @@ import {
   type LedgerQuery,
   type Posting,
 } from '../api/reports';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { useQueryState } from '../hooks/use-query-state';
 import { startOfYear, todayIso } from '../lib/periods';
@@ -63,6 +63,9 @@ export function GeneralLedgerReport() {
     [query.account_id, query.from, query.to],
   );
   const { data: head } = useLedgerHead(ledgerQuery);
+  // A running balance (and an opening or closing one) is an account's: summed across
+  // accounts it means nothing, so "All accounts" shows the postings and their totals.
+  const perAccount = Boolean(query.account_id);
   const workspaceId = useWorkspaceId();
 
   // A new datasource per query resets the grid's cache and scroll position.
@@ -90,7 +93,8 @@ export function GeneralLedgerReport() {
         sortable: false,
         filter: false,
         valueGetter: ({ data }) => (data ? `${data.account_code} · ${data.account_name}` : ''),
-        hide: Boolean(query.account_id),
+        tooltip: ({ value }) => (typeof value === 'string' ? value : ''),
+        hide: perAccount,
       },
       {
         colId: 'description',
@@ -102,22 +106,29 @@ export function GeneralLedgerReport() {
         valueGetter: ({ data }) => (data ? data.description || data.memo : ''),
       },
       {
-        ...moneyColumn<Posting>('debit', `Debit (${currency})`, { blankZero: true }),
+        ...moneyColumn<Posting>('debit', `Debit`, { currency, blankZero: true }),
         sortable: false,
         filter: false,
       },
       {
-        ...moneyColumn<Posting>('credit', `Credit (${currency})`, { blankZero: true }),
+        ...moneyColumn<Posting>('credit', `Credit`, { currency, blankZero: true }),
         sortable: false,
         filter: false,
       },
-      {
-        ...moneyColumn<Posting>('running_balance', 'Running balance', { width: 170 }),
-        sortable: false,
-        filter: false,
-      },
+      ...(perAccount
+        ? [
+            {
+              ...moneyColumn<Posting>('running_balance', 'Running balance', {
+                currency,
+                width: 170,
+              }),
+              sortable: false,
+              filter: false,
+            },
+          ]
+        : []),
     ],
-    [currency, query.account_id],
+    [currency, perAccount],
   );
 
   const exportAll = useCallback(async () => {
@@ -137,7 +148,7 @@ export function GeneralLedgerReport() {
           p.description || p.memo,
           p.debit,
           p.credit,
-          p.running_balance,
+          ...(perAccount ? [p.running_balance] : []),
         ]);
       }
       page += 1;
@@ -157,12 +168,12 @@ export function GeneralLedgerReport() {
           'Description',
           'Debit',
           'Credit',
-          'Running balance',
+          ...(perAccount ? ['Running balance'] : []),
         ],
         rows,
       ),
     );
-  }, [ledgerQuery, query.from, query.to, workspaceId]);
+  }, [ledgerQuery, perAccount, query.from, query.to, workspaceId]);
 
   return (
     <Stack gap={0}>
@@ -184,11 +195,13 @@ export function GeneralLedgerReport() {
         <DateField label="To" clearable value={query.to} onChange={(to) => setQuery({ to })} />
       </ReportControls>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" mb="md">
-        <Figure
-          label="Opening balance"
-          value={head ? formatMoney(head.opening_balance, currency) : '…'}
-          testId="opening-balance"
-        />
+        {perAccount && (
+          <Figure
+            label="Opening balance"
+            value={head ? formatMoney(head.opening_balance, currency) : '…'}
+            testId="opening-balance"
+          />
+        )}
         <Figure
           label="Total debit"
           value={head ? formatMoney(head.total_debit, currency) : '…'}
@@ -199,16 +212,25 @@ export function GeneralLedgerReport() {
           value={head ? formatMoney(head.total_credit, currency) : '…'}
           testId="total-credit"
         />
-        <Figure
-          label="Closing balance"
-          value={head ? formatMoney(head.closing_balance, currency) : '…'}
-          testId="closing-balance"
-        />
+        {perAccount && (
+          <Figure
+            label="Closing balance"
+            value={head ? formatMoney(head.closing_balance, currency) : '…'}
+            testId="closing-balance"
+          />
+        )}
       </SimpleGrid>
+      {!perAccount && (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="ledger-all-accounts-note">
+          All accounts: each posting with its account. Choose an account for its opening balance,
+          running balance and closing balance.
+        </Text>
+      )}
       {/* The grid asks for rows once it mounts: only once the workspace is known. */}
       {workspaceId && (
         <DataGrid<Posting>
-          gridId="general-ledger"
+          // Its own column layout per view: the two views have different columns.
+          gridId={perAccount ? 'general-ledger' : 'general-ledger-all-accounts'}
           ariaLabel="General ledger"
           columnDefs={columnDefs}
           datasource={datasource}

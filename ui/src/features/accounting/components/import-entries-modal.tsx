@@ -2,7 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
-  Checkbox,
+  Radio,
   FileInput,
   Group,
   Modal,
@@ -15,7 +15,8 @@ import { IconAlertTriangle, IconCheck, IconFileSpreadsheet } from '@tabler/icons
 import { useState } from 'react';
 
 import { downloadText } from '@/components/data-grid/csv';
-import { formatAmount } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { notify } from '@/lib/notify';
 
 import {
@@ -42,12 +43,23 @@ type Props = {
  * Import journal entries from CSV: choose a file, see every row's problems (nothing is
  * written by the preview), then import all entries at once — or none.
  */
+function entriesText(count: number): string {
+  return `${count} ${count === 1 ? 'entry' : 'entries'}`;
+}
+
+/** "Import 3 entries as drafts", or "Post 3 entries" once posting is chosen. */
+export function importLabel(post: boolean, count: number | null): string {
+  if (count === null) return post ? 'Post entries' : 'Import as drafts';
+  return post ? `Post ${entriesText(count)}` : `Import ${entriesText(count)} as drafts`;
+}
+
 export function ImportEntriesModal({ opened, onClose, canPost }: Props) {
+  const currency = useWorkspaceCurrency();
   const workspaceId = useWorkspaceId();
   const [file, setFile] = useState<File | null>(null);
-  // The user's choice; until they make one, post when they may (permissions load late).
-  const [postChoice, setPost] = useState<boolean | null>(null);
-  const post = canPost && (postChoice ?? true);
+  // Drafts unless the user chooses to post: posting a whole file is a deliberate act.
+  const [postChoice, setPost] = useState(false);
+  const post = canPost && postChoice;
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [errors, setErrors] = useState<RowErrors>({});
   const [busy, setBusy] = useState(false);
@@ -56,6 +68,7 @@ export function ImportEntriesModal({ opened, onClose, canPost }: Props) {
     setFile(null);
     setPreview(null);
     setErrors({});
+    setPost(false);
   };
 
   const check = async (chosen: File | null, asPosted = post) => {
@@ -131,14 +144,24 @@ export function ImportEntriesModal({ opened, onClose, canPost }: Props) {
           clearable
         />
         {canPost && (
-          <Checkbox
-            label="Post the entries (numbers are given in file order); otherwise import as drafts"
-            checked={post}
-            onChange={(event) => {
-              setPost(event.currentTarget.checked);
-              void check(file, event.currentTarget.checked);
+          <Radio.Group
+            label="The entries are"
+            value={post ? 'post' : 'drafts'}
+            onChange={(value) => {
+              setPost(value === 'post');
+              void check(file, value === 'post');
             }}
-          />
+          >
+            <Stack gap={6} mt={6}>
+              <Radio value="drafts" label="Imported as drafts, to review and post one by one" />
+              <Radio
+                value="post"
+                label={`Posted now${
+                  preview && valid ? `: all ${entriesText(preview.entries)}` : ''
+                }, numbered in file order`}
+              />
+            </Stack>
+          </Radio.Group>
         )}
         {keys.length > 0 && (
           <Alert
@@ -172,7 +195,7 @@ export function ImportEntriesModal({ opened, onClose, canPost }: Props) {
             data-testid="import-ready"
           >
             {preview.entries} {preview.entries === 1 ? 'entry' : 'entries'}, {preview.lines} lines,{' '}
-            {formatAmount(preview.total)} in debits.
+            {formatMoney(preview.total, currency)} in debits.
           </Alert>
         )}
         <Group justify="flex-end">
@@ -185,9 +208,13 @@ export function ImportEntriesModal({ opened, onClose, canPost }: Props) {
           >
             Cancel
           </Button>
-          <Button disabled={!valid} loading={busy} onClick={() => void run()}>
-            Import {preview && valid ? preview.entries : ''}{' '}
-            {preview?.entries === 1 ? 'entry' : 'entries'}
+          <Button
+            disabled={!valid}
+            loading={busy}
+            color={post ? 'orange' : undefined}
+            onClick={() => void run()}
+          >
+            {importLabel(post, preview && valid ? preview.entries : null)}
           </Button>
         </Group>
       </Stack>

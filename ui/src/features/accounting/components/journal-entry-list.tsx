@@ -15,7 +15,8 @@ import {
   type EntrySummary,
 } from '../api/journal-entries';
 import { useMemberNames } from '../api/member-names';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
+import { DateField } from '@/components/ui/date-field';
 
 import { EntryStatusBadge } from './entry-status-badge';
 import { LoadError } from './load-error';
@@ -63,7 +64,7 @@ export function JournalEntryList({ onOpen, empty }: JournalEntryListProps) {
       dateColumn<EntrySummary>('date'),
       { field: 'memo', headerName: 'Memo', flex: 1, minWidth: 220 },
       { field: 'reference', headerName: 'Reference', width: 140 },
-      moneyColumn<EntrySummary>('amount', `Amount (${currency})`),
+      moneyColumn<EntrySummary>('amount', `Amount`, { currency }),
       {
         field: 'status',
         headerName: 'Status',
@@ -119,19 +120,23 @@ export function JournalEntryList({ onOpen, empty }: JournalEntryListProps) {
             ]}
             aria-label="Status"
           />
-          <TextInput
+          <DateField
             size="xs"
-            type="date"
             aria-label="From"
+            placeholder="From"
+            clearable
+            w={130}
             value={dateFrom}
-            onChange={(event) => resetPage(setDateFrom)(event.currentTarget.value)}
+            onChange={(value) => resetPage(setDateFrom)(value)}
           />
-          <TextInput
+          <DateField
             size="xs"
-            type="date"
             aria-label="To"
+            placeholder="To"
+            clearable
+            w={130}
             value={dateTo}
-            onChange={(event) => resetPage(setDateTo)(event.currentTarget.value)}
+            onChange={(value) => resetPage(setDateTo)(value)}
           />
           <TextInput
             size="xs"

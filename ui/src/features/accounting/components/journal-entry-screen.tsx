@@ -1,8 +1,8 @@
 import { Button, Drawer, Group, Loader, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBook2, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { useBlocker, useSearchParams } from 'react-router-dom';
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { notify } from '@/lib/notify';
@@ -10,7 +10,7 @@ import { storage } from '@/lib/storage';
 
 import { deleteEntry, useEntry, type CommandResult } from '../api/journal-entries';
 import { useMemberNames } from '../api/member-names';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
 
 import { EntryDetail } from './entry-detail';
@@ -29,14 +29,48 @@ export function JournalEntryScreen() {
   const [params, setParams] = useSearchParams();
   const entryParam = params.get('entry');
   const duplicateOf = params.get('duplicate');
-  const { canWriteDrafts, canPost, canImport } = useBooksPermissions();
+  const { ready, canWriteDrafts, canPost, canImport } = useBooksPermissions();
   const [importing, setImporting] = useState(false);
   const currency = useWorkspaceCurrency();
   const names = useMemberNames();
 
   const open = (next: Record<string, string>) => setParams(next);
-  const close = () => setParams({});
+  const close = () => {
+    setDirty(false);
+    setParams({});
+  };
   const onSaved = (result: CommandResult) => open({ entry: result.id });
+
+  // A filled-in form is not thrown away by a stray click: closing the drawer or leaving
+  // the page asks first.
+  const [dirty, setDirty] = useState(false);
+  const onDirtyChange = useCallback((next: boolean) => setDirty(next), []);
+  const askToDiscard = (onDiscard: () => void, onKeep: () => void = () => undefined) =>
+    modals.openConfirmModal({
+      title: 'Discard this entry?',
+      children: <Text size="sm">What you entered has not been saved and will be lost.</Text>,
+      labels: { confirm: 'Discard', cancel: 'Keep editing' },
+      confirmProps: { color: 'red' },
+      onConfirm: onDiscard,
+      onCancel: onKeep,
+    });
+  const closeAsking = () => (dirty ? askToDiscard(close) : close());
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    askToDiscard(
+      () => blocker.proceed(),
+      () => blocker.reset(),
+    );
+    // Once per blocked navigation: the modal answers it.
+  }, [blocker.state]);
+  const viewerReason =
+    ready && !canWriteDrafts
+      ? 'Your role in this workspace lets you read the books but not record entries, so this form cannot be saved. An Admin of the workspace can make you an Editor.'
+      : null;
 
   const shownId = entryParam && entryParam !== NEW ? entryParam : duplicateOf;
   const { data: entry, isLoading } = useEntry(shownId);
@@ -84,6 +118,8 @@ export function JournalEntryScreen() {
           canWriteDrafts={canWriteDrafts}
           canPost={canPost}
           onSaved={onSaved}
+          onDirtyChange={onDirtyChange}
+          readOnlyReason={viewerReason}
         />
       );
     }
@@ -104,6 +140,7 @@ export function JournalEntryScreen() {
           canWriteDrafts={canWriteDrafts}
           canPost={canPost}
           onSaved={onSaved}
+          onDirtyChange={onDirtyChange}
         />
       );
     }
@@ -173,7 +210,7 @@ export function JournalEntryScreen() {
       />
       <Drawer
         opened={opened}
-        onClose={close}
+        onClose={closeAsking}
         position="right"
         size={1040}
         title={

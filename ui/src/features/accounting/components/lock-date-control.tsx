@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 
@@ -6,6 +6,8 @@ import { notify } from '@/lib/notify';
 
 import { setLockDate, useLockDate } from '../api/lock-date';
 import { useWorkspaceId } from '@/lib/active-workspace';
+import { DateField } from '@/components/ui/date-field';
+import { formatDateText } from '@/lib/format-date-time';
 
 /**
  * Shows whether the books are locked, and up to when; those who may post can move the
@@ -43,7 +45,7 @@ export function LockDateControl({ canChange }: { canChange: boolean }) {
       data-testid="lock-date"
       style={canChange ? { cursor: 'pointer' } : undefined}
     >
-      {lockDate ? `Locked up to ${lockDate}` : 'Books open'}
+      {lockDate ? `Locked up to ${formatDateText(lockDate)}` : 'Books open'}
     </Badge>
   );
 
@@ -77,12 +79,12 @@ export function LockDateControl({ canChange }: { canChange: boolean }) {
           <Text size="xs" c="dimmed">
             Nothing can be posted or reversed on or before the lock date.
           </Text>
-          <TextInput
+          <DateField
             label="Lock date"
-            type="date"
             size="xs"
             value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
+            onChange={setValue}
+            popoverProps={{ withinPortal: false }}
           />
           <Group justify="space-between">
             {lockDate ? (

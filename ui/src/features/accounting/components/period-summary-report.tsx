@@ -20,7 +20,7 @@ import {
   type SummaryKind,
   type SummaryRow,
 } from '../api/reports';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useQueryState } from '../hooks/use-query-state';
 import { periodLabel, todayIso, trailingRange } from '../lib/periods';
 import { ledgerLink } from '../lib/report-links';
@@ -114,14 +114,15 @@ export function PeriodSummaryReport({ kind }: { kind: SummaryKind }) {
       },
       ...periods.map((period, index) =>
         moneyColumn<Row>(`period_${period.key}`, periodLabel(period.key), {
+          currency,
           value: (row) => row.amounts[index],
           blankZero: true,
           width: 130,
         }),
       ),
-      moneyColumn<Row>('total', `Total (${currency})`, { width: 150 }),
-      moneyColumn<Row>('budget_total', 'Budget', { width: 140, blankZero: true }),
-      moneyColumn<Row>('variance_total', 'Variance', { width: 140, blankZero: true }),
+      { ...moneyColumn<Row>('total', 'Total', { currency, width: 150 }), pinned: 'right' },
+      moneyColumn<Row>('budget_total', 'Budget', { currency, width: 140, blankZero: true }),
+      moneyColumn<Row>('variance_total', 'Variance', { currency, width: 140, blankZero: true }),
     ];
   }, [currency, data?.periods, tree$.collapsed, tree$.toggle]);
 

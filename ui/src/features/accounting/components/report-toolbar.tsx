@@ -1,7 +1,8 @@
-import { Group, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DateField as DatePicker } from '@/components/ui/date-field';
 
-/** A labelled date field of a report's controls (ISO dates, keyboard friendly). */
+/** A labelled date field of a report's controls (the app's date picker, ISO values). */
 export function DateField({
   label,
   value,
@@ -14,13 +15,13 @@ export function DateField({
   clearable?: boolean;
 }) {
   return (
-    <TextInput
+    <DatePicker
       label={label}
-      type="date"
       size="xs"
       value={value}
       required={!clearable}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      clearable={clearable}
+      onChange={onChange}
       w={150}
     />
   );

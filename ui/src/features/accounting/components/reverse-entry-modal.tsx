@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
 
 import { formErrorsOf } from '@/lib/field-errors';
+import { DateField } from '@/components/ui/date-field';
 import { reverseEntry, type CommandResult, type EntryDetail } from '../api/journal-entries';
 import { todayIso } from '../lib/periods';
 
@@ -53,11 +54,10 @@ export function ReverseEntryModal({ entry, opened, onClose, onReversed }: Revers
           A new entry with every debit and credit swapped is posted on this date. The original stays
           in the books, marked as reversed.
         </Text>
-        <TextInput
+        <DateField
           label="Reversal date"
-          type="date"
           value={date}
-          onChange={(event) => setDate(event.currentTarget.value)}
+          onChange={setDate}
           error={error}
           data-autofocus
         />

@@ -15,7 +15,8 @@ import {
 import { centsOf, centsToDecimal, isZero } from '@/lib/money';
 
 import { useTrialBalance, type TrialBalanceRow } from '../api/reports';
-import { useWorkspaceCurrency } from '../api/workspace-currency';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
+import { formatDate } from '@/lib/format-date-time';
 import { useQueryState } from '../hooks/use-query-state';
 import { todayIso } from '../lib/periods';
 import { ledgerLink } from '../lib/report-links';
@@ -102,16 +103,17 @@ export function TrialBalanceReport() {
         cellRenderer: TreeNameCell,
         cellRendererParams: { collapsed: tree$.collapsed, onToggle: tree$.toggle },
       },
-      moneyColumn<Row>('debit', `Debit (${currency})`, { blankZero: true }),
-      moneyColumn<Row>('credit', `Credit (${currency})`, { blankZero: true }),
-      moneyColumn<Row>('balance', 'Balance'),
+      moneyColumn<Row>('debit', `Debit`, { currency, blankZero: true }),
+      moneyColumn<Row>('credit', `Credit`, { currency, blankZero: true }),
+      moneyColumn<Row>('balance', 'Balance', { currency }),
     ];
     if (comparing && data?.compare_to) {
       columns.push(
-        moneyColumn<Row>('compare_balance', `Balance ${data.compare_to}`, {
+        moneyColumn<Row>('compare_balance', `Balance ${formatDate(data.compare_to)}`, {
+          currency,
           value: (row) => row.compare?.balance,
         }),
-        moneyColumn<Row>('change', 'Change'),
+        moneyColumn<Row>('change', 'Change', { currency }),
       );
     }
     return columns;

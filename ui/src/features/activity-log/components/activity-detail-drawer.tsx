@@ -2,6 +2,8 @@ import { Badge, Code, Drawer, Group, Loader, Stack, Table, Text } from '@mantine
 import useSWR from 'swr';
 
 import { formatDateTime } from '@/lib/format-date-time';
+import { readableServerText } from '@/lib/server-text';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import { getActivity, type Activity } from '../api/activity-log';
 import { activityLabel, detailFields } from './activity-labels';
@@ -17,6 +19,7 @@ type Props = {
  * fields (payloads never hold secrets; the server keeps credentials out of the log).
  */
 export function ActivityDetailDrawer({ workspaceId, activity, onClose }: Props) {
+  const currency = useWorkspaceCurrency();
   const key = activity && workspaceId ? ['activity', workspaceId, activity.id] : null;
   const { data, error, isLoading } = useSWR(key, () =>
     getActivity(workspaceId ?? '', activity?.id ?? ''),
@@ -33,7 +36,7 @@ export function ActivityDetailDrawer({ workspaceId, activity, onClose }: Props) 
     >
       {activity && (
         <Stack gap="md" data-testid="activity-detail">
-          <Text size="sm">{activity.description}</Text>
+          <Text size="sm">{readableServerText(activity.description, { currency })}</Text>
           <Table withRowBorders={false} verticalSpacing={4} fz="sm">
             <Table.Tbody>
               <Table.Tr>

@@ -8,6 +8,9 @@ import { downloadText, toCsv } from '@/components/data-grid/csv';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { formatDateTime } from '@/lib/format-date-time';
+import { readableServerText } from '@/lib/server-text';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
+import { DateField } from '@/components/ui/date-field';
 
 import {
   ACTIVITY_PAGE_SIZE,
@@ -33,6 +36,7 @@ function countLabel(count: number): string {
 
 /** The workspace's activity log: filters, a server-paged grid, CSV export, detail drawer. */
 export function ActivityLogScreen() {
+  const currency = useWorkspaceCurrency();
   const workspaceId = useWorkspaceId();
   const [userName, setUserName] = useState('');
   const [activityType, setActivityType] = useState<string | null>(null);
@@ -88,11 +92,19 @@ export function ActivityLogScreen() {
         valueFormatter: ({ value }: { value: unknown }) =>
           typeof value === 'string' ? activityLabel(value) : '',
       },
-      { field: 'description', headerName: 'Description', flex: 1, minWidth: 260 },
+      {
+        field: 'description',
+        headerName: 'Description',
+        flex: 1,
+        minWidth: 260,
+        valueFormatter: ({ value }: { value: unknown }) =>
+          typeof value === 'string' ? readableServerText(value, { currency }) : '',
+        tooltip: ({ valueFormatted }) => valueFormatted ?? '',
+      },
     ];
     // The server orders newest first and filters; the grid only shows its pages.
     return columns.map((column) => ({ ...column, sortable: false, filter: false }));
-  }, []);
+  }, [currency]);
 
   const exportAll = useCallback(async () => {
     if (!workspaceId) return;
@@ -157,20 +169,8 @@ export function ActivityLogScreen() {
               searchable
               w={230}
             />
-            <TextInput
-              size="xs"
-              type="date"
-              label="From"
-              value={from}
-              onChange={(event) => setFrom(event.currentTarget.value)}
-            />
-            <TextInput
-              size="xs"
-              type="date"
-              label="To"
-              value={to}
-              onChange={(event) => setTo(event.currentTarget.value)}
-            />
+            <DateField size="xs" label="From" clearable w={140} value={from} onChange={setFrom} />
+            <DateField size="xs" label="To" clearable w={140} value={to} onChange={setTo} />
             <Text size="xs" c="dimmed" pb={6} data-testid="activity-count">
               {count === null ? 'Loading…' : countLabel(count)}
             </Text>

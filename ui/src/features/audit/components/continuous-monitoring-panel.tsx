@@ -16,11 +16,14 @@ import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { dateColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { useCurrentUser } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format-date-time';
 import { effectivePlan, roleInWorkspace } from '@/lib/permissions';
 import { useOrganizationPlan } from '@/lib/subscription';
+import { readableServerText } from '@/lib/server-text';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
   saveContinuousSettings,
@@ -122,6 +125,7 @@ function FlagDrawer({
   entry: FlaggedEntry | null;
   onClose: () => void;
 }) {
+  const currency = useWorkspaceCurrency();
   return (
     <Drawer
       opened={entry !== null}
@@ -155,7 +159,7 @@ function FlagDrawer({
               </Group>
               <List size="xs" c="dimmed" spacing={2}>
                 {part.reasons.map((reason) => (
-                  <List.Item key={reason}>{reason}</List.Item>
+                  <List.Item key={reason}>{readableServerText(reason, { currency })}</List.Item>
                 ))}
               </List>
             </div>
@@ -200,7 +204,7 @@ export function ContinuousMonitoringPanel({ workspaceId }: { workspaceId: string
   const columnDefs = useMemo<ColDef<FlaggedEntry>[]>(
     () => [
       { field: 'number', headerName: 'Entry', width: 130 },
-      { field: 'date', headerName: 'Date', width: 120 },
+      { ...dateColumn<FlaggedEntry>('date'), filter: false },
       {
         field: 'score',
         headerName: 'Score',
@@ -217,7 +221,7 @@ export function ContinuousMonitoringPanel({ workspaceId }: { workspaceId: string
         flex: 1,
         minWidth: 240,
         valueGetter: ({ data }) => (data ? flagSummary(data) : ''),
-        tooltipValueGetter: ({ value }) => (typeof value === 'string' ? value : ''),
+        tooltip: ({ value }) => (typeof value === 'string' ? value : ''),
       },
       {
         field: 'flagged_at',

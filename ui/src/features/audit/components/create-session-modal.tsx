@@ -17,12 +17,23 @@ import { z } from 'zod';
 
 // The accounting feature's parser of the API's `{field: [messages]}` errors; shared, not copied.
 import { formErrorsOf } from '@/lib/field-errors';
+import { DateField } from '@/components/ui/date-field';
+import { AMOUNT_INPUT_HINT, amountInput } from '@/lib/money';
+import { formatDate, parseDisplayDate } from '@/lib/format-date-time';
 
 import { openSession } from '../api/sessions';
 import { offsetText } from './audit-format';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
+/** An amount as people type it ("1,500,000"), sent as the API's decimal ("1500000.00"). */
+const positiveAmount = z
+  .string()
+  .trim()
+  .refine((text) => {
+    const amount = amountInput(text);
+    return amount !== null && !amount.startsWith('-');
+  }, AMOUNT_INPUT_HINT)
+  .transform((text) => amountInput(text) ?? text);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** `UTC+01:00` for 3600: the offset as people write it. */
@@ -47,20 +58,16 @@ function browserOffset(): number {
 const formSchema = z
   .object({
     name: z.string().trim().min(1, 'Name the session').max(200),
-    period_start: z.string().regex(DATE, 'Use YYYY-MM-DD'),
-    period_end: z.string().regex(DATE, 'Use YYYY-MM-DD'),
-    materiality: z.string().trim().regex(AMOUNT, 'An amount, e.g. 5000.00'),
-    performance_materiality: z.string().trim().regex(AMOUNT, 'An amount, e.g. 3750.00'),
-    approval_threshold: z
-      .string()
-      .trim()
-      .regex(AMOUNT, 'An amount, e.g. 1000.00')
-      .or(z.literal('')),
+    period_start: z.string().regex(DATE, 'Pick a date'),
+    period_end: z.string().regex(DATE, 'Pick a date'),
+    materiality: positiveAmount,
+    performance_materiality: positiveAmount,
+    approval_threshold: positiveAmount.or(z.literal('')),
     holidays: z.array(z.string()).refine((days) => days.every((d) => DATE.test(d)), {
-      message: 'Each holiday as YYYY-MM-DD',
+      message: 'Each holiday as a date, e.g. 2026-12-25',
     }),
-    business_start: z.string().regex(TIME, 'Use HH:MM'),
-    business_end: z.string().regex(TIME, 'Use HH:MM'),
+    business_start: z.string().regex(TIME, 'Pick a time, e.g. 08:00'),
+    business_end: z.string().regex(TIME, 'Pick a time, e.g. 08:00'),
     utc_offset_seconds: z.string(),
   })
   // ISO dates compare as text; the server checks it too, this just answers sooner.
@@ -165,25 +172,41 @@ export function CreateSessionModal({
           )}
           <TextInput label="Name" withAsterisk {...register('name')} error={errors.name?.message} />
           <SimpleGrid cols={2}>
-            <TextInput
-              label="Period start"
-              type="date"
-              withAsterisk
-              {...register('period_start')}
-              error={errors.period_start?.message}
+            <Controller
+              control={control}
+              name="period_start"
+              render={({ field }) => (
+                <DateField
+                  label="Period start"
+                  withAsterisk
+                  error={errors.period_start?.message}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
             />
-            <TextInput
-              label="Period end"
-              type="date"
-              withAsterisk
-              {...register('period_end')}
-              error={errors.period_end?.message}
+            <Controller
+              control={control}
+              name="period_end"
+              render={({ field }) => (
+                <DateField
+                  label="Period end"
+                  withAsterisk
+                  error={errors.period_end?.message}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
             />
             <TextInput
               label="Materiality"
               withAsterisk
               inputMode="decimal"
-              placeholder="5000.00"
+              placeholder="5,000,000.00"
               {...register('materiality')}
               error={errors.materiality?.message}
             />
@@ -191,7 +214,7 @@ export function CreateSessionModal({
               label="Performance materiality"
               withAsterisk
               inputMode="decimal"
-              placeholder="3750.00"
+              placeholder="3,750,000.00"
               {...register('performance_materiality')}
               error={errors.performance_materiality?.message}
             />
@@ -200,7 +223,7 @@ export function CreateSessionModal({
             label="Approval threshold"
             description="Entries just below it are flagged. Optional."
             inputMode="decimal"
-            placeholder="1000.00"
+            placeholder="1,000,000.00"
             {...register('approval_threshold')}
             error={errors.approval_threshold?.message}
           />
@@ -216,10 +239,11 @@ export function CreateSessionModal({
             render={({ field }) => (
               <TagsInput
                 label="Public holidays"
-                description="Postings on these days are flagged. Type a date (YYYY-MM-DD) and press Enter."
-                placeholder="2026-10-01"
+                description="Postings on these days are flagged. Type a date (e.g. 01/10/2026) and press Enter."
+                placeholder={formatDate('2026-10-01')}
                 value={field.value}
-                onChange={field.onChange}
+                // Kept as ISO for the API; what is not a date stays as typed for the error.
+                onChange={(tags) => field.onChange(tags.map((tag) => parseDisplayDate(tag) ?? tag))}
                 onBlur={field.onBlur}
                 splitChars={[',', ' ']}
                 clearable

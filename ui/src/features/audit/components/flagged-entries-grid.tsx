@@ -55,7 +55,7 @@ export function FlaggedEntriesGrid({ flagged, onSelect, conclusions }: FlaggedEn
         flex: 1,
         minWidth: 260,
         valueGetter: ({ data }) => (data ? reasonsSummary(data.breakdown) : ''),
-        tooltipValueGetter: ({ value }) => (typeof value === 'string' ? value : ''),
+        tooltip: ({ value }) => (typeof value === 'string' ? value : ''),
       },
       {
         colId: 'conclusion',

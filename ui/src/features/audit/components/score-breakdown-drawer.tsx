@@ -12,13 +12,17 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateText, formatDateTime } from '@/lib/format-date-time';
+import { readableServerText } from '@/lib/server-text';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
+import { useAccountLabels } from '../api/account-labels';
 import { useEntryWithHistory } from '../api/entry-history';
 import type { AuditResult, EntryScore } from '../api/schemas';
 import { bandColor, scoreReasons, shortHash } from './audit-format';
 
 export function EntryHistory({ workspaceId, entryId }: { workspaceId: string; entryId: string }) {
+  const currency = useWorkspaceCurrency();
   const { data, error } = useEntryWithHistory(workspaceId, entryId);
   if (error) {
     return (
@@ -31,7 +35,7 @@ export function EntryHistory({ workspaceId, entryId }: { workspaceId: string; en
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Dated <b>{data.entry.date}</b>
+        Dated <b>{formatDateText(data.entry.date)}</b>
         {data.entry.memo ? ` · ${data.entry.memo}` : ''}
       </Text>
       <Timeline bulletSize={10} lineWidth={1} data-testid="audit-entry-history">
@@ -44,7 +48,9 @@ export function EntryHistory({ workspaceId, entryId }: { workspaceId: string; en
               {formatDateTime(event.recorded_at)}
               {event.actor_name ? ` · ${event.actor_name}` : ''}
             </Text>
-            {event.summary && <Text size="xs">{event.summary}</Text>}
+            {event.summary && (
+              <Text size="xs">{readableServerText(event.summary, { currency })}</Text>
+            )}
             {event.hash && (
               <Text size="xs" ff="monospace" c="dimmed">
                 #{event.chain_seq} {shortHash(event.hash)}
@@ -75,6 +81,9 @@ export function ScoreBreakdownDrawer({
   onClose,
   children,
 }: ScoreBreakdownDrawerProps) {
+  const currency = useWorkspaceCurrency();
+  // Reasons name accounts by id; the signed-in page turns them into code and name.
+  const labels = useAccountLabels(workspaceId);
   return (
     <Drawer
       opened={score !== null}
@@ -106,7 +115,12 @@ export function ScoreBreakdownDrawer({
                 </Group>
                 <List size="xs" c="dimmed" spacing={2}>
                   {part.reasons.map((reason) => (
-                    <List.Item key={reason}>{reason}</List.Item>
+                    <List.Item key={reason}>
+                      {readableServerText(reason, {
+                        currency,
+                        accountLabel: (id) => labels?.get(id),
+                      })}
+                    </List.Item>
                   ))}
                 </List>
               </div>

@@ -1,7 +1,9 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { formatAmount } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
+import { formatDateText } from '@/lib/format-date-time';
 
 import type { AuditResult, AuditSession } from '../api/schemas';
 import { calendarText } from './audit-format';
@@ -31,6 +33,7 @@ type SessionSummaryProps = {
  * the tests read. Shared by the session page and the public view.
  */
 export function SessionSummary({ session, population }: SessionSummaryProps) {
+  const currency = useWorkspaceCurrency();
   return (
     <Paper withBorder radius="md" p="md" data-testid="audit-summary">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="md">
@@ -40,13 +43,13 @@ export function SessionSummary({ session, population }: SessionSummaryProps) {
           </Group>
         </Fact>
         <Fact label="Period">
-          {session.period_start} – {session.period_end}
+          {formatDateText(session.period_start)} – {formatDateText(session.period_end)}
         </Fact>
         <Fact label="Materiality">
-          {formatAmount(session.materiality)}
+          {formatMoney(session.materiality, currency)}
           <Text span size="xs" c="dimmed">
             {' '}
-            · performance {formatAmount(session.performance_materiality)}
+            · performance {formatMoney(session.performance_materiality, currency)}
           </Text>
         </Fact>
         <Fact label="Cut-off">
@@ -66,8 +69,8 @@ export function SessionSummary({ session, population }: SessionSummaryProps) {
           <>
             <Fact label="Entries">{population.entries.toLocaleString('en')}</Fact>
             <Fact label="Lines">{population.lines.toLocaleString('en')}</Fact>
-            <Fact label="Total debits">{formatAmount(population.total_debits)}</Fact>
-            <Fact label="Total credits">{formatAmount(population.total_credits)}</Fact>
+            <Fact label="Total debits">{formatMoney(population.total_debits, currency)}</Fact>
+            <Fact label="Total credits">{formatMoney(population.total_credits, currency)}</Fact>
           </>
         )}
       </SimpleGrid>

@@ -7,7 +7,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useWorkspaceId } from '@/lib/active-workspace';
-import { formatDateTime } from '@/lib/format-date-time';
+import { formatDateText, formatDateTime } from '@/lib/format-date-time';
 
 import type { AuditSession } from '../api/schemas';
 import { useSessions } from '../api/sessions';
@@ -38,7 +38,7 @@ function SessionRows({ sessions }: { sessions: AuditSession[] }) {
           >
             <Table.Td fw={500}>{session.name}</Table.Td>
             <Table.Td>
-              {session.period_start} – {session.period_end}
+              {formatDateText(session.period_start)} – {formatDateText(session.period_end)}
             </Table.Td>
             <Table.Td>
               <SessionStatusBadge status={session.status} />

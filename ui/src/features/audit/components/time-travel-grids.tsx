@@ -2,9 +2,11 @@ import { Badge, Group, Pagination, Text } from '@mantine/core';
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo } from 'react';
 
+import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { formatDateTime } from '@/lib/format-date-time';
-import { formatAmount } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import type {
   AfterClose,
@@ -17,18 +19,6 @@ import type {
   LedgerPosting,
 } from '../api/time-travel';
 import { AFTER_CLOSE_KINDS } from './audit-format';
-
-/** An amount column, right-aligned and grouped. */
-function money<T>(headerName: string, field: ColDef<T>['field'], width = 140): ColDef<T> {
-  return {
-    headerName,
-    field,
-    width,
-    type: 'rightAligned',
-    valueFormatter: ({ value }: { value: unknown }) =>
-      typeof value === 'string' ? formatAmount(value) : '',
-  };
-}
 
 /** A recorded-time column, as people read a moment. */
 function when<T>(headerName: string, field: ColDef<T>['field']): ColDef<T> {
@@ -49,16 +39,17 @@ export function KnownTrialBalanceGrid({
   tb: KnownTrialBalance;
   onAccount: (row: KnownTrialBalanceRow) => void;
 }) {
+  const currency = useWorkspaceCurrency();
   const columnDefs = useMemo<ColDef<KnownTrialBalanceRow>[]>(
     () => [
       { field: 'account_code', headerName: 'Code', width: 100, sort: 'asc' },
       { field: 'name', headerName: 'Account', flex: 1, minWidth: 200 },
       { field: 'account_type', headerName: 'Type', width: 110 },
-      money('Debit', 'debit'),
-      money('Credit', 'credit'),
-      money('Balance', 'balance'),
+      moneyColumn('debit', 'Debit', { currency }),
+      moneyColumn('credit', 'Credit', { currency }),
+      moneyColumn('balance', 'Balance', { currency }),
     ],
-    [],
+    [currency],
   );
   const totals = [
     {
@@ -97,9 +88,10 @@ export function KnownLedgerGrid({
   onEntry: (posting: LedgerPosting) => void;
   onPage: (page: number) => void;
 }) {
+  const currency = useWorkspaceCurrency();
   const columnDefs = useMemo<ColDef<LedgerPosting>[]>(
     () => [
-      { field: 'date', headerName: 'Date', width: 110 },
+      { ...dateColumn<LedgerPosting>('date'), filter: false },
       { field: 'entry_number', headerName: 'Entry', width: 120 },
       {
         colId: 'account',
@@ -114,12 +106,12 @@ export function KnownLedgerGrid({
         minWidth: 180,
         valueGetter: ({ data }) => (data ? data.description || data.memo : ''),
       },
-      money('Debit', 'debit', 120),
-      money('Credit', 'credit', 120),
-      money('Balance', 'running_balance', 130),
+      moneyColumn('debit', 'Debit', { currency, width: 120 }),
+      moneyColumn('credit', 'Credit', { currency, width: 120 }),
+      moneyColumn('running_balance', 'Balance', { currency, width: 130 }),
       when('Recorded', 'recorded_at'),
     ],
-    [],
+    [currency],
   );
   return (
     <>
@@ -136,8 +128,8 @@ export function KnownLedgerGrid({
         noRowsText="No postings in this range were known by then"
         toolbar={
           <Text size="xs" c="dimmed">
-            Opening {formatAmount(ledger.opening_balance)} · closing{' '}
-            {formatAmount(ledger.closing_balance)} ({ledger.normal_balance})
+            Opening {formatMoney(ledger.opening_balance, currency)} · closing{' '}
+            {formatMoney(ledger.closing_balance, currency)} ({ledger.normal_balance})
           </Text>
         }
       />
@@ -164,13 +156,14 @@ export function ComparisonGrid({
   comparison: Comparison;
   onAccount: (row: ComparisonRow) => void;
 }) {
+  const currency = useWorkspaceCurrency();
   const columnDefs = useMemo<ColDef<ComparisonRow>[]>(
     () => [
       { field: 'account_code', headerName: 'Code', width: 100, sort: 'asc' },
       { field: 'name', headerName: 'Account', flex: 1, minWidth: 200 },
-      money('Then', 'balance_from'),
-      money('Later', 'balance_to'),
-      money('Difference', 'difference'),
+      moneyColumn('balance_from', 'Then', { currency }),
+      moneyColumn('balance_to', 'Later', { currency }),
+      moneyColumn('difference', 'Difference', { currency }),
       {
         colId: 'entries',
         headerName: 'Entries between',
@@ -179,7 +172,7 @@ export function ComparisonGrid({
         valueGetter: ({ data }) => data?.entries.length ?? 0,
       },
     ],
-    [],
+    [currency],
   );
   return (
     <DataGrid<ComparisonRow>
@@ -214,10 +207,11 @@ export function AfterCloseGrid({
   report: AfterClose;
   onEntry: (entry: AfterCloseEntry) => void;
 }) {
+  const currency = useWorkspaceCurrency();
   const columnDefs = useMemo<ColDef<AfterCloseEntry>[]>(
     () => [
       { field: 'entry_number', headerName: 'Entry', width: 120 },
-      { field: 'date', headerName: 'Dated', width: 110 },
+      { ...dateColumn<AfterCloseEntry>('date', 'Dated'), filter: false },
       { field: 'kind', headerName: 'Why it matters', width: 250, cellRenderer: KindCell },
       when('Recorded', 'recorded_at'),
       {
@@ -227,9 +221,9 @@ export function AfterCloseGrid({
         type: 'rightAligned',
       },
       { field: 'memo', headerName: 'Memo', flex: 1, minWidth: 160 },
-      money('Total', 'total', 130),
+      moneyColumn('total', 'Total', { currency, width: 130 }),
     ],
-    [],
+    [currency],
   );
   return (
     <DataGrid<AfterCloseEntry>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { AuditSession } from '../api/schemas';
-import { signOffQuery } from './time-travel-link';
+import { endOfDay, signOffMoment, signOffQuery } from './time-travel-link';
 
 const session: AuditSession = {
   id: 's1',
@@ -42,5 +42,24 @@ describe('signOffQuery', () => {
       reviewer: { signed_at: '2026-11-03T16:30:00Z' },
     };
     expect(signOffQuery(reviewed)?.known_at).toBe('2026-11-03T16:30:00Z');
+  });
+});
+
+describe('known-at shortcuts', () => {
+  it('at sign-off is the last sign-off, the reviewer’s over the performer’s', () => {
+    expect(signOffMoment(session)).toBeNull();
+    expect(
+      signOffMoment({
+        ...session,
+        performer: { signed_at: '2026-11-02T10:00:00Z' },
+        reviewer: { signed_at: '2026-11-03T10:00:00Z' },
+      }),
+    ).toBe('2026-11-03T10:00:00Z');
+  });
+
+  it('at period end is the last second of the period’s last day', () => {
+    const moment = new Date(endOfDay('2026-12-31'));
+    expect([moment.getFullYear(), moment.getMonth(), moment.getDate()]).toEqual([2026, 11, 31]);
+    expect([moment.getHours(), moment.getMinutes(), moment.getSeconds()]).toEqual([23, 59, 59]);
   });
 });

@@ -11,7 +11,6 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
@@ -19,10 +18,13 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
+import { DateField } from '@/components/ui/date-field';
+import { DateTimeField } from '@/components/ui/date-time-field';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { formErrorsOf } from '@/lib/field-errors';
-import { formatDateTime } from '@/lib/format-date-time';
-import { formatAmount } from '@/lib/money';
+import { formatDateText, formatDateTime } from '@/lib/format-date-time';
+import { formatMoney } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
   useAfterClose,
@@ -31,7 +33,9 @@ import {
   useKnownTrialBalance,
   type ComparisonRow,
 } from '../api/time-travel';
+import { useSession } from '../api/sessions';
 import { shortHash } from './audit-format';
+import { endOfDay, signOffMoment } from './time-travel-link';
 import { EntryHistory } from './score-breakdown-drawer';
 import { SectionCard } from './section-card';
 import {
@@ -48,11 +52,26 @@ const FIELDS = ['as_of', 'known_at', 'compare_to', 'period_start', 'period_end']
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
+/** The inputs' own names, for errors the server reports by parameter. */
+const FIELD_LABELS: Record<string, string> = {
+  as_of: 'As of',
+  known_at: 'Known at',
+  closed_at: 'Known at',
+  from: 'Known at',
+  to: 'Compared with',
+  compare_to: 'Compared with',
+  period_start: 'Period start',
+  period_end: 'Period end',
+};
+
 /** Why a view failed: the field the server named, or its message. */
 function ErrorAlert({ error }: { error: unknown }) {
   const found = formErrorsOf(error);
   const text = found
-    ? [...Object.entries(found.fields).map(([f, m]) => `${f}: ${m}`), ...found.general].join(' ')
+    ? [
+        ...Object.entries(found.fields).map(([f, m]) => `${FIELD_LABELS[f] ?? f}: ${m}`),
+        ...found.general,
+      ].join(' ')
     : error instanceof Error
       ? error.message
       : String(error);
@@ -94,6 +113,7 @@ type Opened = { entryId: string; number: string };
  * after the close, down to each entry's history.
  */
 export function TimeTravelScreen() {
+  const currency = useWorkspaceCurrency();
   const workspaceId = useWorkspaceId();
   const [params, setParams] = useSearchParams();
   const applied: Values = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Values;
@@ -103,6 +123,8 @@ export function TimeTravelScreen() {
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [causes, setCauses] = useState<ComparisonRow | null>(null);
+  const sessionId = params.get('session') ?? '';
+  const session = useSession(sessionId ? workspaceId : null, sessionId);
 
   const setTab = (value: string | null) => {
     const next = new URLSearchParams(params);
@@ -142,20 +164,9 @@ export function TimeTravelScreen() {
     closed_at: knownAt,
   });
 
-  const input = (field: Field, label: string, description: string, placeholder: string) => (
-    <TextInput
-      label={label}
-      description={description}
-      placeholder={placeholder}
-      value={draft[field]}
-      onChange={(e) => setDraft({ ...draft, [field]: e.currentTarget.value })}
-      styles={
-        field === 'known_at' || field === 'compare_to'
-          ? { input: { fontFamily: 'monospace' } }
-          : undefined
-      }
-    />
-  );
+  const set = (field: Field) => (value: string) => setDraft({ ...draft, [field]: value });
+  const signedAt = session.data ? signOffMoment(session.data) : null;
+  const periodEnd = draft.period_end || draft.as_of;
 
   return (
     <ContentLayout
@@ -170,13 +181,69 @@ export function TimeTravelScreen() {
       <Stack gap="md">
         <Paper withBorder radius="md" p="md" component="form" onSubmit={apply}>
           <SimpleGrid cols={{ base: 1, md: 5 }} spacing="sm">
-            {input('as_of', 'As of', 'Effective date (YYYY-MM-DD)', 'today')}
-            {input('known_at', 'Known at', 'Recorded time (RFC 3339)', 'now')}
-            {input('compare_to', 'Compared with', 'A later recorded time', 'now')}
-            {input('period_start', 'Period start', 'Closed period', 'YYYY-MM-DD')}
-            {input('period_end', 'Period end', 'Closed period', 'YYYY-MM-DD')}
+            <DateField
+              label="As of"
+              description="Effective date"
+              placeholder="Today"
+              clearable
+              value={draft.as_of}
+              onChange={set('as_of')}
+            />
+            <DateTimeField
+              label="Known at"
+              description="The log as it stood then"
+              placeholder="Now"
+              clearable
+              value={draft.known_at}
+              onChange={set('known_at')}
+            />
+            <DateTimeField
+              label="Compared with"
+              description="A later moment"
+              placeholder="Now"
+              clearable
+              value={draft.compare_to}
+              onChange={set('compare_to')}
+            />
+            <DateField
+              label="Period start"
+              description="Closed period"
+              clearable
+              value={draft.period_start}
+              onChange={set('period_start')}
+            />
+            <DateField
+              label="Period end"
+              description="Closed period"
+              clearable
+              value={draft.period_end}
+              onChange={set('period_end')}
+            />
           </SimpleGrid>
-          <Group justify="flex-end" mt="sm">
+          <Group justify="space-between" mt="sm">
+            <Group gap="xs">
+              <Text size="xs" c="dimmed">
+                Known at:
+              </Text>
+              <Button
+                size="compact-xs"
+                variant="light"
+                disabled={!signedAt}
+                title={signedAt ? undefined : 'Open this page from a signed-off audit session'}
+                onClick={() => signedAt && set('known_at')(signedAt)}
+              >
+                At sign-off
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="light"
+                disabled={!periodEnd}
+                title={periodEnd ? undefined : 'Choose the period end (or as-of date) first'}
+                onClick={() => periodEnd && set('known_at')(endOfDay(periodEnd))}
+              >
+                At period end
+              </Button>
+            </Group>
             <Button type="submit" leftSection={<IconClockHour4 size={16} />}>
               Show
             </Button>
@@ -195,7 +262,7 @@ export function TimeTravelScreen() {
             <Loading state={tb}>
               {(data) => (
                 <SectionCard
-                  title={`Trial balance as of ${data.as_of}`}
+                  title={`Trial balance as of ${formatDateText(data.as_of)}`}
                   caption={`${data.entries} entries known at ${formatDateTime(data.known_at)} · ${data.balanced ? 'balanced' : 'NOT balanced'} — select an account for its ledger`}
                   aside={<Proof seq={data.chain_seq} hash={data.head_hash} />}
                   testId="tt-trial-balance"
@@ -272,7 +339,7 @@ export function TimeTravelScreen() {
               <Loading state={afterClose}>
                 {(data) => (
                   <SectionCard
-                    title={`Changes after the close of ${data.period_start ?? '…'} – ${data.period_end}`}
+                    title={`Changes after the close of ${data.period_start ? formatDateText(data.period_start) : '…'} – ${formatDateText(data.period_end)}`}
                     caption={`${data.entries.length} entries recorded after ${formatDateTime(data.closed_at)} touch the period`}
                     testId="tt-after-close"
                   >
@@ -295,7 +362,7 @@ export function TimeTravelScreen() {
                                 {n.account_code} {n.name}
                               </Table.Td>
                               <Table.Td ta="right" ff="monospace">
-                                {formatAmount(n.balance_change)}
+                                {formatMoney(n.balance_change, currency)}
                               </Table.Td>
                             </Table.Tr>
                           ))}
@@ -320,8 +387,9 @@ export function TimeTravelScreen() {
         {causes && (
           <Stack gap="sm" data-testid="tt-causes">
             <Text size="sm">
-              {formatAmount(causes.balance_from)} → {formatAmount(causes.balance_to)} (
-              {formatAmount(causes.difference)})
+              {formatMoney(causes.balance_from, currency)} →{' '}
+              {formatMoney(causes.balance_to, currency)} ({formatMoney(causes.difference, currency)}
+              )
             </Text>
             <Title order={4} fz={14}>
               Entries recorded in between
@@ -339,9 +407,9 @@ export function TimeTravelScreen() {
                 ta="left"
                 onClick={() => setOpened({ entryId: e.entry_id, number: e.entry_number })}
               >
-                {e.entry_number} · dated {e.date} · recorded {formatDateTime(e.recorded_at)} ·{' '}
-                {e.reverses ? 'reversal · ' : ''}Dr {formatAmount(e.debit)} Cr{' '}
-                {formatAmount(e.credit)}
+                {e.entry_number} · dated {formatDateText(e.date)} · recorded{' '}
+                {formatDateTime(e.recorded_at)} · {e.reverses ? 'reversal · ' : ''}Dr{' '}
+                {formatMoney(e.debit, currency)} Cr {formatMoney(e.credit, currency)}
               </Anchor>
             ))}
           </Stack>

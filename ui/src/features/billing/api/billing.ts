@@ -140,6 +140,15 @@ export async function getLatestSubscription(
  * The subscription in force, in full. Its key starts with `LATEST_SUBSCRIPTION_PATH`
  * like the permission module's, so `revalidateSubscription` refreshes both.
  */
+/**
+ * The plan the organization is on: its subscription's, else the plan the server applies
+ * without one (the default plan, or the plan it was given). The plans list marks this one
+ * "Current plan" instead of offering it as an upgrade.
+ */
+export function currentPlanId(latest: LatestSubscription | null | undefined): string | null {
+  return latest?.subscription?.plan.id ?? latest?.effectivePlan?.id ?? null;
+}
+
 export function useLatestSubscription(organizationId: string | null) {
   return useSWR([LATEST_SUBSCRIPTION_PATH, organizationId, 'detail'], () =>
     getLatestSubscription(organizationId),

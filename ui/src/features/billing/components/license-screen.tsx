@@ -6,7 +6,7 @@ import { usePermission } from '@/hooks/use-permission';
 import { useOrganizationId } from '@/lib/active-workspace';
 import { PAYMENT_PROVIDER_PREFIX } from '@/lib/storage';
 
-import { revalidateBilling, useLatestSubscription } from '../api/billing';
+import { currentPlanId, revalidateBilling, useLatestSubscription } from '../api/billing';
 
 import { CurrentPlanCard } from './current-plan-card';
 import { PaymentHistory } from './payment-history';
@@ -43,7 +43,7 @@ export function LicenseScreen() {
         <CurrentPlanCard organizationId={organizationId} canManage={canManage} />
         <PlanChooser
           organizationId={organizationId}
-          subscribedPlanId={latest?.subscription?.plan.id ?? null}
+          subscribedPlanId={currentPlanId(latest)}
           canManage={canManage}
           denial={denial}
         />

@@ -36,7 +36,7 @@ import { openPaymentLink, paymentRedirectUrl } from '../lib/payment-flow';
 
 type Props = {
   organizationId: string | null;
-  /** The plan of the subscription in force, or null when the default plan applies. */
+  /** The plan in force (subscribed, or applied without a subscription), null when unknown. */
   subscribedPlanId: string | null;
   /** Whether the user may change the plan (false, too, until that is known). */
   canManage: boolean;

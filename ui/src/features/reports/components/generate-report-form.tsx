@@ -1,19 +1,10 @@
-import {
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileAnalytics } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
 
 import { formErrorsOf } from '@/lib/field-errors';
 import { notify } from '@/lib/notify';
+import { DateField } from '@/components/ui/date-field';
 
 import { AccountPicker } from '../../accounting/components/account-picker';
 import { startOfYear, todayIso } from '../../accounting/lib/periods';
@@ -65,7 +56,6 @@ export function GenerateReportForm({
 }) {
   const {
     control,
-    register,
     handleSubmit,
     watch,
     setError,
@@ -139,36 +129,68 @@ export function GenerateReportForm({
             />
             {info.dates === 'as_of' ? (
               <>
-                <TextInput
-                  type="date"
-                  label="As of"
-                  w={160}
-                  error={errors.as_of?.message}
-                  {...register('as_of')}
+                <Controller
+                  control={control}
+                  name="as_of"
+                  render={({ field }) => (
+                    <DateField
+                      label="As of"
+                      w={160}
+                      error={errors.as_of?.message}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                  )}
                 />
-                <TextInput
-                  type="date"
-                  label="Compare with (optional)"
-                  w={190}
-                  error={errors.compare_to?.message}
-                  {...register('compare_to')}
+                <Controller
+                  control={control}
+                  name="compare_to"
+                  render={({ field }) => (
+                    <DateField
+                      label="Compare with (optional)"
+                      w={190}
+                      error={errors.compare_to?.message}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                  )}
                 />
               </>
             ) : (
               <>
-                <TextInput
-                  type="date"
-                  label="From"
-                  w={160}
-                  error={errors.from?.message}
-                  {...register('from')}
+                <Controller
+                  control={control}
+                  name="from"
+                  render={({ field }) => (
+                    <DateField
+                      label="From"
+                      w={160}
+                      error={errors.from?.message}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                  )}
                 />
-                <TextInput
-                  type="date"
-                  label="To"
-                  w={160}
-                  error={errors.to?.message}
-                  {...register('to')}
+                <Controller
+                  control={control}
+                  name="to"
+                  render={({ field }) => (
+                    <DateField
+                      label="To"
+                      w={160}
+                      error={errors.to?.message}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                  )}
                 />
               </>
             )}

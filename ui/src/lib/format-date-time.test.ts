@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import {
+  datePattern,
+  formatDate,
+  formatDateText,
+  formatDatesInText,
+  parseDisplayDate,
+} from './format-date-time';
+import { DEFAULT_LOCALE, localeForLocation, setDisplayLocale } from './locale';
+
+afterEach(() => setDisplayLocale(DEFAULT_LOCALE));
+
+describe('dates in the organization locale', () => {
+  it('shows a Nigerian organization day first with slashes in grids and pickers', () => {
+    expect(formatDate('2026-11-26')).toBe('26/11/2026');
+    expect(datePattern()).toBe('DD/MM/YYYY');
+  });
+
+  it('writes dates in words in text', () => {
+    expect(formatDateText('2026-11-26')).toBe('26 Nov 2026');
+    expect(formatDatesInText('Drafted a journal entry dated 2026-11-26')).toBe(
+      'Drafted a journal entry dated 26 Nov 2026',
+    );
+  });
+
+  it('never moves a calendar date to the day before', () => {
+    expect(formatDate('2026-01-01')).toBe('01/01/2026');
+  });
+
+  it('takes the locale from the country in the organization location', () => {
+    expect(localeForLocation('Lagos, Nigeria')).toBe('en-NG');
+    expect(localeForLocation('Austin, United States')).toBe('en-US');
+    expect(localeForLocation(null)).toBe(DEFAULT_LOCALE);
+    setDisplayLocale(localeForLocation('Austin, United States'));
+    expect(formatDate('2026-11-26')).toBe('11/26/2026');
+    expect(datePattern()).toBe('MM/DD/YYYY');
+  });
+
+  it('reads what people type in the locale pattern or as ISO', () => {
+    expect(parseDisplayDate('31/01/2026')).toBe('2026-01-31');
+    expect(parseDisplayDate('1/2/2026')).toBe('2026-02-01');
+    expect(parseDisplayDate('2026-01-31')).toBe('2026-01-31');
+    expect(parseDisplayDate('31/02/2026')).toBeNull();
+    expect(parseDisplayDate('01/31/2026')).toBeNull();
+  });
+});
