@@ -8,7 +8,9 @@ use chrono::NaiveDate;
 use commands::{Runner, Unit};
 use domain::audit_session::{AuditSession, AuditSessionError, SessionStatus, SignOffSession};
 use domain::continuous_audit::{Configure, ContinuousAudit, Settings};
+use domain::report::{DeleteReport, RecordOutcome, Report, ReportError, ReportStatus};
 use event_schemas::audit_session::SignOffRole;
+use event_schemas::report::ReportFailed;
 use event_schemas::{UserId, WorkspaceId};
 use rust_decimal::Decimal;
 use serde_json::Value;
@@ -168,7 +170,66 @@ async fn monitoring_configured_by_a_v1_event_is_in_force_and_changes_on_top_of_i
     t.cleanup().await;
 }
 
+const REPORT: &str = "0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0c11";
+const REPORT_WORKSPACE: &str = "0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0b02";
+
+async fn a_report_generated_under_v1_events_takes_no_second_outcome_and_is_deleted_in_its_workspace(
+    backend: Backend,
+) {
+    let (t, store) = stores(backend).await;
+    let runner = Runner::new(store.clone());
+    written_long_ago(
+        &store,
+        "Report",
+        REPORT,
+        vec![
+            (
+                "ReportRequested",
+                "1.0",
+                fixture(include_str!(
+                    "../../event-schemas/fixtures/report/ReportRequested.v1.0.json"
+                )),
+            ),
+            (
+                "ReportGenerated",
+                "1.0",
+                fixture(include_str!(
+                    "../../event-schemas/fixtures/report/ReportGenerated.v1.0.json"
+                )),
+            ),
+        ],
+    )
+    .await;
+    let workspace = WorkspaceId::from_str(REPORT_WORKSPACE).expect("id");
+    let report = runner.load::<Report>(REPORT).await.expect("load");
+
+    let second = report.state.decide(
+        RecordOutcome::Failed(ReportFailed {
+            report_id: REPORT.parse().expect("id"),
+            workspace_id: workspace,
+            reason: "late".into(),
+        })
+        .into(),
+    );
+    let mut unit = Unit::new(&EventMetadata::default(), None);
+    let deleted = unit.decide(
+        &report,
+        DeleteReport {
+            workspace_id: workspace,
+            by: UserId::from_str(PERFORMER).expect("id"),
+        }
+        .into(),
+    );
+
+    assert_eq!(report.state.status(), Some(ReportStatus::Ready));
+    assert_eq!(second, Err(ReportError::AlreadyFinished("ready")));
+    assert!(deleted.is_ok(), "{deleted:?}");
+    unit.commit(&runner).await.expect("commit");
+    t.cleanup().await;
+}
+
 backend_tests!(
+    a_report_generated_under_v1_events_takes_no_second_outcome_and_is_deleted_in_its_workspace,
     an_audit_session_of_v1_events_is_in_review_and_refuses_its_performer_as_reviewer,
     monitoring_configured_by_a_v1_event_is_in_force_and_changes_on_top_of_it,
 );
