@@ -7,11 +7,12 @@ use std::str::FromStr;
 use chrono::NaiveDate;
 use commands::{Runner, Unit};
 use domain::audit_session::{AuditSession, AuditSessionError, SessionStatus, SignOffSession};
+use domain::billing::{Billing, BillingError, Cancel};
 use domain::continuous_audit::{Configure, ContinuousAudit, Settings};
 use domain::report::{DeleteReport, RecordOutcome, Report, ReportError, ReportStatus};
 use event_schemas::audit_session::SignOffRole;
 use event_schemas::report::ReportFailed;
-use event_schemas::{UserId, WorkspaceId};
+use event_schemas::{OrganizationId, UserId, WorkspaceId};
 use rust_decimal::Decimal;
 use serde_json::Value;
 use store::backend::AppendRequest;
@@ -228,7 +229,68 @@ async fn a_report_generated_under_v1_events_takes_no_second_outcome_and_is_delet
     t.cleanup().await;
 }
 
+const ORGANIZATION: &str = "0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0b01";
+const SUBSCRIPTION: &str = "0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0d33";
+
+async fn a_subscription_paid_under_v1_events_is_in_force_and_is_cancelled_on_top_of_it(
+    backend: Backend,
+) {
+    let (t, store) = stores(backend).await;
+    let runner = Runner::new(store.clone());
+    let fixtures = [
+        (
+            "PaymentInitiated",
+            include_str!("../../event-schemas/fixtures/subscription/PaymentInitiated.v1.0.json"),
+        ),
+        (
+            "PaymentSucceeded",
+            include_str!("../../event-schemas/fixtures/subscription/PaymentSucceeded.v1.0.json"),
+        ),
+        (
+            "SubscriptionStarted",
+            include_str!("../../event-schemas/fixtures/subscription/SubscriptionStarted.v1.0.json"),
+        ),
+    ];
+    written_long_ago(
+        &store,
+        "Subscription",
+        ORGANIZATION,
+        fixtures
+            .iter()
+            .map(|(event_type, text)| (*event_type, "1.0", fixture(text)))
+            .collect(),
+    )
+    .await;
+    // Within the paid month of the fixture (starts 1763800000 s, ends 30 days later).
+    let during = 1_765_000_000_000_000;
+    let billing = runner.load::<Billing>(ORGANIZATION).await.expect("load");
+    let cancel = |subscription_id: &str| Cancel {
+        organization_id: OrganizationId::from_str(ORGANIZATION).expect("id"),
+        subscription_id: subscription_id.parse().expect("id"),
+        at: during,
+        by: UserId::from_str(PERFORMER).expect("id"),
+    };
+
+    let unknown = billing
+        .state
+        .decide(cancel("0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0d34").into());
+    let mut unit = Unit::new(&EventMetadata::default(), None);
+    let cancelled = unit.decide(&billing, cancel(SUBSCRIPTION).into());
+
+    assert_eq!(
+        billing.state.in_force(during).map(|s| s.id.to_string()),
+        Some(SUBSCRIPTION.to_owned())
+    );
+    assert_eq!(unknown, Err(BillingError::NoSuchSubscription));
+    assert!(cancelled.is_ok(), "{cancelled:?}");
+    unit.commit(&runner).await.expect("commit");
+    let after = runner.load::<Billing>(ORGANIZATION).await.expect("reload");
+    assert!(after.state.in_force(during + 1).is_none());
+    t.cleanup().await;
+}
+
 backend_tests!(
+    a_subscription_paid_under_v1_events_is_in_force_and_is_cancelled_on_top_of_it,
     a_report_generated_under_v1_events_takes_no_second_outcome_and_is_deleted_in_its_workspace,
     an_audit_session_of_v1_events_is_in_review_and_refuses_its_performer_as_reviewer,
     monitoring_configured_by_a_v1_event_is_in_force_and_changes_on_top_of_it,

@@ -4,8 +4,9 @@
 //! posts to `process-payment`; we then ask the provider how the payment really ended and
 //! only a verified success starts the plan. A free plan starts without a payment.
 //!
-//! Each organization's billing is one stream (`domain::billing` decides its events), so
-//! two commands on it never both succeed on the same state.
+//! Each organization's billing is one stream (the Billing aggregate of `domain::billing`,
+//! run through the command runner), so two commands on it never both succeed on the
+//! same state.
 
 pub mod gateway;
 
@@ -19,19 +20,23 @@ use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
-use domain::billing::{BillingError, BillingState, Currency, VerifiedPayment};
+use commands::{Loaded, Unit};
+use domain::billing::{
+    Billing, BillingCommand, BillingError, Cancel, Currency, Initiate, Settle, SubscribeFree,
+    VerifiedPayment,
+};
 use domain::permissions::{Action, Plan};
-use event_schemas::subscription::{SubscriptionEvent, AGGREGATE_TYPE};
+use event_schemas::subscription::SubscriptionEvent;
 use event_schemas::{OrganizationId, UserId};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-use store::backend::AppendRequest;
-use store::{EventMetadata, NewEvent};
+use store::EventMetadata;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::ids::parse_id;
+use crate::runner::IntoApiError;
 use crate::CommandState;
 
 pub fn router() -> OpenApiRouter<CommandState> {
@@ -44,7 +49,7 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(sandbox_checkout, sandbox_complete))
 }
 
-impl crate::runner::IntoApiError for BillingError {
+impl IntoApiError for BillingError {
     fn into_api_error(self) -> ApiError {
         match self {
             BillingError::NoSuchPayment | BillingError::NoSuchSubscription => {
@@ -59,7 +64,7 @@ impl crate::runner::IntoApiError for BillingError {
 }
 
 fn refused(err: BillingError) -> ApiError {
-    crate::runner::IntoApiError::into_api_error(err)
+    err.into_api_error()
 }
 
 /// The caller's organization for billing, once they may manage its billing.
@@ -73,31 +78,28 @@ async fn billing_of(
     Ok(organization_id)
 }
 
-async fn billing_state(app: &AppState, organization_id: &str) -> Result<BillingState, ApiError> {
-    let events = app
-        .store
-        .read_stream(AGGREGATE_TYPE, organization_id, 0)
-        .await?;
-    let mut state = BillingState::default();
-    for event in &events {
-        let decoded: SubscriptionEvent = event.payload.decode().map_err(ApiError::internal)?;
-        state.apply(&decoded);
-    }
-    Ok(state)
+async fn billing_state(
+    state: &CommandState,
+    organization_id: &str,
+) -> Result<Loaded<Billing>, ApiError> {
+    state
+        .runner()
+        .load::<Billing>(organization_id)
+        .await
+        .map_err(IntoApiError::into_api_error)
 }
 
-/// Appends `events` after `state`'s last one, all or none, and waits for the read model.
+/// Decides `command` on the organization's billing as loaded and appends its events, all
+/// or none (a concurrent command on the same billing meets a conflict); waits for the
+/// read model and answers the events.
 async fn append(
-    app: &AppState,
+    state: &CommandState,
     user: &AuthUser,
     request_id: Option<String>,
     organization_id: &str,
-    state: &BillingState,
-    events: &[SubscriptionEvent],
-) -> Result<(), ApiError> {
-    if events.is_empty() {
-        return Ok(());
-    }
+    billing: &Loaded<Billing>,
+    command: BillingCommand,
+) -> Result<Vec<SubscriptionEvent>, ApiError> {
     let metadata = EventMetadata {
         actor_id: Some(user.user_id.clone()),
         organization_id: Some(organization_id.to_owned()),
@@ -105,16 +107,16 @@ async fn append(
         request_id,
         ..Default::default()
     };
-    let new = events
-        .iter()
-        .zip(state.version + 1..)
-        .map(|(event, sequence)| {
-            NewEvent::of(AGGREGATE_TYPE, organization_id, sequence, event, &metadata)
-                .map_err(ApiError::internal)
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    app.store.append(AppendRequest::new(new)).await?;
-    read_your_writes(app, "subscriptions").await
+    let mut unit = Unit::new(&metadata, None);
+    let events = unit.decide(billing, command).map_err(refused)?;
+    if events.is_empty() {
+        return Ok(events);
+    }
+    unit.commit(state.runner())
+        .await
+        .map_err(IntoApiError::into_api_error)?;
+    read_your_writes(&state.app, "subscriptions").await?;
+    Ok(events)
 }
 
 fn plan_field(raw: &str) -> Result<Plan, ApiError> {
@@ -190,18 +192,10 @@ pub async fn transaction_link(
     let organization_id = billing_of(app, &user, body.organization_id.as_deref()).await?;
     let organization: OrganizationId = parse_id(&organization_id)?;
     let by: UserId = parse_id(&user.user_id)?;
-    let current = billing_state(app, &organization_id).await?;
+    let billing = billing_state(&state, &organization_id).await?;
     let tx_ref = format!("LL-{}", &identity::random_secret()[..32]);
     let at = app.clock.now_us();
-    let (quote, event) = match current.initiate(
-        organization,
-        tx_ref.clone(),
-        provider,
-        plan,
-        currency,
-        at,
-        by,
-    ) {
+    let quote = match billing.state.quote(plan, currency, at) {
         Ok(decided) => decided,
         Err(err @ BillingError::AlreadyOnPlan { .. }) => {
             return Ok(ok(TransactionLink {
@@ -216,7 +210,24 @@ pub async fn transaction_link(
         }
         Err(err) => return Err(refused(err)),
     };
-    append(app, &user, request_id, &organization_id, &current, &[event]).await?;
+    let initiate = Initiate {
+        organization_id: organization,
+        tx_ref: tx_ref.clone(),
+        provider: provider.to_owned(),
+        plan,
+        currency,
+        at,
+        by,
+    };
+    append(
+        &state,
+        &user,
+        request_id,
+        &organization_id,
+        &billing,
+        initiate.into(),
+    )
+    .await?;
     let link = if quote.amount == Decimal::ZERO {
         // Nothing to charge (the credit covers it): straight back, already successful.
         let join = if redirect_url.contains('?') { '&' } else { '?' };
@@ -298,8 +309,9 @@ pub async fn process_payment(
     authorize_organization(app, &user, &organization_id, Action::Billing, None).await?;
     let organization: OrganizationId = parse_id(&organization_id)?;
     let by: UserId = parse_id(&user.user_id)?;
-    let current = billing_state(app, &organization_id).await?;
-    let payment = current
+    let billing = billing_state(&state, &organization_id).await?;
+    let payment = billing
+        .state
         .payment(tx_ref)
         .ok_or_else(|| refused(BillingError::NoSuchPayment))?;
     let verified = if payment.amount == Decimal::ZERO {
@@ -313,11 +325,24 @@ pub async fn process_payment(
         VerifiedPayment::Failed { reason, .. } => Some(reason.clone()),
         _ => None,
     };
-    let events = current
-        .settle(organization, tx_ref, verified, app.clock.now_us(), by)
-        .map_err(refused)?;
-    append(app, &user, request_id, &organization_id, &current, &events).await?;
-    let mut after = current.clone();
+    let settle = Settle {
+        organization_id: organization,
+        tx_ref: tx_ref.to_owned(),
+        verified,
+        subscription_id: uuid::Uuid::now_v7(),
+        at: app.clock.now_us(),
+        by,
+    };
+    let events = append(
+        &state,
+        &user,
+        request_id,
+        &organization_id,
+        &billing,
+        settle.into(),
+    )
+    .await?;
+    let mut after = billing.state.clone();
     events.iter().for_each(|e| after.apply(e));
     let settled = after.payment(tx_ref).map(|p| p.status.as_str());
     let subscription = after
@@ -383,28 +408,34 @@ pub struct SubscribeBody {
 }
 
 async fn subscribe_free(
-    app: &AppState,
+    state: &CommandState,
     user: &AuthUser,
     request_id: Option<String>,
     body: &SubscribeBody,
 ) -> Result<(StatusCode, Json<Data<StartedSubscription>>), ApiError> {
+    let app = &state.app;
     let plan = plan_field(&body.plan)?;
     let organization_id = billing_of(app, user, body.organization_id.as_deref()).await?;
     let organization: OrganizationId = parse_id(&organization_id)?;
     let by: UserId = parse_id(&user.user_id)?;
-    let current = billing_state(app, &organization_id).await?;
-    let event = current
-        .subscribe_free(organization, plan, app.clock.now_us(), by)
-        .map_err(refused)?;
-    let id = match &event {
-        SubscriptionEvent::SubscriptionStarted(s) => s.subscription_id,
-        _ => {
-            return Err(ApiError::internal(
-                "a subscription starts with SubscriptionStarted",
-            ))
-        }
+    let billing = billing_state(state, &organization_id).await?;
+    let id = uuid::Uuid::now_v7();
+    let subscribe = SubscribeFree {
+        organization_id: organization,
+        plan,
+        subscription_id: id,
+        at: app.clock.now_us(),
+        by,
     };
-    append(app, user, request_id, &organization_id, &current, &[event]).await?;
+    append(
+        state,
+        user,
+        request_id,
+        &organization_id,
+        &billing,
+        subscribe.into(),
+    )
+    .await?;
     Ok((
         StatusCode::CREATED,
         ok(StartedSubscription {
@@ -427,7 +458,7 @@ pub async fn subscribe(
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<SubscribeBody>,
 ) -> Result<(StatusCode, Json<Data<StartedSubscription>>), ApiError> {
-    subscribe_free(&state.app, &user, request_id, &body).await
+    subscribe_free(&state, &user, request_id, &body).await
 }
 
 /// The account service's door to the same command (spec §7 `POST
@@ -442,7 +473,7 @@ pub async fn subscribe_from_account_service(
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<SubscribeBody>,
 ) -> Result<(StatusCode, Json<Data<StartedSubscription>>), ApiError> {
-    subscribe_free(&state.app, &user, request_id, &body).await
+    subscribe_free(&state, &user, request_id, &body).await
 }
 
 #[derive(Deserialize, Default, utoipa::IntoParams)]
@@ -470,11 +501,22 @@ pub async fn cancel_subscription(
     let organization: OrganizationId = parse_id(&organization_id)?;
     let subscription_id: uuid::Uuid = parse_id(&id)?;
     let by: UserId = parse_id(&user.user_id)?;
-    let current = billing_state(app, &organization_id).await?;
-    let event = current
-        .cancel(organization, subscription_id, app.clock.now_us(), by)
-        .map_err(refused)?;
-    append(app, &user, request_id, &organization_id, &current, &[event]).await?;
+    let billing = billing_state(&state, &organization_id).await?;
+    let cancel = Cancel {
+        organization_id: organization,
+        subscription_id,
+        at: app.clock.now_us(),
+        by,
+    };
+    append(
+        &state,
+        &user,
+        request_id,
+        &organization_id,
+        &billing,
+        cancel.into(),
+    )
+    .await?;
     Ok(ok(CancelledSubscription {
         id: subscription_id.to_string(),
         status: "cancelled".into(),

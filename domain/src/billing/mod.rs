@@ -16,7 +16,12 @@ use event_schemas::subscription::{
 };
 use event_schemas::{OrganizationId, UserId};
 use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
 use uuid::Uuid;
+
+pub mod aggregate;
+
+pub use aggregate::{BillingCommand, Cancel, Initiate, Settle, SubscribeFree};
 
 use crate::permissions::Plan;
 
@@ -25,7 +30,7 @@ pub const RENEWAL_WINDOW_DAYS: i64 = 7;
 const MICROS_PER_DAY: i64 = 86_400 * 1_000_000;
 
 /// The currencies plans are priced in, by the choice number the UI sends (`"0"`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Currency {
     Ngn,
     Usd,
@@ -71,7 +76,7 @@ pub fn monthly_price(plan: Plan, currency: Currency) -> Decimal {
 }
 
 /// What a payment is, as the stream knows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PaymentStatus {
     Pending,
     Successful,
@@ -88,7 +93,7 @@ impl PaymentStatus {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Payment {
     pub tx_ref: String,
     pub provider: String,
@@ -98,7 +103,7 @@ pub struct Payment {
     pub status: PaymentStatus,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Subscription {
     pub id: Uuid,
     pub plan: Plan,
@@ -114,8 +119,8 @@ impl Subscription {
 }
 
 /// An organization's billing, folded from its stream.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct BillingState {
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Billing {
     pub payments: Vec<Payment>,
     /// In the order they started; a later one replaces the one before from its start.
     pub subscriptions: Vec<Subscription>,
@@ -172,7 +177,7 @@ pub fn one_month_after(micros: i64) -> i64 {
         .timestamp_micros()
 }
 
-impl BillingState {
+impl Billing {
     pub fn apply(&mut self, event: &SubscriptionEvent) {
         self.version += 1;
         match event {
@@ -324,6 +329,7 @@ impl BillingState {
         organization_id: OrganizationId,
         tx_ref: &str,
         verified: VerifiedPayment,
+        subscription_id: Uuid,
         at: i64,
         by: UserId,
     ) -> Result<Vec<SubscriptionEvent>, BillingError> {
@@ -357,7 +363,7 @@ impl BillingState {
                     }),
                     SubscriptionEvent::SubscriptionStarted(SubscriptionStarted {
                         organization_id,
-                        subscription_id: Uuid::now_v7(),
+                        subscription_id,
                         plan: payment.plan.id().to_owned(),
                         starts_at,
                         ends_at: Some(one_month_after(starts_at)),
@@ -374,6 +380,7 @@ impl BillingState {
         &self,
         organization_id: OrganizationId,
         plan: Plan,
+        subscription_id: Uuid,
         at: i64,
         by: UserId,
     ) -> Result<SubscriptionEvent, BillingError> {
@@ -384,7 +391,7 @@ impl BillingState {
         Ok(SubscriptionEvent::SubscriptionStarted(
             SubscriptionStarted {
                 organization_id,
-                subscription_id: Uuid::now_v7(),
+                subscription_id,
                 plan: plan.id().to_owned(),
                 starts_at: at,
                 ends_at: None,
@@ -435,15 +442,15 @@ mod tests {
         UserId::from(Uuid::nil())
     }
 
-    fn fold(events: &[SubscriptionEvent]) -> BillingState {
-        let mut state = BillingState::default();
+    fn fold(events: &[SubscriptionEvent]) -> Billing {
+        let mut state = Billing::default();
         for event in events {
             state.apply(event);
         }
         state
     }
 
-    fn paid(state: &mut BillingState, tx_ref: &str, plan: Plan, at: i64) {
+    fn paid(state: &mut Billing, tx_ref: &str, plan: Plan, at: i64) {
         let (_, initiated) = state
             .initiate(
                 org(),
@@ -460,7 +467,7 @@ mod tests {
             provider_transaction_id: format!("SBX-{tx_ref}"),
         };
         for event in state
-            .settle(org(), tx_ref, verified, at, user())
+            .settle(org(), tx_ref, verified, Uuid::now_v7(), at, user())
             .expect("settle")
         {
             state.apply(&event);
@@ -492,7 +499,7 @@ mod tests {
 
     #[test]
     fn a_verified_payment_starts_the_plan_for_one_calendar_month() {
-        let mut state = BillingState::default();
+        let mut state = Billing::default();
 
         paid(&mut state, "t1", Plan::Enterprise, NOV_1);
 
@@ -507,7 +514,7 @@ mod tests {
 
     #[test]
     fn a_failed_payment_starts_nothing() {
-        let mut state = BillingState::default();
+        let mut state = Billing::default();
         let (_, initiated) = state
             .initiate(
                 org(),
@@ -526,7 +533,7 @@ mod tests {
         };
 
         for event in state
-            .settle(org(), "t1", failed, NOV_1, user())
+            .settle(org(), "t1", failed, Uuid::now_v7(), NOV_1, user())
             .expect("settle")
         {
             state.apply(&event);
@@ -541,14 +548,14 @@ mod tests {
 
     #[test]
     fn settling_a_payment_twice_gives_no_second_subscription() {
-        let mut state = BillingState::default();
+        let mut state = Billing::default();
         paid(&mut state, "t1", Plan::Professional, NOV_1);
         let again = VerifiedPayment::Successful {
             provider_transaction_id: "SBX-t1".into(),
         };
 
         let events = state
-            .settle(org(), "t1", again, NOV_1, user())
+            .settle(org(), "t1", again, Uuid::now_v7(), NOV_1, user())
             .expect("settle");
 
         assert!(events.is_empty());
@@ -557,7 +564,7 @@ mod tests {
 
     #[test]
     fn buying_the_plan_already_held_is_refused_until_the_renewal_window() {
-        let mut state = BillingState::default();
+        let mut state = Billing::default();
         paid(&mut state, "t1", Plan::Professional, NOV_1);
 
         let early = state.quote(Plan::Professional, Currency::Ngn, NOV_1 + DAY);
@@ -572,7 +579,7 @@ mod tests {
 
     #[test]
     fn a_renewal_starts_where_the_current_month_ends() {
-        let mut state = BillingState::default();
+        let mut state = Billing::default();
         paid(&mut state, "t1", Plan::Professional, NOV_1);
 
         paid(&mut state, "t2", Plan::Professional, NOV_1 + 25 * DAY);
@@ -587,7 +594,7 @@ mod tests {
 
     #[test]
     fn an_upgrade_takes_the_unused_part_of_the_paid_month_off_the_price() {
-        let mut state = BillingState::default();
+        let mut state = Billing::default();
         paid(&mut state, "t1", Plan::Professional, NOV_1);
 
         let quote = state
@@ -600,7 +607,7 @@ mod tests {
 
     #[test]
     fn an_upgrade_replaces_the_current_plan_from_its_start() {
-        let mut state = BillingState::default();
+        let mut state = Billing::default();
         paid(&mut state, "t1", Plan::Professional, NOV_1);
 
         paid(&mut state, "t2", Plan::Enterprise, NOV_1 + 15 * DAY);
@@ -614,10 +621,10 @@ mod tests {
 
     #[test]
     fn a_free_plan_starts_without_payment_and_a_paid_one_needs_one() {
-        let state = BillingState::default();
+        let state = Billing::default();
 
-        let free = state.subscribe_free(org(), Plan::Basic, NOV_1, user());
-        let paid = state.subscribe_free(org(), Plan::Professional, NOV_1, user());
+        let free = state.subscribe_free(org(), Plan::Basic, Uuid::now_v7(), NOV_1, user());
+        let paid = state.subscribe_free(org(), Plan::Professional, Uuid::now_v7(), NOV_1, user());
 
         assert!(
             matches!(free, Ok(SubscriptionEvent::SubscriptionStarted(ref s)) if s.ends_at.is_none())
@@ -627,7 +634,7 @@ mod tests {
 
     #[test]
     fn a_cancelled_subscription_stops_applying_at_once() {
-        let mut state = BillingState::default();
+        let mut state = Billing::default();
         paid(&mut state, "t1", Plan::Enterprise, NOV_1);
         let id = state.subscriptions[0].id;
 
@@ -651,7 +658,14 @@ mod tests {
     fn an_unknown_payment_cannot_be_settled() {
         let state = fold(&[]);
 
-        let result = state.settle(org(), "nope", VerifiedPayment::Pending, NOV_1, user());
+        let result = state.settle(
+            org(),
+            "nope",
+            VerifiedPayment::Pending,
+            Uuid::now_v7(),
+            NOV_1,
+            user(),
+        );
 
         assert_eq!(result, Err(BillingError::NoSuchPayment));
     }
