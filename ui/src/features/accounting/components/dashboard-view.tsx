@@ -42,7 +42,7 @@ import { useEntries } from '../api/journal-entries';
 import { useSetupProgress } from '../api/setup-progress';
 import { useSummary, useTrialBalance, type PeriodSummary } from '../api/reports';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
-import { formatDate } from '@/lib/format-date-time';
+import { formatDate, formatDateText } from '@/lib/format-date-time';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
 import { cashPosition, netIncome } from '../lib/dashboard-figures';
 import { periodLabel, startOfYear, todayIso, trailingRange } from '../lib/periods';
@@ -206,7 +206,7 @@ export function DashboardView() {
           }
           icon={<IconBuildingBank size={18} />}
           color="indigo"
-          caption={`Cash and bank as of ${today}`}
+          caption={`Cash and bank as of ${formatDateText(today)}`}
           testId="figure-cash"
         />
         <Figure

@@ -1,7 +1,7 @@
 import { Button, Drawer, Group, Loader, Center, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBook2, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker, useSearchParams } from 'react-router-dom';
 
 import { EmptyState } from '@/components/ui/empty-state';
@@ -24,6 +24,12 @@ import { LockDateControl } from './lock-date-control';
 /** `?entry=new`, `?entry=<id>` or `?duplicate=<id>` open the drawer: links to an entry work. */
 const NEW = 'new';
 
+/** What the drawer shows for a query string: the same value, the same form. */
+function drawerOf(search: string): string {
+  const params = new URLSearchParams(search);
+  return `${params.get('entry') ?? ''}|${params.get('duplicate') ?? ''}`;
+}
+
 /** The journal entry screen: the list, and one entry in a drawer (new, draft, posted). */
 export function JournalEntryScreen() {
   const [params, setParams] = useSearchParams();
@@ -34,17 +40,19 @@ export function JournalEntryScreen() {
   const currency = useWorkspaceCurrency();
   const names = useMemberNames();
 
-  const open = (next: Record<string, string>) => setParams(next);
-  const close = () => {
-    setDirty(false);
-    setParams({});
+  // A filled-in form is not thrown away by a stray click: closing the drawer, going
+  // back or leaving the page asks first. A ref, so a save or a confirmed discard lets
+  // the navigation it causes through at once.
+  const dirtyRef = useRef(false);
+  const onDirtyChange = useCallback((next: boolean) => {
+    dirtyRef.current = next;
+  }, []);
+  const open = (next: Record<string, string>) => {
+    dirtyRef.current = false;
+    setParams(next);
   };
+  const close = () => open({});
   const onSaved = (result: CommandResult) => open({ entry: result.id });
-
-  // A filled-in form is not thrown away by a stray click: closing the drawer or leaving
-  // the page asks first.
-  const [dirty, setDirty] = useState(false);
-  const onDirtyChange = useCallback((next: boolean) => setDirty(next), []);
   const askToDiscard = (onDiscard: () => void, onKeep: () => void = () => undefined) =>
     modals.openConfirmModal({
       title: 'Discard this entry?',
@@ -54,15 +62,20 @@ export function JournalEntryScreen() {
       onConfirm: onDiscard,
       onCancel: onKeep,
     });
-  const closeAsking = () => (dirty ? askToDiscard(close) : close());
+  const closeAsking = () => (dirtyRef.current ? askToDiscard(close) : close());
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && currentLocation.pathname !== nextLocation.pathname,
+      dirtyRef.current &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        drawerOf(currentLocation.search) !== drawerOf(nextLocation.search)),
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     askToDiscard(
-      () => blocker.proceed(),
+      () => {
+        dirtyRef.current = false;
+        blocker.proceed();
+      },
       () => blocker.reset(),
     );
     // Once per blocked navigation: the modal answers it.

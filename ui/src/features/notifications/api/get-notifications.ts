@@ -51,6 +51,12 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   severity: severitySchema,
   sent: z.boolean().nullish(),
+  /** What it is about ("report_ready", "entries_posted", …). */
+  kind: z.string().nullish(),
+  /** The in-app page it is about, if any. */
+  link: z.string().nullish(),
+  /** The workspace it concerns, if any. */
+  workspace_id: z.string().nullish(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

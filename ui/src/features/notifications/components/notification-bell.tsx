@@ -26,6 +26,7 @@ import {
 import { useNotificationStream } from '../api/notification-stream';
 import { markNotificationRead } from '../api/update-notification';
 import { useRefreshNotifications } from '../api/use-refresh-notifications';
+import { openNotificationTarget } from '../lib/open-target';
 import { NotificationItem } from './notification-item';
 import classes from './notifications.module.css';
 import { NotificationsEmpty } from './notifications-empty';
@@ -53,12 +54,15 @@ function BellList({ tab, page, onPage, onNavigate }: BellListProps) {
   const items = data?.data ?? [];
 
   const open = async (notification: Notification) => {
-    try {
-      await markNotificationRead(notification.id);
-    } catch {
-      // Reported by the generic handler.
+    if (!notification.read) {
+      try {
+        await markNotificationRead(notification.id);
+      } catch {
+        // Reported by the generic handler.
+      }
+      await refresh();
     }
-    await refresh();
+    if (await openNotificationTarget(notification)) onNavigate();
   };
 
   if (isLoading && !data) {

@@ -4,11 +4,15 @@ import type { ReactNode } from 'react';
 import type { Notification } from '../api/get-notifications';
 import { formatDateTime } from '@/lib/format-date-time';
 import classes from './notifications.module.css';
+import { notificationTarget } from '../lib/open-target';
 import { SeverityIcon } from './severity';
 
 type NotificationItemProps = {
   notification: Notification;
-  /** Clicking an unread item marks it read; read items are not buttons. */
+  /**
+   * Clicking an unread item marks it read; an item with a page to open (`link`) opens it.
+   * Read items without one are not buttons.
+   */
   onOpen?: (notification: Notification) => void;
   /** Actions on the right (the page's mark read / delete). */
   actions?: ReactNode;
@@ -57,11 +61,11 @@ export function NotificationItem({
       data-compact={compact || undefined}
       data-testid="notification-item"
     >
-      {onOpen && unread ? (
+      {onOpen && (unread || notificationTarget(notification)) ? (
         <UnstyledButton
           className={classes.itemButton}
           onClick={() => onOpen(notification)}
-          aria-label={`${notification.title}: mark as read`}
+          aria-label={`${notification.title}: ${unread ? 'mark as read' : 'open'}`}
         >
           {body}
         </UnstyledButton>

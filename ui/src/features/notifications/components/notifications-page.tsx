@@ -11,7 +11,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconChecks, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconChecks, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -25,6 +25,7 @@ import {
 import { deleteNotification } from '../api/delete-notification';
 import { markNotificationRead } from '../api/update-notification';
 import { useRefreshNotifications } from '../api/use-refresh-notifications';
+import { notificationTarget, openNotificationTarget } from '../lib/open-target';
 import { NotificationItem } from './notification-item';
 import classes from './notifications.module.css';
 import { NotificationsEmpty } from './notifications-empty';
@@ -144,6 +145,22 @@ export function NotificationsPage() {
                 notification={item}
                 actions={
                   <Group gap={4} wrap="nowrap">
+                    {notificationTarget(item) && (
+                      <Tooltip label="Open">
+                        <ActionIcon
+                          variant="subtle"
+                          color="indigo"
+                          aria-label={`Open ${item.title}`}
+                          disabled={busy}
+                          onClick={() => {
+                            if (!item.read) void markRead(item);
+                            void openNotificationTarget(item);
+                          }}
+                        >
+                          <IconExternalLink size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
                     {!item.read && (
                       <Tooltip label="Mark as read">
                         <ActionIcon

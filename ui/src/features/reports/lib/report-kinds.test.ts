@@ -45,13 +45,13 @@ describe('reportRequest', () => {
 describe('coverage', () => {
   it('reads a dated report with its comparison and a ranged one with its columns', () => {
     expect(coverage({ as_of: '2026-06-30', compare_to: '2025-06-30' })).toBe(
-      'As of 2026-06-30 (vs 2025-06-30)',
+      'As of 30 Jun 2026 (vs 30 Jun 2025)',
     );
     expect(coverage({ from: '2026-01-01', to: '2026-03-31', granularity: 'month' })).toBe(
-      '2026-01-01 – 2026-03-31, by month',
+      '1 Jan 2026 – 31 Mar 2026, by month',
     );
     expect(coverage({ from: '2026-01-01', to: '2026-03-31', account_id: 'x' })).toBe(
-      '2026-01-01 – 2026-03-31, one account',
+      '1 Jan 2026 – 31 Mar 2026, one account',
     );
     expect(coverage(null)).toBe('');
   });

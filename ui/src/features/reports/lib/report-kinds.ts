@@ -3,6 +3,8 @@
  * asks for, and how a report's coverage reads in the downloads list.
  */
 
+import { formatDateText } from '@/lib/format-date-time';
+
 export type ReportKind = 'trial_balance' | 'general_ledger' | 'income_summary' | 'expense_summary';
 export type ReportFormat = 'pdf' | 'csv';
 export type Granularity = 'month' | 'quarter' | 'year';
@@ -115,10 +117,13 @@ export function coverage(parameters: ReportParameters | null | undefined): strin
   if (!parameters) return '';
   if (parameters.as_of) {
     return parameters.compare_to
-      ? `As of ${parameters.as_of} (vs ${parameters.compare_to})`
-      : `As of ${parameters.as_of}`;
+      ? `As of ${formatDateText(parameters.as_of)} (vs ${formatDateText(parameters.compare_to)})`
+      : `As of ${formatDateText(parameters.as_of)}`;
   }
-  const range = parameters.from && parameters.to ? `${parameters.from} – ${parameters.to}` : '';
+  const range =
+    parameters.from && parameters.to
+      ? `${formatDateText(parameters.from)} – ${formatDateText(parameters.to)}`
+      : '';
   const parts = [range];
   if (parameters.granularity) parts.push(`by ${parameters.granularity}`);
   if (parameters.account_id) parts.push('one account');
