@@ -52,5 +52,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Whole forms render in jsdom; on a busy 2-core machine one can pass 5 s. The limit
+    // only stops a hung test, it measures nothing.
+    testTimeout: 20_000,
   },
 });
