@@ -874,7 +874,65 @@ async fn entry_numbers_stay_gapless_when_two_nodes_post_in_turn(backend: Backend
     first.stop().await;
 }
 
+async fn an_empty_or_fieldless_lock_date_request_is_refused_and_leaves_the_books_locked(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = Some(owner.access.as_str());
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let path = format!("/api/v1/accounting/workspaces/{lagos}/lock-date/");
+    let put = |body: Option<serde_json::Value>| app.call(reqwest::Method::PUT, &path, token, body);
+    assert_eq!(
+        put(Some(json!({"lock_date": "2026-06-30"}))).await.status,
+        200
+    );
+
+    let empty = put(None).await;
+    assert_eq!(empty.status, 400, "{}", empty.body);
+    assert!(empty.body.get("lock_date").is_some(), "{}", empty.body);
+    let fieldless = put(Some(json!({}))).await;
+    assert_eq!(fieldless.status, 400, "{}", fieldless.body);
+    assert!(
+        fieldless.body.get("lock_date").is_some(),
+        "{}",
+        fieldless.body
+    );
+    assert_eq!(
+        app.read(&path, token).await.body["data"]["lock_date"],
+        "2026-06-30"
+    );
+    app.stop().await;
+}
+
+async fn a_body_not_sent_as_json_is_refused_with_415(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let path = format!("/api/v1/accounting/workspaces/{lagos}/lock-date/");
+    for content_type in ["text/plain", "application/x-www-form-urlencoded"] {
+        let response = app
+            .client
+            .put(format!("{}{path}", app.base))
+            .bearer_auth(&owner.access)
+            .header("content-type", content_type)
+            .body(r#"{"lock_date": "2026-06-30"}"#)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status().as_u16(), 415, "{content_type}");
+        let body: serde_json::Value = response.json().await.expect("json error body");
+        assert_eq!(body["code"], "unsupported_media_type", "{body}");
+        assert!(body["detail"].is_string(), "{body}");
+    }
+    let lock = app.read(&path, Some(&owner.access)).await;
+    assert_eq!(lock.body["data"]["lock_date"], serde_json::Value::Null);
+    app.stop().await;
+}
+
 backend_tests!(
+    an_empty_or_fieldless_lock_date_request_is_refused_and_leaves_the_books_locked,
+    a_body_not_sent_as_json_is_refused_with_415,
     an_asset_account_depreciates_as_set_and_stops_when_cleared,
     the_dashboard_adds_up_to_its_reports,
     an_entrys_history_lists_every_event_with_who_and_when,

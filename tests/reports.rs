@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::books::{books, leaf, post, Books};
+use common::books::{books, formula_named_entry, leaf, post, Books, HYPERLINK};
 use common::{Session, TestApp};
 use serde_json::{json, Value};
 use store::{backend_tests, Backend};
@@ -580,7 +580,27 @@ async fn the_downloads_list_survives_a_projection_rebuild(backend: Backend) {
     app.stop().await;
 }
 
+async fn a_report_csv_writes_formula_cells_as_text_and_negative_amounts_as_numbers(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    formula_named_entry(&app, &books).await;
+    let body = json!({"kind": "trial_balance", "format": "csv", "as_of": "2026-06-30"});
+    let id = generated(&app, &books, body).await;
+    let (_, _, text) = download(&app, &books, &books.owner, &id).await;
+    let rows = domain::journal_entry::import::parse_csv(&text).expect("valid CSV");
+    let account = rows.iter().find(|r| r[0] == "6990").expect("the 6990 row");
+    // Indented as a child account, and still written as text.
+    assert!(account[1].starts_with('\''), "{text}");
+    assert_eq!(account[1][1..].trim_start(), HYPERLINK, "{text}");
+    let cash = rows.iter().find(|r| r[0] == "1120").expect("the cash row");
+    assert_eq!(cash[5], "-1500.00", "{text}");
+    app.stop().await;
+}
+
 backend_tests!(
+    a_report_csv_writes_formula_cells_as_text_and_negative_amounts_as_numbers,
     a_trial_balance_csv_holds_every_account_and_totals_equal_to_the_trial_balance,
     a_pdf_report_prints_the_workspace_the_dates_and_grouped_amounts,
     a_general_ledger_csv_lists_each_posting_with_its_running_balance,

@@ -3,6 +3,7 @@
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
+use axum::http::{header, HeaderMap};
 use serde::de::DeserializeOwned;
 
 use crate::ApiError;
@@ -14,16 +15,37 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let json = is_json(request.headers());
         let bytes = Bytes::from_request(request, state)
             .await
             .map_err(|e| ApiError::PayloadTooLarge(e.body_text()))?;
         let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
             b"{}"
+        } else if !json {
+            // A form or text body parsed as JSON anyway is how cross-site "simple"
+            // requests (no preflight) reach a JSON API: only JSON is JSON here.
+            return Err(ApiError::UnsupportedMediaType(
+                "Send the request body as JSON (Content-Type: application/json).".into(),
+            ));
         } else {
             &bytes
         };
         parse(bytes).map(Body)
     }
+}
+
+/// Whether the request says its body is JSON: `application/json` or a `+json` type,
+/// parameters (charset) allowed.
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|essence| essence.trim().to_ascii_lowercase())
+        .is_some_and(|essence| {
+            essence == "application/json"
+                || (essence.starts_with("application/") && essence.ends_with("+json"))
+        })
 }
 
 /// Parses a JSON body into `T`, mapping serde's complaint to the field it names.
@@ -73,6 +95,21 @@ mod tests {
     fn a_missing_field_is_named() {
         let err = parse::<Login>(br#"{"email": "a@b.ng"}"#).expect_err("missing");
         assert!(matches!(err, ApiError::Fields(f) if f.contains_key("password")));
+    }
+
+    #[test]
+    fn only_json_content_types_are_json() {
+        let with = |value: &'static str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(header::CONTENT_TYPE, value.parse().expect("header"));
+            is_json(&headers)
+        };
+        assert!(with("application/json"));
+        assert!(with("Application/JSON; charset=utf-8"));
+        assert!(with("application/merge-patch+json"));
+        assert!(!with("text/plain"));
+        assert!(!with("application/x-www-form-urlencoded"));
+        assert!(!is_json(&HeaderMap::new()));
     }
 
     #[test]

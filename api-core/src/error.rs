@@ -30,6 +30,9 @@ pub enum ApiError {
     Conflict(String),
     #[error("payload too large: {0}")]
     PayloadTooLarge(String),
+    /// 415: a body sent as something other than JSON.
+    #[error("unsupported media type: {0}")]
+    UnsupportedMediaType(String),
     #[error("unprocessable: {0}")]
     Unprocessable(String),
     #[error("too many requests: {0}")]
@@ -59,6 +62,7 @@ impl ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -75,6 +79,9 @@ impl ApiError {
             Self::Conflict(detail) => json!({ "detail": detail, "code": "conflict" }),
             Self::PayloadTooLarge(detail) => {
                 json!({ "detail": detail, "code": "payload_too_large" })
+            }
+            Self::UnsupportedMediaType(detail) => {
+                json!({ "detail": detail, "code": "unsupported_media_type" })
             }
             Self::Unprocessable(detail) => json!({ "detail": detail, "code": "unprocessable" }),
             Self::TooManyRequests(detail) => json!({ "detail": detail, "code": "throttled" }),

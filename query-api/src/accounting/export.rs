@@ -57,20 +57,10 @@ fn segment(code: &str, name: &str) -> String {
     cleaned.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// One CSV cell, quoted only when it must be (RFC 4180).
-pub(crate) fn csv_field(out: &mut String, value: &str) {
-    if value.contains([',', '"', '\r', '\n']) {
-        out.push('"');
-        out.push_str(&value.replace('"', "\"\""));
-        out.push('"');
-    } else {
-        out.push_str(value);
-    }
-}
-
-/// hledger text on one line: newlines would start a new posting or transaction.
+/// hledger text on one line (newlines would start a new posting or transaction), and
+/// never starting a spreadsheet formula: journals get opened in spreadsheets too.
 fn one_line(value: &str) -> String {
-    value.split_whitespace().collect::<Vec<_>>().join(" ")
+    crate::csv::neutralize(&value.split_whitespace().collect::<Vec<_>>().join(" ")).into_owned()
 }
 
 impl Export {
@@ -172,8 +162,9 @@ impl Export {
                     (String::new(), String::new(), format!("unknown:{account}"))
                 });
             match self.format {
-                ExportFormat::Csv => {
-                    for (i, field) in [
+                ExportFormat::Csv => crate::csv::row(
+                    &mut out,
+                    [
                         number.as_str(),
                         date.as_str(),
                         entry_id.as_str(),
@@ -186,17 +177,8 @@ impl Export {
                         description.as_str(),
                         cents_string(debit).as_str(),
                         cents_string(credit).as_str(),
-                    ]
-                    .iter()
-                    .enumerate()
-                    {
-                        if i > 0 {
-                            out.push(',');
-                        }
-                        csv_field(&mut out, field);
-                    }
-                    out.push_str("\r\n");
-                }
+                    ],
+                ),
                 ExportFormat::Hledger => {
                     if line == 0 {
                         let _ = write!(out, "\n{date} * ({number}) {}", one_line(&memo));

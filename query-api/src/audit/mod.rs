@@ -470,13 +470,7 @@ pub async fn session_findings_csv(
             test_conclusion,
             entry_conclusions.join("; "),
         ];
-        for (i, cell) in cells.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            crate::accounting::export::csv_field(&mut out, cell);
-        }
-        out.push_str("\r\n");
+        crate::csv::row(&mut out, cells.iter().map(String::as_str));
     }
     Ok((
         [

@@ -10,7 +10,6 @@ use event_schemas::report::ReportParameters;
 use store::Db;
 
 use crate::accounting::balances::trial_balance;
-use crate::accounting::export::csv_field;
 use crate::accounting::general_ledger::general_ledger;
 use crate::accounting::summaries::{expense_summary, income_summary, Granularity, PeriodSummary};
 use crate::audit::pdf::{grouped, Column, Document};
@@ -388,15 +387,7 @@ fn summary_sheet(title: &str, summary: &PeriodSummary) -> Sheet {
 /// stay plain decimals for re-use.
 pub fn csv(sheet: &Sheet) -> Vec<u8> {
     let mut out = String::new();
-    let mut line = |cells: &mut dyn Iterator<Item = &str>| {
-        for (i, cell) in cells.enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            csv_field(&mut out, cell);
-        }
-        out.push_str("\r\n");
-    };
+    let mut line = |cells: &mut dyn Iterator<Item = &str>| crate::csv::row(&mut out, cells);
     line(&mut sheet.columns.iter().map(|c| c.heading.as_str()));
     for row in &sheet.rows {
         line(&mut row.iter().map(String::as_str));

@@ -4710,8 +4710,11 @@ export interface components {
             lock_date: string | null;
         };
         LockDateBody: {
-            /** @description `YYYY-MM-DD`, or null to open the books. */
-            lock_date?: string | null;
+            /**
+             * @description `YYYY-MM-DD`, or null to open the books. Required: opening the books is said
+             *     explicitly, never inferred from a missing field or an empty body.
+             */
+            lock_date: string | null;
         };
         LoginBody: {
             email: string;
