@@ -1,8 +1,9 @@
 //! The ten accounts a pay run posts to: each role's field, the account type it must
 //! have, and its default in the chart. Defaults are found by code in the default chart
 //! (salaries and wages 6110, employer pension 6120, PAYE 2140, pension 2150, NHF 2160)
-//! and the rest are created beside them (NSITF 6130 and ITF 6140 expense; net salaries
-//! 2190, NSITF 2191 and ITF 2192 payable) the first time a workspace runs payroll.
+//! and the rest by name, or created beside them (NSITF 6130 and ITF 6140 expense; net
+//! salaries 2190, NSITF 2191 and ITF 2192 payable, or the next free code when a
+//! workspace used that one for something else) the first time a workspace runs payroll.
 
 use std::collections::BTreeMap;
 
@@ -22,6 +23,9 @@ pub struct Role {
     pub code: &'static str,
     pub name: &'static str,
     pub parent_code: &'static str,
+    /// The code is the default chart's: an account with it is this role's account. Other
+    /// codes may mean anything in a workspace's own chart, so only the name is trusted.
+    pub in_default_chart: bool,
     pub get: fn(&PayrollAccounts) -> AccountId,
 }
 
@@ -68,6 +72,7 @@ const fn expense(
         code,
         name,
         parent_code: "6100",
+        in_default_chart: matches!(code.as_bytes(), b"6110" | b"6120"),
         get,
     }
 }
@@ -84,6 +89,7 @@ const fn liability(
         code,
         name,
         parent_code: "2100",
+        in_default_chart: matches!(code.as_bytes(), b"2140" | b"2150" | b"2160"),
         get,
     }
 }
@@ -133,9 +139,16 @@ pub fn default_accounts(tree: &AccountTree, workspace_id: WorkspaceId) -> Defaul
     let mut to_create: Vec<CreateAccount> = Vec::new();
     let mut ids = Vec::with_capacity(ROLES.len());
     for role in &ROLES {
-        let usable = tree.account_by_code(role.code).filter(|a| {
+        let postable = |a: &&crate::account_tree::Account| {
             a.account_type == role.account_type && !a.archived && tree.is_last_level(a.account_id)
-        });
+        };
+        let usable = if role.in_default_chart {
+            tree.account_by_code(role.code).filter(postable)
+        } else {
+            tree.accounts()
+                .filter(postable)
+                .find(|a| a.name.eq_ignore_ascii_case(role.name))
+        };
         if let Some(account) = usable {
             ids.push(account.account_id);
             continue;

@@ -104,6 +104,39 @@ fn the_defaults_reuse_the_default_charts_payroll_accounts_and_create_the_rest() 
 }
 
 #[test]
+fn an_account_of_the_workspaces_own_on_a_default_code_is_not_taken_for_payroll() {
+    let mut tree = default_chart();
+    let welfare = crate::account_tree::CreateAccount {
+        workspace_id: WORKSPACE,
+        account_id: event_schemas::AccountId::from_uuid(Uuid::from_u128(0x6130)),
+        name: "Staff welfare".into(),
+        account_code: "6130".into(),
+        account_type: AccountType::Expense,
+        parent_id: tree.account_by_code("6100").map(|a| a.account_id),
+        parent_has_postings: false,
+        depreciation_type: None,
+        depreciation_value: None,
+    };
+    for event in tree
+        .decide(AccountTreeCommand::CreateAccount(welfare))
+        .expect("created")
+    {
+        cqrs_es::Aggregate::apply(&mut tree, event);
+    }
+    let defaults = default_accounts(&tree, WORKSPACE);
+    let nsitf = defaults
+        .to_create
+        .iter()
+        .find(|c| c.name == "NSITF contribution")
+        .expect("NSITF expense created");
+    assert_eq!(nsitf.account_code, "6131");
+    assert_ne!(
+        defaults.accounts.nsitf_expense,
+        Uuid::from_u128(0x6130).into()
+    );
+}
+
+#[test]
 fn the_defaults_on_an_empty_chart_create_every_account_at_the_top_level() {
     let defaults = default_accounts(&AccountTree::default(), WORKSPACE);
     assert_eq!(defaults.to_create.len(), 10);
