@@ -21,6 +21,8 @@
 //!   that notifies, the tests' parameters).
 //! - [`activity`]: security facts for the activity log and client-reported activities.
 //! - [`notifications`]: announcements, read marks, deletion, mark-all-read.
+//! - [`payroll`]: employees, payroll settings and pay runs (posted and reversed through
+//!   the books' posting service).
 //! - [`reports`]: financial reports asked for (rendered by the report generator) and deleted.
 
 pub mod accounting;
@@ -36,6 +38,7 @@ pub mod journal_entry;
 pub mod notifications;
 pub mod organizations;
 pub mod payments;
+pub mod payroll;
 pub mod reports;
 pub mod runner;
 pub mod transfers;
@@ -92,5 +95,6 @@ pub fn routes() -> OpenApiRouter<CommandState> {
         .merge(continuous_audit::router())
         .merge(notifications::router())
         .merge(payments::router())
+        .merge(payroll::router())
         .merge(reports::router())
 }

@@ -107,6 +107,9 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::report::contract(),
         crate::read_model::contract(),
         crate::journal_import::contract(),
+        crate::payroll::employee::contract(),
+        crate::payroll::settings::contract(),
+        crate::payroll::pay_run::contract(),
     ]
 }
 

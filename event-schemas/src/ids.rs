@@ -105,6 +105,15 @@ typed_id!(
     JournalImportId
 );
 typed_id!(
+    /// An employee on a workspace's payroll. It is also the id of the employee's stream.
+    EmployeeId
+);
+typed_id!(
+    /// A pay run: one period's payslips, approved, posted and perhaps reversed. It is
+    /// also the id of its event stream.
+    PayRunId
+);
+typed_id!(
     /// A notification to one user. It is also the id of its event stream; notifications
     /// raised by a rule get a name-based id (UUID v5 of the rule and its cause), so a rule
     /// that runs twice over the same event writes the same stream and the second append

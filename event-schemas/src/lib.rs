@@ -26,6 +26,9 @@
 //! - [`report`] — generated financial reports: asked for, rendered (or failed), deleted.
 //! - [`journal_import`] — a CSV import of journal entries: its file's hash and the
 //!   entries it created, recorded in the same append as the entries.
+//! - [`payroll`] — payroll: employees (hired, updated, terminated), a workspace's
+//!   payroll settings and the periods its runs hold, and pay runs (drafted with their
+//!   payslips, approved, posted, reversed).
 //! - [`read_model`] — the projector runtime's facts about a workspace's read models (set
 //!   aside after an event it could not apply; caught up again).
 //! - [`organization`] — the Organization aggregate's events (organizations and the
@@ -50,6 +53,7 @@ pub mod journal_import;
 pub mod money;
 pub mod notification;
 pub mod organization;
+pub mod payroll;
 pub mod read_model;
 pub mod report;
 pub mod schemas;
@@ -60,6 +64,6 @@ pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
 pub use ids::{
-    AccountId, InvitationId, JournalEntryId, JournalImportId, MembershipId, NotificationId,
-    OrganizationId, TransferId, UserId, WorkspaceId,
+    AccountId, EmployeeId, InvitationId, JournalEntryId, JournalImportId, MembershipId,
+    NotificationId, OrganizationId, PayRunId, TransferId, UserId, WorkspaceId,
 };

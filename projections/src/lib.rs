@@ -13,6 +13,8 @@
 //! - [`organizations`]: organizations, workspaces and memberships (the account service).
 //! - [`accounts`]: the chart of accounts, budgets and lock date of each workspace.
 //! - [`journal_imports`]: CSV imports per workspace (file hash, entries created).
+//! - [`payroll`]: employees, payroll settings, pay runs with payslips, and posted runs
+//!   per month for the yearly summary.
 //! - [`ledger`]: postings, per-account year/month/day totals and the journal list.
 //! - [`notifications`]: each user's inbox.
 //! - [`reactor`]: the loop every reactor runs (step, then wait for commits or a poll).
@@ -40,6 +42,7 @@ pub mod log_stats;
 pub mod notification_rules;
 pub mod notifications;
 pub mod organizations;
+pub mod payroll;
 pub mod projector;
 pub mod quarantine;
 pub mod reactor;

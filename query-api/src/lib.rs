@@ -33,6 +33,7 @@ pub mod live;
 pub mod notifications;
 pub mod organizations;
 pub mod payments;
+pub mod payroll;
 pub mod reports;
 
 use api_core::AppState;
@@ -76,6 +77,7 @@ pub fn routes(dev_outbox: bool) -> OpenApiRouter<QueryState> {
         .merge(activity_log::router())
         .merge(audit::router())
         .merge(payments::router())
+        .merge(payroll::router())
         .merge(reports::router());
     if dev_outbox {
         router = router.merge(dev::router());

@@ -1,7 +1,12 @@
-//! Payroll under Nigerian law: the rules as dated data and the pure computations of a
-//! pay run — an employee's annual figures, the month's payslip, a run's totals. The
-//! PayRun aggregate (drafts, approval, posting) will live beside them.
+//! Payroll under Nigerian law: the rules as dated data, the pure computations of a pay
+//! run — an employee's annual figures, the month's payslip, a run's totals — and the
+//! aggregates that keep payroll's state.
 //!
+//! - [`employee`] — the Employee aggregate (hired, updated, terminated).
+//! - [`settings`] — the Payroll aggregate of a workspace: the accounts runs post to
+//!   (defaults created in the chart when first needed), ITF, the run holding each period.
+//! - [`pay_run`] — the PayRun aggregate (drafted, approved, posted, reversed) and its
+//!   journal entry.
 //! - [`rules`] — the rule sets (`PITA` before 2026-01-01, `NTA2025` from then, chosen by
 //!   the pay date), bands, reliefs, minimum tax, contribution rates, minimum wage.
 //! - [`annual`] — an employee's pay (annual amounts) and the annual computation.
@@ -37,16 +42,14 @@
 //! - NSITF = 1% of gross, ITF = 1% of gross when the employer pays ITF (a workspace
 //!   setting); both are the employer's, like its pension share.
 //!
-//! **Monthly amounts and rounding.** A payslip's amounts are the month's share of the
-//! annual figures: for month *m* (January = 1) of the calendar tax year, the share of an
-//! annual amount *A* is round(*A* × *m* / 12) − round(*A* × (*m* − 1) / 12), each
-//! rounded half-up to the kobo. So every month is within a kobo of *A* / 12, January is
-//! exactly the rounded twelfth (PAYE on ₦3,000,000 under PITA: 25,281.67), and twelve
-//! months of an unchanged salary add up to the annual figure to the kobo (303,380.00,
-//! not 12 × 25,281.67 = 303,380.04). Each earning (basic, housing, transport, each
-//! allowance), pension, NHF, PAYE, employer pension, NSITF and ITF is shared this way;
-//! gross is the sum of the month's earnings, and net pay = gross − pension − NHF − PAYE
-//! − other deductions, so every payslip balances exactly and so does the run's entry.
+//! **Monthly amounts and rounding.** A payslip's amounts are one twelfth of the annual
+//! figures, each rounded half-up to the kobo: every month of an unchanged salary is the
+//! same figure (PAYE on ₦3,000,000 under PITA: 25,281.67 each month, so twelve months
+//! are 303,380.04 against an annual 303,380.00 — the rule as published, not a running
+//! correction). Each earning (basic, housing, transport, each allowance), pension, NHF,
+//! PAYE, employer pension, NSITF and ITF is taken this way; gross is the sum of the
+//! month's earnings, and net pay = gross − pension − NHF − PAYE − other deductions, so
+//! every payslip balances exactly and so does the run's entry.
 //!
 //! **Starters and leavers.** A month in which the employee starts or leaves is paid for
 //! the calendar days employed in it (start and end dates inclusive): every monthly
@@ -62,10 +65,13 @@
 //! neither taxable income nor contributions.
 
 pub mod annual;
+pub mod employee;
 pub mod errors;
+pub mod pay_run;
 pub mod payslip;
 pub mod rules;
 pub mod run;
+pub mod settings;
 
 #[cfg(test)]
 mod tests;
@@ -75,5 +81,5 @@ pub use errors::PayrollError;
 pub use payslip::{compute_payslip, Employment, Payslip, PayslipLine};
 pub use rules::{rules_for, RuleSet, TaxRules};
 pub use run::{
-    compute_pay_run, PayRun, PayRunTotals, RunEmployee, RunPayslip, EMPLOYEES_PER_RUN_MAX,
+    compute_pay_run, PayRunTotals, RunEmployee, RunFigures, RunPayslip, EMPLOYEES_PER_RUN_MAX,
 };

@@ -108,13 +108,8 @@ pub fn compute_payslip(
     let annual = compute_annual(&pay, pay_date, itf_applies)?;
     let days_in_month = period.days();
     // The month's share of an annual amount, then its prorated part.
-    let monthly = |annual_amount: Decimal| {
-        prorate(
-            month_share(annual_amount, period.number()),
-            days_paid,
-            days_in_month,
-        )
-    };
+    let monthly =
+        |annual_amount: Decimal| prorate(month_share(annual_amount), days_paid, days_in_month);
 
     let basic = monthly(pay.basic);
     let housing = monthly(pay.housing);
@@ -189,14 +184,12 @@ pub fn compute_payslip(
     })
 }
 
-/// Month `month` (1–12) of an annual amount: the year-to-date twelfth less the previous
-/// month's, each rounded half-up to the kobo. Every month is within a kobo of the exact
-/// twelfth, January is the rounded twelfth, and twelve months add up to the annual
-/// amount exactly — rounding never accumulates over a year.
-pub fn month_share(annual: Decimal, month: u32) -> Decimal {
-    let twelve = Decimal::from(12);
-    let to_date = |months: u32| round_money(annual * Decimal::from(months) / twelve);
-    to_date(month) - to_date(month.saturating_sub(1))
+/// The month's amount of an annual amount: one twelfth, half-up to the kobo. Every month
+/// of an unchanged salary is the same figure (PAYE on ₦3,000,000 under PITA is 25,281.67
+/// in each month), so a payslip reads the same as the published monthly figure; twelve
+/// months may differ from the annual amount by a few kobo, which is what the rule gives.
+pub fn month_share(annual: Decimal) -> Decimal {
+    round_money(annual / Decimal::from(12))
 }
 
 /// `amount` for `days_paid` of `days_in_month` calendar days, half-up to the kobo; the

@@ -5,7 +5,6 @@
 
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
 
 use super::errors::PayrollError;
 
@@ -45,27 +44,7 @@ pub const RULES_START: NaiveDate = date(2021, 1, 1);
 /// The day the Nigeria Tax Act 2025 takes effect (its commencement date, 1 January 2026).
 pub const NTA_2025_START: NaiveDate = date(2026, 1, 1);
 
-/// Which body of law a payslip was computed under; chosen by the pay date.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum RuleSet {
-    /// Personal Income Tax Act (Cap P8 LFN 2004) as amended by PITAM 2011 and the Finance
-    /// Act 2020: pay dates from 2021-01-01 to 2025-12-31.
-    #[serde(rename = "PITA")]
-    Pita,
-    /// Nigeria Tax Act 2025: pay dates from 2026-01-01.
-    #[serde(rename = "NTA2025")]
-    Nta2025,
-}
-
-impl RuleSet {
-    /// The name payslips carry (`PITA`, `NTA2025`).
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::Pita => "PITA",
-            Self::Nta2025 => "NTA2025",
-        }
-    }
-}
+pub use event_schemas::payroll::RuleSet;
 
 /// One band of a graduated scale: `width` of taxable income taxed at `rate`; `None` is
 /// the open top band.

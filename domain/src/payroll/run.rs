@@ -113,7 +113,7 @@ impl PayRunTotals {
 
 /// A run's payslips and totals.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PayRun<K> {
+pub struct RunFigures<K> {
     pub period: Month,
     pub pay_date: NaiveDate,
     pub rule_set: RuleSet,
@@ -128,7 +128,7 @@ pub fn compute_pay_run<K: Clone>(
     pay_date: NaiveDate,
     itf_applies: bool,
     employees: &[RunEmployee<K>],
-) -> Result<PayRun<K>, PayrollError> {
+) -> Result<RunFigures<K>, PayrollError> {
     if employees.len() > EMPLOYEES_PER_RUN_MAX {
         return Err(PayrollError::TooManyEmployees {
             count: employees.len(),
@@ -164,7 +164,7 @@ pub fn compute_pay_run<K: Clone>(
         totals.credits(),
         "a pay run's entry balances"
     );
-    Ok(PayRun {
+    Ok(RunFigures {
         period,
         pay_date,
         rule_set: rules.rule_set,

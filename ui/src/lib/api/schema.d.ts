@@ -284,6 +284,211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/employees/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's employees by last name, filtered and paged. */
+        get: operations["list_employees"];
+        put?: never;
+        /** Puts an employee on the payroll. */
+        post: operations["hire_employee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/employees/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One employee of the workspace. */
+        get: operations["get_employee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes an employee's record: absent fields keep their values. */
+        patch: operations["update_employee"];
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/employees/{id}/terminate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends an employee's employment on `end_date`. */
+        post: operations["terminate_employee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/pay-runs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's pay runs, newest period first. */
+        get: operations["list_pay_runs"];
+        put?: never;
+        /**
+         * Drafts the period's pay run: one payslip per employee employed in it, computed under
+         *     the rules of the pay date. A second run for a period is refused until the first is
+         *     reversed.
+         */
+        post: operations["create_pay_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/pay-runs/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One pay run with its `payslips`. */
+        get: operations["get_pay_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/pay-runs/{id}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a draft run's payslips. */
+        post: operations["approve_pay_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/pay-runs/{id}/payslips/{employee_id}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An employee's payslip of a run, typeset as a PDF. */
+        get: operations["payslip_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/pay-runs/{id}/post/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Posts an approved run: its journal entry (Dr salaries and wages, employer pension,
+         *     NSITF and ITF expense; Cr PAYE, pension, NHF, NSITF, ITF and net salaries payable),
+         *     dated the pay date, in one append with the run's own event. A posted run never changes.
+         */
+        post: operations["post_pay_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/pay-runs/{id}/reverse/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverses a run: a posted run by the reversing entry (dated `date`, default today), a
+         *     run not yet posted by setting it aside. Either way its period is free for a new run.
+         */
+        post: operations["reverse_pay_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_payroll_settings"];
+        /**
+         * Sets the accounts pay runs post to and whether ITF applies. Each account must be an
+         *     active account with no sub-accounts, an expense for the four costs and a liability
+         *     for the six payables.
+         */
+        put: operations["put_payroll_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/payroll/summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The year's posted pay runs (reversed ones left out) per month and per component. */
+        get: operations["payroll_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounting/workspaces/{workspace_id}/reports/": {
         parameters: {
             query?: never;
@@ -2087,6 +2292,13 @@ export interface components {
             /** Format: int64 */
             updated: number;
         };
+        /** @description An allowance beyond basic, housing and transport (annual amount). */
+        AllowanceBody: {
+            amount: components["schemas"]["Money"];
+            name?: string;
+            pensionable?: boolean;
+            taxable?: boolean;
+        };
         /** @description Parameters of the amount tests. */
         AmountParams: {
             /**
@@ -2844,6 +3056,26 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_EmployeeRef: {
+            /** @description The employee a command names. */
+            data: {
+                id: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_EmployeeView: {
+            /**
+             * @description An employee as listed and shown: the record, with `status` (`active` or
+             *     `terminated`) and the last day employed once terminated.
+             */
+            data: Record<string, never> & {
+                end_date: string | null;
+                id: string;
+                /** @description `active` or `terminated`. */
+                status: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_EntryHistory: {
             data: {
                 entry_id: string;
@@ -3587,6 +3819,34 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_PayRunDetail: {
+            /** @description A pay run with every payslip (monthly amounts). */
+            data: components["schemas"]["PayRunSummary"] & {
+                payslips: components["schemas"]["PayslipView"][];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_PayRunOutcome: {
+            /** @description Where a run stands after a command. */
+            data: {
+                id: string;
+                journal_entry_id: string | null;
+                period: string;
+                /** @description `draft`, `approved`, `posted` or `reversed`. */
+                status: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_PayrollSummary: {
+            /** @description A year of posted payroll: per month and for the year. */
+            data: {
+                months: components["schemas"]["MonthSummary"][];
+                totals: Record<string, never>;
+                /** Format: int32 */
+                year: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_PeriodSummary: {
             data: {
                 /** @description `income` or `expense`. */
@@ -3768,6 +4028,13 @@ export interface components {
             data: {
                 id: string;
                 status: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_SettingsSaved: {
+            /** @description The settings as recorded. */
+            data: {
+                workspace_id: string;
             };
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -4096,6 +4363,24 @@ export interface components {
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_PayRunSummary: {
+            data: {
+                /** Format: int64 */
+                employees: number;
+                id: string;
+                journal_entry_id: string | null;
+                pay_date: string;
+                /** @description `YYYY-MM`. */
+                period: string;
+                reversal_entry_id: string | null;
+                /** @description `PITA` or `NTA2025`. */
+                rule_set: string;
+                /** @description `draft`, `approved`, `posted` or `reversed`. */
+                status: string;
+                totals: Record<string, never>;
+            }[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Workspace: {
             /** @description A live workspace, as the workspace routes (read and write) answer it. */
             data: {
@@ -4111,6 +4396,11 @@ export interface components {
         DebitCredit: {
             credit: components["schemas"]["Money"];
             debit: components["schemas"]["Money"];
+        };
+        /** @description A deduction from net pay (monthly amount). */
+        DeductionBody: {
+            amount: components["schemas"]["Money"];
+            name?: string;
         };
         /** @description The statistics of one digit test. */
         DigitAnalysis: {
@@ -4227,6 +4517,49 @@ export interface components {
             /** @description 0 Viewer, 1 Editor, 2 Admin; Admin when absent (spec §6). */
             role?: unknown;
             workspaces: string[];
+        };
+        /**
+         * @description An employee's record. On create, `first_name`, `last_name`, `start_date` and `basic`
+         *     are required; on PATCH every absent field keeps its value. Earnings and rent are
+         *     annual, other deductions monthly; amounts are decimal strings.
+         */
+        EmployeeBody: {
+            account_number?: string | null;
+            annual_rent?: components["schemas"]["Money"] | null;
+            bank_name?: string | null;
+            basic?: components["schemas"]["Money"] | null;
+            department?: string | null;
+            email?: string | null;
+            first_name?: string | null;
+            housing?: components["schemas"]["Money"] | null;
+            job_title?: string | null;
+            last_name?: string | null;
+            /** @description Contributes to the National Housing Fund (default `true`). */
+            nhf?: boolean | null;
+            other_allowances?: components["schemas"]["AllowanceBody"][] | null;
+            other_deductions?: components["schemas"]["DeductionBody"][] | null;
+            pension_pin?: string | null;
+            phone?: string | null;
+            staff_id?: string | null;
+            /** @description `YYYY-MM-DD`. */
+            start_date?: string | null;
+            state_of_residence?: string | null;
+            tax_id?: string | null;
+            transport?: components["schemas"]["Money"] | null;
+        };
+        /** @description The employee a command names. */
+        EmployeeRef: {
+            id: string;
+        };
+        /**
+         * @description An employee as listed and shown: the record, with `status` (`active` or
+         *     `terminated`) and the last day employed once terminated.
+         */
+        EmployeeView: Record<string, never> & {
+            end_date: string | null;
+            id: string;
+            /** @description `active` or `terminated`. */
+            status: string;
         };
         EnableBody: {
             /** @description A current code of the authenticator app the secret was scanned into. */
@@ -4811,6 +5144,12 @@ export interface components {
             month: string;
             net_income: components["schemas"]["Money"];
         };
+        /** @description One month of posted payroll: each component's total (decimal strings). */
+        MonthSummary: {
+            /** @description `YYYY-MM`. */
+            period: string;
+            totals: Record<string, never>;
+        };
         MonthlyBudget: {
             amount: components["schemas"]["Money"];
             /** @description `YYYY-MM`. */
@@ -5066,6 +5405,44 @@ export interface components {
             /** Format: int64 */
             total_pages: number;
         };
+        /** @description The period to pay and the day it is paid. */
+        PayRunBody: {
+            /**
+             * @description `YYYY-MM-DD`; its rules apply (PITA before 2026-01-01, the Nigeria Tax Act 2025
+             *     from then).
+             */
+            pay_date: string;
+            /** @description `YYYY-MM`. */
+            period: string;
+        };
+        /** @description A pay run with every payslip (monthly amounts). */
+        PayRunDetail: components["schemas"]["PayRunSummary"] & {
+            payslips: components["schemas"]["PayslipView"][];
+        };
+        /** @description Where a run stands after a command. */
+        PayRunOutcome: {
+            id: string;
+            journal_entry_id: string | null;
+            period: string;
+            /** @description `draft`, `approved`, `posted` or `reversed`. */
+            status: string;
+        };
+        /** @description A pay run as listed: its period, status and totals. */
+        PayRunSummary: {
+            /** Format: int64 */
+            employees: number;
+            id: string;
+            journal_entry_id: string | null;
+            pay_date: string;
+            /** @description `YYYY-MM`. */
+            period: string;
+            reversal_entry_id: string | null;
+            /** @description `PITA` or `NTA2025`. */
+            rule_set: string;
+            /** @description `draft`, `approved`, `posted` or `reversed`. */
+            status: string;
+            totals: Record<string, never>;
+        };
         /** @description One payment transaction. */
         PaymentTransaction: {
             /** @description What was charged. */
@@ -5083,6 +5460,17 @@ export interface components {
             /** @description `pending`, `successful` or `failed`. */
             status: string;
             tx_ref: string;
+        };
+        /** @description A year of posted payroll: per month and for the year. */
+        PayrollSummary: {
+            months: components["schemas"]["MonthSummary"][];
+            totals: Record<string, never>;
+            /** Format: int32 */
+            year: number;
+        };
+        /** @description One payslip, with its run's rule set. */
+        PayslipView: Record<string, never> & {
+            rule_set: string;
         };
         /** @description What the late entries changed on one account of the closed period. */
         PeriodChange: components["schemas"]["DebitCredit"] & {
@@ -5559,6 +5947,24 @@ export interface components {
             status: components["schemas"]["SessionState"];
             workspace_id: string;
         };
+        /** @description The accounts a pay run posts to (account ids) and whether ITF applies. */
+        SettingsBody: {
+            employer_pension: string;
+            itf_applies: boolean;
+            itf_expense: string;
+            itf_payable: string;
+            net_salaries_payable: string;
+            nhf_payable: string;
+            nsitf_expense: string;
+            nsitf_payable: string;
+            paye_payable: string;
+            pension_payable: string;
+            salaries_and_wages: string;
+        };
+        /** @description The settings as recorded. */
+        SettingsSaved: {
+            workspace_id: string;
+        };
         /** @description A workspace's monitoring as it stands. */
         SettingsView: {
             approval_thresholds: components["schemas"]["Money"][];
@@ -5717,6 +6123,11 @@ export interface components {
             kind?: string;
             /** @description With `test`: the control point, e.g. `weekend_posting`. */
             test?: string | null;
+        };
+        /** @description The last day employed. */
+        TerminateBody: {
+            /** @description `YYYY-MM-DD`: paid up to and including this day. */
+            end_date: string;
         };
         /** @description The sandbox's card numbers, listed on its page. */
         TestCards: {
@@ -6914,6 +7325,699 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_LockDate"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_employees: {
+        parameters: {
+            query?: {
+                page?: string | null;
+                page_size?: string | null;
+                /** @description `active` or `terminated`. */
+                status?: string | null;
+                department?: string | null;
+                /** @description Part of a name, staff id or e-mail. */
+                search?: string | null;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_EmployeeView"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    hire_employee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_EmployeeRef"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    get_employee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_EmployeeView"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    update_employee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_EmployeeRef"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    terminate_employee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerminateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_EmployeeRef"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_pay_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_PayRunSummary"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    create_pay_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayRunBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayRunOutcome"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    get_pay_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayRunDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    approve_pay_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayRunOutcome"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    payslip_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+                employee_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payslip, `application/pdf` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    post_pay_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayRunOutcome"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    reverse_pay_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReverseBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayRunOutcome"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    get_payroll_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SettingsView"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    put_payroll_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_SettingsSaved"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    payroll_summary: {
+        parameters: {
+            query?: {
+                /** @description The calendar year (default: this year). */
+                year?: string | null;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayrollSummary"];
                 };
             };
             /** @description Invalid input: the fields named, or non_field_errors. */
