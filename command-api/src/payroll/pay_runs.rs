@@ -11,7 +11,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::NaiveDate;
-use commands::books::PostError;
+use commands::CommandError;
 use commands::{Loaded, Unit};
 use domain::calendar::Month;
 use domain::journal_entry::{JournalEntry, JournalEntryError};
@@ -255,7 +255,7 @@ impl IntoApiError for Refusal {
     }
 }
 
-fn refused(err: PostError<Refusal>) -> ApiError {
+fn refused(err: CommandError<Refusal>) -> ApiError {
     err.into_api_error()
 }
 
