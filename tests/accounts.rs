@@ -763,7 +763,36 @@ async fn user_engagement_counts_members_workspaces_and_activity(backend: Backend
     app.stop().await;
 }
 
+async fn a_sign_in_body_of_many_kilobytes_is_refused_with_413(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.signed_up("ada@books.ng").await;
+    let padding = "x".repeat(64 * 1024);
+    // A client of its own: the server closes a connection whose body it did not read,
+    // and the shared client's pool must not hand that connection to the next call.
+    let response = reqwest::Client::new()
+        .post(format!("{}{LOGIN}", app.base))
+        .json(&json!({"email": "ada@books.ng", "password": PASSWORD, "padding": padding}))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(response.status().as_u16(), 413);
+    let body: serde_json::Value = response.json().await.expect("json error body");
+    assert_eq!(body["code"], "payload_too_large", "{body}");
+    assert!(body["detail"].is_string(), "{body}");
+
+    let small = app
+        .post(
+            LOGIN,
+            None,
+            json!({"email": "ada@books.ng", "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(small.status, 200, "{}", small.body);
+    app.stop().await;
+}
+
 backend_tests!(
+    a_sign_in_body_of_many_kilobytes_is_refused_with_413,
     an_admin_adds_an_existing_account_and_widens_its_workspaces,
     the_setup_checklist_follows_the_books_and_records_skips,
     user_engagement_counts_members_workspaces_and_activity,

@@ -10,6 +10,7 @@ use api_core::body::Body;
 use api_core::openapi::{ok, Data, Message};
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState, FieldErrors};
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{FromRef, Path, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -52,6 +53,15 @@ const LINK_NOT_VALID: &str = "This link is not valid or has expired. Ask for a n
 
 pub fn router() -> OpenApiRouter<CommandState> {
     OpenApiRouter::new()
+        .merge(credential_routes().layer(DefaultBodyLimit::max(crate::CREDENTIALS_BODY_BYTES_MAX)))
+        .routes(routes!(update_me))
+        .routes(routes!(switch_workspace))
+}
+
+/// The routes anyone may call without signing in (and password checks): their bodies
+/// are a few short fields, so they are held to a few kilobytes.
+fn credential_routes() -> OpenApiRouter<CommandState> {
+    OpenApiRouter::new()
         .routes(routes!(register))
         .routes(routes!(login))
         .routes(routes!(refresh))
@@ -60,8 +70,6 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(verification_complete))
         .routes(routes!(reset_initialize))
         .routes(routes!(reset_complete))
-        .routes(routes!(update_me))
-        .routes(routes!(switch_workspace))
 }
 
 pub use api_core::client::ClientAddress;
