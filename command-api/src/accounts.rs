@@ -157,7 +157,8 @@ pub struct RegisterBody {
 }
 
 /// Creates an account and its organization (the user is its Admin) and sends the
-/// verification mail. The account signs in once the e-mail is verified.
+/// verification mail. The account signs in once the e-mail is verified. An address that
+/// already has an account gets the same answer (nothing is created) and its owner a mail.
 #[utoipa::path(post, path = "/api/v1/accounts/register/", tag = "accounts",
     request_body = RegisterBody,
     responses((status = 201, body = Data<Registered>), (status = 400)))]
@@ -207,10 +208,8 @@ pub async fn register(
     )
     .await?;
     if !inserted {
-        return Err(ApiError::field(
-            "email",
-            "A user with this e-mail address already exists.",
-        ));
+        drop(tx);
+        return registration_with_a_taken_address(app, email, first_name, last_name).await;
     }
     let token =
         tokens::issue_one_time(&mut *tx, &user_id.to_string(), Purpose::EmailVerification).await?;
@@ -286,6 +285,42 @@ pub struct Registered {
     pub first_name: String,
     pub last_name: String,
     pub organization_id: String,
+}
+
+/// A registration with an address that already has an account answers exactly as a new
+/// one would (201 and a body of the same shape, its ids never used), so the form does not
+/// tell a stranger who has an account here. The account's owner is told by mail instead.
+async fn registration_with_a_taken_address(
+    app: &AppState,
+    email: String,
+    first_name: String,
+    last_name: String,
+) -> Result<(StatusCode, Json<Data<Registered>>), ApiError> {
+    if let Some(user) = users::by_email(app.db(), &email).await? {
+        let link = format!("{}/auth/login", app.public_url.trim_end_matches('/'));
+        let mail = Mail {
+            recipient: user.email.clone(),
+            subject: "Someone tried to register with your address".into(),
+            body: format!(
+                "Hello {},\n\nSomeone tried to create a Ledgerline account with this e-mail address, which already has one. Nothing was changed.\n\nIf it was you, sign in instead (the sign-in page also sends a new password if you forgot it):\n\n{link}\n\nIf it was not you, ignore this mail.\n\nLedgerline",
+                user.first_name
+            ),
+        };
+        let mut tx = app.db().begin_write().await?;
+        outbox::enqueue(&mut *tx, &mail).await?;
+        tx.commit().await?;
+        app.mail.mail_queued();
+    }
+    Ok((
+        StatusCode::CREATED,
+        ok(Registered {
+            id: UserId::new_v7().to_string(),
+            email,
+            first_name,
+            last_name,
+            organization_id: OrganizationId::new_v7().to_string(),
+        }),
+    ))
 }
 
 pub(crate) fn verification_mail(
