@@ -788,10 +788,20 @@ pub async fn update_me(
         .ok_or_else(|| ApiError::TokenNotValid("User not found".into()))?;
     let profile = apply_profile_patch(&current, patch)?;
     if let Some(image_id) = profile.image_id.as_deref() {
+        // Only an image this user uploaded: another person's file (a workspace
+        // document, someone else's photo) must not become a face shown to colleagues.
+        let own_image = |file: &identity::files::FileRecord| {
+            file.uploaded_by == user.user_id && file.kind == identity::files::IMAGES
+        };
         if current.image_id.as_deref() != Some(image_id)
-            && identity::files::by_id(app.db(), image_id).await?.is_none()
+            && !identity::files::by_id(app.db(), image_id)
+                .await?
+                .is_some_and(|file| own_image(&file))
         {
-            return Err(ApiError::field("image_id", "No image with this id."));
+            return Err(ApiError::field(
+                "image_id",
+                "Choose an image you uploaded yourself.",
+            ));
         }
     }
     users::update_profile(app.db(), &user.user_id, &profile).await?;
