@@ -12,7 +12,8 @@
 //! small Lagos trading company's twelve months — opening capital, a bank loan and its
 //! repayments, a vehicle and computers depreciated monthly, stock bought on credit and
 //! paid for, cash and credit sales with output VAT and their cost, customer receipts, rent,
-//! utilities, payroll with PAYE and pension, VAT remittances, and a few mistaken entries
+//! utilities, six employees paid by a monthly pay run through the payroll routes (net pay
+//! paid, PAYE and pension remitted), VAT remittances, and a few mistaken entries
 //! reversed (and re-posted correctly).
 
 use std::collections::BTreeMap;
@@ -319,6 +320,10 @@ impl Driver {
             );
         }
         let account = |code: &str| {
+            if code == NET_SALARIES {
+                // Created by the payroll's first run, under the payroll's own id.
+                return default_account_id(ws, "payroll/net_salaries_payable").to_string();
+            }
             accounts
                 .get(code)
                 .cloned()
@@ -340,6 +345,44 @@ impl Driver {
                 })
             };
             match step {
+                Step::Hire { date, employee } => {
+                    self.post(
+                        &format!("{base}payroll/employees/"),
+                        admin_token,
+                        json!({
+                            "first_name": employee.first_name, "last_name": employee.last_name,
+                            "staff_id": employee.staff_id, "department": employee.department,
+                            "job_title": employee.job_title,
+                            "start_date": date.format("%Y-%m-%d").to_string(),
+                            "basic": (employee.gross / 2).to_string(),
+                            "housing": (employee.gross * 3 / 10).to_string(),
+                            "transport": (employee.gross / 5).to_string(),
+                        }),
+                    )
+                    .await?;
+                }
+                Step::PayRun { period, pay_date } => {
+                    let run = self
+                        .post(
+                            &format!("{base}payroll/pay-runs/"),
+                            admin_token,
+                            json!({
+                                "period": period,
+                                "pay_date": pay_date.format("%Y-%m-%d").to_string(),
+                            }),
+                        )
+                        .await?;
+                    let id = run["id"].as_str().context("the pay run has no id")?;
+                    for action in ["approve", "post"] {
+                        self.post(
+                            &format!("{base}payroll/pay-runs/{id}/{action}/"),
+                            admin_token,
+                            json!({}),
+                        )
+                        .await?;
+                    }
+                    posted += 1;
+                }
                 Step::Post(entry) => {
                     self.post(
                         &format!("{base}journal-entries/"),
@@ -500,7 +543,75 @@ pub enum Step {
     PostAndReverse { entry: Entry, reverse_on: NaiveDate },
     /// Prepared by the Editor, awaiting the Admin's posting.
     Draft(Entry),
+    /// An employee put on the payroll by the Admin on `date`.
+    Hire {
+        date: NaiveDate,
+        employee: DemoEmployee,
+    },
+    /// The month's pay run drafted, approved and posted by the Admin through the payroll
+    /// routes (its entry is the payroll's own, never written by hand here).
+    PayRun { period: String, pay_date: NaiveDate },
 }
+
+/// A demo employee: annual pay split 50% basic, 30% housing, 20% transport.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DemoEmployee {
+    pub first_name: &'static str,
+    pub last_name: &'static str,
+    pub staff_id: &'static str,
+    pub department: &'static str,
+    pub job_title: &'static str,
+    /// Annual gross, naira.
+    pub gross: i64,
+}
+
+/// The demo company's staff: about ₦2.7m of monthly gross between them.
+const STAFF: [(&str, &str, &str, &str, &str, i64); 6] = [
+    (
+        "Ngozi",
+        "Adeyemi",
+        "LHO-001",
+        "Management",
+        "General manager",
+        9_600_000,
+    ),
+    (
+        "Tunde",
+        "Bakare",
+        "LHO-002",
+        "Finance",
+        "Accountant",
+        6_000_000,
+    ),
+    ("Amaka", "Eze", "LHO-003", "Sales", "Sales lead", 5_400_000),
+    (
+        "Musa",
+        "Ibrahim",
+        "LHO-004",
+        "Operations",
+        "Store keeper",
+        3_600_000,
+    ),
+    (
+        "Funke",
+        "Ojo",
+        "LHO-005",
+        "Sales",
+        "Sales associate",
+        3_000_000,
+    ),
+    (
+        "Emeka",
+        "Nwosu",
+        "LHO-006",
+        "Operations",
+        "Driver",
+        2_400_000,
+    ),
+];
+
+/// The code of the account the payroll's first run creates for net salaries payable.
+const NET_SALARIES: &str = "2190";
 
 /// The demo year.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -534,6 +645,60 @@ impl Rng {
 }
 
 /// `rate_percent_tenths` of `amount`, rounded to the kobo (7.5% is 75).
+/// What a month's pay run comes to, in kobo: net pay, PAYE, and pension (both shares).
+struct PayrollTotals {
+    net: Kobo,
+    paye: Kobo,
+    pension: Kobo,
+}
+
+/// The month's pay run as the payroll routes will compute it (the same pure computation),
+/// so the bank payments that follow it match its payables to the kobo.
+fn payroll_totals(staff: &[DemoEmployee], month: NaiveDate, pay_date: NaiveDate) -> PayrollTotals {
+    use domain::payroll::{compute_pay_run, EmployeePay, Employment, RunEmployee};
+    use rust_decimal::Decimal;
+    let employees: Vec<RunEmployee<usize>> = staff
+        .iter()
+        .enumerate()
+        .map(|(i, e)| RunEmployee {
+            employee_id: i,
+            pay: EmployeePay {
+                basic: Decimal::from(e.gross / 2),
+                housing: Decimal::from(e.gross * 3 / 10),
+                transport: Decimal::from(e.gross / 5),
+                other_allowances: vec![],
+                annual_rent: Decimal::ZERO,
+                nhf: true,
+                other_deductions: vec![],
+            },
+            employment: Employment {
+                start_date: month.with_day(1).unwrap_or(month),
+                end_date: None,
+            },
+        })
+        .collect();
+    let period = domain::calendar::Month::of(month);
+    let kobo = |d: Decimal| -> Kobo {
+        (d * Decimal::from(100))
+            .trunc()
+            .to_string()
+            .parse()
+            .unwrap_or_default()
+    };
+    match compute_pay_run(period, pay_date, true, &employees) {
+        Ok(run) => PayrollTotals {
+            net: kobo(run.totals.net_pay),
+            paye: kobo(run.totals.paye),
+            pension: kobo(run.totals.pension_employee + run.totals.pension_employer),
+        },
+        Err(_) => PayrollTotals {
+            net: 0,
+            paye: 0,
+            pension: 0,
+        },
+    }
+}
+
 fn share(amount: Kobo, per_mille: i64) -> Kobo {
     (amount * per_mille + 500) / 1000
 }
@@ -598,6 +763,25 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         .cr("1120", "Paid to Slot Systems", computers),
     ));
 
+    let staff: Vec<DemoEmployee> = STAFF
+        .iter()
+        .map(
+            |&(first_name, last_name, staff_id, department, job_title, gross)| DemoEmployee {
+                first_name,
+                last_name,
+                staff_id,
+                department,
+                job_title,
+                gross,
+            },
+        )
+        .collect();
+    for employee in &staff {
+        steps.push(Step::Hire {
+            date: start,
+            employee: employee.clone(),
+        });
+    }
     let mut loan_left = loan;
     let mut receivables: Vec<(Kobo, &str)> = Vec::new();
     let mut payable_last_month: Kobo = 0;
@@ -739,28 +923,24 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
             ));
         }
 
-        // Payroll: gross wages, PAYE and pension withheld, employer pension, net pay.
-        let gross = rng.naira(2_600_000, 2_900_000);
-        let paye = share(gross, 95);
-        let employee_pension = share(gross, 80);
-        let employer_pension = share(gross, 100);
+        // Payroll: the month's pay run (posted by the payroll routes, which compute it
+        // under the pay date's rules), net pay paid from the bank, last month's PAYE and
+        // pension remitted.
+        let pay_date = on(month, 27);
+        let totals = payroll_totals(&staff, month, pay_date);
+        steps.push(Step::PayRun {
+            period: month.format("%Y-%m").to_string(),
+            pay_date,
+        });
         steps.push(Step::Post(
             Entry::new(
-                on(month, 27),
-                format!("Salaries, {label}"),
-                format!("PAY-{:02}", m + 1),
+                pay_date,
+                format!("Net salaries, {label}"),
+                format!("NET-{:02}", m + 1),
             )
-            .dr("6110", "Gross salaries", gross)
-            .dr("6120", "Employer pension 10%", employer_pension)
-            .cr("2140", "PAYE withheld", paye)
-            .cr(
-                "2150",
-                "Pension 8% + 10%",
-                employee_pension + employer_pension,
-            )
-            .cr("1120", "Net pay", gross - paye - employee_pension),
+            .dr(NET_SALARIES, "Net pay to staff", totals.net)
+            .cr("1120", "Paid", totals.net),
         ));
-        // Last month's PAYE and pension remitted.
         if payroll_last_month.0 > 0 {
             let (paye, pension) = payroll_last_month;
             steps.push(Step::Post(
@@ -774,7 +954,7 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
                 .cr("1120", "Paid", paye + pension),
             ));
         }
-        payroll_last_month = (paye, employee_pension + employer_pension);
+        payroll_last_month = (totals.paye, totals.pension);
         if m % 4 == 3 {
             let welfare = rng.naira(60_000, 160_000);
             steps.push(Step::Post(
@@ -887,10 +1067,12 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
     steps.retain(|step| match step {
         Step::Post(e) | Step::Draft(e) => e.date <= today,
         Step::PostAndReverse { reverse_on, .. } => *reverse_on <= today,
+        Step::Hire { date, .. } | Step::PayRun { pay_date: date, .. } => *date <= today,
     });
     // Posted in date order, as a bookkeeper would (stable: same-day entries keep their order).
     steps.sort_by_key(|step| match step {
         Step::Post(e) | Step::Draft(e) | Step::PostAndReverse { entry: e, .. } => e.date,
+        Step::Hire { date, .. } | Step::PayRun { pay_date: date, .. } => *date,
     });
     Books {
         steps,
@@ -919,8 +1101,9 @@ mod tests {
     }
 
     fn entries(books: &Books) -> impl Iterator<Item = &Entry> {
-        books.steps.iter().map(|s| match s {
-            Step::Post(e) | Step::Draft(e) | Step::PostAndReverse { entry: e, .. } => e,
+        books.steps.iter().filter_map(|s| match s {
+            Step::Post(e) | Step::Draft(e) | Step::PostAndReverse { entry: e, .. } => Some(e),
+            Step::Hire { .. } | Step::PayRun { .. } => None,
         })
     }
 

@@ -70,6 +70,14 @@ async fn the_demo_books_balance_and_span_twelve_months_with_reversals(backend: B
             listed.body
         );
     }
+    let runs = app
+        .read(&format!("{base}payroll/pay-runs/"), Some(&token))
+        .await;
+    let runs = runs.body["data"].as_array().cloned().unwrap_or_default();
+    assert!(runs.len() >= 11, "a pay run a month: {runs:?}");
+    assert!(runs
+        .iter()
+        .all(|r| r["status"] == "posted" && r["employees"] == 6));
     let reversed = app
         .read(
             &format!("{base}journal-entries/?status=reversed"),

@@ -235,7 +235,7 @@ fn an_organization_without_a_subscription_is_on_professional() {
 #[test]
 fn every_action_requires_what_the_design_table_says() {
     // DESIGN §7, row by row: (action, permission, mode, limit).
-    let design: [(Action, &str, &str, Option<&str>); 23] = [
+    let design: [(Action, &str, &str, Option<&str>); 24] = [
         (Action::ReadBooks, "accounting:read", "both", None),
         (
             Action::ReadGeneralLedger,
@@ -318,6 +318,9 @@ fn every_action_requires_what_the_design_table_says() {
         // Beyond DESIGN §7's table: with `audit_sessions`, keeps Viewers from changing
         // a workspace's continuous audit.
         (Action::ConfigureContinuousAudit, "write", "role", None),
+        // Beyond DESIGN §7's table: publishing an audit result takes a writing role, and
+        // Admin unless the caller opened the session (checked where the owner is known).
+        (Action::PublishAuditResults, "write", "role", None),
     ];
     assert_eq!(design.len(), Action::ALL.len(), "every action has a row");
     for (action, permission, mode, limit) in design {

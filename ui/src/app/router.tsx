@@ -63,24 +63,12 @@ export const routes: RouteObject[] = [
                 lazy: load(() => import('./routes/app/accounting/general-ledger')),
               },
               {
-                path: routePattern(a.payroll, a.root, true),
-                lazy: load(() => import('./routes/app/accounting/payroll')),
-              },
-              {
                 path: routePattern(a.incomeSummary, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/income-summary')),
               },
               {
                 path: routePattern(a.expenseSummary, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/expense-summary')),
-              },
-              {
-                path: routePattern(a.assetSchedule, a.root, true),
-                lazy: load(() => import('./routes/app/accounting/asset-schedule')),
-              },
-              {
-                path: routePattern(a.debtManagement, a.root, true),
-                lazy: load(() => import('./routes/app/accounting/debt-management')),
               },
               { path: '*', element: <Navigate to={a.root} replace /> },
             ],

@@ -1,7 +1,6 @@
 import {
   IconBell,
   IconBook2,
-  IconBuildingBank,
   IconCalculator,
   IconChartBar,
   IconCreditCard,
@@ -10,10 +9,8 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconReceipt2,
-  IconReportMoney,
   IconScale,
   IconSettings,
-  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -51,12 +48,6 @@ export const accountingNavItems: NavItem[] = [
     icon: IconFileInvoice,
   },
   {
-    label: 'Payroll',
-    to: a.payroll,
-    description: 'Run payroll and post salaries and statutory deductions to the books.',
-    icon: IconUsers,
-  },
-  {
     label: 'Income summary',
     to: a.incomeSummary,
     description: 'Income by account and period.',
@@ -67,18 +58,6 @@ export const accountingNavItems: NavItem[] = [
     to: a.expenseSummary,
     description: 'Expenses by account and period, against budget.',
     icon: IconReceipt2,
-  },
-  {
-    label: 'Asset schedule',
-    to: a.assetSchedule,
-    description: 'Fixed assets with their depreciation and net book values.',
-    icon: IconBuildingBank,
-  },
-  {
-    label: 'Debt Management',
-    to: a.debtManagement,
-    description: 'Loans and other debts with their repayment schedules.',
-    icon: IconReportMoney,
   },
 ];
 
@@ -99,7 +78,7 @@ export const mainNavItems: NavItem[] = [
   {
     label: 'Accounting',
     to: a.root,
-    description: 'The books: journal entries, ledgers, payroll and financial summaries.',
+    description: 'The books: journal entries, ledgers and financial summaries.',
     icon: IconCalculator,
     children: accountingNavItems,
   },

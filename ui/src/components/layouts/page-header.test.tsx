@@ -44,8 +44,11 @@ describe('the page header (spec §2)', () => {
     render(
       <MantineProvider theme={theme} env="test">
         <SWRConfig value={{ provider: () => new Map() }}>
-          <MemoryRouter initialEntries={['/accounting', '/accounting/payroll']} initialIndex={1}>
-            <PageHeader title="Payroll" back />
+          <MemoryRouter
+            initialEntries={['/accounting', '/accounting/general-ledger']}
+            initialIndex={1}
+          >
+            <PageHeader title="General Ledger" back />
             <LocationProbe />
           </MemoryRouter>
         </SWRConfig>
