@@ -21,9 +21,10 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::config::{Role, ServeConfig};
 
-/// The largest request body any route accepts (CSV imports of 10,000 lines are ~1 MB;
-/// uploads have their own, plan-based limits below this).
-pub const REQUEST_BODY_BYTES_MAX: usize = 32 * 1024 * 1024;
+/// The hard cap on any request body: the upload routes' limit. The command routes set
+/// smaller ones of their own (`command_api::JSON_BODY_BYTES_MAX`, and a few KB on
+/// sign-in and the other credential routes).
+pub const REQUEST_BODY_BYTES_MAX: usize = command_api::UPLOAD_BODY_BYTES_MAX;
 /// How long in-flight work may take to finish after a shutdown signal.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 

@@ -620,6 +620,50 @@ async fn an_unbalanced_or_malformed_entry_is_refused_line_by_line(backend: Backe
     app.stop().await;
 }
 
+async fn an_amount_outside_the_documented_money_form_is_refused_by_name(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let token = owner.access.clone();
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let base = format!("/api/v1/accounting/workspaces/{lagos}/");
+    app.post(
+        &format!("{base}accounts/default/setup/"),
+        Some(&token),
+        json!(null),
+    )
+    .await;
+    let accounts = leaves(&app, &token, &base).await;
+    let mut ids = accounts.values();
+    let (cash, income) = (ids.next().expect("a"), ids.next().expect("b"));
+    let entries = format!("{base}journal-entries/");
+
+    for debit in [
+        json!("1e5"),
+        json!("+5"),
+        json!(".5"),
+        json!("5."),
+        json!(1500),
+    ] {
+        let body = json!({"date": "2026-03-15", "lines": [
+            {"account_id": cash, "debit": debit}, {"account_id": income, "credit": "1500.00"}]});
+        let refused = app.post(&entries, Some(&token), body).await;
+        assert_eq!(refused.status, 400, "{debit}: {}", refused.body);
+        assert!(
+            refused.body.get("lines[0].debit").is_some(),
+            "{debit}: {}",
+            refused.body
+        );
+    }
+    let list = app.read(&entries, Some(&token)).await;
+    assert_eq!(list.body["data"]["count"], 0, "nothing was drafted");
+
+    let drafted = app
+        .post(&entries, Some(&token), sale(cash, income, "1500.00", false))
+        .await;
+    assert_eq!(drafted.status, 201, "{}", drafted.body);
+    app.stop().await;
+}
+
 async fn an_editor_drafts_but_only_an_admin_posts(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let owner = app.signed_up("ada@books.ng").await;
@@ -839,7 +883,8 @@ async fn entry_numbers_stay_gapless_when_two_nodes_post_in_turn(backend: Backend
         )
         .await;
     let accounts = leaves(&first, &token, &base).await;
-    let (cash, income) = (&accounts["1110"], &accounts["4100"]);
+    let mut ids = accounts.values();
+    let (cash, income) = (ids.next().expect("a"), ids.next().expect("b"));
 
     let mut numbers = Vec::new();
     for turn in 0..6 {
@@ -931,6 +976,7 @@ async fn a_body_not_sent_as_json_is_refused_with_415(backend: Backend) {
 }
 
 backend_tests!(
+    an_amount_outside_the_documented_money_form_is_refused_by_name,
     an_empty_or_fieldless_lock_date_request_is_refused_and_leaves_the_books_locked,
     a_body_not_sent_as_json_is_refused_with_415,
     an_asset_account_depreciates_as_set_and_stops_when_cleared,

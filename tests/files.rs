@@ -236,7 +236,27 @@ async fn the_profile_image_is_an_uploaded_image(backend: Backend) {
     app.stop().await;
 }
 
+async fn a_profile_image_uploaded_by_someone_else_is_refused(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let bola = app.signed_up("bola@books.ng").await;
+    let workspace = app.workspace(&ada, "Books").await;
+    let uploaded = upload(&app, &ada, &workspace, "me.png", "image/png", PNG.to_vec()).await;
+    assert_eq!(uploaded.status, 201, "{}", uploaded.body);
+    let id = uploaded.body["data"]["id"].as_str().expect("id");
+
+    let patched = app
+        .patch(ME, Some(&bola.access), json!({"image_id": id}))
+        .await;
+    assert_eq!(patched.status, 400, "{}", patched.body);
+    assert!(patched.body.get("image_id").is_some(), "{}", patched.body);
+    let me = app.read(ME, Some(&bola.access)).await;
+    assert_eq!(me.body["data"]["image_id"], serde_json::Value::Null);
+    app.stop().await;
+}
+
 backend_tests!(
+    a_profile_image_uploaded_by_someone_else_is_refused,
     an_image_is_uploaded_and_served_back,
     a_text_file_named_png_is_refused,
     an_image_over_5_mb_is_refused,

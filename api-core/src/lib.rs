@@ -24,6 +24,7 @@ pub mod consistency;
 pub mod error;
 pub mod idempotency;
 pub mod me;
+pub mod money;
 pub mod openapi;
 pub mod pagination;
 pub mod request_id;

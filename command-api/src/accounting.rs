@@ -154,15 +154,12 @@ fn depreciation_type_of(value: &Value) -> Result<Option<DepreciationType>, ApiEr
 }
 
 fn decimal_of(field: &str, value: &Value) -> Result<Option<Decimal>, ApiError> {
-    let parsed = match value {
-        Value::Null => return Ok(None),
-        Value::String(s) => s.trim().parse::<Decimal>().ok(),
-        Value::Number(n) => n.to_string().parse::<Decimal>().ok(),
-        _ => None,
-    };
-    parsed
+    if value.is_null() {
+        return Ok(None);
+    }
+    api_core::money::money_of(value)
         .map(Some)
-        .ok_or_else(|| ApiError::field(field, "Enter an amount such as 1250.00."))
+        .map_err(|message| ApiError::field(field, message))
 }
 
 fn account_id_of(field: &str, raw: &str) -> Result<AccountId, ApiError> {

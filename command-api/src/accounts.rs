@@ -10,6 +10,7 @@ use api_core::body::Body;
 use api_core::openapi::{ok, Data, Message};
 use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState, FieldErrors};
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{FromRef, Path, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -52,6 +53,15 @@ const LINK_NOT_VALID: &str = "This link is not valid or has expired. Ask for a n
 
 pub fn router() -> OpenApiRouter<CommandState> {
     OpenApiRouter::new()
+        .merge(credential_routes().layer(DefaultBodyLimit::max(crate::CREDENTIALS_BODY_BYTES_MAX)))
+        .routes(routes!(update_me))
+        .routes(routes!(switch_workspace))
+}
+
+/// The routes anyone may call without signing in (and password checks): their bodies
+/// are a few short fields, so they are held to a few kilobytes.
+fn credential_routes() -> OpenApiRouter<CommandState> {
+    OpenApiRouter::new()
         .routes(routes!(register))
         .routes(routes!(login))
         .routes(routes!(refresh))
@@ -60,8 +70,6 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(verification_complete))
         .routes(routes!(reset_initialize))
         .routes(routes!(reset_complete))
-        .routes(routes!(update_me))
-        .routes(routes!(switch_workspace))
 }
 
 pub use api_core::client::ClientAddress;
@@ -149,7 +157,8 @@ pub struct RegisterBody {
 }
 
 /// Creates an account and its organization (the user is its Admin) and sends the
-/// verification mail. The account signs in once the e-mail is verified.
+/// verification mail. The account signs in once the e-mail is verified. An address that
+/// already has an account gets the same answer (nothing is created) and its owner a mail.
 #[utoipa::path(post, path = "/api/v1/accounts/register/", tag = "accounts",
     request_body = RegisterBody,
     responses((status = 201, body = Data<Registered>), (status = 400)))]
@@ -199,10 +208,8 @@ pub async fn register(
     )
     .await?;
     if !inserted {
-        return Err(ApiError::field(
-            "email",
-            "A user with this e-mail address already exists.",
-        ));
+        drop(tx);
+        return registration_with_a_taken_address(app, email, first_name, last_name).await;
     }
     let token =
         tokens::issue_one_time(&mut *tx, &user_id.to_string(), Purpose::EmailVerification).await?;
@@ -278,6 +285,42 @@ pub struct Registered {
     pub first_name: String,
     pub last_name: String,
     pub organization_id: String,
+}
+
+/// A registration with an address that already has an account answers exactly as a new
+/// one would (201 and a body of the same shape, its ids never used), so the form does not
+/// tell a stranger who has an account here. The account's owner is told by mail instead.
+async fn registration_with_a_taken_address(
+    app: &AppState,
+    email: String,
+    first_name: String,
+    last_name: String,
+) -> Result<(StatusCode, Json<Data<Registered>>), ApiError> {
+    if let Some(user) = users::by_email(app.db(), &email).await? {
+        let link = format!("{}/auth/login", app.public_url.trim_end_matches('/'));
+        let mail = Mail {
+            recipient: user.email.clone(),
+            subject: "Someone tried to register with your address".into(),
+            body: format!(
+                "Hello {},\n\nSomeone tried to create a Ledgerline account with this e-mail address, which already has one. Nothing was changed.\n\nIf it was you, sign in instead (the sign-in page also sends a new password if you forgot it):\n\n{link}\n\nIf it was not you, ignore this mail.\n\nLedgerline",
+                user.first_name
+            ),
+        };
+        let mut tx = app.db().begin_write().await?;
+        outbox::enqueue(&mut *tx, &mail).await?;
+        tx.commit().await?;
+        app.mail.mail_queued();
+    }
+    Ok((
+        StatusCode::CREATED,
+        ok(Registered {
+            id: UserId::new_v7().to_string(),
+            email,
+            first_name,
+            last_name,
+            organization_id: OrganizationId::new_v7().to_string(),
+        }),
+    ))
 }
 
 pub(crate) fn verification_mail(
@@ -745,10 +788,20 @@ pub async fn update_me(
         .ok_or_else(|| ApiError::TokenNotValid("User not found".into()))?;
     let profile = apply_profile_patch(&current, patch)?;
     if let Some(image_id) = profile.image_id.as_deref() {
+        // Only an image this user uploaded: another person's file (a workspace
+        // document, someone else's photo) must not become a face shown to colleagues.
+        let own_image = |file: &identity::files::FileRecord| {
+            file.uploaded_by == user.user_id && file.kind == identity::files::IMAGES
+        };
         if current.image_id.as_deref() != Some(image_id)
-            && identity::files::by_id(app.db(), image_id).await?.is_none()
+            && !identity::files::by_id(app.db(), image_id)
+                .await?
+                .is_some_and(|file| own_image(&file))
         {
-            return Err(ApiError::field("image_id", "No image with this id."));
+            return Err(ApiError::field(
+                "image_id",
+                "Choose an image you uploaded yourself.",
+            ));
         }
     }
     users::update_profile(app.db(), &user.user_id, &profile).await?;

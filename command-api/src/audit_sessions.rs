@@ -165,11 +165,7 @@ fn date(problems: &mut Problems, field: &str, raw: &str) -> Option<NaiveDate> {
 }
 
 pub(crate) fn amount(problems: &mut Problems, field: &str, raw: &str) -> Option<Decimal> {
-    let parsed = raw
-        .trim()
-        .parse::<Decimal>()
-        .ok()
-        .filter(|d| *d > Decimal::ZERO);
+    let parsed = domain::money::parse_decimal(raw).filter(|d| *d > Decimal::ZERO);
     if parsed.is_none() {
         problems.add(field, "Enter an amount above zero, such as 50000.00.");
     }

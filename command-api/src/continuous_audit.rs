@@ -81,7 +81,7 @@ fn optional_amount(
     field: &str,
     raw: Option<&str>,
 ) -> Option<rust_decimal::Decimal> {
-    let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
+    let raw = raw.filter(|r| !r.trim().is_empty())?;
     amount(problems, field, raw)
 }
 

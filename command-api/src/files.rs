@@ -9,7 +9,7 @@ use api_core::auth::AuthUser;
 use api_core::openapi::{ok, Data};
 use api_core::ApiError;
 use axum::extract::multipart::{Field, Multipart, MultipartRejection};
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::Json;
 use domain::permissions::{Action, Usage};
@@ -27,7 +27,9 @@ const NO_FILE: &str = "Choose an image file to upload.";
 const NO_WORKSPACE: &str = "workspace_id is required.";
 
 pub fn router() -> OpenApiRouter<CommandState> {
-    OpenApiRouter::new().routes(routes!(upload_image))
+    OpenApiRouter::new()
+        .routes(routes!(upload_image))
+        .layer(DefaultBodyLimit::max(crate::UPLOAD_BODY_BYTES_MAX))
 }
 
 fn too_large() -> ApiError {

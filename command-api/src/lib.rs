@@ -73,6 +73,16 @@ impl CommandState {
     }
 }
 
+/// The body limit of sign-in, registration, verification, password reset and 2FA
+/// routes: their bodies are a few short fields, and they are open to anyone.
+pub const CREDENTIALS_BODY_BYTES_MAX: usize = 8 * 1024;
+/// The body limit of every other JSON route: far above any form or entry of a thousand
+/// lines.
+pub const JSON_BODY_BYTES_MAX: usize = 1024 * 1024;
+/// The body limit of file uploads and CSV imports, which check their own, smaller
+/// per-file limits as they read (so the answer names the file's limit).
+pub const UPLOAD_BODY_BYTES_MAX: usize = 32 * 1024 * 1024;
+
 /// The write routes with their state.
 pub fn router(app: AppState) -> OpenApiRouter {
     routes().with_state(CommandState::new(app))
@@ -97,4 +107,6 @@ pub fn routes() -> OpenApiRouter<CommandState> {
         .merge(payments::router())
         .merge(payroll::router())
         .merge(reports::router())
+        // Outermost, so the routes' own limits above, set later on the request, win.
+        .layer(axum::extract::DefaultBodyLimit::max(JSON_BODY_BYTES_MAX))
 }

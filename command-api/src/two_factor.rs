@@ -8,7 +8,7 @@ use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::openapi::{ok, Data};
 use api_core::{ApiError, AppState};
-use axum::extract::State;
+use axum::extract::{DefaultBodyLimit, State};
 use axum::Json;
 use identity::tokens::{self, Purpose};
 use identity::two_factor::{self, Status};
@@ -45,6 +45,7 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(enable))
         .routes(routes!(disable))
         .routes(routes!(verify))
+        .layer(DefaultBodyLimit::max(crate::CREDENTIALS_BODY_BYTES_MAX))
 }
 
 fn unix_seconds() -> u64 {

@@ -30,6 +30,25 @@ pub fn round_money(amount: Decimal) -> Decimal {
 /// total, so even an empty one reads like the other amounts.
 pub const MONEY_ZERO: Decimal = Decimal::from_parts(0, 0, 0, false, MONEY_DECIMALS);
 
+/// Reads a money string exactly as the API documents it (`-?\d+(\.\d+)?`, the `Money`
+/// schema's pattern): ASCII digits, an optional leading minus and an optional fraction
+/// with digits on both sides of the point. Anything `Decimal::from_str` would also take
+/// (`1e5`, `+5`, `.5`, `5.`, `1_000`, surrounding spaces) is refused, so what a client
+/// sends is what the books record — no exponent or shorthand is guessed at. Bounds
+/// (sign, places, size) are [`check_amount`]'s job.
+pub fn parse_decimal(raw: &str) -> Option<Decimal> {
+    let digits = raw.strip_prefix('-').unwrap_or(raw);
+    let (whole, fraction) = match digits.split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (digits, None),
+    };
+    let all_digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(whole) || !fraction.is_none_or(all_digits) {
+        return None;
+    }
+    Decimal::from_str(raw).ok()
+}
+
 /// What is wrong with an amount, if anything. Displayed as the end of a sentence whose
 /// subject is the field (`"basic must not be negative"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +89,24 @@ mod tests {
 
     fn d(s: &str) -> Decimal {
         Decimal::from_str(s).expect("decimal")
+    }
+
+    #[test]
+    fn a_money_string_in_the_documented_form_is_read() {
+        assert_eq!(parse_decimal("1500.00"), Some(d("1500.00")));
+        assert_eq!(parse_decimal("1500"), Some(d("1500")));
+        assert_eq!(parse_decimal("-0.5"), Some(d("-0.5")));
+        assert_eq!(parse_decimal("0.125"), Some(d("0.125")));
+    }
+
+    #[test]
+    fn a_money_string_outside_the_documented_form_is_refused() {
+        for raw in [
+            "1e5", "1E5", "+5", ".5", "5.", "", "-", " 5", "5 ", "1_000", "1,000", "5.0.0", "--5",
+            "0x10", "١٢", "NaN", "inf",
+        ] {
+            assert_eq!(parse_decimal(raw), None, "{raw:?} was read");
+        }
     }
 
     #[test]

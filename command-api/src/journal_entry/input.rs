@@ -39,17 +39,11 @@ fn amount(problems: &mut FieldErrors, field: String, value: Option<&Value>) -> O
     let parsed = match value {
         None | Some(Value::Null) => return None,
         Some(Value::String(s)) if s.trim().is_empty() => return None,
-        Some(Value::String(s)) => s.trim().parse::<Decimal>().ok(),
-        Some(Value::Number(n)) => n.to_string().parse::<Decimal>().ok(),
-        Some(_) => None,
+        Some(value) => api_core::money::money_of(value),
     };
-    if parsed.is_none() {
-        problems
-            .entry(field)
-            .or_default()
-            .push("Enter an amount such as 1250.00.".into());
-    }
     parsed
+        .map_err(|message| problems.entry(field).or_default().push(message.into()))
+        .ok()
 }
 
 /// The body as the domain's raw input; every unreadable value is named at once.

@@ -17,7 +17,7 @@ use api_core::body::Body;
 use api_core::consistency::read_your_writes;
 use api_core::openapi::{ok, Data};
 use api_core::ApiError;
-use axum::extract::{Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use commands::books::PostedEntry;
@@ -42,7 +42,11 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(update_entry, delete_entry))
         .routes(routes!(post_entry))
         .routes(routes!(reverse_entry))
-        .routes(routes!(import::import_entries))
+        .merge(
+            OpenApiRouter::new()
+                .routes(routes!(import::import_entries))
+                .layer(DefaultBodyLimit::max(crate::UPLOAD_BODY_BYTES_MAX)),
+        )
 }
 
 /// The entry a command left: its id, status and number (`null` for drafts).

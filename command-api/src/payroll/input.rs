@@ -69,19 +69,18 @@ pub struct EmployeeBody {
 
 fn amount(problems: &mut FieldErrors, field: &str, value: &Value) -> Option<Decimal> {
     let parsed = match value {
-        Value::Null => Some(Decimal::ZERO),
-        Value::String(s) if s.trim().is_empty() => Some(Decimal::ZERO),
-        Value::String(s) => s.trim().parse::<Decimal>().ok(),
-        Value::Number(n) => n.to_string().parse::<Decimal>().ok(),
-        _ => None,
+        Value::Null => return Some(Decimal::ZERO),
+        Value::String(s) if s.trim().is_empty() => return Some(Decimal::ZERO),
+        value => api_core::money::money_of(value),
     };
-    if parsed.is_none() {
-        problems
-            .entry(field.to_owned())
-            .or_default()
-            .push("Enter an amount such as 1250000.00.".into());
-    }
     parsed
+        .map_err(|message| {
+            problems
+                .entry(field.to_owned())
+                .or_default()
+                .push(message.into())
+        })
+        .ok()
 }
 
 /// A new employee's record: an empty one with the body's fields.

@@ -1286,7 +1286,8 @@ export interface paths {
         put?: never;
         /**
          * Creates an account and its organization (the user is its Admin) and sends the
-         *     verification mail. The account signs in once the e-mail is verified.
+         *     verification mail. The account signs in once the e-mail is verified. An address that
+         *     already has an account gets the same answer (nothing is created) and its owner a mail.
          */
         post: operations["register"];
         delete?: never;
