@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileAnalytics } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 
 import { formErrorsOf } from '@/lib/field-errors';
 import { notify } from '@/lib/notify';
@@ -129,68 +129,36 @@ export function GenerateReportForm({
             />
             {info.dates === 'as_of' ? (
               <>
-                <Controller
+                <DateControl
                   control={control}
                   name="as_of"
-                  render={({ field }) => (
-                    <DateField
-                      label="As of"
-                      w={160}
-                      error={errors.as_of?.message}
-                      value={field.value ?? ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                    />
-                  )}
+                  label="As of"
+                  w={160}
+                  error={errors.as_of?.message}
                 />
-                <Controller
+                <DateControl
                   control={control}
                   name="compare_to"
-                  render={({ field }) => (
-                    <DateField
-                      label="Compare with (optional)"
-                      w={190}
-                      error={errors.compare_to?.message}
-                      value={field.value ?? ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                    />
-                  )}
+                  label="Compare with (optional)"
+                  w={190}
+                  error={errors.compare_to?.message}
                 />
               </>
             ) : (
               <>
-                <Controller
+                <DateControl
                   control={control}
                   name="from"
-                  render={({ field }) => (
-                    <DateField
-                      label="From"
-                      w={160}
-                      error={errors.from?.message}
-                      value={field.value ?? ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                    />
-                  )}
+                  label="From"
+                  w={160}
+                  error={errors.from?.message}
                 />
-                <Controller
+                <DateControl
                   control={control}
                   name="to"
-                  render={({ field }) => (
-                    <DateField
-                      label="To"
-                      w={160}
-                      error={errors.to?.message}
-                      value={field.value ?? ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                    />
-                  )}
+                  label="To"
+                  w={160}
+                  error={errors.to?.message}
                 />
               </>
             )}
@@ -245,5 +213,38 @@ export function GenerateReportForm({
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** One of the form's dates, bound to react-hook-form. */
+function DateControl({
+  control,
+  name,
+  label,
+  w,
+  error,
+}: {
+  control: Control<ReportFormValues>;
+  name: 'as_of' | 'compare_to' | 'from' | 'to';
+  label: string;
+  w: number;
+  error?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DateField
+          label={label}
+          w={w}
+          error={error}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
+      )}
+    />
   );
 }
