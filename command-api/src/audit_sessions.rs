@@ -341,21 +341,20 @@ async fn run_on_session(
     session_id: &str,
     command: impl FnOnce(UserId) -> AuditSessionCommand,
 ) -> Result<uuid::Uuid, ApiError> {
-    let id: uuid::Uuid = parse_id(session_id)?;
-    let session = state
-        .runner()
-        .load::<AuditSession>(&id.to_string())
-        .await
-        .map_err(IntoApiError::into_api_error)?;
-    if session
-        .state
-        .workspace_id()
-        .map(|w| w.to_string())
-        .as_deref()
-        != Some(workspace_id)
-    {
-        return Err(AuditSessionError::NotFound.into_api_error());
-    }
+    let session = load_session(state, workspace_id, session_id).await?;
+    run_on_loaded(state, user, request_id, workspace_id, session, command).await
+}
+
+/// Runs `command(caller)` on `session`, loaded (and checked to be the workspace's) by the
+/// caller; answers the session's id.
+async fn run_on_loaded(
+    state: &CommandState,
+    user: &AuthUser,
+    request_id: Option<String>,
+    workspace_id: &str,
+    session: Loaded<AuditSession>,
+    command: impl FnOnce(UserId) -> AuditSessionCommand,
+) -> Result<uuid::Uuid, ApiError> {
     let by: UserId = parse_id(&user.user_id)?;
     let metadata = session_metadata(&state.app, user, request_id, workspace_id).await?;
     let mut unit = Unit::new(&metadata, None);
@@ -365,7 +364,7 @@ async fn run_on_session(
         .await
         .map_err(IntoApiError::into_api_error)?;
     read_your_writes(&state.app, "audit_sessions").await?;
-    session_id.parse().map_err(ApiError::internal)
+    session.id.parse().map_err(ApiError::internal)
 }
 
 /// The workspace's session `session_id`; another workspace's session is not found.
@@ -500,7 +499,7 @@ pub async fn share(
     Body(body): Body<ShareBody>,
 ) -> Result<(StatusCode, Json<Data<ShareLink>>), ApiError> {
     let app = &state.app;
-    authorize_publishing(&state, &user, &workspace_id, &session_id).await?;
+    let session = authorize_publishing(&state, &user, &workspace_id, &session_id).await?;
     let days = body.expires_in_days.unwrap_or(SHARE_DAYS_DEFAULT);
     if !(1..=SHARE_DAYS_MAX).contains(&days) {
         return Err(ApiError::field(
@@ -516,22 +515,15 @@ pub async fn share(
     let secret_sha256 = hex::encode(Sha256::digest(token.as_bytes()));
     let expires_at = Utc::now().timestamp_micros() + days * 86_400 * 1_000_000;
     let share_id = uuid::Uuid::now_v7();
-    run_on_session(
-        &state,
-        &user,
-        request_id,
-        &workspace_id,
-        &session_id,
-        |by| {
-            ShareSession {
-                share_id,
-                secret_sha256,
-                expires_at,
-                by,
-            }
-            .into()
-        },
-    )
+    run_on_loaded(&state, &user, request_id, &workspace_id, session, |by| {
+        ShareSession {
+            share_id,
+            secret_sha256,
+            expires_at,
+            by,
+        }
+        .into()
+    })
     .await?;
     Ok((
         StatusCode::CREATED,
@@ -552,7 +544,7 @@ async fn authorize_publishing(
     user: &AuthUser,
     workspace_id: &str,
     session_id: &str,
-) -> Result<(), ApiError> {
+) -> Result<Loaded<AuditSession>, ApiError> {
     authorize(&state.app, user, workspace_id, Action::AuditSessions, None).await?;
     let session = load_session(state, workspace_id, session_id).await?;
     let owner =
@@ -565,7 +557,7 @@ async fn authorize_publishing(
         owner,
     )
     .await?;
-    Ok(())
+    Ok(session)
 }
 
 /// A session and its status (`open`, `archived`).
@@ -601,16 +593,11 @@ pub async fn revoke_share(
     CurrentRequestId(request_id): CurrentRequestId,
     Path((workspace_id, session_id, share_id)): Path<(String, String, String)>,
 ) -> Result<StatusCode, ApiError> {
-    authorize_publishing(&state, &user, &workspace_id, &session_id).await?;
+    let session = authorize_publishing(&state, &user, &workspace_id, &session_id).await?;
     let share_id: uuid::Uuid = parse_id(&share_id)?;
-    run_on_session(
-        &state,
-        &user,
-        request_id,
-        &workspace_id,
-        &session_id,
-        |by| RevokeShare { share_id, by }.into(),
-    )
+    run_on_loaded(&state, &user, request_id, &workspace_id, session, |by| {
+        RevokeShare { share_id, by }.into()
+    })
     .await?;
     Ok(StatusCode::NO_CONTENT)
 }
