@@ -104,27 +104,6 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer(backend: Back
     app.stop().await;
 }
 
-async fn repeated_failed_sign_ins_are_throttled(backend: Backend) {
-    let app = TestApp::spawn(backend).await;
-    app.signed_up("ada@books.ng").await;
-    let wrong = json!({"email": "ada@books.ng", "password": "wrong-pass-1"});
-    for _ in 0..10 {
-        assert_eq!(app.post(LOGIN, None, wrong.clone()).await.status, 400);
-    }
-
-    let right = app
-        .post(
-            LOGIN,
-            None,
-            json!({"email": "ada@books.ng", "password": PASSWORD}),
-        )
-        .await;
-
-    assert_eq!(right.status, 429, "{}", right.body);
-    assert_eq!(right.body["code"], "throttled");
-    app.stop().await;
-}
-
 async fn a_refresh_token_rotates_and_its_reuse_revokes_the_family(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let session = app.signed_up("ada@books.ng").await;
@@ -856,7 +835,6 @@ backend_tests!(
     the_login_answer_carries_the_two_factor_flags,
     an_unverified_account_cannot_sign_in,
     a_wrong_password_and_an_unknown_email_get_the_same_answer,
-    repeated_failed_sign_ins_are_throttled,
     a_refresh_token_rotates_and_its_reuse_revokes_the_family,
     a_verification_link_works_once,
     a_password_reset_by_mailed_link_replaces_the_password_and_ends_sessions,

@@ -268,7 +268,7 @@ async fn wrong_codes_count_toward_sign_in_throttling(backend: Backend) {
     let (secret, _, recovery) = enabled(&app, &session).await;
 
     let challenge = login(&app, "ada@books.ng").await["challenge"].clone();
-    for _ in 0..10 {
+    for _ in 0..5 {
         let wrong = app
             .post(
                 VERIFY,

@@ -34,21 +34,17 @@ use utoipa_axum::routes;
 
 use crate::activity::{self, Scope};
 use crate::runner::execute;
+pub(crate) use crate::sign_in_throttle::Throttle;
 use crate::CommandState;
 
 /// Longest first or last name (the UI's bound too).
 pub const NAME_CHARS_MAX: usize = 150;
 /// Longest address or location text.
 pub const TEXT_CHARS_MAX: usize = 200;
-/// Failed sign-ins allowed per account, and per client address, in [`FAILURE_WINDOW_US`].
-pub const FAILURES_PER_ACCOUNT_MAX: i64 = 10;
-pub const FAILURES_PER_ADDRESS_MAX: i64 = 50;
-pub const FAILURE_WINDOW_US: i64 = 15 * 60 * 1_000_000;
 
 const BAD_CREDENTIALS: &str = "No active account found with the given credentials";
 const NOT_VERIFIED: &str =
     "Verify your e-mail address before signing in: open the link we sent you, or ask for a new one.";
-const THROTTLED: &str = "Too many failed sign-in attempts. Wait 15 minutes and try again.";
 const LINK_NOT_VALID: &str = "This link is not valid or has expired. Ask for a new one.";
 
 pub fn router() -> OpenApiRouter<CommandState> {
@@ -433,8 +429,8 @@ pub async fn login(
     let user = match user {
         Some(user) if matches => user,
         target => {
-            throttle.record_failure(app).await?;
             sign_in_failed(app, target.as_ref(), address).await?;
+            throttle.record_failure(app, target.as_ref()).await?;
             return Err(ApiError::NonField(vec![BAD_CREDENTIALS.into()]));
         }
     };
@@ -452,6 +448,7 @@ pub async fn login(
         })));
     }
     let session = signed_in(app, &user.id, two_factor).await?;
+    throttle.record_success(app).await?;
     record_sign_in(app, &user.id, SignInMethod::Password, address).await?;
     Ok(ok(SignIn::Session(session)))
 }
@@ -566,63 +563,6 @@ pub(crate) async fn signed_in(
         is_google_authenticator_set: two_factor.secret_set,
         is_two_fa_enabled: two_factor.enabled,
     })
-}
-
-/// Sign-in throttling: failures counted per account and per client address over
-/// [`FAILURE_WINDOW_US`]. Wrong passwords and wrong second-factor codes both count.
-pub(crate) struct Throttle {
-    account: String,
-    address: Option<String>,
-}
-
-impl Throttle {
-    pub(crate) fn new(email: &str, address: Option<SocketAddr>) -> Self {
-        Self {
-            account: format!("account:{}", users::normalize_email(email)),
-            address: address.map(|a| format!("address:{}", a.ip())),
-        }
-    }
-
-    /// 429 once either subject has too many recent failures.
-    pub(crate) async fn check(&self, app: &AppState) -> Result<(), ApiError> {
-        let since = identity::now_us() - FAILURE_WINDOW_US;
-        if failures(app, &self.account, since).await? >= FAILURES_PER_ACCOUNT_MAX {
-            return Err(ApiError::TooManyRequests(THROTTLED.into()));
-        }
-        if let Some(key) = &self.address {
-            if failures(app, key, since).await? >= FAILURES_PER_ADDRESS_MAX {
-                return Err(ApiError::TooManyRequests(THROTTLED.into()));
-            }
-        }
-        Ok(())
-    }
-
-    pub(crate) async fn record_failure(&self, app: &AppState) -> Result<(), ApiError> {
-        record_failure(app, &self.account).await?;
-        if let Some(key) = &self.address {
-            record_failure(app, key).await?;
-        }
-        Ok(())
-    }
-}
-
-async fn failures(app: &AppState, subject: &str, since: i64) -> Result<i64, ApiError> {
-    Ok(
-        sqlx::query_scalar("SELECT COUNT(*) FROM login_failures WHERE subject = $1 AND at > $2")
-            .bind(subject)
-            .bind(since)
-            .fetch_one(&app.db().pool)
-            .await?,
-    )
-}
-
-async fn record_failure(app: &AppState, subject: &str) -> Result<(), ApiError> {
-    sqlx::query("INSERT INTO login_failures (subject, at) VALUES ($1, $2)")
-        .bind(subject)
-        .bind(identity::now_us())
-        .execute(&app.db().pool)
-        .await?;
-    Ok(())
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

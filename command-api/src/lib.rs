@@ -41,6 +41,7 @@ pub mod payments;
 pub mod payroll;
 pub mod reports;
 pub mod runner;
+mod sign_in_throttle;
 pub mod transfers;
 pub mod two_factor;
 

@@ -255,7 +255,7 @@ pub async fn disable(
         .await?
         .unwrap_or_default();
     if !password_matches(body.password, stored).await? {
-        throttle.record_failure(app).await?;
+        throttle.record_failure(app, Some(&user)).await?;
         return Err(ApiError::field("password", WRONG_PASSWORD));
     }
     let factor = SecondFactor {
@@ -263,7 +263,7 @@ pub async fn disable(
         recovery_code: body.recovery_code,
     };
     if let Err(refused) = second_factor(app, &user, &secret, &factor).await? {
-        throttle.record_failure(app).await?;
+        throttle.record_failure(app, Some(&user)).await?;
         return Err(refused);
     }
     let mut tx = app.db().begin_write().await?;
@@ -328,7 +328,7 @@ pub async fn verify(
         recovery_code: body.recovery_code,
     };
     if let Err(refused) = second_factor(app, &user, &secret, &factor).await? {
-        throttle.record_failure(app).await?;
+        throttle.record_failure(app, Some(&user)).await?;
         let fact = UserSignInFailed {
             user_id: activity::user_id(&user.id)?,
             failure: SignInFailure::SecondFactor,
@@ -358,6 +358,7 @@ pub async fn verify(
         },
     )
     .await?;
+    throttle.record_success(app).await?;
     record_sign_in(app, &user.id, SignInMethod::TwoFactor, address).await?;
     Ok(ok(session))
 }

@@ -60,6 +60,15 @@ const LOGIN_FAILURES: &str = "CREATE TABLE login_failures (
 const LOGIN_FAILURES_INDEX: &str =
     "CREATE INDEX login_failures_subject ON login_failures (subject, at)";
 
+/// Addresses each account completed a sign-in from: failures elsewhere never lock the
+/// owner out there.
+const KNOWN_SIGN_IN_ADDRESSES: &str = "CREATE TABLE known_sign_in_addresses (
+    email TEXT NOT NULL,
+    address TEXT NOT NULL,
+    last_seen BIGINT NOT NULL,
+    PRIMARY KEY (email, address)
+)";
+
 const TWO_FACTOR: &str = "CREATE TABLE two_factor (
     user_id TEXT PRIMARY KEY,
     secret TEXT NOT NULL,
@@ -112,6 +121,7 @@ pub const MIGRATIONS: &[Migration] = &[
     same!(7, "login_failures_subject", LOGIN_FAILURES_INDEX),
     same!(8, "two_factor", TWO_FACTOR),
     same!(9, "recovery_codes", RECOVERY_CODES),
+    same!(10, "known_sign_in_addresses", KNOWN_SIGN_IN_ADDRESSES),
 ];
 
 /// The uploaded files' metadata (the bytes live under the data directory), run under

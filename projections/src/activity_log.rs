@@ -266,6 +266,15 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
             "second_factor" => "Failed sign-in: wrong authentication code".into(),
             _ => "Failed sign-in: wrong password".into(),
         },
+        "SignInLocked" => format!(
+            "Sign-in locked for {} after {} failed attempts{}",
+            event_schemas::user_activity::wait_text(payload.get("locked_seconds").and_then(Value::as_i64).unwrap_or_default()),
+            payload.get("failures").and_then(Value::as_i64).unwrap_or_default(),
+            match text("ip_address") {
+                "" => String::new(),
+                address => format!(" from {address}"),
+            }
+        ),
         "PasswordResetRequested" => "Asked for a password reset link".into(),
         "PasswordChanged" => "Changed the password".into(),
         "TwoFactorEnabled" => "Turned on two-factor authentication".into(),

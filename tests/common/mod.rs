@@ -160,6 +160,25 @@ impl TestApp {
         Reply { status, body }
     }
 
+    /// POST from another loopback address (`127.0.0.2`, …): another client as the server
+    /// sees it.
+    pub async fn post_from(&self, address: &str, path: &str, body: Value) -> Reply {
+        let client = reqwest::Client::builder()
+            .local_address(address.parse::<std::net::IpAddr>().expect("address"))
+            .build()
+            .expect("client");
+        let response = client
+            .post(format!("{}{path}", self.base))
+            .json(&body)
+            .send()
+            .await
+            .expect("request");
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Reply { status, body }
+    }
+
     /// POST with an `Idempotency-Key`.
     pub async fn post_keyed(&self, path: &str, token: &str, key: &str, body: Value) -> Reply {
         let response = self

@@ -51,6 +51,7 @@ pub enum UserActivityEvent {
     UserRegistered(UserRegistered),
     UserSignedIn(UserSignedIn),
     UserSignInFailed(UserSignInFailed),
+    SignInLocked(SignInLocked),
     PasswordResetRequested(PasswordResetRequested),
     PasswordChanged(PasswordChanged),
     TwoFactorEnabled(TwoFactorEnabled),
@@ -95,6 +96,33 @@ pub struct UserSignInFailed {
 impl EventPayload for UserSignInFailed {
     const EVENT_TYPE: &'static str = "UserSignInFailed";
     const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// Failed sign-ins started a wait: attempts on the account from `ip_address` (or, for
+/// the wide limits, from every address it has never signed in from) are refused for
+/// `locked_seconds`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SignInLocked {
+    pub user_id: UserId,
+    pub ip_address: Option<String>,
+    /// The failures counted when the lock began.
+    pub failures: i64,
+    pub locked_seconds: i64,
+}
+
+impl EventPayload for SignInLocked {
+    const EVENT_TYPE: &'static str = "SignInLocked";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A lock's length as people read it: seconds up to two minutes, then whole minutes
+/// (rounded up: a wait never reads shorter than it is).
+pub fn wait_text(seconds: i64) -> String {
+    if seconds < 120 {
+        format!("{} seconds", seconds.max(1))
+    } else {
+        format!("{} minutes", (seconds + 59) / 60)
+    }
 }
 
 /// A password reset link was mailed to the account's address.
@@ -167,6 +195,7 @@ impl UserActivityEvent {
             Self::UserRegistered(e) => e.user_id,
             Self::UserSignedIn(e) => e.user_id,
             Self::UserSignInFailed(e) => e.user_id,
+            Self::SignInLocked(e) => e.user_id,
             Self::PasswordResetRequested(e) => e.user_id,
             Self::PasswordChanged(e) => e.user_id,
             Self::TwoFactorEnabled(e) => e.user_id,
@@ -183,6 +212,7 @@ impl UserActivityEvent {
             Self::UserRegistered(e) => of(e),
             Self::UserSignedIn(e) => of(e),
             Self::UserSignInFailed(e) => of(e),
+            Self::SignInLocked(e) => of(e),
             Self::PasswordResetRequested(e) => of(e),
             Self::PasswordChanged(e) => of(e),
             Self::TwoFactorEnabled(e) => of(e),
@@ -213,6 +243,7 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<TwoFactorEnabled>(),
         EventVersion::current::<TwoFactorDisabled>(),
         EventVersion::current::<ActivityRecorded>(),
+        EventVersion::current::<SignInLocked>(),
     ]
 }
 
