@@ -70,7 +70,7 @@ async fn a_missing_or_invalid_token_answers_401_token_not_valid(backend: Backend
     let app = TestApp::spawn(backend).await;
     let path = "/api/v1/audit/workspaces/ws-1/chain-head/";
     let foreign = TokenKeys::from_secret(b"another-secret-another-secret-0123")
-        .issue_access("u1")
+        .issue_access("u1", "session-1")
         .expect("token");
 
     for token in [None, Some("not-a-jwt"), Some(foreign.as_str())] {
@@ -83,7 +83,7 @@ async fn a_missing_or_invalid_token_answers_401_token_not_valid(backend: Backend
 
 async fn a_signed_in_user_without_a_membership_cannot_read_a_workspace(backend: Backend) {
     let app = TestApp::spawn(backend).await;
-    let token = app.keys.issue_access("user-1").expect("token");
+    let token = app.keys.issue_access("user-1", "session-1").expect("token");
 
     let (status, _, body) = app
         .get("/api/v1/audit/workspaces/ws-1/chain-head/", Some(&token))

@@ -297,6 +297,30 @@ async fn wrong_codes_count_toward_sign_in_throttling(backend: Backend) {
     app.stop().await;
 }
 
+async fn turning_two_factor_on_ends_every_other_session_and_keeps_this_one(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let here = app.signed_up("ada@books.ng").await;
+    let elsewhere = login(&app, "ada@books.ng").await;
+    let elsewhere_access = elsewhere["access"].as_str().expect("access").to_owned();
+    assert_eq!(app.read(ME, Some(&elsewhere_access)).await.status, 200);
+
+    enabled(&app, &here).await;
+
+    let other = app.read(ME, Some(&elsewhere_access)).await;
+    assert_eq!(other.status, 401, "{}", other.body);
+    assert_eq!(other.body["code"], "token_not_valid");
+    let other_refresh = app
+        .post(
+            "/api/v1/accounts/token/refresh/",
+            None,
+            json!({"refresh": elsewhere["refresh"]}),
+        )
+        .await;
+    assert_eq!(other_refresh.status, 401, "{}", other_refresh.body);
+    assert_eq!(app.read(ME, Some(&here.access)).await.status, 200);
+    app.stop().await;
+}
+
 async fn disabling_needs_the_password_and_a_code(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let session = app.signed_up("ada@books.ng").await;
@@ -363,5 +387,6 @@ backend_tests!(
     a_challenge_works_once_and_expires,
     a_recovery_code_works_once,
     wrong_codes_count_toward_sign_in_throttling,
+    turning_two_factor_on_ends_every_other_session_and_keeps_this_one,
     disabling_needs_the_password_and_a_code,
 );

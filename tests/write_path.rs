@@ -39,7 +39,10 @@ async fn a_posting_retried_with_its_key_after_a_lost_answer_is_posted_once(backe
     app.lose_cached_answers().await;
     // The client's token was refreshed meanwhile: a new token, the same user.
     tokio::time::sleep(std::time::Duration::from_millis(1_100)).await;
-    let refreshed = app.keys.issue_access(&books.owner.user_id).expect("token");
+    let refreshed = app
+        .keys
+        .issue_access(&books.owner.user_id, "session-2")
+        .expect("token");
     assert_ne!(refreshed, books.owner.access);
 
     let retry = app.post_keyed(&path, &refreshed, "post-1", body).await;

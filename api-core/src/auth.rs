@@ -24,6 +24,11 @@ pub struct Claims {
     pub iat: i64,
     /// "access": a refresh or one-time token is never accepted as an access token.
     pub kind: String,
+    /// The session: the refresh-token family the sign-in began. Revoking the family (a
+    /// reused refresh token, a password reset, two-factor turned on elsewhere) ends its
+    /// access tokens at once, not when they expire.
+    #[serde(default)]
+    pub sid: String,
 }
 
 /// The signing secret, from `LEDGERLINE_JWT_SECRET` or generated once into the data
@@ -74,13 +79,18 @@ impl TokenKeys {
         Ok(Self::from_secret(&secret))
     }
 
-    pub fn issue_access(&self, user_id: &str) -> Result<String, ApiError> {
+    pub fn issue_access(&self, user_id: &str, session_id: &str) -> Result<String, ApiError> {
+        assert!(
+            !session_id.is_empty(),
+            "an access token belongs to a session"
+        );
         let now = chrono::Utc::now().timestamp();
         let claims = Claims {
             sub: user_id.to_owned(),
             iat: now,
             exp: now + ACCESS_TOKEN_TTL_SECONDS,
             kind: "access".into(),
+            sid: session_id.to_owned(),
         };
         encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).map_err(ApiError::internal)
     }
@@ -91,7 +101,7 @@ impl TokenKeys {
         let data = decode::<Claims>(token, &self.decoding, &validation).map_err(|_| {
             ApiError::TokenNotValid("Given token not valid for any token type".into())
         })?;
-        if data.claims.kind != "access" {
+        if data.claims.kind != "access" || data.claims.sid.is_empty() {
             return Err(ApiError::TokenNotValid(
                 "Given token not valid for any token type".into(),
             ));
@@ -125,9 +135,32 @@ where
             ApiError::TokenNotValid("Authorization header must be 'Bearer <token>'.".into())
         })?;
         let claims = state.keys.verify_access(token.trim())?;
+        if identity::tokens::session_revoked(state.db(), &claims.sid).await? {
+            return Err(ApiError::TokenNotValid(SESSION_ENDED.into()));
+        }
+        parts.extensions.insert(CurrentSession(claims.sid));
         Ok(Self {
             user_id: claims.sub,
         })
+    }
+}
+
+const SESSION_ENDED: &str = "This session has ended. Sign in again.";
+
+/// The signed-in caller's session (its refresh-token family), for routes that end the
+/// caller's other sessions. Extract it after [`AuthUser`], which checks the token.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurrentSession(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for CurrentSession {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<CurrentSession>()
+            .cloned()
+            .ok_or_else(|| ApiError::internal("the session is read after the signed-in caller"))
     }
 }
 
@@ -138,18 +171,37 @@ mod tests {
     #[test]
     fn an_issued_token_verifies_to_its_user() {
         let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
-        let token = keys.issue_access("user-1").expect("issue");
+        let token = keys.issue_access("user-1", "session-1").expect("issue");
         assert_eq!(keys.verify_access(&token).expect("verify").sub, "user-1");
     }
 
     #[test]
     fn a_token_signed_with_another_secret_is_not_valid() {
         let token = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef")
-            .issue_access("u")
+            .issue_access("u", "session-1")
             .expect("issue");
         let other = TokenKeys::from_secret(b"ffffffffffffffffffffffffffffffff");
         assert!(matches!(
             other.verify_access(&token),
+            Err(ApiError::TokenNotValid(_))
+        ));
+    }
+
+    #[test]
+    fn a_token_of_no_session_is_not_valid() {
+        let keys = TokenKeys::from_secret(b"0123456789abcdef0123456789abcdef");
+        let now = chrono::Utc::now().timestamp();
+        let claims = Claims {
+            sub: "u".into(),
+            iat: now,
+            exp: now + 60,
+            kind: "access".into(),
+            sid: String::new(),
+        };
+        let token =
+            encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).expect("encode");
+        assert!(matches!(
+            keys.verify_access(&token),
             Err(ApiError::TokenNotValid(_))
         ));
     }
@@ -162,6 +214,7 @@ mod tests {
             iat: 0,
             exp: 1,
             kind: "access".into(),
+            sid: "session-1".into(),
         };
         let token =
             encode(&Header::new(Algorithm::HS256), &claims, &keys.encoding).expect("encode");

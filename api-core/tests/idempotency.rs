@@ -186,10 +186,10 @@ fn keys() -> TokenKeys {
 async fn a_retry_after_a_token_refresh_is_the_same_request(backend: Backend) {
     let t = TestDatabase::new(backend).await;
     let (router, store) = app(&t).await;
-    let before = keys().issue_access("user-1").expect("token");
+    let before = keys().issue_access("user-1", "session-1").expect("token");
     // A refreshed token is a new text (another issue time) for the same user.
     tokio::time::sleep(std::time::Duration::from_millis(1_100)).await;
-    let after = keys().issue_access("user-1").expect("token");
+    let after = keys().issue_access("user-1", "session-1").expect("token");
     assert_ne!(before, after);
 
     let first = send_as(&router, Some(&before), Some("key-4"), json!({"text": "x"})).await;
@@ -204,8 +204,8 @@ async fn a_retry_after_a_token_refresh_is_the_same_request(backend: Backend) {
 async fn two_users_sending_the_same_key_are_two_requests(backend: Backend) {
     let t = TestDatabase::new(backend).await;
     let (router, store) = app(&t).await;
-    let ada = keys().issue_access("ada").expect("token");
-    let bola = keys().issue_access("bola").expect("token");
+    let ada = keys().issue_access("ada", "session-1").expect("token");
+    let bola = keys().issue_access("bola", "session-2").expect("token");
 
     send_as(&router, Some(&ada), Some("key-5"), json!({"text": "x"})).await;
     let other = send_as(&router, Some(&bola), Some("key-5"), json!({"text": "x"})).await;

@@ -553,9 +553,9 @@ pub(crate) async fn signed_in(
     user_id: &str,
     two_factor: two_factor::Status,
 ) -> Result<Session, ApiError> {
-    let access = app.keys.issue_access(user_id)?;
-    let refresh =
-        tokens::issue_refresh(&app.db().pool, user_id, &uuid::Uuid::now_v7().to_string()).await?;
+    let session_id = uuid::Uuid::now_v7().to_string();
+    let access = app.keys.issue_access(user_id, &session_id)?;
+    let refresh = tokens::issue_refresh(&app.db().pool, user_id, &session_id).await?;
     tracing::info!(user_id = %user_id, "signed in");
     Ok(Session {
         access,
@@ -581,9 +581,11 @@ pub async fn refresh(
 ) -> Result<Json<Data<RefreshedTokens>>, ApiError> {
     let app = &state.app;
     match tokens::rotate_refresh(app.db(), body.refresh.trim()).await? {
-        Ok((user_id, refresh)) => Ok(ok(RefreshedTokens {
-            access: app.keys.issue_access(&user_id)?,
-            refresh,
+        Ok(rotated) => Ok(ok(RefreshedTokens {
+            access: app
+                .keys
+                .issue_access(&rotated.user_id, &rotated.family_id)?,
+            refresh: rotated.refresh,
         })),
         Err(refused) => {
             if refused == RefreshRefused::Reused {

@@ -4,7 +4,7 @@
 //! challenge and a code for the tokens. The secret is shown at setup only and never
 //! logged; codes are checked ±1 step and each step is accepted once.
 
-use api_core::auth::AuthUser;
+use api_core::auth::{AuthUser, CurrentSession};
 use api_core::body::Body;
 use api_core::openapi::{ok, Data};
 use api_core::{ApiError, AppState};
@@ -180,7 +180,9 @@ pub struct EnableBody {
 }
 
 /// Enables two-factor authentication with a current code of the pending secret. Answers
-/// `data.recovery_codes`: ten one-time codes, shown this once (stored hashed).
+/// `data.recovery_codes`: ten one-time codes, shown this once (stored hashed). Every other
+/// session of the account ends (its refresh and access tokens stop working): whoever
+/// might have signed in with the password alone is signed out; this session stays.
 #[utoipa::path(post, path = "/api/v1/accounts/2fa/enable/", tag = "accounts",
     request_body = EnableBody,
     responses((status = 200, body = Data<TwoFactorEnabledAnswer>),
@@ -188,6 +190,7 @@ pub struct EnableBody {
 pub async fn enable(
     State(state): State<CommandState>,
     user: AuthUser,
+    CurrentSession(session): CurrentSession,
     Body(body): Body<EnableBody>,
 ) -> Result<Json<Data<TwoFactorEnabledAnswer>>, ApiError> {
     let app = &state.app;
@@ -204,6 +207,7 @@ pub async fn enable(
     let recovery_codes = two_factor::new_recovery_codes();
     let mut tx = app.db().begin_write().await?;
     two_factor::enable(&mut tx, &user.id, &recovery_codes).await?;
+    tokens::revoke_other_sessions(&mut *tx, &user.id, &session).await?;
     tx.commit().await?;
     tracing::info!(user_id = %user.id, "two-factor authentication enabled");
     let fact = TwoFactorEnabled {

@@ -78,13 +78,22 @@ pub enum RefreshRefused {
     Reused,
 }
 
+/// A refresh token exchanged for its successor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rotated {
+    pub user_id: String,
+    /// The session both tokens belong to.
+    pub family_id: String,
+    pub refresh: String,
+}
+
 /// Rotates `secret`: marks it used and returns the user id and a successor token in the
 /// same family. Atomic: of two concurrent refreshes with one token, one wins and the
 /// other counts as reuse.
 pub async fn rotate_refresh(
     db: &Db,
     secret: &str,
-) -> Result<Result<(String, String), RefreshRefused>, sqlx::Error> {
+) -> Result<Result<Rotated, RefreshRefused>, sqlx::Error> {
     let hash = secret_hash(secret);
     let mut tx = db.begin_write().await?;
     let row = sqlx::query(
@@ -126,9 +135,13 @@ pub async fn rotate_refresh(
         tx.commit().await?;
         return Ok(Err(RefreshRefused::Reused));
     }
-    let successor = issue_refresh(&mut *tx, &user_id, &family_id).await?;
+    let refresh = issue_refresh(&mut *tx, &user_id, &family_id).await?;
     tx.commit().await?;
-    Ok(Ok((user_id, successor)))
+    Ok(Ok(Rotated {
+        user_id,
+        family_id,
+        refresh,
+    }))
 }
 
 async fn revoke_family<'c, E>(executor: E, family_id: &str, now: i64) -> Result<(), sqlx::Error>
@@ -158,6 +171,40 @@ where
     .execute(executor)
     .await?;
     Ok(())
+}
+
+/// Ends every session of a user but `keep` (turning two-factor authentication on ends the
+/// sessions an attacker may already hold, not the one that turned it on).
+pub async fn revoke_other_sessions<'c, E>(
+    executor: E,
+    user_id: &str,
+    keep: &str,
+) -> Result<(), sqlx::Error>
+where
+    E: Executor<'c, Database = Any>,
+{
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 \
+         WHERE user_id = $2 AND family_id <> $3 AND revoked_at IS NULL",
+    )
+    .bind(now_us())
+    .bind(user_id)
+    .bind(keep)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
+/// Whether the session (refresh-token family) has been revoked: its access tokens are no
+/// longer accepted. Revocation marks every token of the family, so one marked row is enough.
+pub async fn session_revoked(db: &Db, family_id: &str) -> Result<bool, sqlx::Error> {
+    let revoked: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NOT NULL LIMIT 1",
+    )
+    .bind(family_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(revoked.is_some())
 }
 
 /// Issues a one-time token; earlier unused tokens of the same purpose stay valid until

@@ -632,7 +632,9 @@ export interface paths {
         put?: never;
         /**
          * Enables two-factor authentication with a current code of the pending secret. Answers
-         *     `data.recovery_codes`: ten one-time codes, shown this once (stored hashed).
+         *     `data.recovery_codes`: ten one-time codes, shown this once (stored hashed). Every other
+         *     session of the account ends (its refresh and access tokens stop working): whoever
+         *     might have signed in with the password alone is signed out; this session stays.
          */
         post: operations["enable"];
         delete?: never;
