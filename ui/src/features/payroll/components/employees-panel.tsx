@@ -84,15 +84,14 @@ export function EmployeesPanel({
         colId: 'name',
         headerName: 'Name',
         valueGetter: ({ data: row }) => (row ? fullName(row) : ''),
-        minWidth: 180,
-        flex: 1,
+        minWidth: 150,
+        flex: 1.2,
       },
-      { field: 'staff_id', headerName: 'Staff ID', width: 110 },
-      { field: 'job_title', headerName: 'Job title', width: 170 },
-      { field: 'department', headerName: 'Department', width: 150 },
-      dateColumn<Employee>('start_date', 'Started', 115),
-      { colId: 'status', headerName: 'Status', width: 100, cellRenderer: StatusCell },
-      moneyColumn<Employee>('basic', 'Annual basic', { currency, width: 150 }),
+      { field: 'staff_id', headerName: 'Staff ID', width: 95 },
+      { field: 'job_title', headerName: 'Job title', minWidth: 120, flex: 1 },
+      { field: 'department', headerName: 'Department', width: 125 },
+      dateColumn<Employee>('start_date', 'Started', 105),
+      { colId: 'status', headerName: 'Status', width: 90, cellRenderer: StatusCell },
       moneyColumn<Employee>('gross', 'Annual gross', {
         currency,
         width: 150,
@@ -104,7 +103,7 @@ export function EmployeesPanel({
       columns.push({
         colId: 'actions',
         headerName: '',
-        width: 170,
+        width: 176,
         sortable: false,
         resizable: false,
         cellRenderer: ({ data: row }: ICellRendererParams<Employee>) =>
@@ -194,7 +193,7 @@ export function EmployeesPanel({
       getRowId={({ data: row }) => row.id}
       onExportCsv={exportCsv}
       noRowsText="No employee matches these filters."
-      height={480}
+      height={Math.max(220, Math.min(480, 96 + (data?.rows.length ?? 0) * 36))}
       toolbar={
         <Group gap="sm" wrap="wrap" align="flex-end">
           <TextInput

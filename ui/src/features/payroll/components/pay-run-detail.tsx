@@ -138,7 +138,14 @@ export function PayRunDetail({
       money('nsitf', 'NSITF', 120),
       money('itf', 'ITF', 120),
       money('employer_cost', 'Employer cost'),
-      { colId: 'pdf', headerName: 'Payslip', width: 100, sortable: false, cellRenderer: pdfCell },
+      {
+        colId: 'pdf',
+        headerName: 'Payslip',
+        width: 96,
+        pinned: 'right',
+        sortable: false,
+        cellRenderer: pdfCell,
+      },
     ];
   }, [currency, pdfCell]);
 
@@ -244,7 +251,7 @@ export function PayRunDetail({
           testId="run-gross"
         />
         <Figure
-          label="Deductions (pension, NHF, PAYE, other)"
+          label="Employee deductions"
           value={formatMoney(employeeDeductions(run.totals), currency)}
           testId="run-deductions"
         />
@@ -270,7 +277,7 @@ export function PayRunDetail({
         getRowClass={({ node }) => (node.rowPinned ? 'ledger-row-total' : undefined)}
         exportFileName={`payslips-${run.period}`}
         noRowsText="This run has no payslips."
-        height={Math.min(520, 120 + run.payslips.length * 36)}
+        height={Math.min(520, 100 + run.payslips.length * 36)}
       />
 
       <ReverseModal

@@ -46,9 +46,10 @@ export function PayRunsPanel({
     return [...found].sort((a, b) => b - a);
   }, [runs.data, thisYear]);
   const [year, setYear] = useState<number | null>(null);
-  // The year of the newest run until one is chosen: a new workspace's first runs may be
-  // for last year.
-  const shownYear = year ?? years.find((y) => y <= thisYear) ?? thisYear;
+  // The year of the newest run until one is chosen: in January, the runs to look at are
+  // mostly last year's.
+  const newest = runs.data?.[0]?.period;
+  const shownYear = year ?? (newest ? Number(newest.slice(0, 4)) : thisYear);
 
   const columnDefs = useMemo<ColDef<PayRunSummary>[]>(
     () => [

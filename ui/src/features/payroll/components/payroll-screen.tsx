@@ -3,7 +3,6 @@ import { IconCalendarDollar, IconLock, IconSettings, IconUsers } from '@tabler/i
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-import { usePermission } from '@/hooks/use-permission';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { permissionCatalog } from '@/lib/permissions';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
@@ -25,14 +24,13 @@ type Tab = (typeof TABS)[number];
  * What a Viewer sees instead of payroll (DESIGN.md §7: `payroll:read` is for Editors and
  * Admins): why, in the spec's words, with the Role Restriction modal opened once.
  */
-function PayrollRefused() {
-  const { checkPermission } = usePermission();
+function PayrollRefused({ explain }: { explain: () => void }) {
   const shown = useRef(false);
   useEffect(() => {
     if (shown.current) return;
     shown.current = true;
-    checkPermission({ action: 'read_payroll', variant: 'dialog' });
-  }, [checkPermission]);
+    explain();
+  }, [explain]);
   return (
     <Paper withBorder radius="lg" py={56} px="xl" data-testid="payroll-refused">
       <Stack align="center" gap="sm" maw={460} mx="auto" ta="center">
@@ -55,7 +53,7 @@ function PayrollRefused() {
 export function PayrollScreen() {
   const workspaceId = useWorkspaceId();
   const currency = useWorkspaceCurrency();
-  const { ready, canRead, canWrite, requireWrite } = usePayrollPermissions();
+  const { ready, canRead, canWrite, requireWrite, explainReadRefusal } = usePayrollPermissions();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '')
@@ -94,7 +92,7 @@ export function PayrollScreen() {
   }, [requireWrite]);
 
   if (!ready || !workspaceId) return <Loader size="sm" aria-label="Loading payroll" />;
-  if (!canRead) return <PayrollRefused />;
+  if (!canRead) return <PayrollRefused explain={explainReadRefusal} />;
 
   return (
     <>
