@@ -217,9 +217,29 @@ export function registerPayrollTests(h) {
       });
       check(after.status === 'reversed', `the run is ${after.status}`);
 
+      // Settings: the first run recorded the default accounts; ITF is switched off here.
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      const settingsForm = page.getByRole('form', { name: 'Payroll settings' });
+      await settingsForm
+        .getByRole('textbox', { name: 'Salaries and wages' })
+        .waitFor({ timeout: WAIT_MS });
+      check(
+        (await settingsForm.getByRole('textbox', { name: 'Salaries and wages' }).inputValue()) !==
+          '',
+        'no salaries account shown after the first run',
+      );
+      await shot(page, 'payroll-settings', { settleMs: 300 });
+      await settingsForm
+        .getByRole('switch', { name: /The employer pays ITF/ })
+        .click({ force: true });
+      await settingsForm.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Payroll settings saved').waitFor({ timeout: WAIT_MS });
+      const { data: saved } = await api('GET', `${payroll(ws)}settings/`, { token: user.access });
+      check(saved.itf_applies === false, `ITF applies: ${saved.itf_applies}`);
+
       // Phone width: the run and the employees stay readable.
       await page.setViewportSize({ width: 375, height: 812 });
-      await page.reload();
+      await page.goto(`${baseUrl}/accounting/payroll?run=${run.id}`);
       // Phones first see the app's notice that it is made for larger screens.
       await page.getByRole('button', { name: 'Continue anyway' }).click();
       await page.getByRole('heading', { name: `${words} pay run` }).waitFor({ timeout: WAIT_MS });

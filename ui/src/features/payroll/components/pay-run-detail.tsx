@@ -141,7 +141,7 @@ export function PayRunDetail({
       {
         colId: 'pdf',
         headerName: 'Payslip',
-        width: 96,
+        width: 116,
         pinned: 'right',
         sortable: false,
         cellRenderer: pdfCell,
@@ -277,7 +277,8 @@ export function PayRunDetail({
         getRowClass={({ node }) => (node.rowPinned ? 'ledger-row-total' : undefined)}
         exportFileName={`payslips-${run.period}`}
         noRowsText="This run has no payslips."
-        height={Math.min(520, 100 + run.payslips.length * 36)}
+        // Header, rows, the totals row and the sideways scrollbar, with no gap above the totals.
+        height={Math.min(520, 90 + run.payslips.length * 36)}
       />
 
       <ReverseModal

@@ -137,7 +137,7 @@ export function PayRunsPanel({
         getRowId={({ data }) => data.id}
         onRowClicked={(run) => onOpenRun(run.id)}
         exportFileName="pay-runs"
-        height={Math.min(420, 100 + runs.data.length * 36)}
+        height={Math.min(420, 56 + runs.data.length * 36)}
         actions={
           <Button size="xs" leftSection={<IconPlayerPlay size={14} />} onClick={onStartRun}>
             Start pay run

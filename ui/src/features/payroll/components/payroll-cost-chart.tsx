@@ -78,8 +78,18 @@ export function PayrollCostChart({
             width={64}
             tickFormatter={(value: number) => formatCompactMoney(value, currency)}
           />
-          <Tooltip formatter={money} />
-          <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
+          <Tooltip
+            formatter={money}
+            // Top of the stack first, as the bar reads.
+            itemSorter={(item) => -COST_COMPONENTS.findIndex((c) => c.field === item.dataKey)}
+          />
+          <Legend
+            iconType="circle"
+            iconSize={8}
+            wrapperStyle={{ fontSize: 12 }}
+            // In stacking order, not alphabetical: earnings first, then the employer's share.
+            itemSorter={null}
+          />
           {COST_COMPONENTS.map(({ field, label, color }, index) => (
             <Bar
               key={field}
