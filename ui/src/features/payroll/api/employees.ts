@@ -6,9 +6,10 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX, api, apiClient, dataEnvelope, paginatedEnvelope } from '@/lib/api-client';
+import { PAGE_SIZE_MAX, api, dataEnvelope, paginatedEnvelope } from '@/lib/api-client';
 
 import { payrollKeys, refreshPayroll } from './keys';
+import { looselyDocumented } from './loose-body';
 
 const EMPLOYEES_PATH = '/accounting/workspaces/{workspace_id}/payroll/employees/';
 const EMPLOYEE_PATH = '/accounting/workspaces/{workspace_id}/payroll/employees/{id}/';
@@ -71,8 +72,8 @@ export type EmployeeFilters = {
 export const EMPLOYEE_PAGE_SIZE = PAGE_SIZE_MAX;
 
 export function getEmployeePage(workspaceId: string, filters: EmployeeFilters, page: number) {
-  // Untyped read: see `payrollKeys` on why.
-  return apiClient.get(payrollKeys.employees(workspaceId), paginatedEnvelope(employeeSchema), {
+  return api.get(EMPLOYEES_PATH, looselyDocumented(paginatedEnvelope(employeeSchema)), {
+    params: { workspace_id: workspaceId },
     query: {
       status: filters.status || undefined,
       department: filters.department?.trim() || undefined,

@@ -6,14 +6,7 @@ import { mutate } from 'swr';
 
 const base = (ws: string) => `/accounting/workspaces/${encodeURIComponent(ws)}/payroll/`;
 
-/**
- * Payroll's paths under `/api/v1`, which are also its SWR keys.
- *
- * The server's OpenAPI document describes payroll's read bodies as open objects (the
- * employee, a run's totals and payslips are flattened records) and gives the settings
- * view a name another view also has, so the typed `api.get` cannot check these reads
- * against it; they go through the same client untyped, each parsed by its zod schema.
- */
+/** Payroll's paths under `/api/v1`, which are also its SWR keys. */
 export const payrollKeys = {
   root: base,
   employees: (ws: string) => `${base(ws)}employees/`,

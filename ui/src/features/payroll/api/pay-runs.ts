@@ -6,9 +6,10 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { api, apiClient, dataEnvelope } from '@/lib/api-client';
+import { api, dataEnvelope } from '@/lib/api-client';
 
 import { payrollKeys, refreshBooksAndPayroll, refreshPayroll } from './keys';
+import { looselyDocumented } from './loose-body';
 
 export const PAY_RUN_STATUSES = ['draft', 'approved', 'posted', 'reversed'] as const;
 export type PayRunStatus = (typeof PAY_RUN_STATUSES)[number];
@@ -88,11 +89,10 @@ export type PayRunOutcome = z.infer<typeof outcomeSchema>['data'];
 
 export function usePayRuns(workspaceId: string | null) {
   return useSWR(workspaceId ? [payrollKeys.payRuns(workspaceId)] : null, async () => {
-    // Untyped read: see `payrollKeys` on why.
-    const { data } = await apiClient.get(
-      payrollKeys.payRuns(workspaceId as string),
-      dataEnvelope(z.array(payRunSummarySchema)),
-      { handleErrors: false },
+    const { data } = await api.get(
+      '/accounting/workspaces/{workspace_id}/payroll/pay-runs/',
+      looselyDocumented(dataEnvelope(z.array(payRunSummarySchema))),
+      { params: { workspace_id: workspaceId as string }, handleErrors: false },
     );
     return data;
   });
@@ -100,10 +100,10 @@ export function usePayRuns(workspaceId: string | null) {
 
 export function usePayRun(workspaceId: string | null, id: string | null) {
   return useSWR(workspaceId && id ? [payrollKeys.payRun(workspaceId, id)] : null, async () => {
-    const { data } = await apiClient.get(
-      payrollKeys.payRun(workspaceId as string, id as string),
-      dataEnvelope(payRunDetailSchema),
-      { handleErrors: false },
+    const { data } = await api.get(
+      '/accounting/workspaces/{workspace_id}/payroll/pay-runs/{id}/',
+      looselyDocumented(dataEnvelope(payRunDetailSchema)),
+      { params: { workspace_id: workspaceId as string, id: id as string }, handleErrors: false },
     );
     return data;
   });
@@ -169,10 +169,14 @@ export type PayrollSummary = z.infer<typeof summarySchema>;
 
 export function usePayrollSummary(workspaceId: string | null, year: number) {
   return useSWR(workspaceId ? [payrollKeys.summary(workspaceId), year] : null, async () => {
-    const { data } = await apiClient.get(
-      payrollKeys.summary(workspaceId as string),
-      dataEnvelope(summarySchema),
-      { query: { year }, handleErrors: false },
+    const { data } = await api.get(
+      '/accounting/workspaces/{workspace_id}/payroll/summary/',
+      looselyDocumented(dataEnvelope(summarySchema)),
+      {
+        params: { workspace_id: workspaceId as string },
+        query: { year: String(year) },
+        handleErrors: false,
+      },
     );
     return data;
   });

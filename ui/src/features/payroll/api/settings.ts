@@ -6,9 +6,10 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { api, apiClient, dataEnvelope } from '@/lib/api-client';
+import { api, dataEnvelope } from '@/lib/api-client';
 
 import { payrollKeys, refreshPayroll } from './keys';
+import { looselyDocumented } from './loose-body';
 
 /** The accounts, in the order a run's entry lists them; the kind each must be. */
 export const SETTINGS_ACCOUNTS = [
@@ -42,11 +43,10 @@ export type PayrollSettings = z.infer<typeof settingsSchema>;
 
 export function usePayrollSettings(workspaceId: string | null) {
   return useSWR(workspaceId ? [payrollKeys.settings(workspaceId)] : null, async () => {
-    // Untyped read: see `payrollKeys` on why.
-    const { data } = await apiClient.get(
-      payrollKeys.settings(workspaceId as string),
-      dataEnvelope(settingsSchema),
-      { handleErrors: false },
+    const { data } = await api.get(
+      '/accounting/workspaces/{workspace_id}/payroll/settings/',
+      looselyDocumented(dataEnvelope(settingsSchema)),
+      { params: { workspace_id: workspaceId as string }, handleErrors: false },
     );
     return data;
   });
