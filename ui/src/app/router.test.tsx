@@ -10,6 +10,7 @@ const SPEC_PATHS = [
   '/accounting/journal-entry',
   '/accounting/trial-balance',
   '/accounting/general-ledger',
+  '/accounting/payroll',
   '/accounting/financial-reports/income-summary',
   '/accounting/financial-reports/expense-summary',
   '/reports-generation/downloads-and-attachments',

@@ -63,6 +63,10 @@ export const routes: RouteObject[] = [
                 lazy: load(() => import('./routes/app/accounting/general-ledger')),
               },
               {
+                path: routePattern(a.payroll, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/payroll')),
+              },
+              {
                 path: routePattern(a.incomeSummary, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/income-summary')),
               },

@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateText,
   formatDatesInText,
+  formatMonth,
   parseDisplayDate,
 } from './format-date-time';
 import { DEFAULT_LOCALE, localeForLocation, setDisplayLocale } from './locale';
@@ -43,5 +44,17 @@ describe('dates in the organization locale', () => {
     expect(parseDisplayDate('2026-01-31')).toBe('2026-01-31');
     expect(parseDisplayDate('31/02/2026')).toBeNull();
     expect(parseDisplayDate('01/31/2026')).toBeNull();
+  });
+});
+
+describe('pay periods in words', () => {
+  it('writes a YYYY-MM period as its month and year', () => {
+    expect(formatMonth('2026-03')).toBe('Mar 2026');
+    expect(formatMonth('2026-03', 'long')).toBe('March 2026');
+  });
+
+  it('leaves what is not a month as it is', () => {
+    expect(formatMonth('2026-13')).toBe('2026-13');
+    expect(formatMonth('')).toBe('');
   });
 });

@@ -55,6 +55,24 @@ export function formatDateText(iso: string | null | undefined): string {
   return day ? formatter('text', TEXT_DATE).format(day) : iso;
 }
 
+const MONTH = /^(\d{4})-(\d{2})$/;
+
+/**
+ * A month (`YYYY-MM`, a pay period) in words: "Mar 2026", or with `long` "March 2026";
+ * anything else comes back unchanged.
+ */
+export function formatMonth(period: string | null | undefined, style: 'short' | 'long' = 'short') {
+  if (!period) return '';
+  const match = MONTH.exec(period);
+  if (!match) return period;
+  const month = Number(match[2]);
+  if (month < 1 || month > 12) return period;
+  const day = new Date(Date.UTC(Number(match[1]), month - 1, 1));
+  return formatter(`month-${style}`, { month: style, year: 'numeric', timeZone: 'UTC' }).format(
+    day,
+  );
+}
+
 /** A moment as people read it, e.g. "3 Mar 2026, 14:05" (a notification's creation time, spec §2). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

@@ -11,6 +11,7 @@ import {
   IconReceipt2,
   IconScale,
   IconSettings,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -27,7 +28,7 @@ export type NavItem = {
 
 const a = paths.accounting;
 
-/** Accounting's 8 sub-items, in the order of spec §2. */
+/** Accounting's sub-items that exist, in the order of spec §2. */
 export const accountingNavItems: NavItem[] = [
   {
     label: 'Journal Entry',
@@ -46,6 +47,12 @@ export const accountingNavItems: NavItem[] = [
     to: a.generalLedger,
     description: 'Every posting per account in date order, with running balances.',
     icon: IconFileInvoice,
+  },
+  {
+    label: 'Payroll',
+    to: a.payroll,
+    description: 'Run payroll and post salaries and statutory deductions to the books.',
+    icon: IconUsers,
   },
   {
     label: 'Income summary',

@@ -91,7 +91,7 @@ type SideNavProps = {
   onCreateFirstWorkspace?: () => void;
 };
 
-/** Spec §2 side navigation: main items, Accounting with its 8 sub-items, License Plan and Settings at the bottom. */
+/** Spec §2 side navigation: main items, Accounting with its sub-items, License Plan and Settings at the bottom. */
 export function SideNav({
   workspace,
   organizationName,

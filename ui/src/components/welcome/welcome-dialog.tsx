@@ -12,7 +12,7 @@ const CHOICES: { service: Service; title: string; text: string; icon: typeof Ico
   {
     service: 'accounting',
     title: 'Accounting',
-    text: 'Keep the books: journal entries, ledgers and financial reports.',
+    text: 'Keep the books: journal entries, ledgers, payroll and financial reports.',
     icon: IconCalculator,
   },
   {
