@@ -95,7 +95,7 @@ fn employee_view(row: &sqlx::any::AnyRow) -> Result<EmployeeView, ApiError> {
 /// The workspace's employees by last name, filtered and paged.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/payroll/employees/", tag = "payroll",
     params(("workspace_id" = String, Path), EmployeeParams),
-    responses((status = 200, body = PageOf<EmployeeView>), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<Paginated<EmployeeView>>), (status = 400), (status = 403)))]
 pub async fn list_employees(
     State(state): State<AppState>,
     user: AuthUser,

@@ -3432,6 +3432,26 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_Paginated_EmployeeView: {
+            /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
+            data: {
+                /** Format: int64 */
+                count: number;
+                data: (Record<string, never> & {
+                    end_date: string | null;
+                    id: string;
+                    /** @description `active` or `terminated`. */
+                    status: string;
+                })[];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                /** Format: int64 */
+                total_pages: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Paginated_InvitationRow: {
             /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
             data: {
@@ -7374,7 +7394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_EmployeeView"];
+                    "application/json": components["schemas"]["Data_Paginated_EmployeeView"];
                 };
             };
             /** @description Invalid input: the fields named, or non_field_errors. */
