@@ -69,7 +69,7 @@ export function registerStatementTests(h) {
       .waitFor({ timeout: WAIT_MS });
     await page.getByTestId('total-assets').filter({ hasText: '6,350,000.00' }).waitFor();
 
-    await page.getByRole('switch', { name: 'Compare' }).check({ force: true });
+    await page.locator('.mantine-Switch-track').first().click();
     await page.getByRole('columnheader', { name: 'Change' }).waitFor({ timeout: WAIT_MS });
     await page.getByTestId('total-assets').filter({ hasText: '5,400,000.00' }).waitFor();
     await page.getByTestId('statement-chart').waitFor();
@@ -90,7 +90,7 @@ export function registerStatementTests(h) {
       .filter({ hasText: '950,000.00' })
       .waitFor({ timeout: WAIT_MS });
 
-    await page.getByRole('switch', { name: 'Compare' }).check({ force: true });
+    await page.locator('.mantine-Switch-track').first().click();
     await page.getByRole('columnheader', { name: 'Change' }).waitFor({ timeout: WAIT_MS });
     const collapse = page.getByRole('button', { name: /^Collapse / }).first();
     await collapse.click();
