@@ -14,8 +14,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use domain::account_tree::{
-    AccountTreeCommand, AccountType, BudgetPeriod, CreateAccount, DepreciationType,
-    SetBudgetAmount, SetLockDate, SetUpDefaultChart, UpdateAccount,
+    AccountTreeCommand, AccountType, BudgetPeriod, CashFlowCategory, Classification,
+    ClassificationPatch, CreateAccount, DepreciationType, SetBudgetAmount, SetLockDate,
+    SetUpDefaultChart, StatementSection, UpdateAccount,
 };
 use domain::permissions::Action;
 use event_schemas::{AccountId, WorkspaceId};
@@ -153,6 +154,48 @@ fn depreciation_type_of(value: &Value) -> Result<Option<DepreciationType>, ApiEr
         })
 }
 
+/// A statement section or cash-flow category by its wire name; `null` (or an empty
+/// string, what a form's "Default" option sends) hands the choice back to the default.
+fn choice_of<T: Copy>(
+    field: &str,
+    value: &Value,
+    all: &[T],
+    name: impl Fn(T) -> &'static str,
+) -> Result<Option<T>, ApiError> {
+    match value {
+        Value::Null => Ok(None),
+        Value::String(raw) if raw.trim().is_empty() => Ok(None),
+        Value::String(raw) => all
+            .iter()
+            .copied()
+            .find(|c| name(*c) == raw.trim())
+            .map(Some)
+            .ok_or_else(|| {
+                let names: Vec<&str> = all.iter().map(|c| name(*c)).collect();
+                ApiError::field(field, format!("Choose one of: {}.", names.join(", ")))
+            }),
+        _ => Err(ApiError::field(field, "Not a valid choice.")),
+    }
+}
+
+fn section_of(value: &Value) -> Result<Option<StatementSection>, ApiError> {
+    choice_of(
+        "statement_section",
+        value,
+        &StatementSection::ALL,
+        StatementSection::as_str,
+    )
+}
+
+fn category_of(value: &Value) -> Result<Option<CashFlowCategory>, ApiError> {
+    choice_of(
+        "cash_flow_category",
+        value,
+        &CashFlowCategory::ALL,
+        CashFlowCategory::as_str,
+    )
+}
+
 fn decimal_of(field: &str, value: &Value) -> Result<Option<Decimal>, ApiError> {
     if value.is_null() {
         return Ok(None);
@@ -203,6 +246,13 @@ pub struct NewAccount {
     /// Annual percentage (asset accounts).
     #[serde(default)]
     pub depreciation_value: Option<Value>,
+    /// Where the account shows on the statements (`current_assets` … `tax`); absent or
+    /// null derives it from the parent or the type.
+    #[serde(default)]
+    pub statement_section: Option<Value>,
+    /// `operating`, `investing`, `financing`, `cash` or `non_cash`; absent or null derives it.
+    #[serde(default)]
+    pub cash_flow_category: Option<Value>,
 }
 
 /// Creates an account, under a parent of the same type or at the top level.
@@ -245,6 +295,10 @@ pub async fn create_account(
         "depreciation_value",
         body.depreciation_value.as_ref().unwrap_or(&Value::Null),
     )?;
+    let classification = Classification {
+        statement_section: section_of(body.statement_section.as_ref().unwrap_or(&Value::Null))?,
+        cash_flow_category: category_of(body.cash_flow_category.as_ref().unwrap_or(&Value::Null))?,
+    };
     edit_chart(&state, &user, request_id, &workspace_id, |workspace_id| {
         CreateAccount {
             workspace_id,
@@ -256,6 +310,7 @@ pub async fn create_account(
             parent_has_postings,
             depreciation_type,
             depreciation_value,
+            classification,
         }
         .into()
     })
@@ -294,6 +349,12 @@ pub struct AccountPatch {
     pub depreciation_type: Option<Value>,
     #[serde(default, with = "present")]
     pub depreciation_value: Option<Value>,
+    /// A statement section, or null to derive it again; absent keeps it.
+    #[serde(default, with = "present")]
+    pub statement_section: Option<Value>,
+    /// A cash-flow category, or null to derive it again; absent keeps it.
+    #[serde(default, with = "present")]
+    pub cash_flow_category: Option<Value>,
 }
 
 /// Distinguishes a field sent as `null` (`Some(Value::Null)`) from one not sent (`None`).
@@ -306,8 +367,8 @@ mod present {
     }
 }
 
-/// `PUT accounts/?account_id=` (spec §7): updates name, code, parent and depreciation;
-/// fields not sent keep their value.
+/// `PUT accounts/?account_id=` (spec §7): updates name, code, parent, depreciation and
+/// the account's place on the statements; fields not sent keep their value.
 #[utoipa::path(put, path = "/api/v1/accounting/workspaces/{workspace_id}/accounts/", tag = "accounting",
     params(("workspace_id" = String, Path), AccountQuery), request_body = AccountPatch,
     responses((status = 200, body = Data<AccountRef>), (status = 400), (status = 403), (status = 404)))]
@@ -348,6 +409,18 @@ pub async fn update_account(
         .as_ref()
         .map(|v| decimal_of("depreciation_value", v))
         .transpose()?;
+    let classification = ClassificationPatch {
+        statement_section: patch
+            .statement_section
+            .as_ref()
+            .map(section_of)
+            .transpose()?,
+        cash_flow_category: patch
+            .cash_flow_category
+            .as_ref()
+            .map(category_of)
+            .transpose()?,
+    };
     edit_chart(&state, &user, request_id, &workspace_id, |workspace_id| {
         UpdateAccount {
             workspace_id,
@@ -358,6 +431,7 @@ pub async fn update_account(
             new_parent_has_postings,
             depreciation_type,
             depreciation_value,
+            classification,
         }
         .into()
     })

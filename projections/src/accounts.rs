@@ -59,6 +59,11 @@ const BOOKS: &str = "CREATE TABLE read_books (
     updated_at BIGINT NOT NULL
 )";
 
+/// An account's own choice of statement section and cash-flow category (wire names);
+/// NULL leaves it to the derived default (`domain::account_tree::classification`).
+const ACCOUNTS_SECTION: &str = "ALTER TABLE read_accounts ADD COLUMN statement_section TEXT";
+const ACCOUNTS_CASH_FLOW: &str = "ALTER TABLE read_accounts ADD COLUMN cash_flow_category TEXT";
+
 macro_rules! same {
     ($version:expr, $name:expr, $sql:expr) => {
         Migration {
@@ -96,6 +101,8 @@ impl Projector for Accounts {
             same!(2, "read_accounts_parent", ACCOUNTS_PARENT),
             same!(3, "read_account_budgets", BUDGETS),
             same!(4, "read_books", BOOKS),
+            same!(5, "read_accounts_statement_section", ACCOUNTS_SECTION),
+            same!(6, "read_accounts_cash_flow_category", ACCOUNTS_CASH_FLOW),
         ]
     }
 
@@ -239,6 +246,21 @@ async fn apply(
                     .map_err(failed)?;
                 }
             }
+        }
+        AccountTreeEvent::AccountClassified(e) => {
+            let updated = sqlx::query(
+                "UPDATE read_accounts SET statement_section = $1, cash_flow_category = $2, updated_at = $3 \
+                 WHERE workspace_id = $4 AND account_id = $5",
+            )
+            .bind(e.statement_section.map(|s| s.as_str()))
+            .bind(e.cash_flow_category.map(|c| c.as_str()))
+            .bind(at)
+            .bind(&workspace)
+            .bind(e.account_id.to_string())
+            .execute(&mut **tx)
+            .await
+            .map_err(failed)?;
+            require_one(envelope, updated.rows_affected(), &e.account_id)?;
         }
         AccountTreeEvent::LockDateSet(e) => {
             upsert_books(tx, &workspace, at).await.map_err(failed)?;

@@ -216,6 +216,7 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
         "BudgetAmountSet" => "Set an account's budget".into(),
         "AccountArchived" => "Archived an account".into(),
         "AccountDeleted" => "Deleted an account".into(),
+        "AccountClassified" => "Changed where an account shows on the financial statements".into(),
         "LockDateSet" => match payload.get("lock_date").and_then(Value::as_str) {
             Some(date) => format!("Locked the books up to {date}"),
             None => "Removed the lock date".into(),

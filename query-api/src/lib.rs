@@ -73,6 +73,7 @@ pub fn routes(dev_outbox: bool) -> OpenApiRouter<QueryState> {
         .merge(engagement::router())
         .merge(files::router())
         .merge(accounting::routes::router())
+        .merge(accounting::statements::routes::router())
         .merge(notifications::router())
         .merge(activity_log::router())
         .merge(audit::router())

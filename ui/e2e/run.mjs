@@ -30,6 +30,7 @@ import { registerAuditWorkpaperTests } from './audit-workpapers.mjs';
 import { registerBillingTests } from './billing.mjs';
 import { registerPayrollTests } from './payroll.mjs';
 import { registerReportTests } from './reports.mjs';
+import { registerStatementTests } from './statements.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const baseUrl = (process.env.E2E_BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -1321,6 +1322,18 @@ registerReportTests({
   shot,
   WAIT_MS,
   PASSWORD,
+});
+
+registerStatementTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  waitForPath,
+  WAIT_MS,
 });
 
 registerAuditWorkpaperTests({

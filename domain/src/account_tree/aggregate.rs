@@ -14,8 +14,9 @@ use chrono::{Datelike, NaiveDate};
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use event_schemas::account_tree::{
-    AccountArchived, AccountCreated, AccountDeleted, AccountTreeEvent, AccountType, AccountUpdated,
-    BudgetAmountSet, DefaultChartSetUp, DepreciationType, LockDateSet, ACCOUNT_CODE_DIGITS_MAX,
+    AccountArchived, AccountClassified, AccountCreated, AccountDeleted, AccountTreeEvent,
+    AccountType, AccountUpdated, BudgetAmountSet, CashFlowCategory, DefaultChartSetUp,
+    DepreciationType, LockDateSet, StatementSection, ACCOUNT_CODE_DIGITS_MAX,
     ACCOUNT_CODE_DIGITS_MIN, ACCOUNT_NAME_CHARS_MAX, AGGREGATE_TYPE, DEFAULT_CHART_ID,
 };
 use event_schemas::{AccountId, WorkspaceId};
@@ -23,7 +24,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::commands::{
-    AccountTreeCommand, ArchiveAccount, BudgetPeriod, CreateAccount, DeleteAccount,
+    AccountTreeCommand, ArchiveAccount, BudgetPeriod, Classification, CreateAccount, DeleteAccount,
     SetBudgetAmount, SetLockDate, SetUpDefaultChart, UpdateAccount,
 };
 use super::default_chart::{default_account_id, DEFAULT_CHART};
@@ -78,6 +79,13 @@ pub struct Account {
     pub budget_amount: Option<Decimal>,
     /// Budget per month, keyed `YYYY-MM`.
     pub monthly_budgets: BTreeMap<String, Decimal>,
+    /// The account's own choice of statement section; `None` derives it
+    /// (see [`super::classification`]).
+    #[serde(default)]
+    pub statement_section: Option<StatementSection>,
+    /// The account's own choice of cash-flow category; `None` derives it.
+    #[serde(default)]
+    pub cash_flow_category: Option<CashFlowCategory>,
 }
 
 impl AccountTree {
@@ -200,10 +208,11 @@ impl AccountTree {
             command.depreciation_type,
             command.depreciation_value,
         )?;
+        check_classification(command.account_type, command.classification)?;
         if self.accounts.len() >= ACCOUNTS_MAX {
             return Err(AccountTreeError::TooManyAccounts { max: ACCOUNTS_MAX });
         }
-        Ok(vec![AccountTreeEvent::AccountCreated(AccountCreated {
+        let mut events = vec![AccountTreeEvent::AccountCreated(AccountCreated {
             workspace_id: command.workspace_id,
             account_id: command.account_id,
             name,
@@ -213,7 +222,15 @@ impl AccountTree {
             is_editable: true,
             depreciation_type,
             depreciation_value,
-        })])
+        })];
+        if command.classification != Classification::default() {
+            events.push(classified(
+                command.workspace_id,
+                command.account_id,
+                command.classification,
+            ));
+        }
+        Ok(events)
     }
 
     fn update_account(
@@ -252,23 +269,46 @@ impl AccountTree {
                 .depreciation_value
                 .unwrap_or(account.depreciation_value),
         )?;
+        let classification = Classification {
+            statement_section: command
+                .classification
+                .statement_section
+                .unwrap_or(account.statement_section),
+            cash_flow_category: command
+                .classification
+                .cash_flow_category
+                .unwrap_or(account.cash_flow_category),
+        };
+        check_classification(account.account_type, classification)?;
         let unchanged = name == account.name
             && account_code == account.account_code
             && parent_id == account.parent_id
             && depreciation_type == account.depreciation_type
             && depreciation_value == account.depreciation_value;
-        if unchanged {
-            return Ok(Vec::new());
+        let mut events = Vec::new();
+        if !unchanged {
+            events.push(AccountTreeEvent::AccountUpdated(AccountUpdated {
+                workspace_id: command.workspace_id,
+                account_id: account.account_id,
+                name,
+                account_code,
+                parent_id,
+                depreciation_type,
+                depreciation_value,
+            }));
         }
-        Ok(vec![AccountTreeEvent::AccountUpdated(AccountUpdated {
-            workspace_id: command.workspace_id,
-            account_id: account.account_id,
-            name,
-            account_code,
-            parent_id,
-            depreciation_type,
-            depreciation_value,
-        })])
+        let was = Classification {
+            statement_section: account.statement_section,
+            cash_flow_category: account.cash_flow_category,
+        };
+        if classification != was {
+            events.push(classified(
+                command.workspace_id,
+                account.account_id,
+                classification,
+            ));
+        }
+        Ok(events)
     }
 
     fn archive_account(
@@ -523,6 +563,8 @@ impl Aggregate for AccountTree {
                         depreciation_value: e.depreciation_value,
                         budget_amount: None,
                         monthly_budgets: BTreeMap::new(),
+                        statement_section: None,
+                        cash_flow_category: None,
                     },
                 );
             }
@@ -555,6 +597,12 @@ impl Aggregate for AccountTree {
                 }
             }
             AccountTreeEvent::LockDateSet(e) => self.lock_date = e.lock_date,
+            AccountTreeEvent::AccountClassified(e) => {
+                if let Some(account) = self.accounts.get_mut(&e.account_id) {
+                    account.statement_section = e.statement_section;
+                    account.cash_flow_category = e.cash_flow_category;
+                }
+            }
         }
     }
 }
@@ -569,6 +617,46 @@ pub fn spread_yearly(yearly: Decimal) -> [Decimal; 12] {
     let mut months = [crate::money::at_money_scale(monthly); 12];
     months[11] = crate::money::at_money_scale(yearly - monthly * Decimal::from(11));
     months
+}
+
+fn classified(
+    workspace_id: WorkspaceId,
+    account_id: AccountId,
+    classification: Classification,
+) -> AccountTreeEvent {
+    AccountTreeEvent::AccountClassified(AccountClassified {
+        workspace_id,
+        account_id,
+        statement_section: classification.statement_section,
+        cash_flow_category: classification.cash_flow_category,
+    })
+}
+
+/// A chosen section or category must suit the account's type (an asset is never revenue,
+/// only an asset is cash); `None` is always fine — the derived default suits by design.
+fn check_classification(
+    account_type: AccountType,
+    classification: Classification,
+) -> Result<(), AccountTreeError> {
+    if let Some(section) = classification
+        .statement_section
+        .filter(|s| !s.allows(account_type))
+    {
+        return Err(AccountTreeError::SectionNotForType {
+            section,
+            account_type,
+        });
+    }
+    if let Some(category) = classification
+        .cash_flow_category
+        .filter(|c| !c.allows(account_type))
+    {
+        return Err(AccountTreeError::CashFlowCategoryNotForType {
+            category,
+            account_type,
+        });
+    }
+    Ok(())
 }
 
 /// An account name: trimmed, not blank, at most [`ACCOUNT_NAME_CHARS_MAX`] characters.

@@ -7,7 +7,9 @@
 //! and `decide` refuses a command addressed to another workspace's stream.
 
 use chrono::NaiveDate;
-use event_schemas::account_tree::{AccountType, DepreciationType};
+use event_schemas::account_tree::{
+    AccountType, CashFlowCategory, DepreciationType, StatementSection,
+};
 use event_schemas::{AccountId, WorkspaceId};
 use rust_decimal::Decimal;
 
@@ -86,6 +88,8 @@ pub struct CreateAccount {
     pub depreciation_type: Option<DepreciationType>,
     /// Annual percentage, with `depreciation_type`.
     pub depreciation_value: Option<Decimal>,
+    /// Where it shows on the statements; `Default` derives both from the chart.
+    pub classification: Classification,
 }
 
 /// `PUT accounts/?account_id=` (spec §7), PATCH-style: `None` keeps a field as it is;
@@ -104,6 +108,24 @@ pub struct UpdateAccount {
     pub new_parent_has_postings: bool,
     pub depreciation_type: Option<Option<DepreciationType>>,
     pub depreciation_value: Option<Option<Decimal>>,
+    /// `Default` keeps the account's place on the statements as it is.
+    pub classification: ClassificationPatch,
+}
+
+/// An account's chosen place on the financial statements; `None` leaves a field to the
+/// derived default (see [`super::classification`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Classification {
+    pub statement_section: Option<StatementSection>,
+    pub cash_flow_category: Option<CashFlowCategory>,
+}
+
+/// A change to [`Classification`], PATCH-style: `None` keeps a field, `Some(None)` hands
+/// it back to the derived default.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClassificationPatch {
+    pub statement_section: Option<Option<StatementSection>>,
+    pub cash_flow_category: Option<Option<CashFlowCategory>>,
 }
 
 /// Archives an account: hidden from the active tree, closed to postings, kept forever.

@@ -2,7 +2,7 @@
 //! client needs to explain them; the HTTP layer maps each to a status and a code in one
 //! place, and [`AccountTreeError::field`] names the request field to highlight.
 
-use event_schemas::account_tree::AccountType;
+use event_schemas::account_tree::{AccountType, CashFlowCategory, StatementSection};
 use event_schemas::{AccountId, WorkspaceId};
 use rust_decimal::Decimal;
 
@@ -106,6 +106,18 @@ pub enum AccountTreeError {
         "account {account_id} has sub-accounts; budgets are set on last-level accounts and roll up"
     )]
     BudgetOnParentAccount { account_id: AccountId },
+
+    #[error("an account of type {} cannot show under {} on the statements", account_type.as_str(), section.as_str())]
+    SectionNotForType {
+        section: StatementSection,
+        account_type: AccountType,
+    },
+
+    #[error("an account of type {} cannot have the cash-flow category {}", account_type.as_str(), category.as_str())]
+    CashFlowCategoryNotForType {
+        category: CashFlowCategory,
+        account_type: AccountType,
+    },
 }
 
 impl AccountTreeError {
@@ -131,6 +143,8 @@ impl AccountTreeError {
             | Self::BudgetAmountTooLarge { .. } => Some("amount"),
             Self::InvalidBudgetMonth { .. } => Some("month"),
             Self::InvalidBudgetYear { .. } => Some("year"),
+            Self::SectionNotForType { .. } => Some("statement_section"),
+            Self::CashFlowCategoryNotForType { .. } => Some("cash_flow_category"),
             Self::WrongWorkspace { .. }
             | Self::AccountAlreadyExists { .. }
             | Self::AccountNotFound { .. }

@@ -9,6 +9,8 @@
 //! - [`errors`] — [`AccountTreeError`], the rules a command can break, and the request
 //!   field each names.
 //! - [`default_chart`] — the chart `POST accounts/default/setup/` writes.
+//! - [`classification`] — each account's place on the financial statements: its own
+//!   choice, else derived from the default chart, its parent or its type.
 //! - events — in `event_schemas::account_tree` (re-exported here): they are contracts.
 //!
 //! The tree does not see postings. Where a rule needs them ("an account with postings
@@ -21,6 +23,7 @@
 //! services.
 
 pub mod aggregate;
+pub mod classification;
 pub mod commands;
 pub mod default_chart;
 pub mod errors;
@@ -32,14 +35,14 @@ pub use aggregate::{
     spread_yearly, Account, AccountTree, ACCOUNTS_MAX, BUDGET_YEAR_MAX, BUDGET_YEAR_MIN,
 };
 pub use commands::{
-    AccountTreeCommand, ArchiveAccount, BudgetPeriod, CreateAccount, DeleteAccount,
-    SetBudgetAmount, SetLockDate, SetUpDefaultChart, UpdateAccount,
+    AccountTreeCommand, ArchiveAccount, BudgetPeriod, Classification, ClassificationPatch,
+    CreateAccount, DeleteAccount, SetBudgetAmount, SetLockDate, SetUpDefaultChart, UpdateAccount,
 };
 pub use default_chart::{default_account_id, ChartAccount, DEFAULT_CHART};
 pub use errors::AccountTreeError;
 pub use event_schemas::account_tree::{
-    upcasters, AccountArchived, AccountCreated, AccountDeleted, AccountTreeEvent, AccountType,
-    AccountUpdated, BudgetAmountSet, DefaultChartSetUp, DepreciationType, LockDateSet,
-    ACCOUNT_CODE_DIGITS_MAX, ACCOUNT_CODE_DIGITS_MIN, ACCOUNT_NAME_CHARS_MAX, AGGREGATE_TYPE,
-    DEFAULT_CHART_ID,
+    upcasters, AccountArchived, AccountClassified, AccountCreated, AccountDeleted,
+    AccountTreeEvent, AccountType, AccountUpdated, BudgetAmountSet, CashFlowCategory,
+    DefaultChartSetUp, DepreciationType, LockDateSet, StatementSection, ACCOUNT_CODE_DIGITS_MAX,
+    ACCOUNT_CODE_DIGITS_MIN, ACCOUNT_NAME_CHARS_MAX, AGGREGATE_TYPE, DEFAULT_CHART_ID,
 };

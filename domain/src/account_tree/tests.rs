@@ -69,6 +69,7 @@ fn create(account_id: AccountId, code: &str, parent_code: &str) -> CreateAccount
         parent_has_postings: false,
         depreciation_type: None,
         depreciation_value: None,
+        classification: Default::default(),
     }
 }
 
@@ -102,6 +103,7 @@ fn update(account_id: AccountId) -> UpdateAccount {
         new_parent_has_postings: false,
         depreciation_type: None,
         depreciation_value: None,
+        classification: Default::default(),
     }
 }
 
@@ -1334,4 +1336,120 @@ fn the_tree_survives_a_snapshot_round_trip() {
     let back: AccountTree = serde_json::from_value(json).expect("deserialize");
 
     assert_eq!(back, tree);
+}
+
+// --- classification -----------------------------------------------------------------
+
+fn classified(
+    account_id: AccountId,
+    section: Option<StatementSection>,
+    category: Option<CashFlowCategory>,
+) -> AccountTreeEvent {
+    AccountTreeEvent::AccountClassified(AccountClassified {
+        workspace_id: WS,
+        account_id,
+        statement_section: section,
+        cash_flow_category: category,
+    })
+}
+
+#[test]
+fn an_account_created_with_a_classification_records_it_after_the_account() {
+    let classification = Classification {
+        statement_section: Some(StatementSection::NonCurrentAssets),
+        cash_flow_category: Some(CashFlowCategory::Investing),
+    };
+
+    given()
+        .given(chart_set_up())
+        .when(
+            CreateAccount {
+                classification,
+                ..create(account_id(1), "1125", "1100")
+            }
+            .into(),
+        )
+        .then_expect_events(vec![
+            created(account_id(1), "1125", "1100"),
+            classified(
+                account_id(1),
+                Some(StatementSection::NonCurrentAssets),
+                Some(CashFlowCategory::Investing),
+            ),
+        ]);
+}
+
+#[test]
+fn changing_only_the_classification_records_only_the_classification() {
+    let command = UpdateAccount {
+        classification: ClassificationPatch {
+            statement_section: None,
+            cash_flow_category: Some(Some(CashFlowCategory::Financing)),
+        },
+        ..update(chart("6500"))
+    };
+
+    given()
+        .given(chart_set_up())
+        .when(command.into())
+        .then_expect_events(vec![classified(
+            chart("6500"),
+            None,
+            Some(CashFlowCategory::Financing),
+        )]);
+}
+
+#[test]
+fn a_classification_set_again_to_the_same_value_records_nothing() {
+    let events = with(vec![classified(
+        chart("6500"),
+        Some(StatementSection::OtherExpenses),
+        None,
+    )]);
+    let command = UpdateAccount {
+        classification: ClassificationPatch {
+            statement_section: Some(Some(StatementSection::OtherExpenses)),
+            cash_flow_category: None,
+        },
+        ..update(chart("6500"))
+    };
+
+    assert_eq!(decide(&events, command), Ok(vec![]));
+}
+
+#[test]
+fn an_asset_cannot_be_placed_in_revenue() {
+    let command = UpdateAccount {
+        classification: ClassificationPatch {
+            statement_section: Some(Some(StatementSection::Revenue)),
+            cash_flow_category: None,
+        },
+        ..update(chart("1120"))
+    };
+
+    let error = error_of(&chart_set_up(), command);
+
+    assert_eq!(
+        error,
+        AccountTreeError::SectionNotForType {
+            section: StatementSection::Revenue,
+            account_type: AccountType::Asset,
+        }
+    );
+    assert_eq!(error.field(), Some("statement_section"));
+}
+
+#[test]
+fn only_an_asset_can_be_cash() {
+    let command = UpdateAccount {
+        classification: ClassificationPatch {
+            statement_section: None,
+            cash_flow_category: Some(Some(CashFlowCategory::Cash)),
+        },
+        ..update(chart("2110"))
+    };
+
+    let error = error_of(&chart_set_up(), command);
+
+    assert_eq!(error.field(), Some("cash_flow_category"));
 }

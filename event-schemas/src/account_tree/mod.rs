@@ -107,6 +107,130 @@ pub enum DepreciationType {
     DecliningBalance,
 }
 
+/// Where an account's balance or movement shows on the financial statements: the section
+/// of the balance sheet (assets, liabilities, equity) or of the income statement (revenue
+/// down to tax). Each account type allows only its own sections
+/// ([`StatementSection::allows`]).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum StatementSection {
+    CurrentAssets,
+    NonCurrentAssets,
+    CurrentLiabilities,
+    NonCurrentLiabilities,
+    Equity,
+    Revenue,
+    CostOfSales,
+    OperatingExpenses,
+    OtherIncome,
+    OtherExpenses,
+    Tax,
+}
+
+impl StatementSection {
+    /// Every section, in statement order.
+    pub const ALL: [StatementSection; 11] = [
+        Self::CurrentAssets,
+        Self::NonCurrentAssets,
+        Self::CurrentLiabilities,
+        Self::NonCurrentLiabilities,
+        Self::Equity,
+        Self::Revenue,
+        Self::CostOfSales,
+        Self::OperatingExpenses,
+        Self::OtherIncome,
+        Self::OtherExpenses,
+        Self::Tax,
+    ];
+
+    /// The wire name (`"current_assets"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::CurrentAssets => "current_assets",
+            Self::NonCurrentAssets => "non_current_assets",
+            Self::CurrentLiabilities => "current_liabilities",
+            Self::NonCurrentLiabilities => "non_current_liabilities",
+            Self::Equity => "equity",
+            Self::Revenue => "revenue",
+            Self::CostOfSales => "cost_of_sales",
+            Self::OperatingExpenses => "operating_expenses",
+            Self::OtherIncome => "other_income",
+            Self::OtherExpenses => "other_expenses",
+            Self::Tax => "tax",
+        }
+    }
+
+    /// Whether an account of `account_type` may sit in this section: a section never
+    /// mixes normal balances, so its subtotal is a plain sum.
+    pub fn allows(self, account_type: AccountType) -> bool {
+        match account_type {
+            AccountType::Asset => matches!(self, Self::CurrentAssets | Self::NonCurrentAssets),
+            AccountType::Liability => {
+                matches!(self, Self::CurrentLiabilities | Self::NonCurrentLiabilities)
+            }
+            AccountType::Equity => self == Self::Equity,
+            AccountType::Income => matches!(self, Self::Revenue | Self::OtherIncome),
+            AccountType::Expense => matches!(
+                self,
+                Self::CostOfSales | Self::OperatingExpenses | Self::OtherExpenses | Self::Tax
+            ),
+        }
+    }
+}
+
+/// Where an account's movement shows on the indirect cash-flow statement. Income and
+/// expense accounts reach it through net profit; their category moves an item out of
+/// operating activities (a gain on a sale of equipment is investing).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum CashFlowCategory {
+    /// Operating activities; for balance-sheet accounts, the changes in working capital.
+    Operating,
+    Investing,
+    Financing,
+    /// Cash and cash equivalents: the accounts whose movement the statement explains.
+    Cash,
+    /// A balance-sheet account that moves without cash (accumulated depreciation): its
+    /// movement is added back to net profit.
+    NonCash,
+}
+
+impl CashFlowCategory {
+    /// Every category, in statement order.
+    pub const ALL: [CashFlowCategory; 5] = [
+        Self::Operating,
+        Self::Investing,
+        Self::Financing,
+        Self::Cash,
+        Self::NonCash,
+    ];
+
+    /// The wire name (`"non_cash"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Operating => "operating",
+            Self::Investing => "investing",
+            Self::Financing => "financing",
+            Self::Cash => "cash",
+            Self::NonCash => "non_cash",
+        }
+    }
+
+    /// Cash is an asset; non-cash items are balance-sheet accounts (income and expense
+    /// already sit in net profit, so adding them back again would count them twice).
+    pub fn allows(self, account_type: AccountType) -> bool {
+        match self {
+            Self::Cash => account_type == AccountType::Asset,
+            Self::NonCash => matches!(account_type, AccountType::Asset | AccountType::Liability),
+            Self::Operating | Self::Investing | Self::Financing => true,
+        }
+    }
+}
+
 /// An AccountTree event, stored as its payload struct's fields plus a `type` tag.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -118,6 +242,7 @@ pub enum AccountTreeEvent {
     AccountDeleted(AccountDeleted),
     BudgetAmountSet(BudgetAmountSet),
     LockDateSet(LockDateSet),
+    AccountClassified(AccountClassified),
 }
 
 /// The default chart was set up in a workspace. Written once per workspace, first in the
@@ -253,6 +378,24 @@ impl EventPayload for LockDateSet {
     const EVENT_VERSION: &'static str = "1.0";
 }
 
+/// An account's place on the financial statements was chosen, or handed back to the
+/// default (`null`: derived from the default chart, the parent, or the account type).
+/// Carries both fields after the change, not a patch.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct AccountClassified {
+    pub workspace_id: WorkspaceId,
+    pub account_id: AccountId,
+    /// One of the sections the account's type allows, or `null` for the default.
+    pub statement_section: Option<StatementSection>,
+    /// `null` for the default.
+    pub cash_flow_category: Option<CashFlowCategory>,
+}
+
+impl EventPayload for AccountClassified {
+    const EVENT_TYPE: &'static str = "AccountClassified";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
 impl AccountTreeEvent {
     /// The workspace whose stream holds the event; its metadata's `workspace_id`.
     pub fn workspace_id(&self) -> WorkspaceId {
@@ -264,6 +407,7 @@ impl AccountTreeEvent {
             Self::AccountDeleted(e) => e.workspace_id,
             Self::BudgetAmountSet(e) => e.workspace_id,
             Self::LockDateSet(e) => e.workspace_id,
+            Self::AccountClassified(e) => e.workspace_id,
         }
     }
 
@@ -279,6 +423,7 @@ impl AccountTreeEvent {
             Self::AccountDeleted(e) => of(e),
             Self::BudgetAmountSet(e) => of(e),
             Self::LockDateSet(e) => of(e),
+            Self::AccountClassified(e) => of(e),
         }
     }
 }
@@ -303,6 +448,7 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<AccountDeleted>(),
         EventVersion::current::<BudgetAmountSet>(),
         EventVersion::current::<LockDateSet>(),
+        EventVersion::current::<AccountClassified>(),
     ]
 }
 

@@ -212,6 +212,8 @@ pub async fn trial_balance(
             budget_amount_cents: None,
             created_at: 0,
             archived_at: None,
+            statement_section: None,
+            cash_flow_category: None,
         });
     }
     let own_now: Vec<Tally> = accounts

@@ -14,6 +14,7 @@
 //! - [`entries`]: [`journal_entries`], [`journal_entry`].
 //! - [`export`]: every posted entry as CSV or as an hledger journal, in chunks.
 //! - [`routes`]: the HTTP read routes over all of the above.
+//! - [`statements`]: the balance sheet, income statement and cash-flow statement.
 //! - [`summaries`]: [`income_summary`] and [`expense_summary`] per month, quarter or
 //!   year, with budget and variance.
 //!
@@ -28,6 +29,7 @@ pub mod entries;
 pub mod export;
 pub mod general_ledger;
 pub mod routes;
+pub mod statements;
 pub mod summaries;
 pub mod tree;
 

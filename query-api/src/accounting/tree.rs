@@ -6,12 +6,57 @@ use std::collections::{BTreeMap, HashMap};
 
 use api_core::ApiError;
 use chrono::{DateTime, NaiveDate, Utc};
+use domain::account_tree::classification::{placements, Classifiable, Placement};
+use domain::account_tree::{CashFlowCategory, StatementSection};
+use event_schemas::WorkspaceId;
 use projections::cents::cents_string;
 use serde::Serialize;
 use sqlx::Row;
 use store::Db;
 
 use super::{account_type, int, micros, parse_day, Sql};
+
+/// Every account's effective place on the statements, by account id (see
+/// `domain::account_tree::classification`). Rows whose ids or types the read model
+/// holds malformed (never written by the aggregate) are left out.
+pub(crate) fn placements_of(
+    workspace_id: &str,
+    accounts: &[AccountRow],
+) -> HashMap<String, Placement> {
+    let Ok(workspace) = workspace_id.parse::<WorkspaceId>() else {
+        return HashMap::new();
+    };
+    let classifiable: Vec<Classifiable> = accounts
+        .iter()
+        .filter_map(|a| {
+            Some(Classifiable {
+                account_id: a.id.parse().ok()?,
+                parent_id: a.parent_id.as_deref().and_then(|p| p.parse().ok()),
+                account_type: account_type(&a.account_type)?,
+                statement_section: a.statement_section.as_deref().and_then(statement_section),
+                cash_flow_category: a.cash_flow_category.as_deref().and_then(cash_flow_category),
+            })
+        })
+        .collect();
+    placements(workspace, &classifiable)
+        .into_iter()
+        .map(|(id, p)| (id.to_string(), p))
+        .collect()
+}
+
+/// A statement section from its wire name.
+pub(crate) fn statement_section(name: &str) -> Option<StatementSection> {
+    StatementSection::ALL
+        .into_iter()
+        .find(|s| s.as_str() == name)
+}
+
+/// A cash-flow category from its wire name.
+pub(crate) fn cash_flow_category(name: &str) -> Option<CashFlowCategory> {
+    CashFlowCategory::ALL
+        .into_iter()
+        .find(|c| c.as_str() == name)
+}
 
 /// One node of the account tree, with every field of spec §3 and its sub-accounts.
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
@@ -43,6 +88,15 @@ pub struct AccountNode {
     pub budget_amount: Option<String>,
     /// Budgets per month, in month order.
     pub budgets: Vec<MonthlyBudget>,
+    /// Where the account shows on the balance sheet or income statement: its own choice,
+    /// else derived from the default chart, its parent or its type.
+    pub statement_section: String,
+    /// Where its movement shows on the cash-flow statement, chosen or derived likewise.
+    pub cash_flow_category: String,
+    /// The account's own choice of section; `null` when `statement_section` is derived.
+    pub own_statement_section: Option<String>,
+    /// The account's own choice of category; `null` when `cash_flow_category` is derived.
+    pub own_cash_flow_category: Option<String>,
     #[schema(no_recursion)]
     pub children: Vec<AccountNode>,
 }
@@ -69,6 +123,10 @@ pub(crate) struct AccountRow {
     pub budget_amount_cents: Option<i64>,
     pub created_at: i64,
     pub archived_at: Option<i64>,
+    /// The account's own choice of statement section (wire name), if any.
+    pub statement_section: Option<String>,
+    /// The account's own choice of cash-flow category (wire name), if any.
+    pub cash_flow_category: Option<String>,
 }
 
 /// Every account of the workspace not deleted (archived ones included), by code.
@@ -78,8 +136,8 @@ pub(crate) async fn load_accounts(
 ) -> Result<Vec<AccountRow>, ApiError> {
     let rows = sqlx::query(
         "SELECT account_id, name, account_type, account_code, parent_id, is_editable, depreciation_type, \
-         depreciation_value, budget_amount_cents, created_at, archived_at \
-         FROM read_accounts WHERE workspace_id = $1 ORDER BY account_code, account_id",
+         depreciation_value, budget_amount_cents, created_at, archived_at, statement_section, \
+         cash_flow_category FROM read_accounts WHERE workspace_id = $1 ORDER BY account_code, account_id",
     )
     .bind(workspace_id)
     .fetch_all(&db.pool)
@@ -98,6 +156,8 @@ pub(crate) async fn load_accounts(
                 budget_amount_cents: r.try_get(8)?,
                 created_at: r.try_get(9)?,
                 archived_at: r.try_get(10)?,
+                statement_section: r.try_get(11)?,
+                cash_flow_category: r.try_get(12)?,
             })
         })
         .collect()
@@ -190,8 +250,10 @@ pub async fn account_tree(
             });
     }
     let children = children_of(&accounts);
+    let placed = placements_of(workspace_id, &accounts);
     let mut nodes: BTreeMap<&str, AccountNode> = BTreeMap::new();
     for a in &accounts {
+        let place = placed.get(&a.id);
         let display = account_type(&a.account_type)
             .map(|t| t.display().to_owned())
             .unwrap_or_else(|| a.account_type.clone());
@@ -212,6 +274,14 @@ pub async fn account_tree(
                 depreciation_value: a.depreciation_value.clone(),
                 budget_amount: a.budget_amount_cents.map(cents_string),
                 budgets: budgets.remove(&a.id).unwrap_or_default(),
+                statement_section: place
+                    .map(|p| p.statement_section.as_str().to_owned())
+                    .unwrap_or_default(),
+                cash_flow_category: place
+                    .map(|p| p.cash_flow_category.as_str().to_owned())
+                    .unwrap_or_default(),
+                own_statement_section: a.statement_section.clone(),
+                own_cash_flow_category: a.cash_flow_category.clone(),
                 children: Vec::new(),
             },
         );

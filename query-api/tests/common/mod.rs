@@ -25,6 +25,8 @@ use sqlx::Row;
 use store::repository::LogRepository;
 use store::{Db, EventMetadata, EventStore};
 
+pub mod random_books;
+
 pub const SNAPSHOT_SIZE: usize = 20;
 
 pub const CLERK: UserId = UserId::from_uuid(uuid::Uuid::from_u128(

@@ -74,6 +74,18 @@ export const routes: RouteObject[] = [
                 path: routePattern(a.expenseSummary, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/expense-summary')),
               },
+              {
+                path: routePattern(a.balanceSheet, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/balance-sheet')),
+              },
+              {
+                path: routePattern(a.incomeStatement, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/income-statement')),
+              },
+              {
+                path: routePattern(a.cashFlow, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/cash-flow')),
+              },
               { path: '*', element: <Navigate to={a.root} replace /> },
             ],
           },

@@ -181,6 +181,7 @@ pub fn default_accounts(tree: &AccountTree, workspace_id: WorkspaceId) -> Defaul
             parent_has_postings: false,
             depreciation_type: None,
             depreciation_value: None,
+            classification: Default::default(),
         });
     }
     let accounts = PayrollAccounts {

@@ -116,6 +116,7 @@ fn an_account_of_the_workspaces_own_on_a_default_code_is_not_taken_for_payroll()
         parent_has_postings: false,
         depreciation_type: None,
         depreciation_value: None,
+        classification: Default::default(),
     };
     for event in tree
         .decide(AccountTreeCommand::CreateAccount(welfare))

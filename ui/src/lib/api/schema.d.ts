@@ -18,8 +18,8 @@ export interface paths {
          */
         get: operations["accounts"];
         /**
-         * `PUT accounts/?account_id=` (spec §7): updates name, code, parent and depreciation;
-         *     fields not sent keep their value.
+         * `PUT accounts/?account_id=` (spec §7): updates name, code, parent, depreciation and
+         *     the account's place on the statements; fields not sent keep their value.
          */
         put: operations["update_account"];
         /** Creates an account, under a parent of the same type or at the top level. */
@@ -511,6 +511,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/accounting/workspaces/{workspace_id}/reports/balance-sheet/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assets, liabilities and equity at a date, as account trees with subtotals, retained
+         *     earnings and the fiscal year's profit inside equity, and whether it balances.
+         */
+        get: operations["balance_sheet_route"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/reports/cash-flow/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cash flow by the indirect method for a period, and the check that its net change
+         *     equals the cash accounts' movement.
+         */
+        get: operations["cash_flow_route"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounting/workspaces/{workspace_id}/reports/expense-summary/": {
         parameters: {
             query?: never;
@@ -520,6 +560,26 @@ export interface paths {
         };
         /** Expenses per account and period, with budget and variance. */
         get: operations["expense_summary_route"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/reports/income-statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue down to net profit for a period, each section's accounts drillable, beside a
+         *     comparison period and the change.
+         */
+        get: operations["income_statement_route"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2219,6 +2279,8 @@ export interface components {
             budget_amount: components["schemas"]["Money"] | null;
             /** @description Budgets per month, in month order. */
             budgets: components["schemas"]["MonthlyBudget"][];
+            /** @description Where its movement shows on the cash-flow statement, chosen or derived likewise. */
+            cash_flow_category: string;
             children: components["schemas"]["AccountNode"][];
             /**
              * Format: date-time
@@ -2236,15 +2298,28 @@ export interface components {
             /** @description No sub-account (archived ones count): postings go to last-level accounts only. */
             is_last_level: boolean;
             name: string;
+            /** @description The account's own choice of category; `null` when `cash_flow_category` is derived. */
+            own_cash_flow_category: string | null;
+            /** @description The account's own choice of section; `null` when `statement_section` is derived. */
+            own_statement_section: string | null;
             parent_id: string | null;
+            /**
+             * @description Where the account shows on the balance sheet or income statement: its own choice,
+             *     else derived from the default chart, its parent or its type.
+             */
+            statement_section: string;
         };
         AccountPatch: {
             account_code?: string | null;
+            /** @description A cash-flow category, or null to derive it again; absent keeps it. */
+            cash_flow_category?: unknown;
             depreciation_type?: unknown;
             depreciation_value?: unknown;
             name?: string | null;
             /** @description An account id, or null for the top level. */
             parent_id?: unknown;
+            /** @description A statement section, or null to derive it again; absent keeps it. */
+            statement_section?: unknown;
         };
         /** @description The account created or changed. */
         AccountRef: {
@@ -2539,6 +2614,36 @@ export interface components {
             user_agent: string | null;
             viewed_at: string;
         };
+        BalanceSheet: {
+            /** Format: date */
+            as_of: string;
+            /** @description Current and non-current assets. */
+            assets: components["schemas"]["SectionBlock"][];
+            /** @description Assets equal liabilities plus equity (in both columns). */
+            balanced: boolean;
+            /** Format: date */
+            compare_to: string | null;
+            /** @description Income less expense from `fiscal_year_start` to `as_of`. */
+            current_period_profit: components["schemas"]["Figure"];
+            /** @description The equity accounts' own balances. */
+            equity: components["schemas"]["SectionBlock"];
+            /**
+             * Format: date
+             * @description The first day of the fiscal year `as_of` falls in: income and expense before it
+             *     are in `retained_earnings`, from it on in `current_period_profit`.
+             */
+            fiscal_year_start: string;
+            known_at: components["schemas"]["KnownAt"] | null;
+            /** @description Current and non-current liabilities. */
+            liabilities: components["schemas"]["SectionBlock"][];
+            /** @description Income less expense of every fiscal year before the current one (virtual close). */
+            retained_earnings: components["schemas"]["Figure"];
+            total_assets: components["schemas"]["Figure"];
+            /** @description Equity accounts, retained earnings and the period's profit. */
+            total_equity: components["schemas"]["Figure"];
+            total_liabilities: components["schemas"]["Figure"];
+            total_liabilities_and_equity: components["schemas"]["Figure"];
+        };
         /** @description Parameters of the digit tests. */
         BenfordParams: {
             /**
@@ -2641,6 +2746,54 @@ export interface components {
             id: string;
             /** @description `cancelled`. */
             status: string;
+        };
+        CashFlow: {
+            /** @description Each cash account's movement over the period (debit minus credit). */
+            cash_accounts: components["schemas"]["CashFlowLine"][];
+            /** @description `closing_cash - opening_cash`. */
+            cash_accounts_movement: components["schemas"]["Money"];
+            /** @description The cash accounts' balance at `to`. */
+            closing_cash: components["schemas"]["Money"];
+            financing: components["schemas"]["CashFlowSection"];
+            /** Format: date */
+            from: string;
+            investing: components["schemas"]["CashFlowSection"];
+            known_at: components["schemas"]["KnownAt"] | null;
+            /** @description Operating, investing and financing together. */
+            net_change_in_cash: components["schemas"]["Money"];
+            /** @description Every income account less every expense account over the period. */
+            net_profit: components["schemas"]["Money"];
+            /**
+             * @description Added back: balance-sheet accounts that move without cash (accumulated
+             *     depreciation), and income or expense that belongs to investing or financing
+             *     (taken out here, shown there).
+             */
+            non_cash_items: components["schemas"]["CashFlowSection"];
+            /** @description The cash accounts' balance the day before `from`. */
+            opening_cash: components["schemas"]["Money"];
+            /** @description Net profit, non-cash items and working capital. */
+            operating_total: components["schemas"]["Money"];
+            /** @description The net change equals the cash accounts' movement. */
+            reconciles: boolean;
+            /** Format: date */
+            to: string;
+            /** @description Changes in the operating (working-capital) balance-sheet accounts. */
+            working_capital: components["schemas"]["CashFlowSection"];
+        };
+        /** @description One line of the statement: an account's effect on cash, or a computed line. */
+        CashFlowLine: {
+            account_code: string | null;
+            /** @description The account behind the line (drill to its ledger); `null` for net profit. */
+            account_id: string | null;
+            /** @description Positive: cash came in. */
+            amount: components["schemas"]["Money"];
+            /** @description As shown: the account's name, or "Net profit". */
+            label: string;
+        };
+        /** @description A section of activities with its lines and total. */
+        CashFlowSection: {
+            lines: components["schemas"]["CashFlowLine"][];
+            total: components["schemas"]["Money"];
         };
         ChainHead: {
             /**
@@ -2940,6 +3093,39 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_BalanceSheet: {
+            data: {
+                /** Format: date */
+                as_of: string;
+                /** @description Current and non-current assets. */
+                assets: components["schemas"]["SectionBlock"][];
+                /** @description Assets equal liabilities plus equity (in both columns). */
+                balanced: boolean;
+                /** Format: date */
+                compare_to: string | null;
+                /** @description Income less expense from `fiscal_year_start` to `as_of`. */
+                current_period_profit: components["schemas"]["Figure"];
+                /** @description The equity accounts' own balances. */
+                equity: components["schemas"]["SectionBlock"];
+                /**
+                 * Format: date
+                 * @description The first day of the fiscal year `as_of` falls in: income and expense before it
+                 *     are in `retained_earnings`, from it on in `current_period_profit`.
+                 */
+                fiscal_year_start: string;
+                known_at: components["schemas"]["KnownAt"] | null;
+                /** @description Current and non-current liabilities. */
+                liabilities: components["schemas"]["SectionBlock"][];
+                /** @description Income less expense of every fiscal year before the current one (virtual close). */
+                retained_earnings: components["schemas"]["Figure"];
+                total_assets: components["schemas"]["Figure"];
+                /** @description Equity accounts, retained earnings and the period's profit. */
+                total_equity: components["schemas"]["Figure"];
+                total_liabilities: components["schemas"]["Figure"];
+                total_liabilities_and_equity: components["schemas"]["Figure"];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_BudgetSet: {
             /** @description The budget amount set. */
             data: {
@@ -2954,6 +3140,42 @@ export interface components {
                 id: string;
                 /** @description `cancelled`. */
                 status: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_CashFlow: {
+            data: {
+                /** @description Each cash account's movement over the period (debit minus credit). */
+                cash_accounts: components["schemas"]["CashFlowLine"][];
+                /** @description `closing_cash - opening_cash`. */
+                cash_accounts_movement: components["schemas"]["Money"];
+                /** @description The cash accounts' balance at `to`. */
+                closing_cash: components["schemas"]["Money"];
+                financing: components["schemas"]["CashFlowSection"];
+                /** Format: date */
+                from: string;
+                investing: components["schemas"]["CashFlowSection"];
+                known_at: components["schemas"]["KnownAt"] | null;
+                /** @description Operating, investing and financing together. */
+                net_change_in_cash: components["schemas"]["Money"];
+                /** @description Every income account less every expense account over the period. */
+                net_profit: components["schemas"]["Money"];
+                /**
+                 * @description Added back: balance-sheet accounts that move without cash (accumulated
+                 *     depreciation), and income or expense that belongs to investing or financing
+                 *     (taken out here, shown there).
+                 */
+                non_cash_items: components["schemas"]["CashFlowSection"];
+                /** @description The cash accounts' balance the day before `from`. */
+                opening_cash: components["schemas"]["Money"];
+                /** @description Net profit, non-cash items and working capital. */
+                operating_total: components["schemas"]["Money"];
+                /** @description The net change equals the cash accounts' movement. */
+                reconciles: boolean;
+                /** Format: date */
+                to: string;
+                /** @description Changes in the operating (working-capital) balance-sheet accounts. */
+                working_capital: components["schemas"]["CashFlowSection"];
             };
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -3161,6 +3383,40 @@ export interface components {
                 imported: number;
                 /** @description `posted` or `draft`. */
                 status: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_IncomeStatement: {
+            data: {
+                /** Format: date */
+                compare_from: string | null;
+                /** Format: date */
+                compare_to: string | null;
+                cost_of_sales: components["schemas"]["Figure"];
+                /** Format: date */
+                from: string;
+                /** @description Revenue less cost of sales. */
+                gross_profit: components["schemas"]["Figure"];
+                known_at: components["schemas"]["KnownAt"] | null;
+                /** @description Profit before tax less tax: every income account less every expense account. */
+                net_profit: components["schemas"]["Figure"];
+                operating_expenses: components["schemas"]["Figure"];
+                /** @description Gross profit less operating expenses. */
+                operating_profit: components["schemas"]["Figure"];
+                other_expenses: components["schemas"]["Figure"];
+                other_income: components["schemas"]["Figure"];
+                /** @description Operating profit plus other income less other expenses. */
+                profit_before_tax: components["schemas"]["Figure"];
+                revenue: components["schemas"]["Figure"];
+                /**
+                 * @description Revenue, cost of sales, operating expenses, other income, other expenses, tax: each
+                 *     with its accounts. Income sections count credit minus debit, expense sections
+                 *     debit minus credit.
+                 */
+                sections: components["schemas"]["SectionBlock"][];
+                tax: components["schemas"]["Figure"];
+                /** Format: date */
+                to: string;
             };
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -4298,6 +4554,8 @@ export interface components {
                 budget_amount: components["schemas"]["Money"] | null;
                 /** @description Budgets per month, in month order. */
                 budgets: components["schemas"]["MonthlyBudget"][];
+                /** @description Where its movement shows on the cash-flow statement, chosen or derived likewise. */
+                cash_flow_category: string;
                 children: components["schemas"]["AccountNode"][];
                 /**
                  * Format: date-time
@@ -4315,7 +4573,16 @@ export interface components {
                 /** @description No sub-account (archived ones count): postings go to last-level accounts only. */
                 is_last_level: boolean;
                 name: string;
+                /** @description The account's own choice of category; `null` when `cash_flow_category` is derived. */
+                own_cash_flow_category: string | null;
+                /** @description The account's own choice of section; `null` when `statement_section` is derived. */
+                own_statement_section: string | null;
                 parent_id: string | null;
+                /**
+                 * @description Where the account shows on the balance sheet or income statement: its own choice,
+                 *     else derived from the default chart, its parent or its type.
+                 */
+                statement_section: string;
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -4661,6 +4928,15 @@ export interface components {
         FieldErrors: {
             [key: string]: string[];
         };
+        /**
+         * @description An amount, with the comparison column's amount and the change from it to this one
+         *     when a comparison was asked for. Decimal strings.
+         */
+        Figure: {
+            amount: components["schemas"]["Money"];
+            change: components["schemas"]["Money"] | null;
+            compare: components["schemas"]["Money"] | null;
+        };
         /** @description One finding: a control point that fired, the entries behind it, and why. */
         Finding: {
             /** @description The entries behind the finding, in population order (entry number). */
@@ -4829,6 +5105,37 @@ export interface components {
              */
             unread_count: number;
         };
+        IncomeStatement: {
+            /** Format: date */
+            compare_from: string | null;
+            /** Format: date */
+            compare_to: string | null;
+            cost_of_sales: components["schemas"]["Figure"];
+            /** Format: date */
+            from: string;
+            /** @description Revenue less cost of sales. */
+            gross_profit: components["schemas"]["Figure"];
+            known_at: components["schemas"]["KnownAt"] | null;
+            /** @description Profit before tax less tax: every income account less every expense account. */
+            net_profit: components["schemas"]["Figure"];
+            operating_expenses: components["schemas"]["Figure"];
+            /** @description Gross profit less operating expenses. */
+            operating_profit: components["schemas"]["Figure"];
+            other_expenses: components["schemas"]["Figure"];
+            other_income: components["schemas"]["Figure"];
+            /** @description Operating profit plus other income less other expenses. */
+            profit_before_tax: components["schemas"]["Figure"];
+            revenue: components["schemas"]["Figure"];
+            /**
+             * @description Revenue, cost of sales, operating expenses, other income, other expenses, tax: each
+             *     with its accounts. Income sections count credit minus debit, expense sections
+             *     debit minus credit.
+             */
+            sections: components["schemas"]["SectionBlock"][];
+            tax: components["schemas"]["Figure"];
+            /** Format: date */
+            to: string;
+        };
         /** @description An invitation by e-mail as created. */
         Invitation: {
             email: string;
@@ -4963,6 +5270,17 @@ export interface components {
             status: string;
             /** Format: date-time */
             updated_datetime: string;
+        };
+        /**
+         * @description What a statement read at `as_known_at`: the time, and the chain position and hash of
+         *     the last event it includes (the proof of what was read).
+         */
+        KnownAt: {
+            /** Format: int64 */
+            chain_seq: number;
+            head_hash: string;
+            /** @description RFC 3339, microseconds. */
+            known_at: string;
         };
         /** @description An account with postings, as known at the time. */
         KnownBalanceRow: {
@@ -5209,11 +5527,18 @@ export interface components {
             account_code: string;
             /** @description asset, liability, equity, income or expense. */
             account_type: string;
+            /** @description `operating`, `investing`, `financing`, `cash` or `non_cash`; absent or null derives it. */
+            cash_flow_category?: unknown;
             depreciation_type?: unknown;
             /** @description Annual percentage (asset accounts). */
             depreciation_value?: unknown;
             name: string;
             parent_id?: string | null;
+            /**
+             * @description Where the account shows on the statements (`current_assets` … `tax`); absent or
+             *     null derives it from the parent or the type.
+             */
+            statement_section?: unknown;
         };
         NewAccountBody: {
             /** @description Needed for link invitations; e-mail invitations use the invited address. */
@@ -5912,6 +6237,15 @@ export interface components {
         SandboxRedirect: {
             redirect: string;
         };
+        /** @description A section of a statement with its account tree and its total. */
+        SectionBlock: {
+            /** @description As shown (`Current assets`). */
+            label: string;
+            lines: components["schemas"]["StatementLine"][];
+            /** @description The wire name (`current_assets`). */
+            section: string;
+            total: components["schemas"]["Figure"];
+        };
         /** @description One of the product's services. */
         Service: {
             description: string;
@@ -6089,6 +6423,22 @@ export interface components {
             plan: string;
             /** @description `active`. */
             status: string;
+        };
+        /** @description One row of a section: an account with an amount, or a parent rolling some up. */
+        StatementLine: {
+            account_code: string;
+            account_id: string;
+            /**
+             * @description In the section's direction: assets and expenses debit minus credit, the rest
+             *     credit minus debit.
+             */
+            amount: components["schemas"]["Figure"];
+            /** @description Nesting below the section's top rows (0 for a top row). */
+            depth: number;
+            /** @description A parent row: its amount is the sum of the rows below it (and any own postings). */
+            is_group: boolean;
+            name: string;
+            parent_id: string | null;
         };
         SubscribeBody: {
             organization_id?: string | null;
@@ -8152,6 +8502,98 @@ export interface operations {
             };
         };
     };
+    balance_sheet_route: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD`, default today. */
+                as_of?: string | null;
+                /** @description A second column at this date. */
+                compare_to?: string | null;
+                /** @description RFC 3339: the books as the log held them at that time. */
+                as_known_at?: string | null;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_BalanceSheet"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    cash_flow_route: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD`, default the start of `to`'s fiscal year. */
+                from?: string | null;
+                /** @description `YYYY-MM-DD`, default today. */
+                to?: string | null;
+                /** @description RFC 3339: the books as the log held them at that time. */
+                as_known_at?: string | null;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CashFlow"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     expense_summary_route: {
         parameters: {
             query?: {
@@ -8174,6 +8616,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_PeriodSummary"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    income_statement_route: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD`, default the start of `to`'s fiscal year. */
+                from?: string | null;
+                /** @description `YYYY-MM-DD`, default today. */
+                to?: string | null;
+                /** @description The comparison period; both or neither. */
+                compare_from?: string | null;
+                compare_to?: string | null;
+                /** @description RFC 3339: the books as the log held them at that time. */
+                as_known_at?: string | null;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_IncomeStatement"];
                 };
             };
             /** @description Invalid input: the fields named, or non_field_errors. */

@@ -46,6 +46,12 @@ export type AccountNode = {
   /** Asset accounts: how they depreciate, and the yearly percentage. */
   depreciation_type: string | null;
   depreciation_value: string | null;
+  /** Where it shows on the statements, chosen or derived (see `own_statement_section`). */
+  statement_section: string;
+  cash_flow_category: string;
+  /** The account's own choice; null when derived from the chart, its parent or its type. */
+  own_statement_section: string | null;
+  own_cash_flow_category: string | null;
   children: AccountNode[];
 };
 
@@ -63,6 +69,10 @@ export const accountNodeSchema: z.ZodType<AccountNode> = z.object({
   budgets: z.array(z.object({ month: z.string(), amount: z.string() })),
   depreciation_type: z.string().nullable(),
   depreciation_value: z.string().nullable(),
+  statement_section: z.string(),
+  cash_flow_category: z.string(),
+  own_statement_section: z.string().nullable(),
+  own_cash_flow_category: z.string().nullable(),
   get children() {
     return z.array(accountNodeSchema);
   },
@@ -120,6 +130,70 @@ export function depreciationLabel(account: {
   return `${method}, ${account.depreciation_value}% a year`;
 }
 
+/** The statement sections (the server's `StatementSection`), in statement order. */
+export const STATEMENT_SECTIONS = [
+  'current_assets',
+  'non_current_assets',
+  'current_liabilities',
+  'non_current_liabilities',
+  'equity',
+  'revenue',
+  'cost_of_sales',
+  'operating_expenses',
+  'other_income',
+  'other_expenses',
+  'tax',
+] as const;
+export type StatementSection = (typeof STATEMENT_SECTIONS)[number];
+export const STATEMENT_SECTION_LABELS: Record<StatementSection, string> = {
+  current_assets: 'Current assets',
+  non_current_assets: 'Non-current assets',
+  current_liabilities: 'Current liabilities',
+  non_current_liabilities: 'Non-current liabilities',
+  equity: 'Equity',
+  revenue: 'Revenue',
+  cost_of_sales: 'Cost of sales',
+  operating_expenses: 'Operating expenses',
+  other_income: 'Other income',
+  other_expenses: 'Other expenses',
+  tax: 'Tax',
+};
+
+/** The sections an account type may sit in (the server's `StatementSection::allows`). */
+export const SECTIONS_BY_TYPE: Record<AccountType, readonly StatementSection[]> = {
+  asset: ['current_assets', 'non_current_assets'],
+  liability: ['current_liabilities', 'non_current_liabilities'],
+  equity: ['equity'],
+  income: ['revenue', 'other_income'],
+  expense: ['cost_of_sales', 'operating_expenses', 'other_expenses', 'tax'],
+};
+
+/** The cash-flow categories (the server's `CashFlowCategory`). */
+export const CASH_FLOW_CATEGORIES = [
+  'operating',
+  'investing',
+  'financing',
+  'cash',
+  'non_cash',
+] as const;
+export type CashFlowCategory = (typeof CASH_FLOW_CATEGORIES)[number];
+export const CASH_FLOW_CATEGORY_LABELS: Record<CashFlowCategory, string> = {
+  operating: 'Operating (working capital)',
+  investing: 'Investing',
+  financing: 'Financing',
+  cash: 'Cash and cash equivalents',
+  non_cash: 'Non-cash item',
+};
+
+/** The categories an account type may have (the server's `CashFlowCategory::allows`). */
+export function cashFlowCategoriesFor(type: AccountType): readonly CashFlowCategory[] {
+  return CASH_FLOW_CATEGORIES.filter(
+    (c) =>
+      (c !== 'cash' || type === 'asset') &&
+      (c !== 'non_cash' || type === 'asset' || type === 'liability'),
+  );
+}
+
 export type AccountInput = {
   name: string;
   account_code: string;
@@ -128,6 +202,9 @@ export type AccountInput = {
   /** Asset accounts only; both or neither (`null` clears them on an edit). */
   depreciation_type?: DepreciationMethod | null;
   depreciation_value?: string | null;
+  /** null derives the place from the chart, the parent or the type. */
+  statement_section?: StatementSection | null;
+  cash_flow_category?: CashFlowCategory | null;
 };
 
 const idEnvelope = dataEnvelope(z.object({ id: z.string() }).loose());

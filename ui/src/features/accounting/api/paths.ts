@@ -21,6 +21,9 @@ export const accountingPaths = {
   incomeSummary: (ws: string) => `${accountingBase(ws)}reports/income-summary/`,
   expenseSummary: (ws: string) => `${accountingBase(ws)}reports/expense-summary/`,
   reports: (ws: string) => `${accountingBase(ws)}reports/`,
+  balanceSheet: (ws: string) => `${accountingBase(ws)}reports/balance-sheet/`,
+  incomeStatement: (ws: string) => `${accountingBase(ws)}reports/income-statement/`,
+  cashFlow: (ws: string) => `${accountingBase(ws)}reports/cash-flow/`,
 } as const;
 
 /** Keys are `[path, ...params]`; a change to the books refreshes every accounting read. */

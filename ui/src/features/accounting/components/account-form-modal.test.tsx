@@ -52,6 +52,40 @@ describe('AccountFormModal', () => {
       parent_id: null,
       depreciation_type: null,
       depreciation_value: null,
+      statement_section: null,
+      cash_flow_category: null,
+    });
+  });
+
+  it('sends the chosen statement section and cash-flow category', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'GET',
+        path: '/accounting/workspaces/w1/accounts/',
+        reply: () => ({ body: { data: [] } }),
+      },
+      {
+        method: 'POST',
+        path: '/accounting/workspaces/w1/accounts/',
+        reply: () => ({ status: 201, body: { data: { id: 'a1' } } }),
+      },
+    ]);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<AccountFormModal opened onClose={onClose} account={null} accounts={[]} />);
+
+    await user.type(screen.getByLabelText('Code'), '1540');
+    await user.type(screen.getByLabelText('Name'), 'Long-term deposit');
+    await user.click(screen.getByRole('textbox', { name: 'Statement section' }));
+    await user.click(await screen.findByRole('option', { name: 'Non-current assets' }));
+    await user.click(screen.getByRole('textbox', { name: 'Cash-flow category' }));
+    await user.click(await screen.findByRole('option', { name: 'Investing' }));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      statement_section: 'non_current_assets',
+      cash_flow_category: 'investing',
     });
   });
 

@@ -11,12 +11,20 @@ import {
   ACCOUNT_NAME_CHARS_MAX,
   ACCOUNT_TYPES,
   ACCOUNT_TYPE_LABELS,
+  CASH_FLOW_CATEGORIES,
+  CASH_FLOW_CATEGORY_LABELS,
+  cashFlowCategoriesFor,
   createAccount,
+  SECTIONS_BY_TYPE,
+  STATEMENT_SECTIONS,
+  STATEMENT_SECTION_LABELS,
   updateAccount,
   DEPRECIATION_LABELS,
   DEPRECIATION_METHODS,
   type AccountType,
+  type CashFlowCategory,
   type DepreciationMethod,
+  type StatementSection,
   type FlatAccount,
 } from '../api/accounts';
 import { formErrorsOf } from '@/lib/field-errors';
@@ -44,6 +52,9 @@ const accountFormSchema = z
     depreciation_type: z.union([z.enum(DEPRECIATION_METHODS), z.literal('')]),
     /** Yearly percentage, as typed. */
     depreciation_value: z.string().trim(),
+    /** '' derives the place on the statements from the chart, the parent or the type. */
+    statement_section: z.union([z.enum(STATEMENT_SECTIONS), z.literal('')]),
+    cash_flow_category: z.union([z.enum(CASH_FLOW_CATEGORIES), z.literal('')]),
   })
   .superRefine((values, ctx) => {
     if (values.account_type !== 'asset' || values.depreciation_type === '') return;
@@ -79,7 +90,27 @@ const FIELDS = [
   'parent_id',
   'depreciation_type',
   'depreciation_value',
+  'statement_section',
+  'cash_flow_category',
 ] as const;
+
+/** The place on the statements the form sends: the choice, or null to derive it. */
+function classificationOf(values: AccountFormValues) {
+  const section = values.statement_section;
+  const category = values.cash_flow_category;
+  return {
+    statement_section:
+      section !== '' && SECTIONS_BY_TYPE[values.account_type].includes(section) ? section : null,
+    cash_flow_category:
+      category !== '' && cashFlowCategoriesFor(values.account_type).includes(category)
+        ? category
+        : null,
+  };
+}
+
+function oneOf<T extends string>(all: readonly T[], value: string | null | undefined): T | '' {
+  return (all as readonly string[]).includes(value ?? '') ? (value as T) : '';
+}
 
 /** The depreciation the form sends: for assets, the chosen method and rate or none. */
 function depreciationOf(values: AccountFormValues) {
@@ -114,6 +145,8 @@ export function AccountFormModal({ opened, onClose, account, accounts }: Account
       parent_id: null,
       depreciation_type: '',
       depreciation_value: '',
+      statement_section: '',
+      cash_flow_category: '',
     },
   });
   const accountType = watch('account_type');
@@ -134,6 +167,14 @@ export function AccountFormModal({ opened, onClose, account, accounts }: Account
         ? (account?.depreciation_type as DepreciationMethod)
         : '',
       depreciation_value: account?.depreciation_value ?? '',
+      statement_section: oneOf<StatementSection>(
+        STATEMENT_SECTIONS,
+        account?.own_statement_section,
+      ),
+      cash_flow_category: oneOf<CashFlowCategory>(
+        CASH_FLOW_CATEGORIES,
+        account?.own_cash_flow_category,
+      ),
     });
   }, [opened, account, reset]);
 
@@ -147,6 +188,7 @@ export function AccountFormModal({ opened, onClose, account, accounts }: Account
           name: values.name,
           parent_id: values.parent_id,
           ...depreciationOf(values),
+          ...classificationOf(values),
         });
         notify.success(`Account ${values.account_code} saved`);
       } else {
@@ -156,6 +198,7 @@ export function AccountFormModal({ opened, onClose, account, accounts }: Account
           account_type: values.account_type,
           parent_id: values.parent_id,
           ...depreciationOf(values),
+          ...classificationOf(values),
         });
         notify.success(`Account ${values.account_code} created`);
       }
@@ -269,6 +312,60 @@ export function AccountFormModal({ opened, onClose, account, accounts }: Account
               )}
             </Group>
           )}
+          <Group grow align="flex-start">
+            <Controller
+              control={control}
+              name="statement_section"
+              render={({ field }) => (
+                <Select
+                  label="Statement section"
+                  description="Where it shows on the balance sheet or income statement."
+                  data={[
+                    {
+                      value: '',
+                      label: account
+                        ? `Default (${STATEMENT_SECTION_LABELS[account.statement_section as StatementSection] ?? 'derived'})`
+                        : 'Default (from parent or type)',
+                    },
+                    ...SECTIONS_BY_TYPE[accountType].map((s) => ({
+                      value: s,
+                      label: STATEMENT_SECTION_LABELS[s],
+                    })),
+                  ]}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  allowDeselect={false}
+                  error={errors.statement_section?.message}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="cash_flow_category"
+              render={({ field }) => (
+                <Select
+                  label="Cash-flow category"
+                  description="Where its movement shows on the cash-flow statement."
+                  data={[
+                    {
+                      value: '',
+                      label: account
+                        ? `Default (${CASH_FLOW_CATEGORY_LABELS[account.cash_flow_category as CashFlowCategory] ?? 'derived'})`
+                        : 'Default (from parent or type)',
+                    },
+                    ...cashFlowCategoriesFor(accountType).map((c) => ({
+                      value: c,
+                      label: CASH_FLOW_CATEGORY_LABELS[c],
+                    })),
+                  ]}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  allowDeselect={false}
+                  error={errors.cash_flow_category?.message}
+                />
+              )}
+            />
+          </Group>
           {errors.root?.message && (
             <Text size="sm" c="red" role="alert">
               {errors.root.message}
