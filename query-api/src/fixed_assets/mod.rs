@@ -60,7 +60,7 @@ pub struct FixedAssetView {
     /// `active` or `disposed`.
     pub status: String,
     #[serde(flatten)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = AssetRecordDoc)]
     pub details: AssetDetails,
     /// Charges posted and not reversed (before a disposal removed them).
     #[schema(value_type = api_core::openapi::Money)]
@@ -68,8 +68,58 @@ pub struct FixedAssetView {
     /// Cost less the depreciation posted; zero once disposed of.
     #[schema(value_type = api_core::openapi::Money)]
     pub net_book_value: String,
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Option<DisposalDoc>)]
     pub disposal: Option<FixedAssetDisposed>,
+}
+
+/// The shape of an asset's record on the wire (`AssetDetails` of the events), for the
+/// API document.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct AssetRecordDoc {
+    name: String,
+    tag: String,
+    category: String,
+    asset_account: String,
+    accumulated_depreciation_account: String,
+    depreciation_expense_account: String,
+    available_for_use: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    cost: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    residual_value: String,
+    useful_life_months: u32,
+    /// `straight_line` or `declining_balance`.
+    method: String,
+    annual_rate: Option<String>,
+}
+
+/// The shape of a disposal on the wire (`FixedAssetDisposed` of the events), for the API
+/// document.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct DisposalDoc {
+    fixed_asset_id: String,
+    workspace_id: String,
+    date: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    proceeds: String,
+    proceeds_account: String,
+    gain_loss_account: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    cost: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    accumulated_depreciation: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    catch_up_charge: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    net_book_value: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    gain: String,
+    #[schema(value_type = api_core::openapi::Money)]
+    loss: String,
+    journal_entry_id: String,
+    disposed_by: String,
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -137,7 +187,7 @@ fn asset_view(
 /// The workspace's assets by category and name, filtered and paged.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/fixed-assets/", tag = "fixed-assets",
     params(("workspace_id" = String, Path), AssetParams),
-    responses((status = 200, body = PageOf<FixedAssetView>), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<Paginated<FixedAssetView>>), (status = 400), (status = 403)))]
 pub async fn list_fixed_assets(
     State(state): State<AppState>,
     user: AuthUser,

@@ -12,6 +12,7 @@ const SPEC_PATHS = [
   '/accounting/general-ledger',
   '/accounting/financial-reports/income-summary',
   '/accounting/financial-reports/expense-summary',
+  '/accounting/asset-schedule',
   '/reports-generation/downloads-and-attachments',
   '/notifications',
   '/activity-logs',

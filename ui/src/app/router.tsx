@@ -70,6 +70,10 @@ export const routes: RouteObject[] = [
                 path: routePattern(a.expenseSummary, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/expense-summary')),
               },
+              {
+                path: routePattern(a.assetSchedule, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/asset-schedule')),
+              },
               { path: '*', element: <Navigate to={a.root} replace /> },
             ],
           },

@@ -54,7 +54,7 @@ describe('the main layout (spec §2)', () => {
 
   it('shows the count of Accounting sub-items', () => {
     renderLayout('/dashboard');
-    expect(screen.getByLabelText('5 sub-items')).toHaveTextContent('5');
+    expect(screen.getByLabelText('6 sub-items')).toHaveTextContent('6');
   });
 
   it('keeps Accounting collapsed when another area is active', () => {
@@ -62,7 +62,7 @@ describe('the main layout (spec §2)', () => {
     expect(screen.queryByTestId('accounting-subnav')).toBeNull();
   });
 
-  it('expands Accounting with its 5 sub-items in order when it is active', () => {
+  it('expands Accounting with its 6 sub-items in order when it is active', () => {
     renderLayout('/accounting/trial-balance');
     const sub = within(screen.getByTestId('accounting-subnav'));
     expect(
@@ -73,6 +73,7 @@ describe('the main layout (spec §2)', () => {
       ['General Ledger', '/accounting/general-ledger'],
       ['Income summary', '/accounting/financial-reports/income-summary'],
       ['Expense summary', '/accounting/financial-reports/expense-summary'],
+      ['Asset schedule', '/accounting/asset-schedule'],
     ]);
   });
 

@@ -2495,6 +2495,26 @@ export interface components {
             /** Format: int32 */
             useful_life_months?: number | null;
         };
+        /**
+         * @description The shape of an asset's record on the wire (`AssetDetails` of the events), for the
+         *     API document.
+         */
+        AssetRecordDoc: {
+            accumulated_depreciation_account: string;
+            annual_rate: string | null;
+            asset_account: string;
+            available_for_use: string;
+            category: string;
+            cost: components["schemas"]["Money"];
+            depreciation_expense_account: string;
+            /** @description `straight_line` or `declining_balance`. */
+            method: string;
+            name: string;
+            residual_value: components["schemas"]["Money"];
+            tag: string;
+            /** Format: int32 */
+            useful_life_months: number;
+        };
         /** @description The period's fixed-asset schedule and its check. */
         AssetScheduleReport: {
             /** @description The accounts its accumulated depreciation sits on. */
@@ -3341,10 +3361,10 @@ export interface components {
              *     depreciation the books hold for it now and its net book value, and the disposal once
              *     disposed of.
              */
-            data: Record<string, never> & {
+            data: components["schemas"]["AssetRecordDoc"] & {
                 /** @description Charges posted and not reversed (before a disposal removed them). */
                 depreciation_posted: components["schemas"]["Money"];
-                disposal: Record<string, never> | null;
+                disposal: components["schemas"]["DisposalDoc"] | null;
                 id: string;
                 /** @description Cost less the depreciation posted; zero once disposed of. */
                 net_book_value: components["schemas"]["Money"];
@@ -3679,6 +3699,30 @@ export interface components {
                     user_name: string;
                     workspace_id: string | null;
                 }[];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                /** Format: int64 */
+                total_pages: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_Paginated_FixedAssetView: {
+            /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
+            data: {
+                /** Format: int64 */
+                count: number;
+                data: (components["schemas"]["AssetRecordDoc"] & {
+                    /** @description Charges posted and not reversed (before a disposal removed them). */
+                    depreciation_posted: components["schemas"]["Money"];
+                    disposal: components["schemas"]["DisposalDoc"] | null;
+                    id: string;
+                    /** @description Cost less the depreciation posted; zero once disposed of. */
+                    net_book_value: components["schemas"]["Money"];
+                    /** @description `active` or `disposed`. */
+                    status: string;
+                })[];
                 /** Format: int32 */
                 page: number;
                 /** Format: int32 */
@@ -4798,6 +4842,26 @@ export interface components {
             password: string;
             recovery_code?: string | null;
         };
+        /**
+         * @description The shape of a disposal on the wire (`FixedAssetDisposed` of the events), for the API
+         *     document.
+         */
+        DisposalDoc: {
+            accumulated_depreciation: components["schemas"]["Money"];
+            catch_up_charge: components["schemas"]["Money"];
+            cost: components["schemas"]["Money"];
+            date: string;
+            disposed_by: string;
+            fixed_asset_id: string;
+            gain: components["schemas"]["Money"];
+            gain_loss_account: string;
+            journal_entry_id: string;
+            loss: components["schemas"]["Money"];
+            net_book_value: components["schemas"]["Money"];
+            proceeds: components["schemas"]["Money"];
+            proceeds_account: string;
+            workspace_id: string;
+        };
         /** @description A disposal's figures as posted. */
         DisposalOutcome: {
             /** @description Every charge through the disposal month. */
@@ -4998,10 +5062,10 @@ export interface components {
          *     depreciation the books hold for it now and its net book value, and the disposal once
          *     disposed of.
          */
-        FixedAssetView: Record<string, never> & {
+        FixedAssetView: components["schemas"]["AssetRecordDoc"] & {
             /** @description Charges posted and not reversed (before a disposal removed them). */
             depreciation_posted: components["schemas"]["Money"];
-            disposal: Record<string, never> | null;
+            disposal: components["schemas"]["DisposalDoc"] | null;
             id: string;
             /** @description Cost less the depreciation posted; zero once disposed of. */
             net_book_value: components["schemas"]["Money"];
@@ -7345,7 +7409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_FixedAssetView"];
+                    "application/json": components["schemas"]["Data_Paginated_FixedAssetView"];
                 };
             };
             /** @description Invalid input: the fields named, or non_field_errors. */
