@@ -23,6 +23,8 @@
 //! - [`notifications`]: announcements, read marks, deletion, mark-all-read.
 //! - [`payroll`]: employees, payroll settings and pay runs (posted and reversed through
 //!   the books' posting service).
+//! - [`fixed_assets`]: the fixed-asset register (register, change, dispose of) and the
+//!   monthly depreciation runs (posted and reversed through the books' posting service).
 //! - [`reports`]: financial reports asked for (rendered by the report generator) and deleted.
 
 pub mod accounting;
@@ -32,6 +34,7 @@ pub mod audit_sessions;
 pub mod caller;
 pub mod continuous_audit;
 pub mod files;
+pub mod fixed_assets;
 pub mod ids;
 pub mod invitations;
 pub mod journal_entry;
@@ -107,6 +110,7 @@ pub fn routes() -> OpenApiRouter<CommandState> {
         .merge(notifications::router())
         .merge(payments::router())
         .merge(payroll::router())
+        .merge(fixed_assets::router())
         .merge(reports::router())
         // Outermost, so the routes' own limits above, set later on the request, win.
         .layer(axum::extract::DefaultBodyLimit::max(JSON_BODY_BYTES_MAX))

@@ -110,6 +110,8 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::payroll::employee::contract(),
         crate::payroll::settings::contract(),
         crate::payroll::pay_run::contract(),
+        crate::fixed_asset::asset::contract(),
+        crate::fixed_asset::run::contract(),
     ]
 }
 

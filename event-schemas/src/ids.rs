@@ -114,6 +114,16 @@ typed_id!(
     PayRunId
 );
 typed_id!(
+    /// A fixed asset on a workspace's register. It is also the id of its event stream.
+    FixedAssetId
+);
+typed_id!(
+    /// A workspace's depreciation run of one month: derived from the workspace and the
+    /// month, so asking twice for a month names the same run. It is also the id of its
+    /// event stream.
+    DepreciationRunId
+);
+typed_id!(
     /// A notification to one user. It is also the id of its event stream; notifications
     /// raised by a rule get a name-based id (UUID v5 of the rule and its cause), so a rule
     /// that runs twice over the same event writes the same stream and the second append

@@ -29,6 +29,8 @@
 //! - [`payroll`] — payroll: employees (hired, updated, terminated), a workspace's
 //!   payroll settings and the periods its runs hold, and pay runs (drafted with their
 //!   payslips, approved, posted, reversed).
+//! - [`fixed_asset`] — fixed assets (registered, changed, depreciated, disposed) and
+//!   each month's depreciation run (posted, reversed), each posted with its entry.
 //! - [`read_model`] — the projector runtime's facts about a workspace's read models (set
 //!   aside after an event it could not apply; caught up again).
 //! - [`organization`] — the Organization aggregate's events (organizations and the
@@ -46,6 +48,7 @@ pub mod audit_session;
 pub mod audit_shared_view;
 pub mod continuous_audit;
 pub mod contract;
+pub mod fixed_asset;
 pub mod ids;
 pub mod inbox;
 pub mod journal_entry;
@@ -64,6 +67,7 @@ pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
 pub use ids::{
-    AccountId, EmployeeId, InvitationId, JournalEntryId, JournalImportId, MembershipId,
-    NotificationId, OrganizationId, PayRunId, TransferId, UserId, WorkspaceId,
+    AccountId, DepreciationRunId, EmployeeId, FixedAssetId, InvitationId, JournalEntryId,
+    JournalImportId, MembershipId, NotificationId, OrganizationId, PayRunId, TransferId, UserId,
+    WorkspaceId,
 };

@@ -15,6 +15,8 @@
 //! - [`journal_imports`]: CSV imports per workspace (file hash, entries created).
 //! - [`payroll`]: employees, payroll settings, pay runs with payslips, and posted runs
 //!   per month for the yearly summary.
+//! - [`fixed_assets`]: the fixed-asset register, every depreciation charge posted (with
+//!   the dates the books held it) and the depreciation runs.
 //! - [`ledger`]: postings, per-account year/month/day totals and the journal list.
 //! - [`notifications`]: each user's inbox.
 //! - [`reactor`]: the loop every reactor runs (step, then wait for commits or a poll).
@@ -36,6 +38,7 @@ pub mod cents;
 pub mod checkpoint;
 pub mod continuous_audit;
 pub mod decode;
+pub mod fixed_assets;
 pub mod journal_imports;
 pub mod ledger;
 pub mod log_stats;

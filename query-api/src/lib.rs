@@ -14,6 +14,8 @@
 //! - [`engagement`]: set-up progress and engagement figures.
 //! - [`notifications`]: the caller's notifications and their live stream ([`live`]).
 //! - [`activity_log`]: the workspace's activity log and the event behind a row.
+//! - [`fixed_assets`]: the fixed-asset register, asset schedules, depreciation runs and
+//!   the period's fixed-asset schedule checked against the general ledger.
 //! - [`reports`]: generated financial reports (downloads) and the report generator.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
 
@@ -27,6 +29,7 @@ pub mod csv;
 pub mod dev;
 pub mod engagement;
 pub mod files;
+pub mod fixed_assets;
 pub mod health;
 pub mod invitations;
 pub mod live;
@@ -79,6 +82,7 @@ pub fn routes(dev_outbox: bool) -> OpenApiRouter<QueryState> {
         .merge(audit::router())
         .merge(payments::router())
         .merge(payroll::router())
+        .merge(fixed_assets::router())
         .merge(reports::router());
     if dev_outbox {
         router = router.merge(dev::router());

@@ -29,6 +29,7 @@ import { registerAuditContinuousTests } from './audit-continuous.mjs';
 import { registerAuditWorkpaperTests } from './audit-workpapers.mjs';
 import { registerBillingTests } from './billing.mjs';
 import { registerPayrollTests } from './payroll.mjs';
+import { registerFixedAssetTests } from './fixed-assets.mjs';
 import { registerReportTests } from './reports.mjs';
 import { registerStatementTests } from './statements.mjs';
 
@@ -553,7 +554,7 @@ test('the sidebar is 315 px wide with the workspace rail', async ({ page, contex
   check(rail?.width === 55, `rail is ${rail?.width} px wide`);
 });
 
-test('Accounting expands with its 6 sub-items (the screens that exist) on /accounting/trial-balance', async ({
+test('Accounting expands with its 7 sub-items (the screens that exist) on /accounting/trial-balance', async ({
   page,
   context,
 }) => {
@@ -564,7 +565,7 @@ test('Accounting expands with its 6 sub-items (the screens that exist) on /accou
     .getByRole('heading', { name: 'Trial Balance', exact: true })
     .waitFor({ timeout: WAIT_MS });
   const links = await page.getByTestId('accounting-subnav').getByRole('link').count();
-  check(links === 6, `${links} accounting sub-items`);
+  check(links === 7, `${links} accounting sub-items`);
   await page.getByTestId('nav-/accounting/trial-balance').hover();
   await page
     .getByRole('tooltip')
@@ -1304,6 +1305,21 @@ registerAuditTests({
   tokenOf,
   uniqueEmail,
   waitForPath,
+  shot,
+  WAIT_MS,
+  PASSWORD,
+});
+
+registerFixedAssetTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  inviteByLink,
+  tokenOf,
+  uniqueEmail,
   shot,
   WAIT_MS,
   PASSWORD,

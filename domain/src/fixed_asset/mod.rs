@@ -1,9 +1,17 @@
-//! Fixed assets: the pure depreciation computations an asset, a depreciation run and a
-//! disposal need. The FixedAsset aggregate will live beside them.
+//! Fixed assets: the pure depreciation computations, the FixedAsset aggregate (registered,
+//! changed before its first charge, charged by runs, disposed of) and the DepreciationRun
+//! aggregate (one per workspace and month, posted through the books' posting service in
+//! one append with its entry and every asset's charge, reversible).
 //!
 //! - [`schedule`](mod@schedule) — depreciation terms and their checks, the monthly schedule, one
 //!   month's charge, depreciation to a month, disposal figures.
-//! - [`errors`] — what the computations refuse, each naming its field.
+//! - [`asset`] — [`FixedAsset`]: its record, the charges posted, its disposal.
+//! - [`run`] — [`DepreciationRun`] and [`run_id`] (the same id for the same month).
+//! - [`commands`] — what can be asked of an asset and of a run.
+//! - [`entry`] — the journal entries of a run and of a disposal.
+//! - [`register`] — the period's fixed-asset schedule per category, as the books held it.
+//! - [`errors`] — what the computations refuse, each naming its field;
+//!   [`asset_errors`] — what an asset command refuses.
 //!
 //! # Depreciation conventions
 //!
@@ -31,13 +39,34 @@
 //!   0 and at most 100 percent a year with at most two decimals; a schedule ending after
 //!   the last year the books hold (2199) is refused.
 
+pub mod asset;
+pub mod asset_errors;
+pub mod commands;
+pub mod entry;
 pub mod errors;
+pub mod register;
+pub mod run;
 pub mod schedule;
 
 #[cfg(test)]
+mod aggregate_tests;
+#[cfg(test)]
+mod register_tests;
+#[cfg(test)]
 mod tests;
 
+pub use asset::{checked_details, terms_of, FixedAsset};
+pub use asset_errors::AssetError;
+pub use commands::{
+    Depreciate, DepreciationRunCommand, DisposeAsset, FixedAssetCommand, PostRun, RegisterAsset,
+    ReverseDepreciation, ReverseRun, UpdateAsset,
+};
+pub use entry::{disposal_entry, run_entry};
 pub use errors::FixedAssetError;
+pub use event_schemas::fixed_asset::asset::{AssetDetails, FixedAssetEvent};
+pub use event_schemas::fixed_asset::run::{DepreciationRunEvent, RunCharge};
+pub use event_schemas::fixed_asset::DepreciationBasis;
+pub use run::{run_id, DepreciationRun, DepreciationRunError, ASSETS_PER_RUN_MAX};
 pub use schedule::{
     accumulated_through, charge_for, disposal, schedule, DepreciationMethod, DepreciationTerms,
     DisposalFigures, ScheduleRow, USEFUL_LIFE_MONTHS_MAX,

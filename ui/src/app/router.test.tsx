@@ -13,6 +13,7 @@ const SPEC_PATHS = [
   '/accounting/payroll',
   '/accounting/financial-reports/income-summary',
   '/accounting/financial-reports/expense-summary',
+  '/accounting/asset-schedule',
   '/reports-generation/downloads-and-attachments',
   '/notifications',
   '/activity-logs',

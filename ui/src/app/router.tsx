@@ -86,6 +86,10 @@ export const routes: RouteObject[] = [
                 path: routePattern(a.cashFlow, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/cash-flow')),
               },
+              {
+                path: routePattern(a.assetSchedule, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/asset-schedule')),
+              },
               { path: '*', element: <Navigate to={a.root} replace /> },
             ],
           },

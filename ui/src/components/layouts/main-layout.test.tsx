@@ -62,7 +62,7 @@ describe('the main layout (spec §2)', () => {
     expect(screen.queryByTestId('accounting-subnav')).toBeNull();
   });
 
-  it('expands Accounting with its 6 sub-items in order when it is active', () => {
+  it('expands Accounting with its 7 sub-items in order when it is active', () => {
     renderLayout('/accounting/trial-balance');
     const sub = within(screen.getByTestId('accounting-subnav'));
     expect(
@@ -74,6 +74,7 @@ describe('the main layout (spec §2)', () => {
       ['Payroll', '/accounting/payroll'],
       ['Income summary', '/accounting/financial-reports/income-summary'],
       ['Expense summary', '/accounting/financial-reports/expense-summary'],
+      ['Asset schedule', '/accounting/asset-schedule'],
     ]);
   });
 

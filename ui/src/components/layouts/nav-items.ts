@@ -1,6 +1,7 @@
 import {
   IconBell,
   IconBook2,
+  IconBuildingBank,
   IconCalculator,
   IconChartBar,
   IconCreditCard,
@@ -65,6 +66,12 @@ export const accountingNavItems: NavItem[] = [
     to: a.expenseSummary,
     description: 'Expenses by account and period, against budget.',
     icon: IconReceipt2,
+  },
+  {
+    label: 'Asset schedule',
+    to: a.assetSchedule,
+    description: 'Fixed assets with their depreciation and net book values.',
+    icon: IconBuildingBank,
   },
 ];
 

@@ -75,6 +75,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/accounting/workspaces/{workspace_id}/asset-schedule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["asset_schedule_route"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounting/workspaces/{workspace_id}/dashboard/": {
         parameters: {
             query?: never;
@@ -87,6 +103,125 @@ export interface paths {
          *     for the last 12 months, the top expense accounts and the latest entries.
          */
         get: operations["dashboard_route"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/depreciation-runs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's depreciation runs, newest month first. */
+        get: operations["list_depreciation_runs"];
+        put?: never;
+        /**
+         * Posts the month's depreciation: one entry dated the month's last day with every
+         *     asset's charge of the month. One run per month: asking again answers the run standing
+         *     (200); a month whose run was reversed is run afresh (201).
+         */
+        post: operations["create_depreciation_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/depreciation-runs/{id}/reverse/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverses the month's posted run by the reversing entry (dated `date`, default the
+         *     run's own date) and takes each asset's charge back. A run that charged an asset
+         *     disposed of since is refused: the disposal removed those charges already.
+         */
+        post: operations["reverse_depreciation_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/fixed-assets/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's assets by category and name, filtered and paged. */
+        get: operations["list_fixed_assets"];
+        put?: never;
+        /**
+         * Puts an asset on the register. Its purchase is posted as any entry is (Dr the asset
+         *     account); the register counts its cost from `available_for_use`.
+         */
+        post: operations["register_fixed_asset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/fixed-assets/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One asset of the workspace. */
+        get: operations["get_fixed_asset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes an asset's record: absent fields keep their values; the cost fields (cost,
+         *     residual value, life, method, rate, available-for-use date, accounts) only until a
+         *     run first charges it.
+         */
+        patch: operations["update_fixed_asset"];
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/fixed-assets/{id}/dispose/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disposes of an asset on `date` for `proceeds`. Nothing is charged after it. */
+        post: operations["dispose_fixed_asset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/fixed-assets/{id}/schedule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["fixed_asset_schedule"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2413,6 +2548,75 @@ export interface components {
             credit: components["schemas"]["Money"];
             debit: components["schemas"]["Money"];
         };
+        /**
+         * @description An asset's record. On create, `name`, `category`, the three accounts,
+         *     `available_for_use` and `cost` are required; `method`, `useful_life_months` and
+         *     `annual_rate` default to the asset account's depreciation settings. On PATCH every
+         *     absent field keeps its value (cost fields change only before the first charge).
+         */
+        AssetBody: {
+            accumulated_depreciation_account?: string | null;
+            /** @description Percent a year, for `declining_balance`. */
+            annual_rate?: string | null;
+            asset_account?: string | null;
+            /** @description `YYYY-MM-DD`: depreciation starts the month after. */
+            available_for_use?: string | null;
+            category?: string | null;
+            cost?: components["schemas"]["Money"] | null;
+            depreciation_expense_account?: string | null;
+            /** @description `straight_line` or `declining_balance`. */
+            method?: string | null;
+            name?: string | null;
+            residual_value?: components["schemas"]["Money"] | null;
+            tag?: string | null;
+            /** Format: int32 */
+            useful_life_months?: number | null;
+        };
+        /**
+         * @description The shape of an asset's record on the wire (`AssetDetails` of the events), for the
+         *     API document.
+         */
+        AssetRecordDoc: {
+            accumulated_depreciation_account: string;
+            annual_rate: string | null;
+            asset_account: string;
+            available_for_use: string;
+            category: string;
+            cost: components["schemas"]["Money"];
+            depreciation_expense_account: string;
+            /** @description `straight_line` or `declining_balance`. */
+            method: string;
+            name: string;
+            residual_value: components["schemas"]["Money"];
+            tag: string;
+            /** Format: int32 */
+            useful_life_months: number;
+        };
+        /** @description The period's fixed-asset schedule and its check. */
+        AssetScheduleReport: {
+            /** @description The accounts its accumulated depreciation sits on. */
+            accumulated_depreciation_accounts: string[];
+            /** @description Every check agrees. */
+            agrees_with_ledger: boolean;
+            /** @description The accounts the register's cost sits on. */
+            asset_accounts: string[];
+            categories: components["schemas"]["ScheduleLineView"][];
+            checks: components["schemas"]["LedgerCheck"][];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            total: components["schemas"]["ScheduleLineView"];
+        };
+        /**
+         * @description An asset's schedule: a row per month from the month after it was available for use
+         *     until it reaches its residual value, or its disposal month.
+         */
+        AssetScheduleView: {
+            id: string;
+            rows: components["schemas"]["ScheduleRowView"][];
+            total_charge: components["schemas"]["Money"];
+        };
         /** @description The parameters of a session's tests; `Default` is what a new session starts with. */
         AuditParams: {
             /**
@@ -3069,6 +3273,37 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_AssetScheduleReport: {
+            /** @description The period's fixed-asset schedule and its check. */
+            data: {
+                /** @description The accounts its accumulated depreciation sits on. */
+                accumulated_depreciation_accounts: string[];
+                /** @description Every check agrees. */
+                agrees_with_ledger: boolean;
+                /** @description The accounts the register's cost sits on. */
+                asset_accounts: string[];
+                categories: components["schemas"]["ScheduleLineView"][];
+                checks: components["schemas"]["LedgerCheck"][];
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                total: components["schemas"]["ScheduleLineView"];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_AssetScheduleView: {
+            /**
+             * @description An asset's schedule: a row per month from the month after it was available for use
+             *     until it reaches its residual value, or its disposal month.
+             */
+            data: {
+                id: string;
+                rows: components["schemas"]["ScheduleRowView"][];
+                total_charge: components["schemas"]["Money"];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_AuditResult: {
             /** @description A session's result: every test rerun over the log up to the cut-off. */
             data: {
@@ -3274,6 +3509,24 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_DisposalOutcome: {
+            /** @description A disposal's figures as posted. */
+            data: {
+                /** @description Every charge through the disposal month. */
+                accumulated_depreciation: components["schemas"]["Money"];
+                /** @description The months through the disposal month no run had charged, charged now. */
+                catch_up_charge: components["schemas"]["Money"];
+                cost: components["schemas"]["Money"];
+                date: string;
+                gain: components["schemas"]["Money"];
+                id: string;
+                journal_entry_id: string;
+                loss: components["schemas"]["Money"];
+                net_book_value: components["schemas"]["Money"];
+                proceeds: components["schemas"]["Money"];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_EmailExists: {
             /** @description Whether an account uses the address. */
             data: {
@@ -3315,6 +3568,31 @@ export interface components {
                 entry_number: string | null;
                 id: string;
                 /** @description `draft` or `posted`. */
+                status: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_FixedAssetRef: {
+            /** @description The asset a command names. */
+            data: {
+                id: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_FixedAssetView: {
+            /**
+             * @description An asset as listed and shown: the record, `status` (`active` or `disposed`), the
+             *     depreciation the books hold for it now and its net book value, and the disposal once
+             *     disposed of.
+             */
+            data: components["schemas"]["AssetRecordDoc"] & {
+                /** @description Charges posted and not reversed (before a disposal removed them). */
+                depreciation_posted: components["schemas"]["Money"];
+                disposal: components["schemas"]["DisposalDoc"] | null;
+                id: string;
+                /** @description Cost less the depreciation posted; zero once disposed of. */
+                net_book_value: components["schemas"]["Money"];
+                /** @description `active` or `disposed`. */
                 status: string;
             };
         };
@@ -3697,6 +3975,30 @@ export interface components {
                     end_date: string | null;
                     id: string;
                     /** @description `active` or `terminated`. */
+                    status: string;
+                })[];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                /** Format: int64 */
+                total_pages: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_Paginated_FixedAssetView: {
+            /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
+            data: {
+                /** Format: int64 */
+                count: number;
+                data: (components["schemas"]["AssetRecordDoc"] & {
+                    /** @description Charges posted and not reversed (before a disposal removed them). */
+                    depreciation_posted: components["schemas"]["Money"];
+                    disposal: components["schemas"]["DisposalDoc"] | null;
+                    id: string;
+                    /** @description Cost less the depreciation posted; zero once disposed of. */
+                    net_book_value: components["schemas"]["Money"];
+                    /** @description `active` or `disposed`. */
                     status: string;
                 })[];
                 /** Format: int32 */
@@ -4271,6 +4573,23 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_RunOutcome: {
+            /** @description A run after a command. */
+            data: {
+                assets: number;
+                /** @description The entry's date: the month's last day. */
+                date: string;
+                id: string;
+                journal_entry_id: string;
+                /** @description `YYYY-MM`. */
+                period: string;
+                reversal_entry_id: string | null;
+                /** @description `posted` or `reversed`. */
+                status: string;
+                total: components["schemas"]["Money"];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_SandboxCheckout: {
             /** @description A sandbox checkout and the test cards its page lists. */
             data: {
@@ -4627,6 +4946,24 @@ export interface components {
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_DepreciationRunView: {
+            data: {
+                /** Format: int64 */
+                assets: number;
+                charges: Record<string, never>[];
+                date: string;
+                /** @description The month's run (the same id for every posting of the month). */
+                id: string;
+                journal_entry_id: string;
+                period: string;
+                reversal_date: string | null;
+                reversal_entry_id: string | null;
+                /** @description `posted` or `reversed`. */
+                status: string;
+                total: components["schemas"]["Money"];
+            }[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Vec_FindingNoteView: {
             data: (components["schemas"]["PublicFindingNote"] & {
                 author_id: string;
@@ -4691,6 +5028,22 @@ export interface components {
         DeductionBody: {
             amount: components["schemas"]["Money"];
             name?: string;
+        };
+        /** @description A posting of a month's depreciation run. */
+        DepreciationRunView: {
+            /** Format: int64 */
+            assets: number;
+            charges: Record<string, never>[];
+            date: string;
+            /** @description The month's run (the same id for every posting of the month). */
+            id: string;
+            journal_entry_id: string;
+            period: string;
+            reversal_date: string | null;
+            reversal_entry_id: string | null;
+            /** @description `posted` or `reversed`. */
+            status: string;
+            total: components["schemas"]["Money"];
         };
         /** @description The statistics of one digit test. */
         DigitAnalysis: {
@@ -4777,6 +5130,54 @@ export interface components {
             code?: string | null;
             password: string;
             recovery_code?: string | null;
+        };
+        /**
+         * @description The shape of a disposal on the wire (`FixedAssetDisposed` of the events), for the API
+         *     document.
+         */
+        DisposalDoc: {
+            accumulated_depreciation: components["schemas"]["Money"];
+            catch_up_charge: components["schemas"]["Money"];
+            cost: components["schemas"]["Money"];
+            date: string;
+            disposed_by: string;
+            fixed_asset_id: string;
+            gain: components["schemas"]["Money"];
+            gain_loss_account: string;
+            journal_entry_id: string;
+            loss: components["schemas"]["Money"];
+            net_book_value: components["schemas"]["Money"];
+            proceeds: components["schemas"]["Money"];
+            proceeds_account: string;
+            workspace_id: string;
+        };
+        /** @description A disposal's figures as posted. */
+        DisposalOutcome: {
+            /** @description Every charge through the disposal month. */
+            accumulated_depreciation: components["schemas"]["Money"];
+            /** @description The months through the disposal month no run had charged, charged now. */
+            catch_up_charge: components["schemas"]["Money"];
+            cost: components["schemas"]["Money"];
+            date: string;
+            gain: components["schemas"]["Money"];
+            id: string;
+            journal_entry_id: string;
+            loss: components["schemas"]["Money"];
+            net_book_value: components["schemas"]["Money"];
+            proceeds: components["schemas"]["Money"];
+        };
+        /** @description A disposal. */
+        DisposeBody: {
+            /** @description `YYYY-MM-DD`; its month is the last one charged. */
+            date: string;
+            /**
+             * @description Credited with a gain, debited with a loss (default: the account coded 4300, other
+             *     income).
+             */
+            gain_loss_account?: string | null;
+            proceeds: components["schemas"]["Money"];
+            /** @description Debited with the proceeds (the bank, or a receivable). */
+            proceeds_account: string;
         };
         /** @description Parameters of the duplicate test. */
         DuplicateParams: {
@@ -4949,6 +5350,25 @@ export interface components {
         FindingNoteView: components["schemas"]["PublicFindingNote"] & {
             author_id: string;
             author_name: string;
+        };
+        /** @description The asset a command names. */
+        FixedAssetRef: {
+            id: string;
+        };
+        /**
+         * @description An asset as listed and shown: the record, `status` (`active` or `disposed`), the
+         *     depreciation the books hold for it now and its net book value, and the disposal once
+         *     disposed of.
+         */
+        FixedAssetView: components["schemas"]["AssetRecordDoc"] & {
+            /** @description Charges posted and not reversed (before a disposal removed them). */
+            depreciation_posted: components["schemas"]["Money"];
+            disposal: components["schemas"]["DisposalDoc"] | null;
+            id: string;
+            /** @description Cost less the depreciation posted; zero once disposed of. */
+            net_book_value: components["schemas"]["Money"];
+            /** @description `active` or `disposed`. */
+            status: string;
         };
         /** @description One control point of a flagged entry's score. */
         FlagReason: {
@@ -5358,6 +5778,19 @@ export interface components {
         /** @description The workspace now flagged `latest`. */
         LatestWorkspace: {
             latest: string;
+        };
+        /** @description One figure of the schedule beside the general ledger. */
+        LedgerCheck: {
+            agrees: boolean;
+            /** @description Schedule less ledger. */
+            difference: components["schemas"]["Money"];
+            /**
+             * @description `cost_brought_forward`, `cost_carried_forward`, `depreciation_brought_forward` or
+             *     `depreciation_carried_forward`.
+             */
+            figure: string;
+            ledger: components["schemas"]["Money"];
+            schedule: components["schemas"]["Money"];
         };
         /**
          * @description A step that did not run, or ran on part of the population: said out loud, so "no
@@ -6150,6 +6583,11 @@ export interface components {
             /** @description The reversal's effective date, `YYYY-MM-DD`; after the lock date. */
             date: string;
         };
+        /** @description A reversal's date (default: the run's own date, so the month nets to nothing). */
+        ReverseRunBody: {
+            /** @description `YYYY-MM-DD`. */
+            date?: string | null;
+        };
         /**
          * @description Low, medium or high.
          * @enum {string}
@@ -6217,6 +6655,25 @@ export interface components {
             /** @description 0 Viewer, 1 Editor, 2 Admin. */
             role: unknown;
         };
+        /** @description The month to depreciate. */
+        RunBody: {
+            /** @description `YYYY-MM`. */
+            period: string;
+        };
+        /** @description A run after a command. */
+        RunOutcome: {
+            assets: number;
+            /** @description The entry's date: the month's last day. */
+            date: string;
+            id: string;
+            journal_entry_id: string;
+            /** @description `YYYY-MM`. */
+            period: string;
+            reversal_entry_id: string | null;
+            /** @description `posted` or `reversed`. */
+            status: string;
+            total: components["schemas"]["Money"];
+        };
         SandboxActionBody: {
             /** @description `pay` or `cancel`. */
             action: string;
@@ -6236,6 +6693,32 @@ export interface components {
          */
         SandboxRedirect: {
             redirect: string;
+        };
+        /** @description One line of the schedule. */
+        ScheduleLineView: {
+            additions: components["schemas"]["Money"];
+            /** @description The category; `null` on the total. */
+            category: string | null;
+            charge: components["schemas"]["Money"];
+            cost_brought_forward: components["schemas"]["Money"];
+            cost_carried_forward: components["schemas"]["Money"];
+            depreciation_brought_forward: components["schemas"]["Money"];
+            depreciation_carried_forward: components["schemas"]["Money"];
+            depreciation_on_disposals: components["schemas"]["Money"];
+            disposals: components["schemas"]["Money"];
+            nbv_brought_forward: components["schemas"]["Money"];
+            nbv_carried_forward: components["schemas"]["Money"];
+        };
+        /** @description One month of an asset's schedule, and whether the books hold its charge. */
+        ScheduleRowView: {
+            accumulated: components["schemas"]["Money"];
+            charge: components["schemas"]["Money"];
+            closing_nbv: components["schemas"]["Money"];
+            opening_nbv: components["schemas"]["Money"];
+            /** @description `YYYY-MM`. */
+            period: string;
+            /** @description A run (or the disposal) posted this month's charge. */
+            posted: boolean;
         };
         /** @description A section of a statement with its account tree and its total. */
         SectionBlock: {
@@ -7038,6 +7521,50 @@ export interface operations {
             };
         };
     };
+    asset_schedule_route: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD`, the period's first day. */
+                from?: string | null;
+                /** @description `YYYY-MM-DD`, its last day. */
+                to?: string | null;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AssetScheduleReport"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     dashboard_route: {
         parameters: {
             query?: {
@@ -7071,6 +7598,450 @@ export interface operations {
             };
             /** @description Forbidden by role, plan or membership. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_depreciation_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_DepreciationRunView"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    create_depreciation_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_RunOutcome"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_RunOutcome"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    reverse_depreciation_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReverseRunBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_RunOutcome"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_fixed_assets: {
+        parameters: {
+            query?: {
+                page?: string | null;
+                page_size?: string | null;
+                category?: string | null;
+                /** @description `active` or `disposed`. */
+                status?: string | null;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Paginated_FixedAssetView"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    register_fixed_asset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FixedAssetRef"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    get_fixed_asset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FixedAssetView"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    update_fixed_asset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssetBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FixedAssetRef"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    dispose_fixed_asset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisposeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DisposalOutcome"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    fixed_asset_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AssetScheduleView"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,3 @@
+/** What other features may use of the books: the account picker and who may post. */
+export { AccountPicker, accountLabel } from './components/account-picker';
+export { useBooksPermissions } from './hooks/use-books-permissions';

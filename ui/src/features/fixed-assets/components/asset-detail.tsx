@@ -1,0 +1,176 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ColDef } from 'ag-grid-community';
+import { useMemo, useState } from 'react';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+import { moneyColumn } from '@/components/data-grid/columns';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import { formatDate } from '@/lib/format-date-time';
+import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { useWorkspaceCurrency } from '@/lib/workspace-currency';
+
+import {
+  METHOD_LABELS,
+  methodOf,
+  useAssetSchedule,
+  type FixedAsset,
+  type ScheduleRow,
+} from '../api/fixed-assets';
+
+import { AssetFormModal } from './asset-form-modal';
+import { DisposeAssetModal } from './dispose-asset-modal';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} className="ledger-money">
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** One asset: its figures, its monthly schedule (grid and net book value chart), and
+ *  editing and disposal for those who post. */
+export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: boolean }) {
+  const currency = useWorkspaceCurrency();
+  const { data: schedule, isLoading } = useAssetSchedule(asset.id);
+  const [editing, setEditing] = useState(false);
+  const [disposing, setDisposing] = useState(false);
+  const money = (value: string) => formatMoney(value, currency);
+
+  const columns = useMemo<ColDef<ScheduleRow>[]>(
+    () => [
+      { field: 'period', headerName: 'Month', width: 110 },
+      moneyColumn<ScheduleRow>('opening_nbv', 'Opening NBV', { currency }),
+      moneyColumn<ScheduleRow>('charge', 'Charge', { currency }),
+      moneyColumn<ScheduleRow>('accumulated', 'Accumulated', { currency }),
+      moneyColumn<ScheduleRow>('closing_nbv', 'Closing NBV', { currency }),
+      {
+        field: 'posted',
+        headerName: 'In the books',
+        width: 120,
+        valueFormatter: ({ value }) => (value === true ? 'Posted' : ''),
+      },
+    ],
+    [currency],
+  );
+  const series = useMemo(
+    () =>
+      (schedule?.rows ?? []).map((row) => ({
+        period: row.period,
+        nbv: toChartNumber(row.closing_nbv),
+      })),
+    [schedule],
+  );
+
+  return (
+    <Stack gap="sm" data-testid="asset-detail">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Group gap="xs">
+            <Text fw={700} size="lg">
+              {asset.name}
+            </Text>
+            {asset.tag && <Badge variant="light">{asset.tag}</Badge>}
+            <Badge color={asset.disposal ? 'gray' : 'teal'} variant="light">
+              {asset.disposal ? `Disposed of ${formatDate(asset.disposal.date)}` : 'In use'}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {asset.category} · {METHOD_LABELS[methodOf(asset)]}
+            {asset.annual_rate ? ` at ${asset.annual_rate}% a year` : ''} over{' '}
+            {asset.useful_life_months} months · available {formatDate(asset.available_for_use)}
+          </Text>
+        </div>
+        {canPost && !asset.disposal && (
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button color="orange" variant="light" size="xs" onClick={() => setDisposing(true)}>
+              Dispose of
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Figure label="Cost" value={money(asset.cost)} />
+        <Figure label="Residual value" value={money(asset.residual_value)} />
+        <Figure label="Depreciation posted" value={money(asset.depreciation_posted)} />
+        <Figure label="Net book value" value={money(asset.net_book_value)} />
+      </SimpleGrid>
+      {asset.disposal && (
+        <Text size="sm">
+          Disposed of for {money(asset.disposal.proceeds)} against a net book value of{' '}
+          {money(asset.disposal.net_book_value)}:{' '}
+          {asset.disposal.gain !== '0.00'
+            ? `a gain of ${money(asset.disposal.gain)}`
+            : `a loss of ${money(asset.disposal.loss)}`}
+          .
+        </Text>
+      )}
+      <Paper withBorder radius="md" p="md" data-testid="nbv-chart">
+        <Text fw={600} size="sm" mb="xs">
+          Net book value by month
+        </Text>
+        <ResponsiveContainer width="100%" height={220}>
+          <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
+            <XAxis dataKey="period" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
+            <YAxis
+              tick={{ fontSize: 11 }}
+              tickLine={false}
+              axisLine={false}
+              width={64}
+              tickFormatter={(value: number) => formatCompactMoney(value, currency)}
+            />
+            <Tooltip
+              formatter={(value: unknown) =>
+                typeof value === 'number' ? money(value.toFixed(2)) : String(value)
+              }
+            />
+            <Line
+              dataKey="nbv"
+              name="Net book value"
+              stroke="#4f46e5"
+              strokeWidth={2}
+              dot={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </Paper>
+      <DataGrid<ScheduleRow>
+        gridId="fixed-asset-schedule"
+        ariaLabel="Asset schedule"
+        exportFileName={`schedule-${asset.tag || asset.id}`}
+        columnDefs={columns}
+        rowData={schedule?.rows ?? []}
+        loading={isLoading}
+        getRowId={({ data: row }) => row.period}
+        noRowsText="No charges: the residual value equals the cost."
+        height={360}
+        toolbar={
+          schedule && (
+            <Text size="xs" c="dimmed">
+              Total depreciation {money(schedule.total_charge)}
+            </Text>
+          )
+        }
+      />
+      <AssetFormModal opened={editing} onClose={() => setEditing(false)} asset={asset} />
+      <DisposeAssetModal asset={asset} opened={disposing} onClose={() => setDisposing(false)} />
+    </Stack>
+  );
+}
