@@ -35,18 +35,27 @@ async fn post_entry(
     assert_eq!(posted.status, 201, "{}", posted.body);
 }
 
-/// An asset's body: `cost` over `life` months by straight line on the default chart's
-/// `account` (its purchase posted from the bank on `available`).
-async fn asset(
-    app: &TestApp,
-    books: &Books,
-    name: &str,
-    category: &str,
-    account: &str,
-    available: &str,
-    cost: &str,
+/// What an asset test buys: `cost` over `life` months by straight line on the default
+/// chart's `account`, available for use on `available`.
+struct Purchase<'a> {
+    name: &'a str,
+    category: &'a str,
+    account: &'a str,
+    available: &'a str,
+    cost: &'a str,
     life: u32,
-) -> Value {
+}
+
+/// The register body of a [`Purchase`].
+async fn asset(app: &TestApp, books: &Books, purchase: Purchase<'_>) -> Value {
+    let Purchase {
+        name,
+        category,
+        account,
+        available,
+        cost,
+        life,
+    } = purchase;
     json!({
         "name": name, "tag": name.to_uppercase().replace(' ', "-"), "category": category,
         "asset_account": leaf(app, books, account).await,
@@ -75,12 +84,14 @@ async fn van(app: &TestApp, books: &Books) -> String {
     let body = asset(
         app,
         books,
-        "Delivery van",
-        "Motor vehicles",
-        "1520",
-        "2026-01-15",
-        "1200000.00",
-        60,
+        Purchase {
+            name: "Delivery van",
+            category: "Motor vehicles",
+            account: "1520",
+            available: "2026-01-15",
+            cost: "1200000.00",
+            life: 60,
+        },
     )
     .await;
     register(app, books, body).await
@@ -282,12 +293,14 @@ async fn the_asset_schedule_agrees_with_the_general_ledger(backend: Backend) {
     let laptops = asset(
         &app,
         &books,
-        "Laptops",
-        "Computer equipment",
-        "1530",
-        "2026-02-01",
-        "900000.00",
-        36,
+        Purchase {
+            name: "Laptops",
+            category: "Computer equipment",
+            account: "1530",
+            available: "2026-02-01",
+            cost: "900000.00",
+            life: 36,
+        },
     )
     .await;
     register(&app, &books, laptops).await;
@@ -406,12 +419,14 @@ async fn bad_input_is_refused_naming_the_field(backend: Backend) {
     let mut body = asset(
         &app,
         &books,
-        "Van",
-        "Motor vehicles",
-        "1520",
-        "2026-01-15",
-        "1200000.00",
-        60,
+        Purchase {
+            name: "Van",
+            category: "Motor vehicles",
+            account: "1520",
+            available: "2026-01-15",
+            cost: "1200000.00",
+            life: 60,
+        },
     )
     .await;
     let list = format!("{}fixed-assets/", books.base);
