@@ -321,6 +321,22 @@ async fn a_password_reset_request_is_recorded(backend: Backend) {
         )
         .await;
     assert_eq!(done.status, 200, "{}", done.body);
+    // The reset ended every session: read the log in a new one.
+    let signed_in = app
+        .post(
+            "/api/v1/accounts/login/",
+            None,
+            json!({"email": "ada@books.ng", "password": "a-new-pass-2026"}),
+        )
+        .await;
+    assert_eq!(signed_in.status, 200, "{}", signed_in.body);
+    let owner = Session {
+        access: signed_in.body["data"]["access"]
+            .as_str()
+            .expect("access")
+            .to_owned(),
+        ..owner
+    };
     let seen = types(
         &activity(
             &app,
