@@ -54,7 +54,7 @@ describe('the main layout (spec §2)', () => {
 
   it('shows the count of Accounting sub-items', () => {
     renderLayout('/dashboard');
-    expect(screen.getByLabelText('6 sub-items')).toHaveTextContent('6');
+    expect(screen.getByLabelText('7 sub-items')).toHaveTextContent('7');
   });
 
   it('keeps Accounting collapsed when another area is active', () => {
