@@ -108,7 +108,7 @@ export function registerFixedAssetTests(h) {
     await page.getByRole('button', { name: 'Dispose of' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dispose of Delivery van' });
     await dialog.getByLabel('Disposal date').fill(`${year}-03-10`);
-    await dialog.getByLabel('Proceeds').fill('1000000');
+    await dialog.getByLabel('Proceeds', { exact: true }).fill('1000000');
     await pickAccount(page, dialog.getByLabel('Proceeds account'), '1120');
     await dialog.getByRole('button', { name: 'Post disposal' }).click();
     await dialog.waitFor({ state: 'detached', timeout: WAIT_MS });
