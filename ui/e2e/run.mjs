@@ -37,8 +37,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const baseUrl = (process.env.E2E_BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const screenshotDir = join(here, 'screenshots');
-/** Upper bound for any single wait, so a broken page fails instead of hanging. */
-const WAIT_MS = 15_000;
+/** Upper bound for any single wait, so a broken page fails instead of hanging; generous
+ * because on a loaded 2-core machine SQLite projector retries can hold a read model back. */
+const WAIT_MS = 30_000;
 const DESKTOP = { width: 1440, height: 900 };
 
 const CHROMIUM_ARGS = [
