@@ -133,6 +133,20 @@ pub struct Reply {
     pub body: Value,
 }
 
+impl Reply {
+    /// The status and the body as JSON (`Value::Null` when empty, the text when not JSON).
+    async fn of(response: reqwest::Response) -> Self {
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        let body = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or(Value::String(text))
+        };
+        Reply { status, body }
+    }
+}
+
 impl TestApp {
     /// Sends `method path` with an optional bearer token and JSON body.
     pub async fn call(
@@ -149,15 +163,7 @@ impl TestApp {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let response = request.send().await.expect("request");
-        let status = response.status().as_u16();
-        let text = response.text().await.expect("body");
-        let body = if text.is_empty() {
-            Value::Null
-        } else {
-            serde_json::from_str(&text).unwrap_or(Value::String(text))
-        };
-        Reply { status, body }
+        Reply::of(request.send().await.expect("request")).await
     }
 
     /// POST from another loopback address (`127.0.0.2`, …): another client as the server
@@ -167,16 +173,8 @@ impl TestApp {
             .local_address(address.parse::<std::net::IpAddr>().expect("address"))
             .build()
             .expect("client");
-        let response = client
-            .post(format!("{}{path}", self.base))
-            .json(&body)
-            .send()
-            .await
-            .expect("request");
-        let status = response.status().as_u16();
-        let text = response.text().await.expect("body");
-        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        Reply { status, body }
+        let request = client.post(format!("{}{path}", self.base)).json(&body);
+        Reply::of(request.send().await.expect("request")).await
     }
 
     /// POST with an `Idempotency-Key`.
