@@ -123,9 +123,21 @@ impl Application {
             .context("preparing the continuous audit")?;
         let keys = TokenKeys::load_or_create(&config.storage.data_dir)
             .context("loading the token signing secret")?;
+        let secrets = identity::sealing::SealingKey::load_or_create(&config.storage.data_dir)
+            .context("loading the key secrets are sealed with")?;
+        let newly_sealed = identity::two_factor::seal_stored_secrets(&db, &secrets)
+            .await
+            .context("sealing the stored two-factor secrets")?;
+        if newly_sealed > 0 {
+            tracing::info!(
+                newly_sealed,
+                "sealed two-factor secrets stored before sealing"
+            );
+        }
         let app = AppState {
             store: store.clone(),
             keys,
+            secrets,
             access: Arc::new(query_api::access::ReadModelAccess::new(
                 db.clone(),
                 projections.applied().clone(),

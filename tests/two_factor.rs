@@ -382,6 +382,62 @@ async fn disabling_needs_the_password_and_a_code(backend: Backend) {
     app.stop().await;
 }
 
+/// The `two_factor.secret` column of `email`'s row, as a copy of the database shows it.
+async fn stored_secret(app: &TestApp, email: &str) -> String {
+    let db = app.database().await;
+    sqlx::query_scalar(
+        "SELECT t.secret FROM two_factor t JOIN users u ON u.id = t.user_id WHERE u.email = $1",
+    )
+    .bind(email)
+    .fetch_one(&db.pool)
+    .await
+    .expect("stored secret")
+}
+
+async fn a_secret_is_stored_sealed_never_as_the_authenticator_sees_it(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let (secret, _, _) = enabled(&app, &session).await;
+
+    let stored = stored_secret(&app, "ada@books.ng").await;
+    assert!(stored.starts_with("v1."), "{stored}");
+    assert!(
+        !stored.contains(&secret),
+        "the stored row holds the secret in clear"
+    );
+    app.stop().await;
+}
+
+async fn a_secret_stored_before_sealing_is_sealed_at_start_and_still_signs_in(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let (secret, at, _) = enabled(&app, &session).await;
+    let db = app.database().await;
+    sqlx::query("UPDATE two_factor SET secret = $1")
+        .bind(&secret)
+        .execute(&db.pool)
+        .await
+        .expect("write the secret in clear, as an older version did");
+
+    let restarted = app.another_node(|_| {}).await;
+    let stored = stored_secret(&app, "ada@books.ng").await;
+    assert!(
+        stored.starts_with("v1.") && !stored.contains(&secret),
+        "{stored}"
+    );
+    let challenge = login(&restarted, "ada@books.ng").await["challenge"].clone();
+    let verified = restarted
+        .post(
+            VERIFY,
+            None,
+            json!({"challenge": challenge, "code": code_at(&secret, at + 30)}),
+        )
+        .await;
+    assert_eq!(verified.status, 200, "{}", verified.body);
+    restarted.stop().await;
+    app.stop().await;
+}
+
 backend_tests!(
     set_up_then_enable_then_sign_in_with_a_real_code,
     a_challenge_works_once_and_expires,
@@ -389,4 +445,6 @@ backend_tests!(
     wrong_codes_count_toward_sign_in_throttling,
     turning_two_factor_on_ends_every_other_session_and_keeps_this_one,
     disabling_needs_the_password_and_a_code,
+    a_secret_is_stored_sealed_never_as_the_authenticator_sees_it,
+    a_secret_stored_before_sealing_is_sealed_at_start_and_still_signs_in,
 );

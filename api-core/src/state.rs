@@ -12,6 +12,8 @@ use crate::auth::TokenKeys;
 pub struct AppState {
     pub store: EventStore,
     pub keys: TokenKeys,
+    /// Seals secrets kept at rest (TOTP secrets).
+    pub secrets: identity::sealing::SealingKey,
     pub access: Arc<dyn AccessPolicy>,
     pub data_dir: PathBuf,
     /// Where users reach the product: the base of links in mails.

@@ -50,6 +50,7 @@ async fn app(t: &TestDatabase) -> (Router, EventStore) {
     let state = AppState {
         store: store.clone(),
         keys: keys.clone(),
+        secrets: identity::sealing::SealingKey::from_bytes(&[1; 32]),
         access: Arc::new(NoMemberships),
         data_dir: t.config.data_dir.clone(),
         public_url: "http://127.0.0.1".into(),

@@ -136,7 +136,7 @@ pub async fn setup(
     let user = current_user(app, &user).await?;
     let secret = two_factor::new_secret();
     let mut tx = app.db().begin_write().await?;
-    if !two_factor::set_pending(&mut tx, &user.id, &secret).await? {
+    if !two_factor::set_pending(&mut tx, &app.secrets, &user.id, &secret).await? {
         return Err(ApiError::Conflict(ALREADY_ENABLED.into()));
     }
     let totp = two_factor::totp(&secret, &user.email).map_err(ApiError::internal)?;
@@ -195,7 +195,8 @@ pub async fn enable(
 ) -> Result<Json<Data<TwoFactorEnabledAnswer>>, ApiError> {
     let app = &state.app;
     let user = current_user(app, &user).await?;
-    let Some((secret, enabled)) = two_factor::secret_of(app.db(), &user.id).await? else {
+    let Some((secret, enabled)) = two_factor::secret_of(app.db(), &app.secrets, &user.id).await?
+    else {
         return Err(ApiError::NonField(vec![NOT_SET_UP.into()]));
     };
     if enabled {
@@ -252,7 +253,8 @@ pub async fn disable(
     let user = current_user(app, &user).await?;
     let throttle = Throttle::new(&user.email, address);
     throttle.check(app).await?;
-    let Some((secret, true)) = two_factor::secret_of(app.db(), &user.id).await? else {
+    let Some((secret, true)) = two_factor::secret_of(app.db(), &app.secrets, &user.id).await?
+    else {
         return Err(ApiError::NonField(vec![NOT_ENABLED.into()]));
     };
     let stored = users::password_hash_of(app.db(), &user.id)
@@ -323,7 +325,8 @@ pub async fn verify(
         .ok_or_else(|| ApiError::field("challenge", CHALLENGE_NOT_VALID))?;
     let throttle = Throttle::new(&user.email, address);
     throttle.check(app).await?;
-    let Some((secret, true)) = two_factor::secret_of(app.db(), &user.id).await? else {
+    let Some((secret, true)) = two_factor::secret_of(app.db(), &app.secrets, &user.id).await?
+    else {
         // Disabled since the password step: sign in again, without a second factor.
         return Err(ApiError::field("challenge", CHALLENGE_NOT_VALID));
     };

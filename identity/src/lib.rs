@@ -19,6 +19,7 @@ pub mod files;
 pub mod invitation_tokens;
 pub mod outbox;
 pub mod password;
+pub mod sealing;
 pub mod tokens;
 pub mod two_factor;
 pub mod users;

@@ -6,12 +6,14 @@
 //! with a code, together with the hashes of ten recovery codes; [`disable`] removes it.
 //! A code is accepted one step either side of now, and each step at most once per user
 //! ([`claim_step`], RFC 6238 §5.2), so a code seen over a shoulder cannot be replayed.
-//! Recovery codes are stored as SHA-256 only and work once.
+//! Recovery codes are stored as SHA-256 only and work once. The secret itself is stored
+//! sealed ([`crate::sealing`]): a copy of the database does not give it away.
 
 use sqlx::{Any, Executor, Row};
 use store::Db;
 use totp_rs::{Builder, Secret, Totp};
 
+use crate::sealing::SealingKey;
 use crate::{now_us, secret_hash};
 
 /// The issuer authenticator apps show next to the account.
@@ -107,25 +109,59 @@ pub async fn status(db: &Db, user_id: &str) -> Result<Status, sqlx::Error> {
     })
 }
 
-/// The stored secret (base32) and whether it is enabled.
-pub async fn secret_of(db: &Db, user_id: &str) -> Result<Option<(String, bool)>, sqlx::Error> {
+/// The stored secret (base32, unsealed) and whether it is enabled. A secret that does not
+/// open with `key` (the data directory's key lost, or the row altered) is an error.
+pub async fn secret_of(
+    db: &Db,
+    key: &SealingKey,
+    user_id: &str,
+) -> Result<Option<(String, bool)>, sqlx::Error> {
     let row = sqlx::query("SELECT secret, enabled_at FROM two_factor WHERE user_id = $1")
         .bind(user_id)
         .fetch_optional(&db.pool)
         .await?;
     row.map(|row| {
+        let sealed: String = row.try_get("secret")?;
+        let secret = key
+            .open(&sealed, user_id)
+            .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         Ok((
-            row.try_get("secret")?,
+            secret,
             row.try_get::<Option<i64>, _>("enabled_at")?.is_some(),
         ))
     })
     .transpose()
 }
 
+/// Seals the secrets stored before secrets were sealed at rest; answers how many. Run at
+/// start-up, so every stored secret is sealed before the first request reads one.
+pub async fn seal_stored_secrets(db: &Db, key: &SealingKey) -> Result<usize, sqlx::Error> {
+    let rows = sqlx::query("SELECT user_id, secret FROM two_factor")
+        .fetch_all(&db.pool)
+        .await?;
+    let mut sealed = 0;
+    for row in rows {
+        let user_id: String = row.try_get("user_id")?;
+        let secret: String = row.try_get("secret")?;
+        if SealingKey::is_sealed(&secret) {
+            continue;
+        }
+        sqlx::query("UPDATE two_factor SET secret = $1 WHERE user_id = $2 AND secret = $3")
+            .bind(key.seal(&secret, &user_id))
+            .bind(&user_id)
+            .bind(&secret)
+            .execute(&db.pool)
+            .await?;
+        sealed += 1;
+    }
+    Ok(sealed)
+}
+
 /// Stores a new pending secret, replacing a pending one. Refuses (false) while 2FA is
 /// enabled: it must be disabled first, with a code.
 pub async fn set_pending(
     tx: &mut sqlx::Transaction<'static, Any>,
+    key: &SealingKey,
     user_id: &str,
     secret: &str,
 ) -> Result<bool, sqlx::Error> {
@@ -143,7 +179,7 @@ pub async fn set_pending(
         .await?;
     sqlx::query("INSERT INTO two_factor (user_id, secret, created_at) VALUES ($1, $2, $3)")
         .bind(user_id)
-        .bind(secret)
+        .bind(key.seal(secret, user_id))
         .bind(now_us())
         .execute(&mut **tx)
         .await?;

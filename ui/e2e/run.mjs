@@ -40,6 +40,8 @@ const screenshotDir = join(here, 'screenshots');
 /** Upper bound for any single wait, so a broken page fails instead of hanging; generous
  * because on a loaded 2-core machine SQLite projector retries can hold a read model back. */
 const WAIT_MS = 30_000;
+/** A response slower than this is listed with a failed test's diagnostics. */
+const SLOW_RESPONSE_MS = 3_000;
 const DESKTOP = { width: 1440, height: 900 };
 
 const CHROMIUM_ARGS = [
@@ -1500,6 +1502,21 @@ async function main() {
         tab.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
       };
       context.on('page', watch);
+      // What the server answered badly or slowly, printed when the test fails: a failure
+      // on a loaded CI machine is then explained by its log, not guessed at.
+      const troubles = [];
+      const sent = new Map();
+      context.on('request', (request) => sent.set(request, Date.now()));
+      context.on('requestfinished', async (request) => {
+        const response = await request.response().catch(() => null);
+        const ms = Date.now() - (sent.get(request) ?? Date.now());
+        const status = response?.status() ?? 0;
+        if (status >= 400 || ms > SLOW_RESPONSE_MS)
+          troubles.push(`${status} ${ms} ms ${request.method()} ${request.url()}`);
+      });
+      context.on('requestfailed', (request) =>
+        troubles.push(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+      );
       const page = await context.newPage();
       const started = Date.now();
       try {
@@ -1518,6 +1535,15 @@ async function main() {
         console.log(
           `FAIL ${name}: ${error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n    ') : String(error)}`,
         );
+        if (troubles.length > 0)
+          console.log(`    responses:\n      ${troubles.slice(-12).join('\n      ')}`);
+        const visible = await page
+          .locator('main')
+          .first()
+          .innerText({ timeout: 2_000 })
+          .catch(() => '');
+        if (visible)
+          console.log(`    the page showed: ${visible.replace(/\s+/g, ' ').slice(0, 600)}`);
         await shot(page, `failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`).catch(
           () => undefined,
         );
