@@ -41,7 +41,7 @@ const screenshotDir = join(here, 'screenshots');
  * because on a loaded 2-core machine SQLite projector retries can hold a read model back. */
 const WAIT_MS = 30_000;
 /** A response slower than this is listed with a failed test's diagnostics. */
-const SLOW_RESPONSE_MS = 3_000;
+const SLOW_RESPONSE_MS = Number(process.env.E2E_SLOW_MS ?? 3_000);
 const DESKTOP = { width: 1440, height: 900 };
 
 const CHROMIUM_ARGS = [
@@ -1536,7 +1536,7 @@ async function main() {
           `FAIL ${name}: ${error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n    ') : String(error)}`,
         );
         if (troubles.length > 0)
-          console.log(`    responses:\n      ${troubles.slice(-12).join('\n      ')}`);
+          console.log(`    responses:\n      ${troubles.slice(-40).join('\n      ')}`);
         const visible = await page
           .locator('main')
           .first()

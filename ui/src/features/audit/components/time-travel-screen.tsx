@@ -82,6 +82,16 @@ function ErrorAlert({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * What a view shows, read from its SWR answer when the screen renders. SWR re-renders
+ * only for the fields a render has read: a tab that is not open reads nothing, so an
+ * answer arriving before its tab opens would leave the tab loading for good. Reading
+ * `data` and `error` of every view on each render keeps all of them tracked.
+ */
+function viewState<T>(response: { data?: T; error?: unknown }): { data?: T; error?: unknown } {
+  return { data: response.data, error: response.error };
+}
+
 function Loading<T>({
   state,
   children,
@@ -144,25 +154,33 @@ export function TimeTravelScreen() {
   };
 
   const knownAt = applied.known_at || undefined;
-  const tb = useKnownTrialBalance(workspaceId, { as_of: applied.as_of, known_at: knownAt });
-  const ledger = useKnownLedger(workspaceId, {
-    account_id: account?.id,
-    from: applied.period_start,
-    to: applied.as_of || applied.period_end,
-    known_at: knownAt,
-    page,
-    page_size: LEDGER_PAGE_SIZE,
-  });
-  const comparison = useComparison(workspaceId, {
-    as_of: applied.as_of,
-    from: knownAt,
-    to: applied.compare_to,
-  });
-  const afterClose = useAfterClose(workspaceId, {
-    period_start: applied.period_start,
-    period_end: applied.period_end,
-    closed_at: knownAt,
-  });
+  const tb = viewState(
+    useKnownTrialBalance(workspaceId, { as_of: applied.as_of, known_at: knownAt }),
+  );
+  const ledger = viewState(
+    useKnownLedger(workspaceId, {
+      account_id: account?.id,
+      from: applied.period_start,
+      to: applied.as_of || applied.period_end,
+      known_at: knownAt,
+      page,
+      page_size: LEDGER_PAGE_SIZE,
+    }),
+  );
+  const comparison = viewState(
+    useComparison(workspaceId, {
+      as_of: applied.as_of,
+      from: knownAt,
+      to: applied.compare_to,
+    }),
+  );
+  const afterClose = viewState(
+    useAfterClose(workspaceId, {
+      period_start: applied.period_start,
+      period_end: applied.period_end,
+      closed_at: knownAt,
+    }),
+  );
 
   const set = (field: Field) => (value: string) => setDraft({ ...draft, [field]: value });
   const signedAt = session.data ? signOffMoment(session.data) : null;
