@@ -30,3 +30,13 @@ ensure_apt_package() { # ensure_apt_package <command> <package>
 ui_install() {
   (cd ui && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund --yes; fi)
 }
+
+ensure_schemathesis() { # puts a pinned schemathesis (PyPI) on PATH, in a venv under target/
+  local venv=target/drill-venv
+  if [ ! -x "$venv/bin/schemathesis" ]; then
+    echo "# installing schemathesis into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "schemathesis==4.32.5"
+  fi
+  export PATH="$PWD/$venv/bin:$PATH"
+}

@@ -71,6 +71,21 @@ pub enum ValidationError {
     NonField(NonFieldErrors),
 }
 
+/// The 400 body as `anyOf`, not the `oneOf` an untagged enum derives: a body of
+/// non-field errors is also a map of field name to messages, so it matches both and
+/// `oneOf` (exactly one) would call every such answer invalid.
+fn validation_error_schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::AnyOfBuilder;
+    use utoipa::openapi::Ref;
+    AnyOfBuilder::new()
+        .item(Ref::from_schema_name(FieldErrors::name()))
+        .item(Ref::from_schema_name(NonFieldErrors::name()))
+        .description(Some(
+            "A 400 body: errors by field, or errors not tied to a field.",
+        ))
+        .into()
+}
+
 /// Fills in the body of every error response an operation declares (by status code) with
 /// the shared error components, and registers them.
 pub struct ErrorBodies;
@@ -82,7 +97,7 @@ impl Modify for ErrorBodies {
             (ErrorDetail::name(), ErrorDetail::schema()),
             (FieldErrors::name(), FieldErrors::schema()),
             (NonFieldErrors::name(), NonFieldErrors::schema()),
-            (ValidationError::name(), ValidationError::schema()),
+            (ValidationError::name(), validation_error_schema()),
         ] {
             components.schemas.insert(name.into_owned(), schema);
         }
@@ -97,6 +112,20 @@ impl Modify for ErrorBodies {
             .into_iter()
             .flatten()
             {
+                // Bad input is refused with a 400 by the extractors themselves (a body that
+                // is not the documented JSON, a query value that does not parse), whether
+                // or not the handler validates anything further.
+                let takes_input = operation.request_body.is_some()
+                    || operation.parameters.iter().flatten().any(|p| {
+                        matches!(p, RefOr::T(p)
+                            if matches!(p.parameter_in, utoipa::openapi::path::ParameterIn::Query))
+                    });
+                if takes_input && !operation.responses.responses.contains_key("400") {
+                    operation
+                        .responses
+                        .responses
+                        .insert("400".to_owned(), RefOr::T(ResponseBuilder::new().build()));
+                }
                 for (status, response) in operation.responses.responses.iter_mut() {
                     let Some(component) = error_component(status) else {
                         continue;

@@ -16,7 +16,7 @@ use axum::Json;
 use event_schemas::notification::Severity;
 use futures::Stream;
 use projections::notifications::{self as inbox, NotificationRow, ROW_COLUMNS};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 use utoipa_axum::router::OpenApiRouter;
@@ -127,6 +127,15 @@ pub async fn get_notification(
     }
 }
 
+/// One server-sent event as a client reads it off the stream: its name and its data
+/// (JSON text).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ServerSentEvent {
+    /// `unread`, `notification` or `resync`.
+    pub event: String,
+    pub data: String,
+}
+
 /// Server-sent events for the caller's inbox (bearer-authenticated; read it with `fetch`,
 /// since `EventSource` cannot send a header). First `unread` with `{"unread_count"}`, then
 /// `notification` with `{change: created|updated|deleted, notification_id, notification,
@@ -134,7 +143,7 @@ pub async fn get_notification(
 /// this connection fell behind and should refetch.
 #[utoipa::path(get, path = "/api/v1/notification/stream/", tag = "notifications",
     responses((status = 200, description = "Server-sent events: `unread` (`{\"unread_count\"}`), `notification` (an InboxChange), `resync` (`{}`)",
-        content_type = "text/event-stream", body = String), (status = 401)))]
+        content_type = "text/event-stream", body = ServerSentEvent), (status = 401)))]
 pub async fn notification_stream(
     State(state): State<QueryState>,
     user: AuthUser,

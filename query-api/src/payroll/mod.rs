@@ -185,6 +185,7 @@ pub async fn get_employee(
 /// is `false` (and `accounts` `null`) until the first run sets the defaults or an Admin
 /// sets them.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = PayrollSettingsView)]
 pub struct SettingsView {
     pub configured: bool,
     #[schema(value_type = Option<Object>)]

@@ -4418,6 +4418,19 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_PayrollSettingsView: {
+            /**
+             * @description The payroll settings: the accounts runs post to and whether ITF applies; `configured`
+             *     is `false` (and `accounts` `null`) until the first run sets the defaults or an Admin
+             *     sets them.
+             */
+            data: {
+                accounts: Record<string, never> | null;
+                configured: boolean;
+                itf_applies: boolean;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_PayrollSummary: {
             /** @description A year of posted payroll: per month and for the year. */
             data: {
@@ -6242,6 +6255,16 @@ export interface components {
             status: string;
             tx_ref: string;
         };
+        /**
+         * @description The payroll settings: the accounts runs post to and whether ITF applies; `configured`
+         *     is `false` (and `accounts` `null`) until the first run sets the defaults or an Admin
+         *     sets them.
+         */
+        PayrollSettingsView: {
+            accounts: Record<string, never> | null;
+            configured: boolean;
+            itf_applies: boolean;
+        };
         /** @description A year of posted payroll: per month and for the year. */
         PayrollSummary: {
             months: components["schemas"]["MonthSummary"][];
@@ -6729,6 +6752,15 @@ export interface components {
             section: string;
             total: components["schemas"]["Figure"];
         };
+        /**
+         * @description One server-sent event as a client reads it off the stream: its name and its data
+         *     (JSON text).
+         */
+        ServerSentEvent: {
+            data: string;
+            /** @description `unread`, `notification` or `resync`. */
+            event: string;
+        };
         /** @description One of the product's services. */
         Service: {
             description: string;
@@ -7213,7 +7245,7 @@ export interface components {
              */
             population_entries_min: number;
         };
-        /** @description A 400 body: either kind of validation error. */
+        /** @description A 400 body: errors by field, or errors not tied to a field. */
         ValidationError: components["schemas"]["FieldErrors"] | components["schemas"]["NonFieldErrors"];
         VerifyBody: {
             /** @description The `challenge` the login answered (5 minutes, single use). */
@@ -7277,6 +7309,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_AccountNode"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Forbidden by role, plan or membership. */
@@ -9285,7 +9326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_SettingsView"];
+                    "application/json": components["schemas"]["Data_PayrollSettingsView"];
                 };
             };
             /** @description Forbidden by role, plan or membership. */
@@ -10367,6 +10408,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Paginated_Organization"];
                 };
             };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             /** @description token_not_valid: the token is missing, malformed or expired. */
             401: {
                 headers: {
@@ -11253,6 +11303,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Paginated_Workspace"];
                 };
             };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             /** @description Forbidden by role, plan or membership. */
             403: {
                 headers: {
@@ -11328,6 +11387,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Paginated_TransferRow"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Forbidden by role, plan or membership. */
@@ -11716,6 +11784,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_RefreshedTokens"];
                 };
             };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             /** @description token_not_valid: the token is missing, malformed or expired. */
             401: {
                 headers: {
@@ -11858,6 +11935,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ActivityDetail"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description token_not_valid: the token is missing, malformed or expired. */
@@ -13278,7 +13364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["ServerSentEvent"];
                 };
             };
             /** @description token_not_valid: the token is missing, malformed or expired. */
@@ -13463,6 +13549,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Paginated_Subscription"];
                 };
             };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             /** @description Forbidden by role, plan or membership. */
             403: {
                 headers: {
@@ -13546,6 +13641,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Subscription"];
                 };
             };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             /** @description Forbidden by role, plan or membership. */
             403: {
                 headers: {
@@ -13588,6 +13692,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Paginated_Subscription"];
                 };
             };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
             /** @description Forbidden by role, plan or membership. */
             403: {
                 headers: {
@@ -13617,6 +13730,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LatestSubscription"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Forbidden by role, plan or membership. */
@@ -13650,6 +13772,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_CancelledSubscription"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Forbidden by role, plan or membership. */
@@ -13743,6 +13874,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Paginated_PaymentTransaction"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
                 };
             };
             /** @description Forbidden by role, plan or membership. */
