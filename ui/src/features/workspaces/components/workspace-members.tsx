@@ -14,7 +14,7 @@ import {
 import { IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 
-import { PendingInvitations } from '@/features/invitations/components/pending-invitations';
+import { PendingInvitations } from '@/features/invitations';
 import { useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { checkPermission, effectivePlan, roleInWorkspace } from '@/lib/permissions';
