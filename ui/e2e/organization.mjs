@@ -126,4 +126,47 @@ export function registerOrganizationTests(h) {
     const { data: mine } = await api('GET', '/accounts/me/workspaces/', { token: ada.access });
     check(!mine.some((w) => w.id === lagos.id), 'the source still has the workspace');
   });
+
+  test('the workspace profile renames a workspace and deletes another after its name is typed', async ({
+    page,
+    context,
+  }) => {
+    const { user, workspaces } = await userWithWorkspaces(['Acme Nigeria Ltd', 'Old Branch']);
+    await withSession(context, user, { preferredService: 'accounting' });
+
+    await page.goto(`${baseUrl}/settings/workspaces?wsId=${workspaces[0].id}`);
+    const rename = page.getByRole('form', { name: 'Rename workspace' });
+    const name = rename.getByLabel('Workspace name');
+    await waitForValue(name, 'Acme Nigeria Ltd');
+    await name.fill('Acme Nigeria Plc');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await page
+      .getByText('The workspace is now called Acme Nigeria Plc.')
+      .waitFor({ timeout: WAIT_MS });
+    await page
+      .getByTestId('workspace-rail')
+      .getByRole('button', { name: 'Workspace Acme Nigeria Plc' })
+      .waitFor({ timeout: WAIT_MS });
+
+    await page.goto(`${baseUrl}/settings/workspaces?wsId=${workspaces[1].id}`);
+    await waitForValue(page.getByLabel('Workspace name'), 'Old Branch');
+    await page.getByRole('button', { name: 'Delete workspace' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete workspace' });
+    await dialog.getByLabel('Workspace name').fill('Old Branch');
+    await shot(page, 'workspace-delete', { settleMs: 300 });
+    await dialog.getByRole('button', { name: 'Delete workspace' }).click();
+    await page.getByText('Old Branch was deleted.').waitFor({ timeout: WAIT_MS });
+    const { data: left } = await api('GET', '/accounts/me/workspaces/', { token: user.access });
+    check(
+      left.length === 1 && left[0].name === 'Acme Nigeria Plc',
+      `the workspaces left: ${left.map((w) => w.name).join(', ')}`,
+    );
+    // The one left is the last: it cannot be deleted.
+    await page.goto(`${baseUrl}/settings/workspaces?wsId=${workspaces[0].id}`);
+    await waitForValue(page.getByLabel('Workspace name'), 'Acme Nigeria Plc');
+    check(
+      await page.getByRole('button', { name: 'Delete workspace' }).isDisabled(),
+      'the last workspace can be deleted',
+    );
+  });
 }
