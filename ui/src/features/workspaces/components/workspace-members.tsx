@@ -107,7 +107,7 @@ export function WorkspaceMembers({ workspaceId: asked }: Props) {
     <Stack gap="md">
       <Group justify="space-between">
         <div>
-          <Text fw={600}>{workspace.name}</Text>
+          <Text fw={600}>Members</Text>
           <Text size="sm" c="dimmed">
             {data ? `${data.count} ${data.count === 1 ? 'member' : 'members'}` : 'Members'}
           </Text>
