@@ -88,6 +88,8 @@ export function registerOrganizationTests(h) {
     await page
       .getByText(/The transfer of Lagos Office was requested/)
       .waitFor({ timeout: WAIT_MS });
+    // The profile says the workspace is on its way until the target answers.
+    await page.getByTestId('pending-transfer').waitFor({ timeout: WAIT_MS });
     await page.goto(`${baseUrl}/settings/organization`);
     const outgoing = page.getByRole('table', { name: 'Workspace transfers' });
     await outgoing.getByText('Lagos Office').waitFor({ timeout: WAIT_MS });

@@ -4,3 +4,4 @@
  */
 export { RequestTransferModal } from './components/request-transfer-modal';
 export { WorkspaceTransfers } from './components/workspace-transfers';
+export { PendingTransferNotice } from './components/pending-transfer-notice';

@@ -14,7 +14,7 @@ import { IconArrowsExchange, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
 
-import { RequestTransferModal } from '@/features/transfers';
+import { PendingTransferNotice, RequestTransferModal } from '@/features/transfers';
 import { useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { checkPermission, effectivePlan, roleInWorkspace } from '@/lib/permissions';
@@ -207,6 +207,11 @@ export function WorkspaceProfile({ workspaceId: asked }: Props) {
               </Text>
             </div>
           </Group>
+          <PendingTransferNotice
+            organizationId={workspace.organization_id}
+            workspaceId={workspace.id}
+            canCancel={canDelete}
+          />
           <RenameForm workspace={workspace} canRename={canRename} />
           {canDelete && (
             <Group justify="flex-end">
