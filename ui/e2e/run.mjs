@@ -30,6 +30,7 @@ import { registerAuditWorkpaperTests } from './audit-workpapers.mjs';
 import { registerBillingTests } from './billing.mjs';
 import { registerPayrollTests } from './payroll.mjs';
 import { registerFixedAssetTests } from './fixed-assets.mjs';
+import { registerOrganizationTests } from './organization.mjs';
 import { registerReportTests } from './reports.mjs';
 import { registerStatementTests } from './statements.mjs';
 
@@ -1326,6 +1327,21 @@ registerFixedAssetTests({
   shot,
   WAIT_MS,
   PASSWORD,
+});
+
+registerOrganizationTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  createUser,
+  inviteByEmail,
+  uniqueEmail,
+  shot,
+  waitForValue,
+  WAIT_MS,
 });
 
 registerReportTests({

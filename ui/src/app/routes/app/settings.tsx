@@ -6,8 +6,9 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
+import { OrganizationSettings } from '@/features/organizations';
 import { MyAccount } from '@/features/profile/components/my-account';
-import { WorkspaceMembers } from '@/features/workspaces/components/workspace-members';
+import { WorkspaceProfile } from '@/features/workspaces';
 
 type SettingsTab = {
   value: string;
@@ -30,7 +31,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
     value: 'workspaces',
     label: 'Workspaces',
     icon: <IconLayoutGrid size={16} />,
-    emptyTitle: 'Workspace profile will appear here',
+    emptyTitle: 'Workspace profile',
     emptyText:
       "The selected workspace's name, image and members, and transfers between organizations.",
   },
@@ -38,8 +39,9 @@ export const SETTINGS_TABS: SettingsTab[] = [
     value: 'organization',
     label: 'Organization',
     icon: <IconBuilding size={16} />,
-    emptyTitle: 'Organization details will appear here',
-    emptyText: "Your organization's name, location and contact e-mail, and its setup progress.",
+    emptyTitle: 'Organization',
+    emptyText:
+      "Your organization's profile, set-up progress, members, invitations and workspace transfers.",
   },
   {
     value: 'security',
@@ -85,7 +87,9 @@ export default function SettingsRoute() {
             {tab.value === DEFAULT_TAB ? (
               <MyAccount />
             ) : tab.value === 'workspaces' ? (
-              <WorkspaceMembers workspaceId={workspaceId} />
+              <WorkspaceProfile workspaceId={workspaceId} />
+            ) : tab.value === 'organization' ? (
+              <OrganizationSettings />
             ) : (
               <EmptyState icon={tab.icon} title={tab.emptyTitle} description={tab.emptyText} />
             )}

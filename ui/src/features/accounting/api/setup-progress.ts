@@ -43,13 +43,17 @@ export function useSetupProgress() {
     });
     return data;
   });
-  /** Skips `step` (keeping earlier skips) or dismisses the whole checklist. */
-  const update = async (change: { skip?: string; dismiss?: boolean }) => {
+  /**
+   * Skips `step` or takes a skip back (keeping the other skips), or dismisses the
+   * checklist (`dismiss: false` shows it on the dashboard again).
+   */
+  const update = async (change: { skip?: string; unskip?: string; dismiss?: boolean }) => {
     if (!organizationId || !swr.data) return;
     const skipped = swr.data.steps.filter((s) => s.skipped).map((s) => s.key);
     const body = {
       ...(change.skip ? { skipped_steps: [...skipped, change.skip] } : {}),
-      ...(change.dismiss ? { dismissed: true } : {}),
+      ...(change.unskip ? { skipped_steps: skipped.filter((k) => k !== change.unskip) } : {}),
+      ...(change.dismiss !== undefined ? { dismissed: change.dismiss } : {}),
     };
     await api.patch(SETUP_PROGRESS_PATH, z.unknown(), {
       params: { organization_id: organizationId },

@@ -37,6 +37,21 @@ export function useWorkspaceMembers(organizationId: string | null, workspaceId: 
   );
 }
 
+/** Every member of the organization, whichever workspaces they cover. */
+export function useOrganizationMembers(organizationId: string | null) {
+  return useSWR(organizationId ? [membershipsPath(organizationId), 'all'] : null, () =>
+    api.get(
+      '/accounts/organizations/{organization_id}/memberships/',
+      paginatedEnvelope(memberSchema),
+      {
+        params: { organization_id: organizationId ?? '' },
+        query: { page: 1, page_size: PAGE_SIZE_MAX },
+        handleErrors: false,
+      },
+    ),
+  );
+}
+
 export function changeMemberRole(organizationId: string, membershipId: string, role: number) {
   return api.patch('/accounts/organizations/{organization_id}/memberships/{id}/', z.unknown(), {
     params: { organization_id: organizationId, id: membershipId },

@@ -14,7 +14,7 @@ import {
 import { IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 
-import { PendingInvitations } from '@/features/invitations/components/pending-invitations';
+import { PendingInvitations } from '@/features/invitations';
 import { useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { checkPermission, effectivePlan, roleInWorkspace } from '@/lib/permissions';
@@ -107,7 +107,7 @@ export function WorkspaceMembers({ workspaceId: asked }: Props) {
     <Stack gap="md">
       <Group justify="space-between">
         <div>
-          <Text fw={600}>{workspace.name}</Text>
+          <Text fw={600}>Members</Text>
           <Text size="sm" c="dimmed">
             {data ? `${data.count} ${data.count === 1 ? 'member' : 'members'}` : 'Members'}
           </Text>

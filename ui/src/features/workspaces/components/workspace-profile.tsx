@@ -1,0 +1,261 @@
+import {
+  Avatar,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconArrowsExchange, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { mutate } from 'swr';
+
+import { PendingTransferNotice, RequestTransferModal } from '@/features/transfers';
+import { useCurrentUser } from '@/lib/auth';
+import { notify } from '@/lib/notify';
+import { checkPermission, effectivePlan, roleInWorkspace } from '@/lib/permissions';
+import { storage } from '@/lib/storage';
+import { useOrganizationPlan } from '@/lib/subscription';
+import {
+  MY_WORKSPACES_PATH,
+  WORKSPACE_NAME_FALLBACK,
+  pickActiveWorkspace,
+  switchWorkspace,
+  useMyWorkspaces,
+  type Workspace,
+} from '@/lib/workspaces';
+
+import {
+  deleteWorkspace,
+  lastWorkspaceReason,
+  renameWorkspace,
+  renameWorkspaceSchema,
+} from '../api/update-workspace';
+import { WorkspaceMembers } from './workspace-members';
+
+/** What the user may do to this workspace, by the one permission module. */
+function useWorkspacePermissions(workspaceId: string | null) {
+  const { data: user } = useCurrentUser();
+  const { plan, settled } = useOrganizationPlan();
+  const role = user ? roleInWorkspace(user.memberships, workspaceId) : null;
+  const context = { role, plan: effectivePlan(plan).id };
+  const ready = user !== undefined && settled;
+  return {
+    canRename: ready && checkPermission({ action: 'edit_workspace_settings' }, context).allowed,
+    canDelete: ready && checkPermission({ action: 'delete_workspace' }, context).allowed,
+  };
+}
+
+function RenameForm({ workspace, canRename }: { workspace: Workspace; canRename: boolean }) {
+  const [name, setName] = useState(workspace.name);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => setName(workspace.name), [workspace.name]);
+
+  const save = async () => {
+    const parsed = renameWorkspaceSchema.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Workspace name is not valid');
+      return;
+    }
+    setError(null);
+    setPending(true);
+    try {
+      await renameWorkspace(workspace, parsed.data.name);
+      notify.success(`The workspace is now called ${parsed.data.name}.`);
+    } catch {
+      // Shown by the API client's handler (e.g. the name is taken).
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label="Rename workspace"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Group align="flex-end">
+        <TextInput
+          label="Workspace name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={error}
+          readOnly={!canRename}
+          style={{ flex: 1 }}
+        />
+        {canRename && (
+          <Button type="submit" loading={pending} disabled={name.trim() === workspace.name}>
+            Rename
+          </Button>
+        )}
+      </Group>
+    </form>
+  );
+}
+
+function DeleteWorkspaceModal({
+  workspace,
+  workspaces,
+  opened,
+  onClose,
+}: {
+  workspace: Workspace;
+  workspaces: readonly Workspace[];
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const [pending, setPending] = useState(false);
+  const close = () => {
+    setTyped('');
+    onClose();
+  };
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await deleteWorkspace(workspace);
+      notify.success(`${workspace.name} was deleted.`);
+      close();
+      // The active workspace deleted: into another one, whose data replaces the cache.
+      const next = workspaces.find((w) => w.id !== workspace.id);
+      if (next && storage.getWorkspaceId() === workspace.id) await switchWorkspace(next);
+      else await mutate(MY_WORKSPACES_PATH);
+    } catch {
+      // Shown by the API client's handler.
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Delete workspace" centered>
+      <Stack>
+        <Text size="sm">
+          {workspace.name} leaves every list and its members lose access. Its history stays in the
+          log for audits. Type the workspace name to confirm.
+        </Text>
+        <TextInput
+          label="Workspace name"
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={pending}
+            disabled={typed.trim() !== workspace.name}
+            onClick={() => void confirm()}
+          >
+            Delete workspace
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+type Props = { workspaceId: string | null };
+
+/**
+ * The workspace profile (/settings/workspaces?wsId=): its name (renamed by those with
+ * workspace settings), its transfer to another organization and its deletion (Admins;
+ * never the last workspace), and its members.
+ */
+export function WorkspaceProfile({ workspaceId: asked }: Props) {
+  const { data: workspaces } = useMyWorkspaces();
+  const list = workspaces ?? [];
+  const workspace =
+    list.find((w) => w.id === asked) ?? pickActiveWorkspace(list, storage.getWorkspaceId());
+  const { canRename, canDelete } = useWorkspacePermissions(workspace?.id ?? null);
+  const [transferring, setTransferring] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (!workspace) return <Loader size="sm" aria-label="Loading the workspace" />;
+  const name = workspace.name || WORKSPACE_NAME_FALLBACK;
+  const lastReason = lastWorkspaceReason(workspace, list);
+
+  return (
+    <Stack gap="xl">
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <Group gap="md">
+            <Avatar
+              size={56}
+              radius="md"
+              color="indigo"
+              src={workspace.image?.absolute_url ?? null}
+              alt={name}
+            >
+              {name.charAt(0).toUpperCase()}
+            </Avatar>
+            <div>
+              <Text fw={600} size="lg">
+                {name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Your role: {workspace.role_display ?? 'Member'}
+              </Text>
+            </div>
+          </Group>
+          <PendingTransferNotice
+            organizationId={workspace.organization_id}
+            workspaceId={workspace.id}
+            canCancel={canDelete}
+          />
+          <RenameForm workspace={workspace} canRename={canRename} />
+          {canDelete && (
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                leftSection={<IconArrowsExchange size={16} />}
+                onClick={() => setTransferring(true)}
+              >
+                Transfer workspace
+              </Button>
+              <Tooltip label={lastReason} disabled={lastReason === null}>
+                <span>
+                  <Button
+                    color="red"
+                    variant="light"
+                    leftSection={<IconTrash size={16} />}
+                    disabled={lastReason !== null}
+                    onClick={() => setDeleting(true)}
+                  >
+                    Delete workspace
+                  </Button>
+                </span>
+              </Tooltip>
+            </Group>
+          )}
+          {canDelete && lastReason && (
+            <Text size="xs" c="dimmed" ta="right">
+              {lastReason}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      <WorkspaceMembers workspaceId={workspace.id} />
+      <RequestTransferModal
+        opened={transferring}
+        onClose={() => setTransferring(false)}
+        workspace={{ id: workspace.id, name, organization_id: workspace.organization_id }}
+      />
+      <DeleteWorkspaceModal
+        workspace={workspace}
+        workspaces={list}
+        opened={deleting}
+        onClose={() => setDeleting(false)}
+      />
+    </Stack>
+  );
+}
