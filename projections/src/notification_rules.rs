@@ -375,7 +375,7 @@ impl NotificationRules {
                         format!("{who} accepted your invitation and joined the organization."),
                     );
                     p.severity = Severity::Success;
-                    p.link = Some("/settings".into());
+                    p.link = Some("/settings/organization".into());
                     planned.push(p);
                 }
             }
@@ -414,7 +414,7 @@ impl NotificationRules {
                             format!("{who} joined {workspace_name} as {}.", role_name(e.role)),
                         );
                         p.workspace_id = Some(workspace_id.clone());
-                        p.link = Some("/settings".into());
+                        p.link = Some("/settings/organization".into());
                         planned.push(p);
                     }
                 }
@@ -458,7 +458,7 @@ impl NotificationRules {
                             "Workspace transfer requested".into(),
                             message.clone(),
                         );
-                        p.link = Some("/settings".into());
+                        p.link = Some("/settings/organization".into());
                         planned.push(p);
                     }
                 }
