@@ -449,7 +449,92 @@ async fn an_invitation_expires_after_seven_days_unless_resent(backend: Backend) 
     app.stop().await;
 }
 
+async fn two_people_join_through_one_link_until_it_is_cancelled(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let link = app
+        .post(
+            &format!("{}link/", invitations(&owner)),
+            Some(&owner.access),
+            json!({"role": 0, "workspaces": [lagos]}),
+        )
+        .await;
+    assert_eq!(link.status, 201, "{}", link.body);
+    let url = link.body["data"]["link"].as_str().expect("link").to_owned();
+    let token = url.rsplit('=').next().expect("token").to_owned();
+
+    let chi = app
+        .post(
+            "/api/v1/accounts/organizations/invitations/create-account-and-accept-invite/",
+            None,
+            json!({"token": token, "first_name": "Chi", "last_name": "Eze",
+                   "email": "chi@books.ng", "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(chi.status, 201, "{}", chi.body);
+    let dayo = app.signed_up("dayo@books.ng").await;
+    let joined = app
+        .post(
+            "/api/v1/accounts/organizations/invitations/accept/",
+            Some(&dayo.access),
+            json!({ "token": token }),
+        )
+        .await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let theirs = workspaces_of(&app, &dayo).await;
+    assert!(theirs
+        .iter()
+        .any(|w| w["id"] == lagos.as_str() && w["role"] == 0));
+
+    let again = app
+        .post(
+            "/api/v1/accounts/organizations/invitations/accept/",
+            Some(&dayo.access),
+            json!({ "token": token }),
+        )
+        .await;
+    assert_eq!(
+        again.status, 409,
+        "a member uses a link once: {}",
+        again.body
+    );
+
+    let listed = app.read(&invitations(&owner), Some(&owner.access)).await;
+    let row = listed.body["data"]["data"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["kind"] == "link"))
+        .cloned()
+        .expect("the link is listed");
+    assert_eq!(row["uses"], 2, "{row}");
+    assert_eq!(row["status"], 1, "the link stays pending: {row}");
+
+    let cancelled = app
+        .post(
+            &format!(
+                "{}{}/cancel/",
+                invitations(&owner),
+                row["id"].as_str().expect("id")
+            ),
+            Some(&owner.access),
+            json!({}),
+        )
+        .await;
+    assert_eq!(cancelled.status, 200, "{}", cancelled.body);
+    let late = app.signed_up("emeka@books.ng").await;
+    let refused = app
+        .post(
+            "/api/v1/accounts/organizations/invitations/accept/",
+            Some(&late.access),
+            json!({ "token": token }),
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    app.stop().await;
+}
+
 backend_tests!(
+    two_people_join_through_one_link_until_it_is_cancelled,
     an_invitation_expires_after_seven_days_unless_resent,
     an_existing_user_accepts_an_email_invitation_into_exactly_its_workspaces,
     an_invitation_link_creates_an_account_that_lands_as_viewer,

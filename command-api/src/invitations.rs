@@ -16,7 +16,7 @@ use axum::Json;
 use domain::organization::{
     AcceptInvitation, CancelInvitation, Invite, RejectInvitation, ResendInvitation,
 };
-use domain::permissions::{Action, Role, Usage};
+use domain::permissions::{Action, Denial, Plan, Resource, Role, Usage};
 use domain::validation;
 use event_schemas::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
 use identity::invitation_tokens;
@@ -63,8 +63,10 @@ pub(crate) async fn collaborators_in_use(
     .bind(organization_id)
     .fetch_one(&app.db().pool)
     .await?;
+    // A pending e-mail invitation holds a seat; a link holds none until someone joins.
     let pending: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM read_invitations WHERE organization_id = $1 AND status = 1 AND expires_at > $2",
+        "SELECT COUNT(*) FROM read_invitations WHERE organization_id = $1 AND status = 1 \
+         AND expires_at > $2 AND email IS NOT NULL",
     )
     .bind(organization_id)
     .bind(app.clock.now_us())
@@ -478,6 +480,16 @@ async fn accept_as(
     organization_id: &str,
     email: &str,
 ) -> Result<(), ApiError> {
+    let link: bool =
+        sqlx::query_scalar::<_, Option<String>>("SELECT email FROM read_invitations WHERE id = $1")
+            .bind(invitation_id)
+            .fetch_optional(&state.app.db().pool)
+            .await?
+            .flatten()
+            .is_none();
+    if link {
+        link_has_a_seat(&state.app, organization_id, &user.user_id).await?;
+    }
     let command = AcceptInvitation {
         invitation_id: parse_id(invitation_id)?,
         user_id: parse_id(&user.user_id)?,
@@ -493,7 +505,42 @@ async fn accept_as(
         command.into(),
     )
     .await?;
-    invitation_tokens::revoke(&state.app.db().pool, invitation_id).await?;
+    // A link stays usable by the next person until it expires or an Admin cancels it.
+    if !link {
+        invitation_tokens::revoke(&state.app.db().pool, invitation_id).await?;
+    }
+    Ok(())
+}
+
+/// Refuses a newcomer joining through a link when the organization's plan has no
+/// collaborator seat left (a member already in the organization takes no new seat).
+async fn link_has_a_seat(
+    app: &AppState,
+    organization_id: &str,
+    user_id: &str,
+) -> Result<(), ApiError> {
+    let member: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM read_memberships WHERE organization_id = $1 AND user_id = $2 \
+         AND is_active = 1",
+    )
+    .bind(organization_id)
+    .bind(user_id)
+    .fetch_optional(&app.db().pool)
+    .await?;
+    if member.is_some() {
+        return Ok(());
+    }
+    let subscribed =
+        projections::subscriptions::in_force(&app.db().pool, organization_id, app.clock.now_us())
+            .await?
+            .and_then(|s| s.plan.parse::<Plan>().ok());
+    let limit = Plan::effective(subscribed).limit(Resource::Collaborators);
+    if limit.would_exceed(collaborators_in_use(app, organization_id).await?, 1) {
+        return Err(Denial::LimitExceeded {
+            resource: Resource::Collaborators,
+        }
+        .into());
+    }
     Ok(())
 }
 

@@ -73,6 +73,9 @@ const INVITATIONS: &str = "CREATE TABLE read_invitations (
     updated_at BIGINT NOT NULL
 )";
 
+const INVITATIONS_USES: &str =
+    "ALTER TABLE read_invitations ADD COLUMN uses BIGINT NOT NULL DEFAULT 0";
+
 const INVITATIONS_INDEX: &str =
     "CREATE INDEX read_invitations_organization ON read_invitations (organization_id, created_at)";
 
@@ -143,6 +146,7 @@ impl Projector for Organizations {
             same!(9, "read_invitations_organization", INVITATIONS_INDEX),
             same!(10, "read_transfers", TRANSFERS),
             same!(11, "read_setup_progress", SETUP),
+            same!(12, "read_invitations_uses", INVITATIONS_USES),
         ]
     }
 
@@ -349,13 +353,24 @@ async fn apply(
             .await?;
         }
         OrganizationEvent::InvitationAccepted(e) => {
-            set_invitation_status(
-                tx,
-                &e.invitation_id.to_string(),
-                INVITATION_ACCEPTED,
-                Some(&e.user_id.to_string()),
-                at,
+            // Every acceptance is a use; only an e-mail invitation is used up by one (a
+            // link stays open for the next person).
+            sqlx::query(
+                "UPDATE read_invitations SET uses = uses + 1, updated_at = $1 WHERE id = $2",
             )
+            .bind(at)
+            .bind(e.invitation_id.to_string())
+            .execute(&mut **tx)
+            .await?;
+            sqlx::query(
+                "UPDATE read_invitations SET status = $1, accepted_by = $2, updated_at = $3 \
+                 WHERE id = $4 AND email IS NOT NULL",
+            )
+            .bind(INVITATION_ACCEPTED)
+            .bind(e.user_id.to_string())
+            .bind(at)
+            .bind(e.invitation_id.to_string())
+            .execute(&mut **tx)
             .await?;
         }
         OrganizationEvent::TransferRequested(e) => {

@@ -45,7 +45,7 @@ pub async fn list_invitations(
             .fetch_one(&state.db().pool)
             .await?;
     let rows = sqlx::query(
-        "SELECT id, email, role, workspaces, status, expires_at, created_at FROM read_invitations \
+        "SELECT id, email, role, workspaces, status, expires_at, created_at, uses FROM read_invitations \
          WHERE organization_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
     )
     .bind(&organization_id)
@@ -83,6 +83,7 @@ pub async fn list_invitations(
             },
             expires_at: api_core::time::iso_datetime(expires_at),
             created_datetime: api_core::time::iso_datetime(row.try_get("created_at")?),
+            uses: row.try_get("uses")?,
         });
     }
     Ok(ok(Paginated::new(items, count, page)))
@@ -109,4 +110,7 @@ pub struct InvitationRow {
     pub status: i64,
     pub expires_at: String,
     pub created_datetime: String,
+    /// People who joined through it (a link stays open until it expires or is cancelled;
+    /// an accepted e-mail invitation counts its one use).
+    pub uses: i64,
 }

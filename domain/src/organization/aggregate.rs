@@ -112,6 +112,17 @@ pub struct Invitation {
     pub workspaces: Vec<WorkspaceId>,
     pub status: InvitationStatus,
     pub expires_at: i64,
+    /// People who joined through it: an invitation link (no e-mail) stays open for
+    /// everyone until it expires or is cancelled.
+    #[serde(default)]
+    pub uses: u32,
+}
+
+impl Invitation {
+    /// A link anyone holding it may use, rather than an invitation for one address.
+    pub fn is_link(&self) -> bool {
+        self.email.is_none()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -563,6 +574,19 @@ impl Organization {
                 return Err(OrganizationError::InvitationForAnotherEmail);
             }
         }
+        if invitation.is_link() {
+            let covered = self.membership_of(command.user_id).is_some_and(|(_, m)| {
+                invitation
+                    .workspaces
+                    .iter()
+                    .all(|w| m.workspaces.contains(w))
+            });
+            if covered {
+                return Err(OrganizationError::AlreadyMember {
+                    user_id: command.user_id,
+                });
+            }
+        }
         // Workspaces deleted since the invitation was sent are simply not granted.
         let granted: Vec<WorkspaceId> = invitation
             .workspaces
@@ -958,6 +982,7 @@ impl Aggregate for Organization {
                         workspaces: e.workspaces,
                         status: InvitationStatus::Pending,
                         expires_at: e.expires_at,
+                        uses: 0,
                     },
                 );
             }
@@ -970,7 +995,13 @@ impl Aggregate for Organization {
                 self.set_invitation_status(e.invitation_id, InvitationStatus::Cancelled);
             }
             OrganizationEvent::InvitationAccepted(e) => {
-                self.set_invitation_status(e.invitation_id, InvitationStatus::Accepted);
+                if let Some(invitation) = self.invitations.get_mut(&e.invitation_id) {
+                    if invitation.is_link() {
+                        invitation.uses += 1;
+                    } else {
+                        invitation.status = InvitationStatus::Accepted;
+                    }
+                }
             }
             OrganizationEvent::InvitationRejected(e) => {
                 self.set_invitation_status(e.invitation_id, InvitationStatus::Rejected);

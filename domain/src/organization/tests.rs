@@ -3,8 +3,8 @@
 
 use cqrs_es::test::TestFramework;
 use event_schemas::organization::{
-    InvitationAccepted, InvitationCreated, MemberAdded, MemberRemoved, MemberRoleChanged,
-    MemberWorkspacesChanged,
+    InvitationAccepted, InvitationCancelled, InvitationCreated, MemberAdded, MemberRemoved,
+    MemberRoleChanged, MemberWorkspacesChanged,
 };
 use event_schemas::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
 
@@ -1100,6 +1100,105 @@ fn an_invitation_is_answered_once() {
         .given(history)
         .when(accept_as_bola(NOW + 2).into())
         .then_expect_error(OrganizationError::InvitationClosed { status: "accepted" });
+}
+
+fn link_created() -> OrganizationEvent {
+    OrganizationEvent::InvitationCreated(InvitationCreated {
+        email: None,
+        role: Role::Viewer.number(),
+        ..match bola_invited(Role::Viewer) {
+            OrganizationEvent::InvitationCreated(created) => created,
+            _ => unreachable!("bola_invited records an InvitationCreated"),
+        }
+    })
+}
+
+fn link_accepted_by(user_id: UserId) -> OrganizationEvent {
+    OrganizationEvent::InvitationAccepted(InvitationAccepted {
+        organization_id: ORG,
+        invitation_id: INVITE,
+        user_id,
+    })
+}
+
+#[test]
+fn an_invitation_link_stays_open_for_the_next_person_after_one_joins() {
+    let chi = UserId::from_uuid(Uuid::from_u128(77));
+    let mut history = with_team();
+    history.extend([
+        link_created(),
+        link_accepted_by(BOLA),
+        bola_added(Role::Viewer, vec![LAGOS]),
+    ]);
+    given()
+        .given(history)
+        .when(
+            AcceptInvitation {
+                user_id: chi,
+                user_email: "chi@books.ng".into(),
+                membership_id: MembershipId::from_uuid(Uuid::from_u128(78)),
+                ..accept_as_bola(NOW + 2)
+            }
+            .into(),
+        )
+        .then_expect_events(vec![
+            link_accepted_by(chi),
+            OrganizationEvent::MemberAdded(MemberAdded {
+                organization_id: ORG,
+                membership_id: MembershipId::from_uuid(Uuid::from_u128(78)),
+                user_id: chi,
+                role: Role::Viewer.number(),
+                workspaces: vec![LAGOS],
+            }),
+        ]);
+}
+
+#[test]
+fn an_invitation_link_counts_each_person_who_joined() {
+    let mut organization = Organization::default();
+    let chi = UserId::from_uuid(Uuid::from_u128(77));
+    for event in with_team().into_iter().chain([
+        link_created(),
+        link_accepted_by(BOLA),
+        link_accepted_by(chi),
+    ]) {
+        cqrs_es::Aggregate::apply(&mut organization, event);
+    }
+    let link = organization.invitation(INVITE).expect("the link");
+    assert_eq!(link.uses, 2);
+    assert_eq!(link.status, InvitationStatus::Pending);
+}
+
+#[test]
+fn a_member_already_in_a_links_workspaces_cannot_use_it_again() {
+    let mut history = with_team();
+    history.extend([
+        link_created(),
+        link_accepted_by(BOLA),
+        bola_added(Role::Viewer, vec![LAGOS]),
+    ]);
+    given()
+        .given(history)
+        .when(accept_as_bola(NOW + 2).into())
+        .then_expect_error(OrganizationError::AlreadyMember { user_id: BOLA });
+}
+
+#[test]
+fn a_cancelled_invitation_link_admits_nobody() {
+    let mut history = with_team();
+    history.extend([
+        link_created(),
+        OrganizationEvent::InvitationCancelled(InvitationCancelled {
+            organization_id: ORG,
+            invitation_id: INVITE,
+        }),
+    ]);
+    given()
+        .given(history)
+        .when(accept_as_bola(NOW + 2).into())
+        .then_expect_error(OrganizationError::InvitationClosed {
+            status: "cancelled",
+        });
 }
 
 #[test]

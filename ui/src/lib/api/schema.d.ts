@@ -4029,6 +4029,12 @@ export interface components {
                      * @description 1 pending, 2 accepted, 3 rejected, 4 cancelled, 5 expired.
                      */
                     status: number;
+                    /**
+                     * Format: int64
+                     * @description People who joined through it (a link stays open until it expires or is cancelled;
+                     *     an accepted e-mail invitation counts its one use).
+                     */
+                    uses: number;
                     workspaces: string[];
                 }[];
                 /** Format: int32 */
@@ -5632,6 +5638,12 @@ export interface components {
              * @description 1 pending, 2 accepted, 3 rejected, 4 cancelled, 5 expired.
              */
             status: number;
+            /**
+             * Format: int64
+             * @description People who joined through it (a link stays open until it expires or is cancelled;
+             *     an accepted e-mail invitation counts its one use).
+             */
+            uses: number;
             workspaces: string[];
         };
         /** @description An invitation's new status (4 cancelled). */
