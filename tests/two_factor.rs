@@ -382,6 +382,22 @@ async fn disabling_needs_the_password_and_a_code(backend: Backend) {
     app.stop().await;
 }
 
+async fn the_status_route_tells_whether_sign_in_asks_for_a_code(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let status = "/api/v1/accounts/2fa/status/";
+    let before = app.read(status, Some(&session.access)).await;
+    assert_eq!(before.status, 200, "{}", before.body);
+    assert_eq!(before.body["data"]["is_two_fa_enabled"], false);
+
+    enabled(&app, &session).await;
+
+    let after = app.read(status, Some(&session.access)).await;
+    assert_eq!(after.body["data"]["is_two_fa_enabled"], true);
+    assert_eq!(after.body["data"]["is_google_authenticator_set"], true);
+    app.stop().await;
+}
+
 backend_tests!(
     set_up_then_enable_then_sign_in_with_a_real_code,
     a_challenge_works_once_and_expires,
@@ -389,4 +405,5 @@ backend_tests!(
     wrong_codes_count_toward_sign_in_throttling,
     turning_two_factor_on_ends_every_other_session_and_keeps_this_one,
     disabling_needs_the_password_and_a_code,
+    the_status_route_tells_whether_sign_in_asks_for_a_code,
 );

@@ -7,6 +7,7 @@ import { ContentLayout } from '@/components/layouts/content-layout';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { MyAccount } from '@/features/profile/components/my-account';
+import { SecuritySettings } from '@/features/security';
 import { WorkspaceMembers } from '@/features/workspaces/components/workspace-members';
 
 type SettingsTab = {
@@ -45,8 +46,8 @@ export const SETTINGS_TABS: SettingsTab[] = [
     value: 'security',
     label: 'Security',
     icon: <IconShieldLock size={16} />,
-    emptyTitle: 'Security settings will appear here',
-    emptyText: 'Password changes and two-factor authentication with an authenticator app.',
+    emptyTitle: 'Security',
+    emptyText: 'Password, two-factor authentication, sessions and recent sign-ins.',
   },
 ];
 
@@ -86,6 +87,8 @@ export default function SettingsRoute() {
               <MyAccount />
             ) : tab.value === 'workspaces' ? (
               <WorkspaceMembers workspaceId={workspaceId} />
+            ) : tab.value === 'security' ? (
+              <SecuritySettings />
             ) : (
               <EmptyState icon={tab.icon} title={tab.emptyTitle} description={tab.emptyText} />
             )}
