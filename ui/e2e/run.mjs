@@ -31,6 +31,7 @@ import { registerBillingTests } from './billing.mjs';
 import { registerPayrollTests } from './payroll.mjs';
 import { registerFixedAssetTests } from './fixed-assets.mjs';
 import { registerReportTests } from './reports.mjs';
+import { registerSecurityTests } from './security.mjs';
 import { registerStatementTests } from './statements.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -1324,6 +1325,17 @@ registerFixedAssetTests({
   shot,
   WAIT_MS,
   PASSWORD,
+});
+
+registerSecurityTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  WAIT_MS,
 });
 
 registerReportTests({

@@ -36,7 +36,7 @@ export function TwoFactorCard() {
             </Badge>
             <Text size="sm" c="dimmed">
               {enabled
-                ? 'Turning it on signed out your other sessions.'
+                ? 'Sign-in asks for a code from your authenticator app, or a recovery code.'
                 : 'Anyone with your password can sign in.'}
             </Text>
           </Group>
