@@ -2,8 +2,8 @@
  * Browser tests of Settings → Security and two-factor sign-in against the real server: a
  * user sees their sessions and signs the others out, changes the password, turns 2FA on
  * (QR code, a code computed here as an authenticator app would, recovery codes shown
- * once), signs out, signs in with a TOTP code, then with a recovery code, and finds those
- * sign-ins under recent sign-ins. `run.mjs` calls `registerSecurityTests`.
+ * once), signs out, signs in with a TOTP code, then with a recovery code, finds those
+ * sign-ins under recent sign-ins, and turns 2FA off with the password and a recovery code. `run.mjs` calls `registerSecurityTests`.
  */
 import { createHmac } from 'node:crypto';
 
@@ -160,6 +160,20 @@ export function registerSecurityTests(h) {
       (await recent.getByText('Signed in with two-factor authentication').count()) >= 2,
       'both two-factor sign-ins should be listed',
     );
+
+    // Turn 2FA off with the password and another recovery code; sign-in is one step again.
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByTestId('two-factor-disable-password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByTestId('two-factor-disable-code').fill(recoveryCodes[1]);
+    await page.getByTestId('two-factor-disable').click();
+    await page.getByTestId('two-factor-state').filter({ hasText: 'Off' }).waitFor({
+      timeout: WAIT_MS,
+    });
+    const { data: plain } = await api('POST', '/accounts/login/', {
+      body: { email: user.email, password: NEW_PASSWORD },
+    });
+    check(Boolean(plain.access), 'with 2FA off the password alone signs in');
   });
 
   test(
