@@ -295,6 +295,26 @@ async fn recent_sign_ins_list_the_callers_own_sign_ins_and_failures(backend: Bac
     app.stop().await;
 }
 
+async fn signing_out_ends_the_session_on_the_server(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let other = signed_in_again(&app, "ada@books.ng", common::PASSWORD).await;
+
+    let out = app
+        .post("/api/v1/accounts/logout/", Some(&session.access), json!({}))
+        .await;
+
+    assert_eq!(out.status, 200, "{}", out.body);
+    assert_eq!(app.read(ME, Some(&session.access)).await.status, 401);
+    let refreshed = app
+        .post(REFRESH, None, json!({"refresh": session.refresh}))
+        .await;
+    assert_eq!(refreshed.status, 401);
+    let listed = app.read(SESSIONS, Some(&other)).await;
+    assert_eq!(listed.body["data"].as_array().expect("list").len(), 1);
+    app.stop().await;
+}
+
 backend_tests!(
     a_password_reset_ends_the_access_tokens_of_every_session_at_once,
     a_reused_refresh_token_ends_its_sessions_access_tokens_at_once,
@@ -307,4 +327,5 @@ backend_tests!(
     a_too_short_new_password_is_refused_by_field,
     a_changed_password_signs_in_and_ends_the_other_sessions,
     recent_sign_ins_list_the_callers_own_sign_ins_and_failures,
+    signing_out_ends_the_session_on_the_server,
 );

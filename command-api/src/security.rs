@@ -1,5 +1,5 @@
 //! The signed-in caller's own credentials and sessions (Settings → Security): change the
-//! password, end one session, end every session but this one. A session is a
+//! password, end one session, end every session but this one, sign out (end this one). A session is a
 //! refresh-token family; ending it stops its access tokens at once (`api_core::auth`).
 
 use api_core::auth::{AuthUser, CurrentSession};
@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(change_password))
         .routes(routes!(end_session))
         .routes(routes!(end_other_sessions))
+        .routes(routes!(sign_out))
         .layer(DefaultBodyLimit::max(crate::CREDENTIALS_BODY_BYTES_MAX))
 }
 
@@ -129,4 +130,20 @@ pub async fn end_other_sessions(
     tx.commit().await?;
     tracing::info!(user_id = %user.user_id, "every other session was ended by its owner");
     Ok(ok(Message::new("Every other session is signed out.")))
+}
+
+/// Signs the caller out: this session ends on the server too (its refresh token can no
+/// longer be used, and it leaves the sessions list), not only in the browser.
+#[utoipa::path(post, path = "/api/v1/accounts/logout/", tag = "accounts",
+    responses((status = 200, body = Data<Message>), (status = 401)))]
+pub async fn sign_out(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    CurrentSession(session): CurrentSession,
+) -> Result<Json<Data<Message>>, ApiError> {
+    let app = &state.app;
+    let mut tx = app.db().begin_write().await?;
+    tokens::revoke_session(&mut *tx, &user.user_id, &session).await?;
+    tx.commit().await?;
+    Ok(ok(Message::new("You are signed out.")))
 }

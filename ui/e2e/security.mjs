@@ -149,8 +149,13 @@ export function registerSecurityTests(h) {
     await page.getByTestId('two-factor-verify').click();
     await landsInTheApp(page);
 
-    // Recent sign-ins show the two-factor sign-ins.
+    // Recent sign-ins show the two-factor sign-ins; the sessions signed out are gone.
     await page.goto(`${baseUrl}${SCREEN}`);
+    await sessions.getByText('This session').waitFor({ timeout: WAIT_MS });
+    check(
+      (await sessions.getByTestId('session-row').count()) === 1,
+      'the sessions signed out from the menu should have ended on the server',
+    );
     const recent = page.getByTestId('recent-sign-ins');
     await recent
       .getByText('Signed in with two-factor authentication')
