@@ -438,6 +438,22 @@ async fn a_secret_stored_before_sealing_is_sealed_at_start_and_still_signs_in(ba
     app.stop().await;
 }
 
+async fn the_status_route_tells_whether_sign_in_asks_for_a_code(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let status = "/api/v1/accounts/2fa/status/";
+    let before = app.read(status, Some(&session.access)).await;
+    assert_eq!(before.status, 200, "{}", before.body);
+    assert_eq!(before.body["data"]["is_two_fa_enabled"], false);
+
+    enabled(&app, &session).await;
+
+    let after = app.read(status, Some(&session.access)).await;
+    assert_eq!(after.body["data"]["is_two_fa_enabled"], true);
+    assert_eq!(after.body["data"]["is_google_authenticator_set"], true);
+    app.stop().await;
+}
+
 backend_tests!(
     set_up_then_enable_then_sign_in_with_a_real_code,
     a_challenge_works_once_and_expires,
@@ -447,4 +463,5 @@ backend_tests!(
     disabling_needs_the_password_and_a_code,
     a_secret_is_stored_sealed_never_as_the_authenticator_sees_it,
     a_secret_stored_before_sealing_is_sealed_at_start_and_still_signs_in,
+    the_status_route_tells_whether_sign_in_asks_for_a_code,
 );

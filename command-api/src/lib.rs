@@ -14,6 +14,7 @@
 //! - [`invitations`]: invitations by e-mail and link, and the invitee's answers.
 //! - [`transfers`]: moving a workspace between organizations.
 //! - [`two_factor`]: TOTP setup, enable, disable and the second sign-in step.
+//! - [`security`]: the caller's password change and the ending of their sessions.
 //! - [`files`]: image upload.
 //! - [`organizations`]: organization profile, workspaces, memberships.
 //! - [`audit_sessions`]: audit sessions — open on a pinned cut-off, sign off, share.
@@ -44,6 +45,7 @@ pub mod payments;
 pub mod payroll;
 pub mod reports;
 pub mod runner;
+pub mod security;
 mod sign_in_throttle;
 pub mod transfers;
 pub mod two_factor;
@@ -98,6 +100,7 @@ pub fn routes() -> OpenApiRouter<CommandState> {
     OpenApiRouter::new()
         .merge(accounts::router())
         .merge(two_factor::router())
+        .merge(security::router())
         .merge(files::router())
         .merge(organizations::router())
         .merge(invitations::router())

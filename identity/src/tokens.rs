@@ -277,3 +277,69 @@ pub async fn peek_one_time(
     .fetch_optional(&db.pool)
     .await
 }
+
+/// Sessions listed at most: a user has a handful; the bound keeps a runaway script's
+/// thousands of sign-ins from making one page unbounded.
+pub const SESSIONS_LISTED_MAX: i64 = 100;
+
+/// One live session (refresh-token family) of a user, as its owner sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionInfo {
+    /// The family id, which is also the access tokens' `sid` claim.
+    pub session_id: String,
+    /// When the session signed in (its first refresh token).
+    pub started_at: i64,
+    /// When it last refreshed (its newest refresh token).
+    pub last_active_at: i64,
+    /// When it ends unless it refreshes again.
+    pub expires_at: i64,
+}
+
+/// The user's sessions that can still refresh (not revoked, not expired), most recently
+/// active first.
+pub async fn live_sessions(db: &Db, user_id: &str) -> Result<Vec<SessionInfo>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT family_id, MIN(created_at) AS started_at, MAX(created_at) AS last_active_at, \
+         MAX(expires_at) AS expires_at FROM refresh_tokens WHERE user_id = $1 \
+         GROUP BY family_id \
+         HAVING COUNT(revoked_at) = 0 AND MAX(expires_at) > $2 \
+         ORDER BY last_active_at DESC LIMIT $3",
+    )
+    .bind(user_id)
+    .bind(now_us())
+    .bind(SESSIONS_LISTED_MAX)
+    .fetch_all(&db.pool)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(SessionInfo {
+                session_id: row.try_get("family_id")?,
+                started_at: row.try_get("started_at")?,
+                last_active_at: row.try_get("last_active_at")?,
+                expires_at: row.try_get("expires_at")?,
+            })
+        })
+        .collect()
+}
+
+/// Ends one session of `user_id`; false when the user has no live session by that id (an
+/// id of someone else's session ends nothing).
+pub async fn revoke_session<'c, E>(
+    executor: E,
+    user_id: &str,
+    session_id: &str,
+) -> Result<bool, sqlx::Error>
+where
+    E: Executor<'c, Database = Any>,
+{
+    let revoked = sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 \
+         WHERE user_id = $2 AND family_id = $3 AND revoked_at IS NULL",
+    )
+    .bind(now_us())
+    .bind(user_id)
+    .bind(session_id)
+    .execute(executor)
+    .await?;
+    Ok(revoked.rows_affected() > 0)
+}

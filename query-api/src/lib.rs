@@ -14,6 +14,7 @@
 //! - [`engagement`]: set-up progress and engagement figures.
 //! - [`notifications`]: the caller's notifications and their live stream ([`live`]).
 //! - [`activity_log`]: the workspace's activity log and the event behind a row.
+//! - [`security`]: the caller's signed-in sessions and recent sign-ins.
 //! - [`fixed_assets`]: the fixed-asset register, asset schedules, depreciation runs and
 //!   the period's fixed-asset schedule checked against the general ledger.
 //! - [`reports`]: generated financial reports (downloads) and the report generator.
@@ -38,6 +39,7 @@ pub mod organizations;
 pub mod payments;
 pub mod payroll;
 pub mod reports;
+pub mod security;
 
 use api_core::AppState;
 use projections::ProjectionRuntime;
@@ -79,6 +81,7 @@ pub fn routes(dev_outbox: bool) -> OpenApiRouter<QueryState> {
         .merge(accounting::statements::routes::router())
         .merge(notifications::router())
         .merge(activity_log::router())
+        .merge(security::router())
         .merge(audit::router())
         .merge(payments::router())
         .merge(payroll::router())

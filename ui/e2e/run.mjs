@@ -32,6 +32,7 @@ import { registerPayrollTests } from './payroll.mjs';
 import { registerFixedAssetTests } from './fixed-assets.mjs';
 import { registerOrganizationTests } from './organization.mjs';
 import { registerReportTests } from './reports.mjs';
+import { registerSecurityTests } from './security.mjs';
 import { registerStatementTests } from './statements.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -1344,6 +1345,17 @@ registerOrganizationTests({
   WAIT_MS,
 });
 
+registerSecurityTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  WAIT_MS,
+});
+
 registerReportTests({
   test,
   check,
@@ -1531,7 +1543,9 @@ async function main() {
           troubles.push(`${status} ${ms} ms ${request.method()} ${request.url()}`);
       });
       context.on('requestfailed', (request) =>
-        troubles.push(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+        troubles.push(
+          `failed ${request.method()} ${request.url()}: ${request.failure()?.errorText}`,
+        ),
       );
       const page = await context.newPage();
       const started = Date.now();

@@ -68,8 +68,23 @@ export function initialOf(name: string | null | undefined): string {
   return letter ? letter.toUpperCase() : '?';
 }
 
-/** Clears the stored session and cached data and returns to sign-in. */
+/** How long sign-out waits for the server to end the session before going on anyway. */
+export const LOGOUT_WAIT_MS = 3000;
+
+/**
+ * Ends the session on the server (so it leaves the sessions list and its refresh token
+ * stops working), then clears the stored session and cached data and returns to
+ * sign-in. A server that is down or slow never keeps anyone signed in here.
+ */
 export async function logout(): Promise<void> {
+  if (storage.getToken()) {
+    await api
+      .post('/accounts/logout/', z.unknown(), {
+        handleErrors: false,
+        signal: AbortSignal.timeout(LOGOUT_WAIT_MS),
+      })
+      .catch(() => undefined);
+  }
   storage.clear();
   await resetCache();
   navigateTo(paths.auth.login, { replace: true });

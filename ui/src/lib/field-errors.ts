@@ -43,3 +43,15 @@ export function lineFieldOf(path: string): { line: number; field: string | null 
   if (!match) return null;
   return { line: Number(match[1]), field: match[2] ?? null };
 }
+
+/**
+ * The wait the server asks for when it answers 429 (the sign-in throttle: "Too many failed
+ * sign-in attempts. Wait 3 minutes and try again."), or null for any other error.
+ */
+export function throttleMessageOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const detail = isRecord(error.body) ? error.body['detail'] : undefined;
+  return typeof detail === 'string'
+    ? detail
+    : 'Too many failed attempts. Wait a few minutes and try again.';
+}

@@ -859,6 +859,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/accounts/2fa/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller's account signs in with a second factor. */
+        get: operations["two_factor_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/2fa/verify/": {
         parameters: {
             query?: never;
@@ -970,6 +987,26 @@ export interface paths {
          *     `POST /api/v1/accounts/2fa/verify/`, exchanges it and a code for them.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs the caller out: this session ends on the server too (its refresh token can no
+         *     longer be used, and it leaves the sessions list), not only in the browser.
+         */
+        post: operations["sign_out"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1438,6 +1475,27 @@ export interface paths {
         patch: operations["update_workspace"];
         trace?: never;
     };
+    "/api/v1/accounts/password/change/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the caller's password: the current one is required (a wrong one counts toward
+         *     the sign-in throttling, so a borrowed session cannot guess it). Every other session
+         *     ends; this one stays signed in.
+         */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/password/reset/complete/": {
         parameters: {
             query?: never;
@@ -1502,6 +1560,81 @@ export interface paths {
         };
         /** The product's two services (spec §1), paginated like every list. */
         get: operations["services"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/sessions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's signed-in sessions, most recently active first (at most 100). */
+        get: operations["list_account_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/sessions/sign-out-others/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends every session of the caller but the one making this request ("sign out
+         *     everywhere else").
+         */
+        post: operations["end_other_account_sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/sessions/{session_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends one of the caller's sessions (its refresh and access tokens stop working). Ending
+         *     the current session signs this browser out. 404 for a session that is not the
+         *     caller's or has already ended.
+         */
+        delete: operations["end_account_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/sign-ins/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's recent sign-ins, failed attempts and locks, newest first (at most 20). */
+        get: operations["list_recent_sign_ins"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3010,6 +3143,10 @@ export interface components {
             /** Format: int64 */
             last_position: number;
             workspace_id: string;
+        };
+        ChangePasswordBody: {
+            current_password: string;
+            new_password: string;
         };
         /** @description One posted entry as a change lists it. */
         ChangedEntry: {
@@ -4844,6 +4981,16 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_TwoFactorStatus: {
+            /** @description The caller's two-factor flags (spec §3's names). */
+            data: {
+                /** @description A secret has been set up (pending or enabled). */
+                is_google_authenticator_set: boolean;
+                /** @description Sign-in asks for a code. */
+                is_two_fa_enabled: boolean;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_UploadedImage: {
             /** @description The uploaded image and where it is served. */
             data: {
@@ -5024,6 +5171,30 @@ export interface components {
                 /** @description `draft`, `approved`, `posted` or `reversed`. */
                 status: string;
                 totals: Record<string, never>;
+            }[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_SessionRow: {
+            data: {
+                /** @description The session this request was made with. */
+                current: boolean;
+                expires_at: string;
+                /** @description The session's id (the access tokens' `sid`); `DELETE /accounts/sessions/{id}/` ends it. */
+                id: string;
+                /** @description Its last token refresh: a session in use refreshes at least every 15 minutes. */
+                last_active_at: string;
+                started_at: string;
+            }[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_SignInRow: {
+            data: {
+                /** @description `user_signed_in`, `user_sign_in_failed` or `sign_in_locked`. */
+                activity_type: string;
+                created_datetime: string;
+                description: string;
+                /** @description The event's position in the log, as text. */
+                id: string;
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -6807,6 +6978,17 @@ export interface components {
             end: string;
             start: string;
         };
+        /** @description A session of the caller that is signed in. */
+        SessionRow: {
+            /** @description The session this request was made with. */
+            current: boolean;
+            expires_at: string;
+            /** @description The session's id (the access tokens' `sid`); `DELETE /accounts/sessions/{id}/` ends it. */
+            id: string;
+            /** @description Its last token refresh: a session in use refreshes at least every 15 minutes. */
+            last_active_at: string;
+            started_at: string;
+        };
         /**
          * @description The states a session's `status` takes (as the read model stores them).
          * @enum {string}
@@ -6924,6 +7106,15 @@ export interface components {
         };
         /** @description What a right password answers. */
         SignIn: components["schemas"]["Session"] | components["schemas"]["TwoFactorChallenge"];
+        /** @description A sign-in, failed sign-in or lock on the caller's account. */
+        SignInRow: {
+            /** @description `user_signed_in`, `user_sign_in_failed` or `sign_in_locked`. */
+            activity_type: string;
+            created_datetime: string;
+            description: string;
+            /** @description The event's position in the log, as text. */
+            id: string;
+        };
         /** @description A sign-off (performer or reviewer). */
         SignOff: components["schemas"]["PublicSignOff"] & {
             user_id: string | null;
@@ -7203,6 +7394,13 @@ export interface components {
             /** @description The URI as a QR code image (data URL). */
             qr_code: string;
             secret: string;
+        };
+        /** @description The caller's two-factor flags (spec §3's names). */
+        TwoFactorStatus: {
+            /** @description A secret has been set up (pending or enabled). */
+            is_google_authenticator_set: boolean;
+            /** @description Sign-in asks for a code. */
+            is_two_fa_enabled: boolean;
         };
         UpdateBody: {
             /** @description `true` marks the notification read, `false` unread again. */
@@ -10064,6 +10262,34 @@ export interface operations {
             };
         };
     };
+    two_factor_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TwoFactorStatus"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     verify_two_factor: {
         parameters: {
             query?: never;
@@ -10253,6 +10479,34 @@ export interface operations {
             };
             /** @description Too many attempts; try again later. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    sign_out: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Message"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11648,6 +11902,56 @@ export interface operations {
             };
         };
     };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Message"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Too many attempts; try again later. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     reset_complete: {
         parameters: {
             query?: never;
@@ -11771,6 +12075,129 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    list_account_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_SessionRow"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    end_other_account_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Message"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    end_account_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Message"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_recent_sign_ins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_SignInRow"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };

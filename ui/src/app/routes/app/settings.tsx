@@ -4,18 +4,16 @@ import type { ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { OrganizationSettings } from '@/features/organizations';
 import { MyAccount } from '@/features/profile/components/my-account';
+import { SecuritySettings } from '@/features/security';
 import { WorkspaceProfile } from '@/features/workspaces';
 
 type SettingsTab = {
   value: string;
   label: string;
   icon: ReactNode;
-  emptyTitle: string;
-  emptyText: string;
 };
 
 /** The tabs of /settings/{tabValue}; /settings is My account. */
@@ -24,31 +22,21 @@ export const SETTINGS_TABS: SettingsTab[] = [
     value: 'account',
     label: 'My account',
     icon: <IconUser size={16} />,
-    emptyTitle: 'Your profile will appear here',
-    emptyText: 'Your name, phone number, address, location and avatar, with a form to change them.',
   },
   {
     value: 'workspaces',
     label: 'Workspaces',
     icon: <IconLayoutGrid size={16} />,
-    emptyTitle: 'Workspace profile',
-    emptyText:
-      "The selected workspace's name, image and members, and transfers between organizations.",
   },
   {
     value: 'organization',
     label: 'Organization',
     icon: <IconBuilding size={16} />,
-    emptyTitle: 'Organization',
-    emptyText:
-      "Your organization's profile, set-up progress, members, invitations and workspace transfers.",
   },
   {
     value: 'security',
     label: 'Security',
     icon: <IconShieldLock size={16} />,
-    emptyTitle: 'Security settings will appear here',
-    emptyText: 'Password changes and two-factor authentication with an authenticator app.',
   },
 ];
 
@@ -91,7 +79,7 @@ export default function SettingsRoute() {
             ) : tab.value === 'organization' ? (
               <OrganizationSettings />
             ) : (
-              <EmptyState icon={tab.icon} title={tab.emptyTitle} description={tab.emptyText} />
+              <SecuritySettings />
             )}
           </Tabs.Panel>
         ))}

@@ -1,32 +1,31 @@
-import { Button } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconShieldLock } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 
 import { paths } from '@/config/paths';
-import { AuthResult } from '@/features/auth/components/auth-result';
-import { storage } from '@/lib/storage';
+import { TwoFactorStep } from '@/features/auth/components/two-factor-step';
 
-/** `/auth/two-factor`: the second sign-in step with an authenticator app. */
+/** The challenge the login left in this history entry, if any. */
+function challengeOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('challenge' in state)) return null;
+  const challenge = (state as { challenge: unknown }).challenge;
+  return typeof challenge === 'string' && challenge.length > 0 ? challenge : null;
+}
+
+/**
+ * `/auth/two-factor`: the second sign-in step, reached from the login with its challenge.
+ * Opened on its own (a bookmark, a new tab) there is nothing to verify: back to sign in.
+ */
 export default function TwoFactorRoute() {
   useDocumentTitle('Two-factor authentication · Ledgerline');
-  const twoFactor = storage.getTwoFactor();
-  const status = !twoFactor
-    ? 'Sign in first; this step follows when your account uses two-factor authentication.'
-    : twoFactor.is_google_authenticator_set
-      ? 'Your account uses an authenticator app. The field for its 6-digit code will appear here.'
-      : 'Your account has no authenticator app yet. Setting one up, with a QR code to scan, will appear here.';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const challenge = challengeOf(location.state);
+  if (!challenge) return <Navigate to={paths.auth.login} replace />;
   return (
-    <AuthResult
-      icon={<IconShieldLock size={24} />}
-      title="Two-factor authentication"
-      actions={
-        <Button component={Link} to={paths.auth.login} variant="default" mt="xs">
-          Back to sign in
-        </Button>
-      }
-    >
-      {status}
-    </AuthResult>
+    <TwoFactorStep
+      challenge={challenge}
+      onSuccess={() => void navigate(paths.root, { replace: true })}
+      onRestart={() => void navigate(paths.auth.login, { replace: true })}
+    />
   );
 }

@@ -19,28 +19,33 @@ const sessionSchema = z.object({
 });
 
 /** With two-factor authentication on, the right password answers a challenge instead. */
-const challengeSchema = z.object({ challenge: z.string() });
+const challengeSchema = z.object({ challenge: z.string().min(1) });
 
 export const loginResponseSchema = dataEnvelope(z.union([sessionSchema, challengeSchema]));
 export type LoginResult = z.infer<typeof sessionSchema>;
+export const sessionResponseSchema = dataEnvelope(sessionSchema);
 
-/** This app has no second sign-in step yet: an account with 2FA cannot sign in here. */
-export class TwoFactorRequiredError extends Error {
-  override readonly name = 'TwoFactorRequiredError';
-  constructor() {
-    super('This account signs in with a second factor, which this app does not offer yet.');
-  }
+/** What a right password leads to: a session, or the second sign-in step. */
+export type LoginOutcome =
+  { kind: 'signed-in'; session: LoginResult } | { kind: 'second-factor'; challenge: string };
+
+/** Keeps a new session: the tokens and the 2FA flags (spec §3). */
+export function storeSession(session: LoginResult): void {
+  storage.setToken(session.access);
+  storage.setRefreshToken(session.refresh ?? null);
+  storage.setTwoFactor({
+    is_two_fa_enabled: session.is_two_fa_enabled,
+    is_google_authenticator_set: session.is_google_authenticator_set,
+  });
 }
 
-/** Spec §7 POST /accounts/login/: stores the access token and the 2FA flags (spec §3). */
-export async function login(input: LoginInput): Promise<LoginResult> {
+/**
+ * Spec §7 POST /accounts/login/: stores the session, or answers the challenge that
+ * POST /accounts/2fa/verify/ exchanges with a code for one.
+ */
+export async function login(input: LoginInput): Promise<LoginOutcome> {
   const { data } = await api.post('/accounts/login/', loginResponseSchema, { body: input });
-  if ('challenge' in data) throw new TwoFactorRequiredError();
-  storage.setToken(data.access);
-  storage.setRefreshToken(data.refresh ?? null);
-  storage.setTwoFactor({
-    is_two_fa_enabled: data.is_two_fa_enabled,
-    is_google_authenticator_set: data.is_google_authenticator_set,
-  });
-  return data;
+  if ('challenge' in data) return { kind: 'second-factor', challenge: data.challenge };
+  storeSession(data);
+  return { kind: 'signed-in', session: data };
 }

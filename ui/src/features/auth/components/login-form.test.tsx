@@ -118,4 +118,44 @@ describe('the login form', () => {
     expect(onSuccess).not.toHaveBeenCalled();
     expect(window.localStorage.getItem('token')).toBeNull();
   });
+
+  it('an account with two-factor authentication goes on to the code step', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          data: {
+            challenge: 'the-challenge',
+            is_google_authenticator_set: true,
+            is_two_fa_enabled: true,
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    const onSuccess = vi.fn();
+    renderWithProviders(<LoginForm onSuccess={onSuccess} />);
+    await fillAndSubmit();
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('hands the challenge to onSecondFactor when the page routes to the step', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          data: {
+            challenge: 'the-challenge',
+            is_google_authenticator_set: true,
+            is_two_fa_enabled: true,
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    const onSecondFactor = vi.fn();
+    renderWithProviders(<LoginForm onSuccess={vi.fn()} onSecondFactor={onSecondFactor} />);
+    await fillAndSubmit();
+    await waitFor(() => expect(onSecondFactor).toHaveBeenCalledWith('the-challenge'));
+  });
 });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 
@@ -8,13 +9,20 @@ import { paths } from '@/config/paths';
 import { login, loginInputSchema, type LoginInput, type LoginResult } from '../api/login';
 
 import { AuthHeading } from './auth-heading';
+import { TwoFactorStep } from './two-factor-step';
 
 type LoginFormProps = {
   onSuccess: (result: LoginResult) => void;
+  /**
+   * The password was right and the account asks for a second factor. Without it the
+   * second step replaces this form in place (the invitation page signs in that way).
+   */
+  onSecondFactor?: (challenge: string) => void;
 };
 
-/** Email and password sign-in (spec §7 POST /accounts/login/). */
-export function LoginForm({ onSuccess }: LoginFormProps) {
+/** Email and password sign-in (spec §7 POST /accounts/login/), then 2FA when it is on. */
+export function LoginForm({ onSuccess, onSecondFactor }: LoginFormProps) {
+  const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -26,11 +34,24 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      onSuccess(await login(values));
+      const outcome = await login(values);
+      if (outcome.kind === 'signed-in') onSuccess(outcome.session);
+      else if (onSecondFactor) onSecondFactor(outcome.challenge);
+      else setChallenge(outcome.challenge);
     } catch {
       // The API client has already shown what went wrong.
     }
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onRestart={() => setChallenge(null)}
+      />
+    );
+  }
 
   return (
     <>

@@ -1,0 +1,41 @@
+/**
+ * The caller's signed-in sessions (refresh-token families): GET /accounts/sessions/,
+ * DELETE /accounts/sessions/{id}/ and POST /accounts/sessions/sign-out-others/.
+ */
+import useSWR from 'swr';
+import { z } from 'zod';
+
+import { api, dataEnvelope } from '@/lib/api-client';
+
+export const SESSIONS_PATH = '/accounts/sessions/';
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  started_at: z.string(),
+  last_active_at: z.string(),
+  expires_at: z.string(),
+  current: z.boolean(),
+});
+export type SessionRow = z.infer<typeof sessionSchema>;
+
+function getSessions(): Promise<SessionRow[]> {
+  return api
+    .get('/accounts/sessions/', dataEnvelope(z.array(sessionSchema)))
+    .then(({ data }) => data);
+}
+
+export function useSessions() {
+  return useSWR(SESSIONS_PATH, getSessions);
+}
+
+const messageSchema = dataEnvelope(z.object({ detail: z.string() }).partial().passthrough());
+
+export async function endSession(id: string): Promise<void> {
+  await api.delete('/accounts/sessions/{session_id}/', messageSchema, {
+    params: { session_id: id },
+  });
+}
+
+export async function signOutOtherSessions(): Promise<void> {
+  await api.post('/accounts/sessions/sign-out-others/', messageSchema);
+}

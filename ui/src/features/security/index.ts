@@ -1,0 +1,1 @@
+export { SecuritySettings } from './components/security-settings';
