@@ -353,7 +353,40 @@ async fn a_password_reset_request_is_recorded(backend: Backend) {
     app.stop().await;
 }
 
+async fn the_spec_call_without_a_workspace_answers_the_active_workspaces_activity(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let switched = app
+        .post(
+            &format!("/api/v1/accounts/me/workspaces/{lagos}/switch/"),
+            Some(&owner.access),
+            json!({}),
+        )
+        .await;
+    assert!(switched.status < 300, "{}", switched.body);
+
+    let spec_call = activity(
+        &app,
+        &owner,
+        "?activity_type=workspace_created&page=1&page_size=20",
+    )
+    .await;
+    let named = activity(
+        &app,
+        &owner,
+        &format!("?workspace_id={lagos}&activity_type=workspace_created&page=1&page_size=20"),
+    )
+    .await;
+    assert_eq!(spec_call["count"], 1, "{spec_call}");
+    assert_eq!(spec_call, named);
+    app.stop().await;
+}
+
 backend_tests!(
+    the_spec_call_without_a_workspace_answers_the_active_workspaces_activity,
     sign_ins_and_failures_are_in_the_users_activity,
     the_log_filters_by_type_user_name_and_dates_and_pages,
     a_client_activity_is_recorded_as_the_caller,
