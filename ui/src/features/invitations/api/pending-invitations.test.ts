@@ -13,6 +13,7 @@ function invitation(id: string, status: number, workspaces: string[]): Invitatio
     status,
     expires_at: '2026-12-01T00:00:00Z',
     created_datetime: '2026-11-01T00:00:00Z',
+    uses: 0,
   };
 }
 

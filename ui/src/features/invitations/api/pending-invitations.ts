@@ -20,6 +20,8 @@ export const invitationSchema = z.object({
   status: z.number(),
   expires_at: z.string(),
   created_datetime: z.string(),
+  /** People who joined through it; a link stays open for more until cancelled. */
+  uses: z.number().default(0),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -80,6 +80,13 @@ export function OrganizationInvitations({ organizationId }: Props) {
                   <Table.Tr key={invitation.id}>
                     <Table.Td>
                       <Text size="sm">{invitation.email ?? 'Invite link'}</Text>
+                      {invitation.kind === 'link' && (
+                        <Text size="xs" c="dimmed">
+                          {invitation.uses === 1
+                            ? 'Joined by 1 person'
+                            : `Joined by ${invitation.uses} people`}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{invitation.role_display}</Text>

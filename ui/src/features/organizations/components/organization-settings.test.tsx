@@ -164,6 +164,18 @@ function routes(role: number): ApiRoute[] {
             expires_at: '2026-12-01T10:00:00Z',
             created_datetime: '2026-11-19T10:00:00Z',
           },
+          {
+            id: 'inv-3',
+            kind: 'link',
+            email: null,
+            role: 0,
+            role_display: 'Viewer',
+            workspaces: ['ws-1'],
+            status: 1,
+            expires_at: '2026-12-01T10:00:00Z',
+            created_datetime: '2026-11-18T10:00:00Z',
+            uses: 2,
+          },
         ]),
       }),
     },
@@ -243,11 +255,20 @@ describe('OrganizationSettings', () => {
     const table = await screen.findByRole('table', { name: 'Invitations sent' });
     await within(table).findByText('chidi@example.com');
     expect(within(table).getByText('Cancelled')).toBeInTheDocument();
-    expect(within(table).getAllByRole('button', { name: /Cancel/ })).toHaveLength(1);
+    // Both pending ones (the e-mail and the open link) can be cancelled; only the e-mail
+    // is resent.
+    expect(within(table).getAllByRole('button', { name: /Cancel/ })).toHaveLength(2);
     await userEvent.click(within(table).getByRole('button', { name: /Resend/ }));
     await waitFor(() =>
       expect(requests.some((r) => r.path === `${ORG}invitations/inv-1/resend/`)).toBe(true),
     );
+  });
+
+  it('shows how many people joined through an invite link that stays open', async () => {
+    stubApi(routes(2));
+    renderWithProviders(<OrganizationSettings />);
+    const table = await screen.findByRole('table', { name: 'Invitations sent' });
+    expect(await within(table).findByText('Joined by 2 people')).toBeInTheDocument();
   });
 
   it('shows the set-up progress and lets an Admin skip a step', async () => {
