@@ -1067,6 +1067,41 @@ test('a signed-in user accepts an invitation on the invite page and lands in the
   check(member && member.role === 2, 'the guest is not a member');
 });
 
+test('two different people join through one invite link, which stays open', async ({ browser }) => {
+  const { user: admin, workspaces } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+  const link = await inviteByLink(admin, workspaces);
+  for (const name of ['Chidi', 'Funke']) {
+    const guest = await createUser({ first_name: name, organization_name: `${name} Ventures` });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    try {
+      const page = await context.newPage();
+      await withSession(context, guest);
+      await page.goto(onServer(link));
+      await page
+        .getByTestId('invitation-summary')
+        .getByText('Viewer')
+        .waitFor({ timeout: WAIT_MS });
+      await page.getByRole('button', { name: 'Accept invitation' }).click();
+      await waitForPath(page, '/dashboard');
+      await page
+        .getByTestId('active-workspace-name')
+        .getByText('Acme Nigeria Ltd')
+        .waitFor({ timeout: WAIT_MS });
+    } finally {
+      await context.close();
+    }
+    const member = (await memberships(admin)).find((row) => row.email === guest.email);
+    check(member && member.role === 0, `${name} did not join as Viewer`);
+  }
+  const { data } = await api(
+    'GET',
+    `/accounts/organizations/${admin.organization_id}/invitations/?page=1&page_size=100`,
+    { token: admin.access },
+  );
+  const row = data.data.find((invitation) => invitation.kind === 'link');
+  check(row && row.uses === 2 && row.status === 1, `the link: ${JSON.stringify(row)}`);
+});
+
 test('an invitee with an account signs in on the invite page, which then accepts', async ({
   page,
 }) => {
@@ -1550,7 +1585,7 @@ async function main() {
       const page = await context.newPage();
       const started = Date.now();
       try {
-        await fn({ page, context });
+        await fn({ page, context, browser });
         // A call the server lacks would degrade quietly: never a toast about a missing route.
         const toasts = await page.evaluate(() => window.__e2eToasts ?? []).catch(() => []);
         const aboutMissing = toasts.filter((text) => text.includes(MISSING_ROUTE_TEXT));
