@@ -25,7 +25,8 @@
 //! - [`continuous_audit`] — a workspace's continuous monitoring settings (off until
 //!   turned on, the band that notifies, the tests' parameters).
 //! - [`debt`] — loan schedules (annuity, equal principal, interest only), how a
-//!   repayment splits into interest and principal, aging by days past due.
+//!   repayment splits into interest and principal, aging by days past due, and the Debt
+//!   aggregate with the entries it posts.
 //! - [`fixed_asset`] — depreciation schedules (straight line, declining balance), a
 //!   month's charge, depreciation to a month, disposal gain or loss.
 //! - [`payroll`] — Nigerian payroll as dated rules (PITA before 2026, the Nigeria Tax Act

@@ -112,6 +112,7 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::payroll::pay_run::contract(),
         crate::fixed_asset::asset::contract(),
         crate::fixed_asset::run::contract(),
+        crate::debt::contract(),
     ]
 }
 

@@ -124,6 +124,11 @@ typed_id!(
     DepreciationRunId
 );
 typed_id!(
+    /// A debt (a loan payable or receivable) of a workspace. It is also the id of its
+    /// event stream.
+    DebtId
+);
+typed_id!(
     /// A notification to one user. It is also the id of its event stream; notifications
     /// raised by a rule get a name-based id (UUID v5 of the rule and its cause), so a rule
     /// that runs twice over the same event writes the same stream and the second append

@@ -31,6 +31,8 @@
 //!   payslips, approved, posted, reversed).
 //! - [`fixed_asset`] — fixed assets (registered, changed, depreciated, disposed) and
 //!   each month's depreciation run (posted, reversed), each posted with its entry.
+//! - [`debt`] — debts (loans payable and receivable): created, changed, drawn down and
+//!   repaid, each posting recorded with its entry.
 //! - [`read_model`] — the projector runtime's facts about a workspace's read models (set
 //!   aside after an event it could not apply; caught up again).
 //! - [`organization`] — the Organization aggregate's events (organizations and the
@@ -48,6 +50,7 @@ pub mod audit_session;
 pub mod audit_shared_view;
 pub mod continuous_audit;
 pub mod contract;
+pub mod debt;
 pub mod fixed_asset;
 pub mod ids;
 pub mod inbox;
@@ -67,7 +70,7 @@ pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
 pub use ids::{
-    AccountId, DepreciationRunId, EmployeeId, FixedAssetId, InvitationId, JournalEntryId,
+    AccountId, DebtId, DepreciationRunId, EmployeeId, FixedAssetId, InvitationId, JournalEntryId,
     JournalImportId, MembershipId, NotificationId, OrganizationId, PayRunId, TransferId, UserId,
     WorkspaceId,
 };

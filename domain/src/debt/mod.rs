@@ -1,6 +1,10 @@
 //! Debts (loans payable and receivable): the pure computations a debt, its repayments
-//! and its aging need. The Debt aggregate will live beside them.
+//! and its aging need, and the Debt aggregate (created, changed, drawn down, repaid —
+//! each posting through the books' posting service in one append with its entry).
 //!
+//! - [`debt`](mod@debt) — [`Debt`]: its record, the drawdown posted, the repayments recorded.
+//! - [`commands`] — what can be asked of a debt; [`debt_errors`] — what a command refuses.
+//! - [`entry`] — the journal entries of a drawdown and of a repayment.
 //! - [`schedule`](mod@schedule) — terms and their checks, due dates, the amortization schedule
 //!   (annuity, equal principal, interest only with a balloon).
 //! - [`repayment`] — how a repayment splits into interest and principal, and the
@@ -62,17 +66,32 @@
 //!   no instalment after 2199.
 
 pub mod aging;
+pub mod commands;
+#[allow(clippy::module_inception)]
+pub mod debt;
+pub mod debt_errors;
+pub mod entry;
 pub mod errors;
 pub mod repayment;
 pub mod schedule;
 
+#[cfg(test)]
+mod aggregate_tests;
 #[cfg(test)]
 mod repayment_tests;
 #[cfg(test)]
 mod schedule_tests;
 
 pub use aging::{aging, AgingBuckets, DebtAging, NextDue};
+pub use commands::{CreateDebt, DebtCommand, RecordRepayment, UpdateDebt};
+pub use debt::{checked_details, repayments_of, terms_of, Debt};
+pub use debt_errors::DebtCommandError;
+pub use entry::{drawdown_entry, repayment_entry};
 pub use errors::DebtError;
+pub use event_schemas::debt::{
+    DebtCreated, DebtDetails, DebtDirection, DebtDrawdownPosted, DebtEvent, DebtRepaymentRecorded,
+    DebtRepaymentType, DebtUpdated,
+};
 pub use repayment::{
     allocate, position, AllocationLine, DebtPosition, InstalmentStatus, Repayment,
     RepaymentAllocation, REPAYMENTS_MAX,
