@@ -4,7 +4,8 @@ with generated valid and invalid input, signed in as a fresh Admin of a workspac
 default chart, and every answer must be documented — status code, content type and body
 schema — and never a server error.
 
-Usage: schemathesis.py BASE_URL DATA_DIR [MAX_EXAMPLES]
+Usage: schemathesis.py BASE_URL DATA_DIR [MAX_EXAMPLES [SEED]]
+(a SEED makes the generated input the same on every run: what CI uses.)
 (DATA_DIR is the server's: the sign-up's verification mail is read from its outbox.)
 Needs the `schemathesis` command on PATH (scripts/drill installs it in a venv).
 """
@@ -77,6 +78,7 @@ def signed_in_admin(base, data_dir):
 def main():
     base, data_dir = sys.argv[1], sys.argv[2]
     examples = sys.argv[3] if len(sys.argv) > 3 else "4"
+    seed = ["--seed", sys.argv[4]] if len(sys.argv) > 4 else []
     token, organization, workspace = signed_in_admin(base, data_dir)
     with tempfile.TemporaryDirectory() as config_dir:
         config = os.path.join(config_dir, "schemathesis.toml")
@@ -90,6 +92,7 @@ def main():
             "--phases", "examples,fuzzing", "--max-examples", examples,
             "--checks", CHECKS, "--workers", "2", "--no-color",
             "--exclude-path-regex", EXCLUDED_PATHS, "--exclude-method", "DELETE",
+            *seed,
         ]
         sys.exit(subprocess.run(command).returncode)
 
