@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconMailForward, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { TableSection } from '@/components/ui/table-section';
 import {
   INVITATION_STATUS,
   cancelInvitation,
@@ -48,93 +49,85 @@ export function OrganizationInvitations({ organizationId }: Props) {
 
   const invitations = data?.data ?? [];
   return (
-    <div>
-      <Text fw={600} mb={4}>
-        Invitations sent
-      </Text>
-      {error ? (
-        <Text size="sm" c="red">
-          The invitations could not be loaded.
-        </Text>
-      ) : data && invitations.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No invitation was sent yet. Invite people from the workspace panel.
-        </Text>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" aria-label="Invitations sent">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Invited</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Sent</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invitations.map((invitation) => {
-                const status = STATUS[invitation.status] ?? { label: 'Unknown', color: 'gray' };
-                const pending = invitation.status === INVITATION_STATUS.pending;
-                return (
-                  <Table.Tr key={invitation.id}>
-                    <Table.Td>
-                      <Text size="sm">{invitation.email ?? 'Invite link'}</Text>
-                      {invitation.kind === 'link' && (
-                        <Text size="xs" c="dimmed">
-                          {invitation.uses === 1
-                            ? 'Joined by 1 person'
-                            : `Joined by ${invitation.uses} people`}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{invitation.role_display}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(invitation.created_datetime)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" radius="sm" color={status.color}>
-                        {status.label}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {pending && (
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          {invitation.kind === 'email' && (
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              leftSection={<IconMailForward size={14} />}
-                              loading={busy === `resend:${invitation.id}`}
-                              onClick={() => void act(invitation, 'resend')}
-                            >
-                              Resend
-                            </Button>
-                          )}
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            leftSection={<IconX size={14} />}
-                            loading={busy === `cancel:${invitation.id}`}
-                            onClick={() => void act(invitation, 'cancel')}
-                          >
-                            Cancel
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      )}
-    </div>
+    <TableSection
+      title="Invitations sent"
+      label="Invitations sent"
+      error={error ? 'The invitations could not be loaded.' : false}
+      empty={
+        data && invitations.length === 0
+          ? 'No invitation was sent yet. Invite people from the workspace panel.'
+          : false
+      }
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Invited</Table.Th>
+          <Table.Th>Role</Table.Th>
+          <Table.Th>Sent</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {invitations.map((invitation) => {
+          const status = STATUS[invitation.status] ?? { label: 'Unknown', color: 'gray' };
+          const pending = invitation.status === INVITATION_STATUS.pending;
+          return (
+            <Table.Tr key={invitation.id}>
+              <Table.Td>
+                <Text size="sm">{invitation.email ?? 'Invite link'}</Text>
+                {invitation.kind === 'link' && (
+                  <Text size="xs" c="dimmed">
+                    {invitation.uses === 1
+                      ? 'Joined by 1 person'
+                      : `Joined by ${invitation.uses} people`}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{invitation.role_display}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(invitation.created_datetime)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" radius="sm" color={status.color}>
+                  {status.label}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {pending && (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {invitation.kind === 'email' && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        leftSection={<IconMailForward size={14} />}
+                        loading={busy === `resend:${invitation.id}`}
+                        onClick={() => void act(invitation, 'resend')}
+                      >
+                        Resend
+                      </Button>
+                    )}
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconX size={14} />}
+                      loading={busy === `cancel:${invitation.id}`}
+                      onClick={() => void act(invitation, 'cancel')}
+                    >
+                      Cancel
+                    </Button>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </TableSection>
   );
 }

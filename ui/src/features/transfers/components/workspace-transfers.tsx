@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { mutate as mutateGlobal } from 'swr';
 
+import { TableSection } from '@/components/ui/table-section';
 import { CURRENT_USER_PATH } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format-date-time';
 import { notify } from '@/lib/notify';
@@ -63,110 +64,101 @@ export function WorkspaceTransfers({ organizationId, canAnswer }: Props) {
 
   const transfers = data?.data ?? [];
   return (
-    <div>
-      <Text fw={600} mb={4}>
-        Workspace transfers
-      </Text>
-      {error ? (
-        <Text size="sm" c="red">
-          The transfers could not be loaded.
-        </Text>
-      ) : data && transfers.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No workspace has been sent to or from this organization. Transfer a workspace from its
-          profile (Settings → Workspaces).
-        </Text>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" aria-label="Workspace transfers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Workspace</Table.Th>
-                <Table.Th>Direction</Table.Th>
-                <Table.Th>Requested</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {transfers.map((transfer) => {
-                const incoming = transfer.target_organization === organizationId;
-                const pending = transfer.status === TRANSFER_STATUS.pending;
-                const id = transfer.transfer_id;
-                const name = transfer.workspace_name ?? 'Workspace';
-                return (
-                  <Table.Tr key={id} data-testid={`transfer-${id}`}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {incoming
-                          ? `From ${nameOf(transfer.source_organization)}`
-                          : `To ${nameOf(transfer.target_organization)}`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(transfer.created_datetime)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" radius="sm" color={STATUS_COLOR[transfer.status]}>
-                        {TRANSFER_STATUS_LABEL[transfer.status] ?? `Status ${transfer.status}`}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {canAnswer && pending && (
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          {incoming ? (
-                            <>
-                              <Button
-                                size="xs"
-                                leftSection={<IconCheck size={14} />}
-                                loading={busy === `2:${id}`}
-                                onClick={() => void answer(transfer, 2)}
-                                aria-label={`Approve the transfer of ${name}`}
-                              >
-                                Approve
-                              </Button>
-                              <Button
-                                size="xs"
-                                variant="subtle"
-                                color="red"
-                                leftSection={<IconX size={14} />}
-                                loading={busy === `3:${id}`}
-                                onClick={() => void answer(transfer, 3)}
-                                aria-label={`Decline the transfer of ${name}`}
-                              >
-                                Decline
-                              </Button>
-                            </>
-                          ) : (
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color="red"
-                              leftSection={<IconX size={14} />}
-                              loading={busy === `4:${id}`}
-                              onClick={() => void answer(transfer, 4)}
-                              aria-label={`Cancel the transfer of ${name}`}
-                            >
-                              Cancel
-                            </Button>
-                          )}
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      )}
-    </div>
+    <TableSection
+      title="Workspace transfers"
+      label="Workspace transfers"
+      error={error ? 'The transfers could not be loaded.' : false}
+      empty={
+        data && transfers.length === 0
+          ? 'No workspace has been sent to or from this organization. Transfer a workspace from its profile (Settings → Workspaces).'
+          : false
+      }
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Workspace</Table.Th>
+          <Table.Th>Direction</Table.Th>
+          <Table.Th>Requested</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {transfers.map((transfer) => {
+          const incoming = transfer.target_organization === organizationId;
+          const pending = transfer.status === TRANSFER_STATUS.pending;
+          const id = transfer.transfer_id;
+          const name = transfer.workspace_name ?? 'Workspace';
+          return (
+            <Table.Tr key={id} data-testid={`transfer-${id}`}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {incoming
+                    ? `From ${nameOf(transfer.source_organization)}`
+                    : `To ${nameOf(transfer.target_organization)}`}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(transfer.created_datetime)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" radius="sm" color={STATUS_COLOR[transfer.status]}>
+                  {TRANSFER_STATUS_LABEL[transfer.status] ?? `Status ${transfer.status}`}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {canAnswer && pending && (
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {incoming ? (
+                      <>
+                        <Button
+                          size="xs"
+                          leftSection={<IconCheck size={14} />}
+                          loading={busy === `2:${id}`}
+                          onClick={() => void answer(transfer, 2)}
+                          aria-label={`Approve the transfer of ${name}`}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          leftSection={<IconX size={14} />}
+                          loading={busy === `3:${id}`}
+                          onClick={() => void answer(transfer, 3)}
+                          aria-label={`Decline the transfer of ${name}`}
+                        >
+                          Decline
+                        </Button>
+                      </>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconX size={14} />}
+                        loading={busy === `4:${id}`}
+                        onClick={() => void answer(transfer, 4)}
+                        aria-label={`Cancel the transfer of ${name}`}
+                      >
+                        Cancel
+                      </Button>
+                    )}
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </TableSection>
   );
 }
