@@ -22,7 +22,6 @@ pub const KEY_ENV: &str = "LEDGERLINE_SECRETS_KEY";
 /// The file under the data directory that holds a generated key.
 pub const KEY_FILE: &str = "secrets.key";
 const KEY_BYTES: usize = 32;
-const VERSION_PREFIX: &str = "v1.";
 
 /// Why a sealed value or the key could not be used.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -48,6 +47,9 @@ impl fmt::Debug for SealingKey {
 }
 
 impl SealingKey {
+    /// What every sealed value starts with (the format's version).
+    pub const SEALED_PREFIX: &'static str = "v1.";
+
     pub fn from_bytes(bytes: &[u8; KEY_BYTES]) -> Self {
         let unbound = UnboundKey::new(&AES_256_GCM, bytes).expect("AES-256 takes a 32-byte key");
         Self {
@@ -93,13 +95,13 @@ impl SealingKey {
             .expect("sealing a short secret cannot fail");
         let mut bytes = nonce_bytes.to_vec();
         bytes.extend_from_slice(&sealed);
-        format!("{VERSION_PREFIX}{}", URL_SAFE_NO_PAD.encode(bytes))
+        format!("{}{}", Self::SEALED_PREFIX, URL_SAFE_NO_PAD.encode(bytes))
     }
 
     /// The plaintext of a value [`seal`](Self::seal) made for `owner`.
     pub fn open(&self, sealed: &str, owner: &str) -> Result<String, SealingError> {
         let encoded = sealed
-            .strip_prefix(VERSION_PREFIX)
+            .strip_prefix(Self::SEALED_PREFIX)
             .ok_or(SealingError::NotSealed)?;
         let mut bytes = URL_SAFE_NO_PAD
             .decode(encoded)
@@ -115,11 +117,6 @@ impl SealingKey {
             .open_in_place(nonce, Aad::from(owner.as_bytes()), &mut ciphertext)
             .map_err(|_| SealingError::DoesNotOpen)?;
         String::from_utf8(plaintext.to_vec()).map_err(|_| SealingError::DoesNotOpen)
-    }
-
-    /// Whether `value` is in the sealed format (rows written before sealing are not).
-    pub fn is_sealed(value: &str) -> bool {
-        value.starts_with(VERSION_PREFIX)
     }
 }
 
@@ -152,7 +149,7 @@ mod tests {
     #[test]
     fn a_sealed_secret_opens_to_itself_for_its_owner() {
         let sealed = key().seal("JBSWY3DPEHPK3PXP", "user-1");
-        assert!(SealingKey::is_sealed(&sealed));
+        assert!(sealed.starts_with(SealingKey::SEALED_PREFIX));
         assert!(!sealed.contains("JBSWY3DPEHPK3PXP"));
         assert_eq!(
             key().open(&sealed, "user-1").expect("works"),

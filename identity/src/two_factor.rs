@@ -136,16 +136,15 @@ pub async fn secret_of(
 /// Seals the secrets stored before secrets were sealed at rest; answers how many. Run at
 /// start-up, so every stored secret is sealed before the first request reads one.
 pub async fn seal_stored_secrets(db: &Db, key: &SealingKey) -> Result<usize, sqlx::Error> {
-    let rows = sqlx::query("SELECT user_id, secret FROM two_factor")
+    // Only rows still in clear are read: a start-up after the first one reads none.
+    let rows = sqlx::query("SELECT user_id, secret FROM two_factor WHERE secret NOT LIKE $1")
+        .bind(format!("{}%", SealingKey::SEALED_PREFIX))
         .fetch_all(&db.pool)
         .await?;
     let mut sealed = 0;
     for row in rows {
         let user_id: String = row.try_get("user_id")?;
         let secret: String = row.try_get("secret")?;
-        if SealingKey::is_sealed(&secret) {
-            continue;
-        }
         sqlx::query("UPDATE two_factor SET secret = $1 WHERE user_id = $2 AND secret = $3")
             .bind(key.seal(&secret, &user_id))
             .bind(&user_id)
