@@ -457,6 +457,7 @@ pub async fn accept(
     let me = users::by_id(app.db(), &user.user_id)
         .await?
         .ok_or_else(|| ApiError::TokenNotValid("User not found".into()))?;
+    let link = invited_address(app, &invitation_id).await?.is_none();
     accept_as(
         &state,
         &user,
@@ -464,6 +465,7 @@ pub async fn accept(
         &invitation_id,
         &organization_id,
         &me.email,
+        link,
     )
     .await?;
     Ok(ok(Accepted {
@@ -479,14 +481,8 @@ async fn accept_as(
     invitation_id: &str,
     organization_id: &str,
     email: &str,
+    link: bool,
 ) -> Result<(), ApiError> {
-    let link: bool =
-        sqlx::query_scalar::<_, Option<String>>("SELECT email FROM read_invitations WHERE id = $1")
-            .bind(invitation_id)
-            .fetch_optional(&state.app.db().pool)
-            .await?
-            .flatten()
-            .is_none();
     if link {
         link_has_a_seat(&state.app, organization_id, &user.user_id).await?;
     }
@@ -510,6 +506,17 @@ async fn accept_as(
         invitation_tokens::revoke(&state.app.db().pool, invitation_id).await?;
     }
     Ok(())
+}
+
+/// The address an invitation was sent to; `None` for a link anyone may use.
+async fn invited_address(app: &AppState, invitation_id: &str) -> Result<Option<String>, ApiError> {
+    Ok(
+        sqlx::query_scalar::<_, Option<String>>("SELECT email FROM read_invitations WHERE id = $1")
+            .bind(invitation_id)
+            .fetch_optional(&app.db().pool)
+            .await?
+            .flatten(),
+    )
 }
 
 /// Refuses a newcomer joining through a link when the organization's plan has no
@@ -605,11 +612,7 @@ pub async fn create_account_and_accept(
 ) -> Result<(StatusCode, Json<Data<JoinedSession>>), ApiError> {
     let app = &state.app;
     let (invitation_id, organization_id) = invitation_of(app, &body.token).await?;
-    let invited: Option<String> =
-        sqlx::query_scalar("SELECT email FROM read_invitations WHERE id = $1")
-            .bind(&invitation_id)
-            .fetch_one(&app.db().pool)
-            .await?;
+    let invited = invited_address(app, &invitation_id).await?;
     let mut problems = Problems::default();
     let first_name = required_text(
         &mut problems,
@@ -685,6 +688,7 @@ pub async fn create_account_and_accept(
         &invitation_id,
         &organization_id,
         &email,
+        invited.is_none(),
     )
     .await
     {
