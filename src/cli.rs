@@ -339,12 +339,11 @@ async fn rebuild_continuous_audit(store: &EventStore) -> anyhow::Result<()> {
 /// The relay (publishing the log to JetStream) as a task of this node.
 pub fn spawn_relay(
     store: EventStore,
-    nats_url: String,
+    config: relay::RelayConfig,
     shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
-        if let Err(err) =
-            relay::Relay::run(store, relay::RelayConfig::new(nats_url), shutdown).await
+        if let Err(err) = relay::Relay::run(store, config, shutdown).await
         {
             tracing::error!(error = %err, "relay stopped");
         }
@@ -354,13 +353,12 @@ pub fn spawn_relay(
 /// Wakes this node's projectors when another node commits (scale-out).
 pub fn spawn_commit_listener(
     store: EventStore,
-    nats_url: String,
+    config: relay::RelayConfig,
     mut shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
-        let config = relay::RelayConfig::new(nats_url.clone());
         let client = loop {
-            match async_nats::connect(&nats_url).await {
+            match async_nats::connect(&config.nats_url).await {
                 Ok(client) => break client,
                 Err(err) => {
                     tracing::warn!(error = %err, "cannot reach NATS; retrying");

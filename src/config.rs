@@ -61,6 +61,13 @@ pub struct ServeArgs {
     /// NATS with JetStream (nats://host:port) for scale-out; unset means single node.
     #[arg(long, env = "NATS_URL")]
     pub nats_url: Option<String>,
+    /// The JetStream stream the relay publishes the log to. One stream holds one log: two
+    /// installations sharing a NATS server each need their own stream and subject prefix.
+    #[arg(long, env = "LEDGERLINE_NATS_STREAM", default_value = relay::DEFAULT_STREAM_NAME)]
+    pub nats_stream: String,
+    /// First subject token of every relayed event (`<prefix>.<workspace>.<aggregate>.<event>`).
+    #[arg(long, env = "LEDGERLINE_NATS_SUBJECT_PREFIX", default_value = relay::DEFAULT_SUBJECT_PREFIX)]
+    pub nats_subject_prefix: String,
     /// SMTP server (smtp:// or smtps://); unset means mail goes to <data-dir>/outbox.
     #[arg(long, env = "SMTP_URL")]
     pub smtp_url: Option<String>,
@@ -88,7 +95,9 @@ pub struct ServeConfig {
     pub role: Role,
     pub bind: SocketAddr,
     pub ui_dir: PathBuf,
-    pub nats_url: Option<String>,
+    /// Where and how the log is relayed and other nodes' commits are heard; `None` is a
+    /// single node without NATS.
+    pub nats: Option<relay::RelayConfig>,
     pub smtp_url: Option<String>,
     /// The base of links in mails, without a trailing slash.
     pub public_url: String,
@@ -131,7 +140,16 @@ impl ServeArgs {
                 ));
             }
         }
-        if self.role == Role::Relay && nats_url.is_none() {
+        let nats = nats_url
+            .map(|url| {
+                let mut relay = relay::RelayConfig::new(url);
+                relay.stream_name = self.nats_stream.clone();
+                relay.subject_prefix = self.nats_subject_prefix.clone();
+                relay.validate().map(|()| relay)
+            })
+            .transpose()
+            .map_err(|e| ConfigError(e.to_string()))?;
+        if self.role == Role::Relay && nats.is_none() {
             return Err(ConfigError("--role relay needs NATS_URL".into()));
         }
         let smtp_url = self.smtp_url.clone().filter(|u| !u.is_empty());
@@ -157,7 +175,7 @@ impl ServeArgs {
             role: self.role,
             bind,
             ui_dir: self.ui_dir.clone(),
-            nats_url,
+            nats,
             smtp_url,
             public_url,
             digest_window: std::time::Duration::from_secs(self.digest_seconds),
@@ -180,6 +198,8 @@ mod tests {
             bind: bind.into(),
             ui_dir: "ui/dist".into(),
             nats_url: nats.map(str::to_owned),
+            nats_stream: relay::DEFAULT_STREAM_NAME.into(),
+            nats_subject_prefix: relay::DEFAULT_SUBJECT_PREFIX.into(),
             smtp_url: None,
             public_url: None,
             digest_seconds: 600,
@@ -216,6 +236,24 @@ mod tests {
         assert!(serve("127.0.0.1:0", None, Role::Relay)
             .validate(&storage(None))
             .is_err());
+    }
+
+    #[test]
+    fn the_relay_publishes_to_the_configured_stream_and_subjects() {
+        let mut args = serve("127.0.0.1:0", Some("nats://127.0.0.1:4222"), Role::Relay);
+        args.nats_stream = "BOOKS_EU".into();
+        args.nats_subject_prefix = "books.eu".into();
+        let nats = args.validate(&storage(None)).expect("valid").nats.expect("nats");
+        assert_eq!(nats.stream_name, "BOOKS_EU");
+        assert_eq!(nats.stream_subjects(), "books.eu.>");
+    }
+
+    #[test]
+    fn a_stream_name_nats_would_refuse_is_refused_at_start() {
+        let mut args = serve("127.0.0.1:0", Some("nats://127.0.0.1:4222"), Role::All);
+        args.nats_stream = "LEDGER.EU".into();
+        let err = args.validate(&storage(None)).expect_err("refused");
+        assert!(err.to_string().contains("stream name"), "{err}");
     }
 
     #[test]

@@ -110,7 +110,7 @@ pub async fn seed(
         role: Role::Projector,
         bind: "127.0.0.1:0".parse().context("bind address")?,
         ui_dir: storage.data_dir.clone(),
-        nats_url: None,
+        nats: None,
         smtp_url: None,
         public_url: "http://127.0.0.1:8080".into(),
         digest_window: std::time::Duration::from_secs(600),

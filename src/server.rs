@@ -163,7 +163,7 @@ impl Application {
         let (live_stop, live_stopping) = watch::channel(false);
         let (live, live_task) = query_api::live::LiveFeed::spawn(
             store.clone(),
-            config.nats_url.is_some(),
+            config.nats.is_some(),
             live_stopping,
         );
         let router = build_router(app, projections.clone(), live, &config);
@@ -237,18 +237,18 @@ impl Application {
                 stopped.clone(),
             )));
         }
-        if let Some(nats_url) = &self.config.nats_url {
+        if let Some(nats) = &self.config.nats {
             if matches!(self.config.role, Role::All | Role::Relay) {
                 tasks.push(crate::cli::spawn_relay(
                     self.store.clone(),
-                    nats_url.clone(),
+                    nats.clone(),
                     stopped.clone(),
                 ));
             }
             if self.config.role != Role::Relay {
                 tasks.push(crate::cli::spawn_commit_listener(
                     self.store.clone(),
-                    nats_url.clone(),
+                    nats.clone(),
                     stopped.clone(),
                 ));
             }

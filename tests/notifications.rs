@@ -698,13 +698,13 @@ backend_tests!(
 async fn a_notification_made_on_one_node_reaches_a_stream_on_another() {
     let nats = std::env::var("NATS_URL").unwrap_or_else(|_| "nats://127.0.0.1:4222".into());
     let first = TestApp::spawn_with(Backend::Postgres, |config| {
-        config.nats_url = Some(nats.clone());
+        config.nats = Some(relay::RelayConfig::new(nats.clone()));
     })
     .await;
     let second = first
         .another_node(|config| {
             config.role = ledgerline::config::Role::Api;
-            config.nats_url = Some(nats.clone());
+            config.nats = Some(relay::RelayConfig::new(nats.clone()));
         })
         .await;
     let owner = first.signed_up("ada@books.ng").await;

@@ -24,7 +24,7 @@ pub mod publisher;
 pub mod stream;
 pub mod subject;
 
-pub use config::{Fault, RelayConfig};
+pub use config::{Fault, RelayConfig, DEFAULT_STREAM_NAME, DEFAULT_SUBJECT_PREFIX};
 pub use error::RelayError;
 pub use listen::listen_for_commits;
 pub use publisher::Relay;

@@ -111,6 +111,33 @@ def sign_up(server):
     return registered["organization_id"], login(server.base)
 
 
+def entries_by_memo(export_csv):
+    """The journal-entry CSV export as memo -> the set of entry numbers carrying it."""
+    entries = {}
+    for row in csv.DictReader(io.StringIO(export_csv.decode("utf-8"))):
+        number = row["entry_number"].lstrip("'")
+        entries.setdefault(row["memo"].lstrip("'"), set()).add(int(number.split("-")[-1] or 0) if number else 0)
+    return entries
+
+
+def replay_all(keys, send):
+    """Sends every key again, 32 at a time, until each is answered. A key the killed
+    process held as "in progress" is taken over once its pending mark is older than the
+    takeover window (15 s): until then it answers 409, so the retries run side by side
+    rather than one key's wait after another's."""
+    def until_answered(numbered):
+        n, key = numbered
+        for _ in range(40):
+            status, raw = send(n, key)
+            if status in (200, 201):
+                return
+            time.sleep(1)
+        raise SystemExit(f"{key} was never answered after the restart: {status} {raw[:200]!r}")
+
+    with ThreadPoolExecutor(CLIENTS) as pool:
+        list(pool.map(until_answered, enumerate(keys)))
+
+
 def leaves(nodes):
     for node in nodes:
         children = node.get("children") or []
@@ -173,23 +200,11 @@ def main():
         unanswered = [k for k in requests if k not in answered]
         # A few answered ones again too: a retry of an acknowledged request changes nothing.
         replay = unanswered + sorted(answered)[:50]
-        for key in replay:
-            # A key the killed process held as "in progress" is taken over once its
-            # pending mark is older than the takeover window (15 s): until then, 409.
-            for _ in range(40):
-                status, raw = call(server.base, "POST", books + "journal-entries/", requests[key],
-                                   token_box[0], key)
-                if status in (200, 201):
-                    break
-                time.sleep(1)
-            else:
-                raise SystemExit(f"{key} was never answered after the restart: {status} {raw[:200]!r}")
+        replay_all(replay, lambda n, key: call(server.base, "POST", books + "journal-entries/", requests[key],
+                                               token_box[0], key))
 
         status, raw = call(server.base, "GET", books + "journal-entries/export/?format=csv", None, token_box[0])
-        rows = list(csv.DictReader(io.StringIO(raw.decode("utf-8"))))
-        entries = {}
-        for row in rows:
-            entries.setdefault(row["memo"].lstrip("'"), set()).add(int(row["entry_number"].lstrip("'").split("-")[-1] or 0) if row["entry_number"] else 0)
+        entries = entries_by_memo(raw)
         doubled = [k for k, numbers in entries.items() if len(numbers) != 1]
         missing = [k for k in requests if k not in entries]
         numbers = sorted(n for ns in entries.values() for n in ns)

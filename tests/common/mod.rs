@@ -63,7 +63,7 @@ impl TestApp {
             role: Role::All,
             bind: "127.0.0.1:0".parse().expect("addr"),
             ui_dir: ui.clone(),
-            nats_url: None,
+            nats: None,
             smtp_url: None,
             public_url: "http://ledgerline.test".into(),
             // Tests see the "entries posted" digest at once.
