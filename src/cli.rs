@@ -343,8 +343,7 @@ pub fn spawn_relay(
     shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
-        if let Err(err) = relay::Relay::run(store, config, shutdown).await
-        {
+        if let Err(err) = relay::Relay::run(store, config, shutdown).await {
             tracing::error!(error = %err, "relay stopped");
         }
     })

@@ -243,7 +243,11 @@ mod tests {
         let mut args = serve("127.0.0.1:0", Some("nats://127.0.0.1:4222"), Role::Relay);
         args.nats_stream = "BOOKS_EU".into();
         args.nats_subject_prefix = "books.eu".into();
-        let nats = args.validate(&storage(None)).expect("valid").nats.expect("nats");
+        let nats = args
+            .validate(&storage(None))
+            .expect("valid")
+            .nats
+            .expect("nats");
         assert_eq!(nats.stream_name, "BOOKS_EU");
         assert_eq!(nats.stream_subjects(), "books.eu.>");
     }

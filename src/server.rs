@@ -161,11 +161,8 @@ impl Application {
         }
         let mail = (app.mail.clone(), mail_transport);
         let (live_stop, live_stopping) = watch::channel(false);
-        let (live, live_task) = query_api::live::LiveFeed::spawn(
-            store.clone(),
-            config.nats.is_some(),
-            live_stopping,
-        );
+        let (live, live_task) =
+            query_api::live::LiveFeed::spawn(store.clone(), config.nats.is_some(), live_stopping);
         let router = build_router(app, projections.clone(), live, &config);
         let listener = match config.role {
             Role::All | Role::Api => Some(
