@@ -43,7 +43,7 @@ pub const OPENAPI_PATH: &str = "/api/v1/openapi.json";
 struct ApiDoc;
 
 /// This document.
-#[utoipa::path(get, path = "/api/v1/openapi.json", tag = "operations",
+#[utoipa::path(get, path = "/api/v1/openapi.json", security(()), tag = "operations",
     responses((status = 200, description = "The OpenAPI document of every /api/v1 route", body = Object)))]
 async fn openapi_json(
     axum::extract::State(document): axum::extract::State<Arc<utoipa::openapi::OpenApi>>,

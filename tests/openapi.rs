@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 
 use common::TestApp;
-use serde_json::Value;
+use serde_json::{json, Value};
 use store::{backend_tests, Backend};
 
 const GENERATED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/ui/src/lib/api/openapi.json");
@@ -282,6 +282,62 @@ async fn every_documented_operation_is_mounted(backend: Backend) {
     app.stop().await;
 }
 
+/// Called without a token, an operation answers 401 exactly when the document says it
+/// needs the bearer token (and documents that 401); the open ones (`security: [{}]`) do
+/// not.
+async fn an_operation_answers_401_without_a_token_exactly_when_its_document_asks_for_one(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let document = document();
+    let mut wrong = Vec::new();
+    let mut open = 0;
+
+    for (method, path, operation) in operations(&document) {
+        let needs_token = operation["security"] == json!([{"bearer": []}]);
+        let documents_401 = operation["responses"].get("401").is_some();
+        let concrete = path
+            .split('/')
+            .map(|segment| {
+                if segment.starts_with('{') {
+                    "00000000-0000-0000-0000-000000000000"
+                } else {
+                    segment
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("/");
+        let body = matches!(method, "post" | "put" | "patch").then(|| json!({}));
+        let verb = reqwest::Method::from_bytes(method.to_uppercase().as_bytes()).expect("method");
+        let reply = app.call(verb, &concrete, None, body).await;
+        let answered_401 = reply.status == 401;
+        if !needs_token {
+            open += 1;
+            assert_eq!(
+                operation["security"],
+                json!([{}]),
+                "{method} {path}: neither open nor bearer"
+            );
+        }
+        if answered_401 != needs_token || (needs_token && !documents_401) {
+            wrong.push(format!(
+                "{method} {path}: answered {} without a token; document: security {}, 401 {}",
+                reply.status, operation["security"], documents_401
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(
+        (10..40).contains(&open),
+        "{open} operations are open to anyone"
+    );
+    assert_eq!(
+        document["components"]["securitySchemes"]["bearer"]["scheme"],
+        "bearer"
+    );
+    app.stop().await;
+}
+
 async fn the_served_document_is_the_generated_one(backend: Backend) {
     let app = TestApp::spawn(backend).await;
 
@@ -294,5 +350,6 @@ async fn the_served_document_is_the_generated_one(backend: Backend) {
 
 backend_tests!(
     every_documented_operation_is_mounted,
+    an_operation_answers_401_without_a_token_exactly_when_its_document_asks_for_one,
     the_served_document_is_the_generated_one,
 );

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, OpenApi, RefOr, ResponseBuilder};
 use utoipa::{Modify, PartialSchema, ToSchema};
 
@@ -93,6 +94,18 @@ pub struct ErrorBodies;
 impl Modify for ErrorBodies {
     fn modify(&self, openapi: &mut OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            BEARER_SCHEME,
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some(
+                        "The access token from POST /api/v1/accounts/login/ (or token/refresh/).",
+                    ))
+                    .build(),
+            ),
+        );
         for (name, schema) in [
             (ErrorDetail::name(), ErrorDetail::schema()),
             (FieldErrors::name(), FieldErrors::schema()),
@@ -112,6 +125,7 @@ impl Modify for ErrorBodies {
             .into_iter()
             .flatten()
             {
+                needs_a_bearer_token_unless_public(operation);
                 // Bad input is refused with a 400 by the extractors themselves (a body that
                 // is not the documented JSON, a query value that does not parse), whether
                 // or not the handler validates anything further.
@@ -154,6 +168,27 @@ impl Modify for ErrorBodies {
             }
         }
     }
+}
+
+/// The security scheme every operation needs unless it is open to anyone.
+const BEARER_SCHEME: &str = "bearer";
+
+/// An operation is open to anyone only where its `#[utoipa::path]` says `security(())`
+/// (sign-in, registration, public audit links, health…); every other one needs a bearer
+/// token, and its extractor answers 401 without one — so the document says both.
+fn needs_a_bearer_token_unless_public(operation: &mut utoipa::openapi::path::Operation) {
+    if operation.security.is_some() {
+        return;
+    }
+    operation.security = Some(vec![SecurityRequirement::new(
+        BEARER_SCHEME,
+        Vec::<String>::new(),
+    )]);
+    operation
+        .responses
+        .responses
+        .entry("401".to_owned())
+        .or_insert_with(|| RefOr::T(ResponseBuilder::new().build()));
 }
 
 fn error_component(status: &str) -> Option<&'static str> {

@@ -155,7 +155,7 @@ pub struct RegisterBody {
 /// Creates an account and its organization (the user is its Admin) and sends the
 /// verification mail. The account signs in once the e-mail is verified. An address that
 /// already has an account gets the same answer (nothing is created) and its owner a mail.
-#[utoipa::path(post, path = "/api/v1/accounts/register/", tag = "accounts",
+#[utoipa::path(post, path = "/api/v1/accounts/register/", security(()), tag = "accounts",
     request_body = RegisterBody,
     responses((status = 201, body = Data<Registered>), (status = 400)))]
 pub async fn register(
@@ -342,7 +342,7 @@ pub struct EmailBody {
 
 /// Sends a new verification mail. Answers the same whether or not the address has an
 /// unverified account, so it cannot be used to find accounts.
-#[utoipa::path(post, path = "/api/v1/accounts/email-verification/initiate/", tag = "accounts",
+#[utoipa::path(post, path = "/api/v1/accounts/email-verification/initiate/", security(()), tag = "accounts",
     request_body = EmailBody, responses((status = 200, body = Data<Message>), (status = 400)))]
 pub async fn verification_initiate(
     State(state): State<CommandState>,
@@ -376,7 +376,7 @@ pub struct TokenBody {
 }
 
 /// Verifies the e-mail address (and so activates the account) with the mailed token.
-#[utoipa::path(post, path = "/api/v1/accounts/email-verification/complete/", tag = "accounts",
+#[utoipa::path(post, path = "/api/v1/accounts/email-verification/complete/", security(()), tag = "accounts",
     request_body = TokenBody, responses((status = 200, body = Data<Message>), (status = 400)))]
 pub async fn verification_complete(
     State(state): State<CommandState>,
@@ -406,7 +406,7 @@ pub struct LoginBody {
 /// two-factor flags of spec §3. With two-factor authentication enabled the right password
 /// answers `data.challenge` instead of tokens: the second step,
 /// `POST /api/v1/accounts/2fa/verify/`, exchanges it and a code for them.
-#[utoipa::path(post, path = "/api/v1/accounts/login/", tag = "accounts",
+#[utoipa::path(post, path = "/api/v1/accounts/login/", security(()), tag = "accounts",
     request_body = LoginBody,
     responses((status = 200, description = "The session; or, with 2FA enabled, the challenge of the second step", body = Data<SignIn>),
         (status = 400), (status = 429)))]
@@ -572,7 +572,7 @@ pub struct RefreshBody {
 
 /// Exchanges a refresh token for a new access token and a new refresh token. A refresh
 /// token works once; presenting it again revokes its whole family (token theft).
-#[utoipa::path(post, path = "/api/v1/accounts/token/refresh/", tag = "accounts",
+#[utoipa::path(post, path = "/api/v1/accounts/token/refresh/", security(()), tag = "accounts",
     request_body = RefreshBody,
     responses((status = 200, body = Data<RefreshedTokens>), (status = 401)))]
 pub async fn refresh(
@@ -601,7 +601,7 @@ pub async fn refresh(
 }
 
 /// Whether an account uses this e-mail address (spec §7; the sign-up form asks).
-#[utoipa::path(post, path = "/api/v1/accounts/email-exists/check/", tag = "accounts",
+#[utoipa::path(post, path = "/api/v1/accounts/email-exists/check/", security(()), tag = "accounts",
     request_body = EmailBody, responses((status = 200, body = Data<EmailExists>), (status = 400)))]
 pub async fn email_exists(
     State(state): State<CommandState>,
@@ -614,7 +614,7 @@ pub async fn email_exists(
 }
 
 /// Sends a password reset link. Answers the same for unknown addresses.
-#[utoipa::path(post, path = "/api/v1/accounts/password/reset/initialize/", tag = "accounts",
+#[utoipa::path(post, path = "/api/v1/accounts/password/reset/initialize/", security(()), tag = "accounts",
     request_body = EmailBody, responses((status = 200, body = Data<Message>), (status = 400)))]
 pub async fn reset_initialize(
     State(state): State<CommandState>,
@@ -660,7 +660,7 @@ pub struct ResetCompleteBody {
 }
 
 /// Sets a new password with the mailed token; every session of the account ends.
-#[utoipa::path(post, path = "/api/v1/accounts/password/reset/complete/", tag = "accounts",
+#[utoipa::path(post, path = "/api/v1/accounts/password/reset/complete/", security(()), tag = "accounts",
     request_body = ResetCompleteBody, responses((status = 200, body = Data<Message>), (status = 400)))]
 pub async fn reset_complete(
     State(state): State<CommandState>,

@@ -375,7 +375,7 @@ async fn invitation_of(app: &AppState, token: &str) -> Result<(String, String), 
 
 /// What an invitation offers, for the invite page: organization, role, workspaces, who
 /// invited, whether the address already has an account. Public: the token is the key.
-#[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/verify/", tag = "invitations", operation_id = "verify_invitation",
+#[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/verify/", security(()), tag = "invitations", operation_id = "verify_invitation",
     request_body = InvitationTokenBody, responses((status = 200, body = Data<InvitationDetails>), (status = 400)))]
 pub async fn verify(
     State(state): State<CommandState>,
@@ -552,7 +552,7 @@ async fn link_has_a_seat(
 }
 
 /// Declines the invitation. The token is the key, so no sign-in is needed.
-#[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/reject/", tag = "invitations",
+#[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/reject/", security(()), tag = "invitations",
     request_body = InvitationTokenBody, responses((status = 200, body = Data<Rejected>), (status = 400)))]
 pub async fn reject(
     State(state): State<CommandState>,
@@ -603,7 +603,7 @@ pub struct NewAccountBody {
 /// Creates an account and accepts the invitation in one step, answering a signed-in
 /// session (like login) so the invitee lands in the workspace. An e-mail invitation
 /// proves the address; a link invitation's address gets the usual verification mail.
-#[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/create-account-and-accept-invite/", tag = "invitations",
+#[utoipa::path(post, path = "/api/v1/accounts/organizations/invitations/create-account-and-accept-invite/", security(()), tag = "invitations",
     request_body = NewAccountBody, responses((status = 201, body = Data<JoinedSession>), (status = 400)))]
 pub async fn create_account_and_accept(
     State(state): State<CommandState>,

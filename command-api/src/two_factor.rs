@@ -304,7 +304,7 @@ pub struct VerifyBody {
 /// The second sign-in step: the login's challenge and a current TOTP code (or a recovery
 /// code) answer the tokens exactly as a login does. A wrong code leaves the challenge
 /// usable until it expires, and counts toward the sign-in throttling.
-#[utoipa::path(post, path = "/api/v1/accounts/2fa/verify/", tag = "accounts", operation_id = "verify_two_factor",
+#[utoipa::path(post, path = "/api/v1/accounts/2fa/verify/", security(()), tag = "accounts", operation_id = "verify_two_factor",
     request_body = VerifyBody,
     responses((status = 200, body = Data<Session>),
         (status = 400), (status = 429)))]

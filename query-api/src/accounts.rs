@@ -137,7 +137,7 @@ pub async fn my_workspaces(
 }
 
 /// The product's two services (spec §1), paginated like every list.
-#[utoipa::path(get, path = "/api/v1/accounts/services/", tag = "accounts",
+#[utoipa::path(get, path = "/api/v1/accounts/services/", security(()), tag = "accounts",
     params(PageParams), responses((status = 200, body = Data<Paginated<Service>>), (status = 400)))]
 pub async fn services(Query(params): Query<PageParams>) -> Result<Json<PageOf<Service>>, ApiError> {
     let page = params.validate()?;
@@ -170,7 +170,7 @@ pub async fn services(Query(params): Query<PageParams>) -> Result<Json<PageOf<Se
 
 /// Choice lists with descriptions: roles, personas and the statuses of invitations and
 /// workspace transfers.
-#[utoipa::path(get, path = "/api/v1/accounts/choices/description/", tag = "accounts",
+#[utoipa::path(get, path = "/api/v1/accounts/choices/description/", security(()), tag = "accounts",
     responses((status = 200, body = Data<Choices>)))]
 pub async fn choices() -> Json<Data<Choices>> {
     ok(Choices {

@@ -31,7 +31,7 @@ pub fn router() -> OpenApiRouter<QueryState> {
 
 /// An uploaded image's bytes, with its content type. No token needed (the id is the
 /// capability).
-#[utoipa::path(get, path = "/api/v1/files/images/{id}/", tag = "files",
+#[utoipa::path(get, path = "/api/v1/files/images/{id}/", security(()), tag = "files",
     params(("id" = String, Path)),
     responses((status = 200, description = "The image bytes", content_type = "image/*", body = Vec<u8>), (status = 404)))]
 pub async fn image(

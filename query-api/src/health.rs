@@ -43,7 +43,7 @@ pub struct QuarantinedWorkspace {
 /// projector has stopped on an error (its read model is going stale for everyone). A
 /// workspace set aside by a projector leaves the node ready (every other tenant is
 /// served) but "degraded", naming the projector, the workspace, the event and why.
-#[utoipa::path(get, path = "/api/v1/health/", tag = "operations",
+#[utoipa::path(get, path = "/api/v1/health/", security(()), tag = "operations",
     responses((status = 200, body = Health), (status = 503, body = Health)))]
 pub async fn health(State(state): State<QueryState>) -> Response {
     let backend = match state.app.db().backend {

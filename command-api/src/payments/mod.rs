@@ -525,7 +525,7 @@ pub async fn cancel_subscription(
 
 /// The sandbox provider's checkout, for its page (public: the unguessable `tx_ref` is
 /// the customer's key, as a provider's checkout link is).
-#[utoipa::path(get, path = "/api/v1/payments/sandbox/checkout/{tx_ref}/", tag = "payments",
+#[utoipa::path(get, path = "/api/v1/payments/sandbox/checkout/{tx_ref}/", security(()), tag = "payments",
     params(("tx_ref" = String, Path)),
     responses((status = 200, body = Data<SandboxCheckout>), (status = 404)))]
 pub async fn sandbox_checkout(
@@ -573,7 +573,7 @@ pub struct SandboxActionBody {
 
 /// What the customer did on the sandbox checkout: pays with a card or cancels. Answers
 /// `redirect`, where the customer goes next.
-#[utoipa::path(post, path = "/api/v1/payments/sandbox/checkout/{tx_ref}/", tag = "payments",
+#[utoipa::path(post, path = "/api/v1/payments/sandbox/checkout/{tx_ref}/", security(()), tag = "payments",
     params(("tx_ref" = String, Path)), request_body = SandboxActionBody,
     responses((status = 200, body = Data<SandboxRedirect>), (status = 400), (status = 404),
         (status = 409)))]

@@ -493,7 +493,7 @@ pub async fn session_findings_csv(
 /// one session — nothing else. A revoked, expired or unknown link answers 404 alike and
 /// records nothing; every answered view is recorded in the log (see
 /// [`findings::record_view`]).
-#[utoipa::path(get, path = "/api/v1/audit-shared/{token}/", tag = "audit",
+#[utoipa::path(get, path = "/api/v1/audit-shared/{token}/", security(()), tag = "audit",
     params(("token" = String, Path)), responses((status = 200, body = Data<SharedAudit>), (status = 404)))]
 pub async fn shared_session(
     State(state): State<AppState>,
