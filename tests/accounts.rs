@@ -397,6 +397,27 @@ async fn a_workspace_is_renamed_and_deleted_through_its_organization(backend: Ba
     app.stop().await;
 }
 
+async fn the_organizations_only_workspace_is_not_deleted(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let token = Some(session.access.as_str());
+    let lagos = app.workspace(&session, "Lagos Office").await;
+    let path = format!(
+        "/api/v1/accounts/organizations/{}/workspaces/{lagos}/",
+        session.organization_id
+    );
+
+    let refused = app.delete(&path, token).await;
+
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(
+        refused.body["non_field_errors"][0],
+        "This is the organization's only workspace: create another one first."
+    );
+    assert_eq!(app.read(&path, token).await.status, 200);
+    app.stop().await;
+}
+
 async fn organizations_are_listed_filtered_and_updated(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let session = app.signed_up("ada@books.ng").await;
@@ -844,6 +865,7 @@ backend_tests!(
     the_profile_is_validated_by_the_spec_rules_and_saved,
     a_new_workspace_is_listed_and_the_switch_marks_it_latest,
     a_workspace_is_renamed_and_deleted_through_its_organization,
+    the_organizations_only_workspace_is_not_deleted,
     organizations_are_listed_filtered_and_updated,
     the_last_admin_cannot_be_demoted,
     nobody_reaches_another_organizations_data,

@@ -348,6 +348,11 @@ impl Organization {
     ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
         let profile = self.existing()?;
         self.live_workspace(command.workspace_id)?;
+        // Members sign in to a workspace: an organization left with none has nowhere to
+        // land its members, its invitations or a transfer.
+        if self.live_workspaces().count() == 1 {
+            return Err(OrganizationError::LastWorkspace);
+        }
         Ok(vec![OrganizationEvent::WorkspaceDeleted(
             WorkspaceDeleted {
                 organization_id: profile.organization_id,

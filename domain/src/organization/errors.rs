@@ -54,6 +54,9 @@ pub enum OrganizationError {
     #[error("an organization must keep at least one Admin")]
     LastAdmin,
 
+    #[error("this is the organization's only workspace: create another one first")]
+    LastWorkspace,
+
     #[error("choose at least one workspace to invite to")]
     NoWorkspacesChosen,
 
@@ -111,6 +114,7 @@ impl OrganizationError {
             | Self::AlreadyMember { .. }
             | Self::MemberNotFound { .. }
             | Self::LastAdmin
+            | Self::LastWorkspace
             | Self::InvitationAlreadyPending { .. }
             | Self::InvitationNotFound { .. }
             | Self::InvitationClosed { .. }

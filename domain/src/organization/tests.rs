@@ -633,6 +633,7 @@ fn a_workspace_cannot_be_updated_before_its_organization_exists() {
 fn deleting_a_workspace_records_its_deletion() {
     given()
         .given(with_lagos())
+        .and(vec![workspace_created(ABUJA, "Abuja Office")])
         .when(
             DeleteWorkspace {
                 workspace_id: LAGOS,
@@ -656,6 +657,36 @@ fn a_deleted_workspace_cannot_be_deleted_again() {
         .then_expect_error(OrganizationError::WorkspaceIsDeleted {
             workspace_id: LAGOS,
         });
+}
+
+#[test]
+fn the_organizations_only_workspace_cannot_be_deleted() {
+    given()
+        .given(with_lagos())
+        .when(
+            DeleteWorkspace {
+                workspace_id: LAGOS,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::LastWorkspace);
+}
+
+#[test]
+fn the_last_live_workspace_cannot_be_deleted_though_others_were() {
+    given()
+        .given(with_lagos())
+        .and(vec![
+            workspace_created(ABUJA, "Abuja Office"),
+            workspace_deleted(ABUJA),
+        ])
+        .when(
+            DeleteWorkspace {
+                workspace_id: LAGOS,
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::LastWorkspace);
 }
 
 #[test]
