@@ -591,6 +591,57 @@ async fn the_debts_read_model_rebuilds_to_the_same_answers(backend: Backend) {
     app.stop().await;
 }
 
+async fn a_loan_receivable_disburses_and_collects_interest_income(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let mut body = loan(&app, &books, true).await;
+    body["direction"] = json!("receivable");
+    body["counterparty"] = json!("Ikeja Mart");
+    body["principal_account"] = json!(leaf(&app, &books, "1210").await);
+    body["interest_account"] = json!(leaf(&app, &books, "4300").await);
+    let mut payable_accounts = body.clone();
+    payable_accounts["direction"] = json!("payable");
+    let id = create(&app, &books, body).await;
+
+    let received = repay(&app, &books, &id, "2026-02-01", "88848.79").await;
+    let wrong_way = app
+        .post(
+            &format!("{}debts/", books.base),
+            Some(&books.owner.access),
+            payable_accounts,
+        )
+        .await;
+    let receivables = app
+        .read(
+            &format!("{}debts/?direction=receivable", books.base),
+            Some(&books.owner.access),
+        )
+        .await;
+
+    assert_eq!(received.status, 201, "{}", received.body);
+    assert_eq!(received.body["data"]["interest"], "10000.00");
+    assert_eq!(balance(&app, &books, "4300").await.2, "10000.00");
+    assert_eq!(balance(&app, &books, "1210").await.2, "921151.21");
+    let cash = balance(&app, &books, "1120").await;
+    assert_eq!(
+        (cash.0.as_str(), cash.1.as_str()),
+        ("88848.79", "1000000.00")
+    );
+    // A payable debt's principal sits on a liability: an asset is refused by name.
+    assert_eq!(wrong_way.status, 400, "{}", wrong_way.body);
+    assert!(
+        wrong_way.body["principal_account"].is_array(),
+        "{}",
+        wrong_way.body
+    );
+    assert_eq!(receivables.body["data"]["count"], 1);
+    assert_eq!(
+        receivables.body["data"]["data"][0]["direction"],
+        "receivable"
+    );
+    app.stop().await;
+}
+
 backend_tests!(
     the_worked_loan_schedules_and_posts_its_drawdown,
     a_repayment_splits_into_interest_and_principal_and_posts,
@@ -602,4 +653,5 @@ backend_tests!(
     bad_input_is_refused_naming_the_field,
     another_workspaces_debt_is_not_found,
     the_debts_read_model_rebuilds_to_the_same_answers,
+    a_loan_receivable_disburses_and_collects_interest_income,
 );
