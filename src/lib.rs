@@ -28,6 +28,7 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
         Arc::new(projections::journal_imports::JournalImports),
         Arc::new(projections::payroll::Payroll),
         Arc::new(projections::fixed_assets::FixedAssets),
+        Arc::new(projections::debts::Debts),
         Arc::new(projections::notifications::Notifications),
         Arc::new(projections::activity_log::ActivityLog),
         Arc::new(projections::audit_sessions::AuditSessions),

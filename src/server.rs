@@ -85,6 +85,8 @@ pub struct Application {
     reports: query_api::reports::worker::ReportGenerator,
     /// Scores new entries of monitored workspaces and notifies their Admins.
     continuous_audit: projections::continuous_audit::ContinuousAudit,
+    /// Tells Admins and Editors of debt instalments due soon and overdue.
+    debt_notices: projections::debt_notices::DebtNotices,
 }
 
 impl Application {
@@ -121,6 +123,15 @@ impl Application {
             .prepare()
             .await
             .context("preparing the continuous audit")?;
+        let clock = config.clock.clone();
+        let debt_notices = projections::debt_notices::DebtNotices::new(
+            store.clone(),
+            Arc::new(move || clock.now_us()),
+        );
+        debt_notices
+            .prepare()
+            .await
+            .context("preparing the debt notices")?;
         let keys = TokenKeys::load_or_create(&config.storage.data_dir)
             .context("loading the token signing secret")?;
         let secrets = identity::sealing::SealingKey::load_or_create(&config.storage.data_dir)
@@ -187,6 +198,7 @@ impl Application {
             rules,
             reports,
             continuous_audit,
+            debt_notices,
         })
     }
 
@@ -227,6 +239,7 @@ impl Application {
             tasks.push(self.rules.spawn(stopped.clone()));
             tasks.push(self.reports.spawn(stopped.clone()));
             tasks.push(self.continuous_audit.spawn(stopped.clone()));
+            tasks.push(self.debt_notices.spawn(stopped.clone()));
         }
         if matches!(self.config.role, Role::All | Role::Api) {
             let (signal, transport) = self.mail.clone();

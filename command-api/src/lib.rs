@@ -26,6 +26,8 @@
 //!   the books' posting service).
 //! - [`fixed_assets`]: the fixed-asset register (register, change, dispose of) and the
 //!   monthly depreciation runs (posted and reversed through the books' posting service).
+//! - [`debts`]: loans payable and receivable (record, change, repay; the drawdown and
+//!   repayments posted through the books' posting service).
 //! - [`reports`]: financial reports asked for (rendered by the report generator) and deleted.
 
 pub mod accounting;
@@ -34,6 +36,7 @@ pub mod activity;
 pub mod audit_sessions;
 pub mod caller;
 pub mod continuous_audit;
+pub mod debts;
 pub mod files;
 pub mod fixed_assets;
 pub mod ids;
@@ -114,6 +117,7 @@ pub fn routes() -> OpenApiRouter<CommandState> {
         .merge(payments::router())
         .merge(payroll::router())
         .merge(fixed_assets::router())
+        .merge(debts::router())
         .merge(reports::router())
         // Outermost, so the routes' own limits above, set later on the request, win.
         .layer(axum::extract::DefaultBodyLimit::max(JSON_BODY_BYTES_MAX))

@@ -15,6 +15,9 @@
 //! - [`journal_imports`]: CSV imports per workspace (file hash, entries created).
 //! - [`payroll`]: employees, payroll settings, pay runs with payslips, and posted runs
 //!   per month for the yearly summary.
+//! - [`debts`]: debts (loans payable and receivable) and every repayment with its split.
+//! - [`debt_notices`]: the reactor that tells Admins and Editors of an instalment due in
+//!   three days and of one overdue, once each.
 //! - [`fixed_assets`]: the fixed-asset register, every depreciation charge posted (with
 //!   the dates the books held it) and the depreciation runs.
 //! - [`ledger`]: postings, per-account year/month/day totals and the journal list.
@@ -37,6 +40,8 @@ pub mod audit_sessions;
 pub mod cents;
 pub mod checkpoint;
 pub mod continuous_audit;
+pub mod debt_notices;
+pub mod debts;
 pub mod decode;
 pub mod fixed_assets;
 pub mod journal_imports;

@@ -163,36 +163,7 @@ impl NotificationRules {
 
     /// Appends one notification; one that already exists (a batch re-run) is skipped.
     async fn raise(&self, planned: &Planned) -> Result<(), String> {
-        let recipient: UserId = planned.recipient.parse().map_err(|e| format!("{e}"))?;
-        let id: NotificationId = rule_notification_id(planned.kind, &planned.cause, recipient);
-        let event = NotificationEvent::NotificationCreated(NotificationCreated {
-            notification_id: id,
-            recipient_id: recipient,
-            title: planned.title.clone(),
-            message: planned.message.clone(),
-            severity: planned.severity,
-            kind: planned.kind.to_owned(),
-            link: planned.link.clone(),
-            organization_id: planned
-                .organization_id
-                .as_deref()
-                .and_then(|o| o.parse().ok()),
-            workspace_id: planned.workspace_id.as_deref().and_then(|w| w.parse().ok()),
-            cause_position: planned.cause_position,
-            created_by: None,
-        });
-        let new = NewEvent::of(
-            event_schemas::notification::AGGREGATE_TYPE,
-            &id.to_string(),
-            1,
-            &event,
-            &EventMetadata::default(),
-        )
-        .map_err(|e| e.to_string())?;
-        match self.store.append(AppendRequest::new(vec![new])).await {
-            Ok(_) | Err(AppendError::Conflict { .. }) => Ok(()),
-            Err(err) => Err(err.to_string()),
-        }
+        raise(&self.store, planned).await
     }
 
     /// Sends the "entries posted" digests whose window has passed.
@@ -694,6 +665,41 @@ impl NotificationRules {
                 .fetch_optional(&self.db().pool)
                 .await?;
         Ok(row.unwrap_or_else(|| (String::new(), "a workspace".into())))
+    }
+}
+
+/// Appends one notification under the id its rule, cause and recipient derive; one that
+/// already exists (a re-run) is skipped, so each is raised once.
+pub(crate) async fn raise(store: &EventStore, planned: &Planned) -> Result<(), String> {
+    let recipient: UserId = planned.recipient.parse().map_err(|e| format!("{e}"))?;
+    let id: NotificationId = rule_notification_id(planned.kind, &planned.cause, recipient);
+    let event = NotificationEvent::NotificationCreated(NotificationCreated {
+        notification_id: id,
+        recipient_id: recipient,
+        title: planned.title.clone(),
+        message: planned.message.clone(),
+        severity: planned.severity,
+        kind: planned.kind.to_owned(),
+        link: planned.link.clone(),
+        organization_id: planned
+            .organization_id
+            .as_deref()
+            .and_then(|o| o.parse().ok()),
+        workspace_id: planned.workspace_id.as_deref().and_then(|w| w.parse().ok()),
+        cause_position: planned.cause_position,
+        created_by: None,
+    });
+    let new = NewEvent::of(
+        event_schemas::notification::AGGREGATE_TYPE,
+        &id.to_string(),
+        1,
+        &event,
+        &EventMetadata::default(),
+    )
+    .map_err(|e| e.to_string())?;
+    match store.append(AppendRequest::new(vec![new])).await {
+        Ok(_) | Err(AppendError::Conflict { .. }) => Ok(()),
+        Err(err) => Err(err.to_string()),
     }
 }
 

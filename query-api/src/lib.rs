@@ -17,6 +17,8 @@
 //! - [`security`]: the caller's signed-in sessions and recent sign-ins.
 //! - [`fixed_assets`]: the fixed-asset register, asset schedules, depreciation runs and
 //!   the period's fixed-asset schedule checked against the general ledger.
+//! - [`debts`]: debts with what is outstanding and next due, their schedules and
+//!   repayments, and the aging report.
 //! - [`reports`]: generated financial reports (downloads) and the report generator.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
 
@@ -27,6 +29,7 @@ pub mod activity_log;
 pub mod audit;
 pub mod chain;
 pub mod csv;
+pub mod debts;
 pub mod dev;
 pub mod engagement;
 pub mod files;
@@ -86,6 +89,7 @@ pub fn routes(dev_outbox: bool) -> OpenApiRouter<QueryState> {
         .merge(payments::router())
         .merge(payroll::router())
         .merge(fixed_assets::router())
+        .merge(debts::router())
         .merge(reports::router());
     if dev_outbox {
         router = router.merge(dev::router());

@@ -111,6 +111,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/accounting/workspaces/{workspace_id}/debts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's debts, newest start first, filtered and paged. */
+        get: operations["list_debts"];
+        put?: never;
+        /**
+         * Records a debt. With `post_drawdown`, the drawdown (borrowed: Dr cash / Cr the loan)
+         *     or disbursement (lent: Dr the loan / Cr cash) of the principal on the start date is
+         *     posted with it.
+         */
+        post: operations["create_debt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/debts/aging/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["debt_aging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/debts/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One debt of the workspace. */
+        get: operations["get_debt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes a debt's record: absent fields keep their values. The counterparty,
+         *     reference and cash account change at any time; the direction, terms and the principal
+         *     and interest accounts only while neither a drawdown nor a repayment is posted (409
+         *     after).
+         */
+        patch: operations["update_debt"];
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/debts/{id}/repayments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A debt's repayments in the order recorded. */
+        get: operations["list_repayments"];
+        put?: never;
+        /**
+         * Records a repayment and posts it: payable, Dr interest expense and Dr the loan / Cr
+         *     cash; receivable, Dr cash / Cr interest income and Cr the loan. Answers the split.
+         */
+        post: operations["record_repayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/debts/{id}/schedule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["debt_schedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounting/workspaces/{workspace_id}/depreciation-runs/": {
         parameters: {
             query?: never;
@@ -2631,12 +2729,37 @@ export interface components {
          * @enum {string}
          */
         AfterClose: "back_dated" | "reversal_in_period" | "reversal_after_period";
+        /** @description Amounts by days past due; `current` is owed but not past due. */
+        AgingBucketsView: {
+            current: components["schemas"]["Money"];
+            days_1_30: components["schemas"]["Money"];
+            days_31_60: components["schemas"]["Money"];
+            days_61_90: components["schemas"]["Money"];
+            days_over_90: components["schemas"]["Money"];
+        };
+        /** @description The sums of one direction's rows. */
+        AgingTotals: {
+            buckets: components["schemas"]["AgingBucketsView"];
+            outstanding: components["schemas"]["Money"];
+            overdue: components["schemas"]["Money"];
+        };
         /** @description "Mark all as read": how many were unread, and the unread count after (0). */
         AllRead: {
             /** Format: int64 */
             unread_count: number;
             /** Format: int64 */
             updated: number;
+        };
+        /** @description What a repayment paid of one instalment. */
+        AllocationLineView: {
+            /**
+             * Format: int32
+             * @description The instalment (1 for the first).
+             */
+            instalment: number;
+            interest: components["schemas"]["Money"];
+            /** @description Including any prepayment recorded on this instalment. */
+            principal: components["schemas"]["Money"];
         };
         /** @description An allowance beyond basic, housing and transport (annual amount). */
         AllowanceBody: {
@@ -3646,6 +3769,69 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_DebtAgingView: {
+            /**
+             * @description The aging report: rows owing something on `as_of`, payables and receivables totalled
+             *     apart (they are owed in opposite directions).
+             */
+            data: {
+                as_of: string;
+                payable: components["schemas"]["AgingTotals"];
+                receivable: components["schemas"]["AgingTotals"];
+                rows: components["schemas"]["DebtAgingRow"][];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_DebtRef: {
+            /** @description The debt a command names, and the drawdown entry posted with it, if any. */
+            data: {
+                drawdown_entry_id: string | null;
+                id: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_DebtScheduleView: {
+            /**
+             * @description A debt's schedule after its repayments: a row per monthly instalment, the last
+             *     closing at zero (a prepayment re-plans the rows after it).
+             */
+            data: {
+                as_of: string;
+                id: string;
+                principal_outstanding: components["schemas"]["Money"];
+                rows: components["schemas"]["InstalmentView"][];
+                total_interest: components["schemas"]["Money"];
+                total_payment: components["schemas"]["Money"];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_DebtView: {
+            /**
+             * @description A debt as listed and shown: the record, `status` (`active` while principal is owed,
+             *     `settled` once it is all repaid), and as of `as_of` (today) what is outstanding,
+             *     overdue and next due.
+             */
+            data: components["schemas"]["DebtRecordDoc"] & {
+                as_of: string;
+                /**
+                 * Format: int32
+                 * @description Days the oldest unpaid instalment is past due (0 when nothing is overdue).
+                 */
+                days_past_due: number;
+                /** @description The drawdown's journal entry, when it was posted with the debt. */
+                drawdown_entry_id: string | null;
+                id: string;
+                next_due: components["schemas"]["NextDueView"] | null;
+                /** @description Principal not yet repaid plus the unpaid interest of instalments due by `as_of`. */
+                outstanding: components["schemas"]["Money"];
+                /** @description Unpaid amounts of instalments due before `as_of`. */
+                overdue: components["schemas"]["Money"];
+                principal_repaid: components["schemas"]["Money"];
+                /** @description `active` or `settled`. */
+                status: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_DisposalOutcome: {
             /** @description A disposal's figures as posted. */
             data: {
@@ -4094,6 +4280,39 @@ export interface components {
                     user_name: string;
                     workspace_id: string | null;
                 }[];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                /** Format: int64 */
+                total_pages: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_Paginated_DebtView: {
+            /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
+            data: {
+                /** Format: int64 */
+                count: number;
+                data: (components["schemas"]["DebtRecordDoc"] & {
+                    as_of: string;
+                    /**
+                     * Format: int32
+                     * @description Days the oldest unpaid instalment is past due (0 when nothing is overdue).
+                     */
+                    days_past_due: number;
+                    /** @description The drawdown's journal entry, when it was posted with the debt. */
+                    drawdown_entry_id: string | null;
+                    id: string;
+                    next_due: components["schemas"]["NextDueView"] | null;
+                    /** @description Principal not yet repaid plus the unpaid interest of instalments due by `as_of`. */
+                    outstanding: components["schemas"]["Money"];
+                    /** @description Unpaid amounts of instalments due before `as_of`. */
+                    overdue: components["schemas"]["Money"];
+                    principal_repaid: components["schemas"]["Money"];
+                    /** @description `active` or `settled`. */
+                    status: string;
+                })[];
                 /** Format: int32 */
                 page: number;
                 /** Format: int32 */
@@ -4677,6 +4896,25 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_RepaymentOutcome: {
+            /**
+             * @description A repayment as posted: `amount = interest + principal`; `prepayment` is the part of
+             *     `principal` beyond the next instalment, which re-planned the later ones.
+             */
+            data: {
+                amount: components["schemas"]["Money"];
+                date: string;
+                debt_id: string;
+                interest: components["schemas"]["Money"];
+                journal_entry_id: string;
+                lines: components["schemas"]["AllocationLineView"][];
+                prepayment: components["schemas"]["Money"];
+                principal: components["schemas"]["Money"];
+                /** @description Principal not yet repaid after it. */
+                principal_outstanding: components["schemas"]["Money"];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_ReportView: {
             /** @description One generated (or generating, or failed) report. */
             data: {
@@ -5174,6 +5412,20 @@ export interface components {
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_RepaymentView: {
+            data: {
+                amount: components["schemas"]["Money"];
+                cash_account: string;
+                date: string;
+                interest: components["schemas"]["Money"];
+                journal_entry_id: string;
+                /** @description The part of `principal` beyond the next instalment. */
+                prepayment: components["schemas"]["Money"];
+                principal: components["schemas"]["Money"];
+                recorded_by: string;
+            }[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Vec_SessionRow: {
             data: {
                 /** @description The session this request was made with. */
@@ -5213,6 +5465,131 @@ export interface components {
         DebitCredit: {
             credit: components["schemas"]["Money"];
             debit: components["schemas"]["Money"];
+        };
+        /** @description One debt's aging. */
+        DebtAgingRow: {
+            buckets: components["schemas"]["AgingBucketsView"];
+            counterparty: string;
+            /** Format: int32 */
+            days_past_due: number;
+            /** @description `payable` or `receivable`. */
+            direction: string;
+            id: string;
+            next_due: components["schemas"]["NextDueView"] | null;
+            outstanding: components["schemas"]["Money"];
+            overdue: components["schemas"]["Money"];
+            reference: string;
+        };
+        /**
+         * @description The aging report: rows owing something on `as_of`, payables and receivables totalled
+         *     apart (they are owed in opposite directions).
+         */
+        DebtAgingView: {
+            as_of: string;
+            payable: components["schemas"]["AgingTotals"];
+            receivable: components["schemas"]["AgingTotals"];
+            rows: components["schemas"]["DebtAgingRow"][];
+        };
+        /**
+         * @description A debt's record. On create every field is required but `reference` (empty when
+         *     absent); on PATCH every absent field keeps its value (the terms, direction and the
+         *     principal and interest accounts change only while nothing is posted).
+         */
+        DebtBody: {
+            /** @description Percent a year, as a string (`"12"` is 12 %); `"0"` for an interest-free debt. */
+            annual_interest_rate?: string | null;
+            /** @description The bank the drawdown goes through (an asset). */
+            cash_account?: string | null;
+            /** @description The lender or borrower. */
+            counterparty?: string | null;
+            /** @description `payable` (borrowed) or `receivable` (lent). */
+            direction?: string | null;
+            /** @description `YYYY-MM-DD`, after the start and at most a year after it. */
+            first_due_date?: string | null;
+            /** @description Interest expense (payable) or interest income (receivable). */
+            interest_account?: string | null;
+            /**
+             * @description On create: post the drawdown (or disbursement) of the principal on the start date
+             *     with the debt. Ignored on PATCH.
+             */
+            post_drawdown?: boolean | null;
+            principal?: components["schemas"]["Money"] | null;
+            /** @description Holds the principal: a liability (payable) or an asset (receivable). */
+            principal_account?: string | null;
+            /** @description The loan's number or contract reference. */
+            reference?: string | null;
+            /** @description `annuity`, `equal_principal` or `interest_only`. */
+            repayment_type?: string | null;
+            /** @description `YYYY-MM-DD`, the drawdown date: interest runs from it. */
+            start_date?: string | null;
+            /**
+             * Format: int32
+             * @description Monthly instalments, 1 to 600.
+             */
+            term_months?: number | null;
+        };
+        /**
+         * @description The shape of a debt's record on the wire (`DebtDetails` of the events), for the API
+         *     document.
+         */
+        DebtRecordDoc: {
+            /** @description Percent a year. */
+            annual_interest_rate: string;
+            cash_account: string;
+            counterparty: string;
+            /** @description `payable` or `receivable`. */
+            direction: string;
+            first_due_date: string;
+            interest_account: string;
+            principal: components["schemas"]["Money"];
+            principal_account: string;
+            reference: string;
+            /** @description `annuity`, `equal_principal` or `interest_only`. */
+            repayment_type: string;
+            start_date: string;
+            /** Format: int32 */
+            term_months: number;
+        };
+        /** @description The debt a command names, and the drawdown entry posted with it, if any. */
+        DebtRef: {
+            drawdown_entry_id: string | null;
+            id: string;
+        };
+        /**
+         * @description A debt's schedule after its repayments: a row per monthly instalment, the last
+         *     closing at zero (a prepayment re-plans the rows after it).
+         */
+        DebtScheduleView: {
+            as_of: string;
+            id: string;
+            principal_outstanding: components["schemas"]["Money"];
+            rows: components["schemas"]["InstalmentView"][];
+            total_interest: components["schemas"]["Money"];
+            total_payment: components["schemas"]["Money"];
+        };
+        /**
+         * @description A debt as listed and shown: the record, `status` (`active` while principal is owed,
+         *     `settled` once it is all repaid), and as of `as_of` (today) what is outstanding,
+         *     overdue and next due.
+         */
+        DebtView: components["schemas"]["DebtRecordDoc"] & {
+            as_of: string;
+            /**
+             * Format: int32
+             * @description Days the oldest unpaid instalment is past due (0 when nothing is overdue).
+             */
+            days_past_due: number;
+            /** @description The drawdown's journal entry, when it was posted with the debt. */
+            drawdown_entry_id: string | null;
+            id: string;
+            next_due: components["schemas"]["NextDueView"] | null;
+            /** @description Principal not yet repaid plus the unpaid interest of instalments due by `as_of`. */
+            outstanding: components["schemas"]["Money"];
+            /** @description Unpaid amounts of instalments due before `as_of`. */
+            overdue: components["schemas"]["Money"];
+            principal_repaid: components["schemas"]["Money"];
+            /** @description `active` or `settled`. */
+            status: string;
         };
         /** @description A deduction from net pay (monthly amount). */
         DeductionBody: {
@@ -5746,6 +6123,31 @@ export interface components {
             /** Format: date */
             to: string;
         };
+        /** @description One instalment of the schedule as it stands, with what is paid of it. */
+        InstalmentView: {
+            closing_balance: components["schemas"]["Money"];
+            due_date: string;
+            interest: components["schemas"]["Money"];
+            interest_paid: components["schemas"]["Money"];
+            /**
+             * Format: int32
+             * @description 1 for the first.
+             */
+            number: number;
+            opening_balance: components["schemas"]["Money"];
+            /** @description Due before today with something unpaid. */
+            overdue: boolean;
+            payment: components["schemas"]["Money"];
+            /** @description The part of `principal` prepaid beyond the instalment's own. */
+            prepaid_principal: components["schemas"]["Money"];
+            /** @description Including any principal prepaid in its period. */
+            principal: components["schemas"]["Money"];
+            principal_paid: components["schemas"]["Money"];
+            /** @description `paid`, `partly_paid` or `unpaid`. */
+            status: string;
+            /** @description What is left to pay of it. */
+            unpaid: components["schemas"]["Money"];
+        };
         /** @description An invitation by e-mail as created. */
         Invitation: {
             email: string;
@@ -6197,6 +6599,12 @@ export interface components {
             /** @description ISO 4217; NGN when absent. */
             base_currency?: string | null;
             name: string;
+        };
+        /** @description The next instalment with something left to pay. */
+        NextDueView: {
+            /** @description What is left to pay of it. */
+            amount: components["schemas"]["Money"];
+            due_date: string;
         };
         /** @description Workspaces have no image yet: `{"absolute_url": null}`. */
         NoImage: {
@@ -6706,6 +7114,43 @@ export interface components {
         RemoveBody: {
             membership_id: string;
             workspace_id: string;
+        };
+        /** @description A repayment paid (payable) or received (receivable). */
+        RepaymentBody: {
+            /** @description Above zero and at most what settles the debt on `date`. */
+            amount: components["schemas"]["Money"];
+            /** @description The bank it went through (an asset); the debt's cash account when absent. */
+            cash_account?: string | null;
+            /** @description `YYYY-MM-DD`: on or after the start and the last repayment recorded. */
+            date: string;
+        };
+        /**
+         * @description A repayment as posted: `amount = interest + principal`; `prepayment` is the part of
+         *     `principal` beyond the next instalment, which re-planned the later ones.
+         */
+        RepaymentOutcome: {
+            amount: components["schemas"]["Money"];
+            date: string;
+            debt_id: string;
+            interest: components["schemas"]["Money"];
+            journal_entry_id: string;
+            lines: components["schemas"]["AllocationLineView"][];
+            prepayment: components["schemas"]["Money"];
+            principal: components["schemas"]["Money"];
+            /** @description Principal not yet repaid after it. */
+            principal_outstanding: components["schemas"]["Money"];
+        };
+        /** @description A repayment recorded, with its split and journal entry. */
+        RepaymentView: {
+            amount: components["schemas"]["Money"];
+            cash_account: string;
+            date: string;
+            interest: components["schemas"]["Money"];
+            journal_entry_id: string;
+            /** @description The part of `principal` beyond the next instalment. */
+            prepayment: components["schemas"]["Money"];
+            principal: components["schemas"]["Money"];
+            recorded_by: string;
         };
         /** @description What a report covers; which fields are set depends on its kind. */
         ReportCoverage: {
@@ -7849,6 +8294,383 @@ export interface operations {
             };
             /** @description Forbidden by role, plan or membership. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_debts: {
+        parameters: {
+            query?: {
+                page?: string | null;
+                page_size?: string | null;
+                /** @description `payable` or `receivable`. */
+                direction?: string | null;
+                /** @description `active` or `settled`. */
+                status?: string | null;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Paginated_DebtView"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    create_debt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DebtBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DebtRef"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    debt_aging: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD` (default: today). */
+                as_of?: string | null;
+                /** @description `payable` or `receivable` (default: both). */
+                direction?: string | null;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DebtAgingView"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    get_debt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DebtView"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    update_debt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DebtBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DebtRef"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_repayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_RepaymentView"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    record_repayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepaymentBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_RepaymentOutcome"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    debt_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DebtScheduleView"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
