@@ -68,14 +68,18 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
 
   const scheduleColumns = useMemo<ColDef<ScheduleRow>[]>(
     () => [
-      { field: 'number', headerName: 'No.', width: 70, type: 'rightAligned' },
+      { field: 'number', headerName: 'No.', width: 64, type: 'rightAligned' },
       dateColumn<ScheduleRow>('due_date', 'Due date', 115),
-      moneyColumn<ScheduleRow>('opening_balance', 'Opening balance', { currency }),
-      moneyColumn<ScheduleRow>('payment', 'Payment', { currency }),
-      moneyColumn<ScheduleRow>('interest', 'Interest', { currency }),
-      moneyColumn<ScheduleRow>('principal', 'Principal', { currency }),
-      moneyColumn<ScheduleRow>('closing_balance', 'Closing balance', { currency }),
-      moneyColumn<ScheduleRow>('unpaid', 'Left to pay', { currency, blankZero: true }),
+      moneyColumn<ScheduleRow>('opening_balance', 'Opening balance', { currency, width: 125 }),
+      moneyColumn<ScheduleRow>('payment', 'Payment', { currency, width: 125 }),
+      moneyColumn<ScheduleRow>('interest', 'Interest', { currency, width: 125 }),
+      moneyColumn<ScheduleRow>('principal', 'Principal', { currency, width: 125 }),
+      moneyColumn<ScheduleRow>('closing_balance', 'Closing balance', { currency, width: 125 }),
+      moneyColumn<ScheduleRow>('unpaid', 'Left to pay', {
+        currency,
+        blankZero: true,
+        width: 125,
+      }),
       {
         field: 'status',
         headerName: 'Status',
@@ -117,6 +121,11 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
             <Badge color={settled ? 'gray' : 'teal'} variant="light">
               {statusLabel(debt.status)}
             </Badge>
+            {debt.days_past_due > 0 && (
+              <Badge color="red" variant="light" data-testid="debt-days-past-due">
+                {debt.days_past_due} days past due
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             {directionLabel(debt.direction)} · {REPAYMENT_TYPE_LABELS[repaymentTypeOf(debt)]} at{' '}

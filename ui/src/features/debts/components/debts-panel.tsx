@@ -53,15 +53,15 @@ export function DebtsPanel({
   const columns = useMemo<ColDef<Debt>[]>(
     () => [
       { field: 'counterparty', headerName: 'Counterparty', flex: 1, minWidth: 180 },
-      { field: 'reference', headerName: 'Reference', width: 140 },
+      { field: 'reference', headerName: 'Reference', width: 120 },
       {
         field: 'direction',
         headerName: 'Direction',
-        width: 120,
+        width: 110,
         valueFormatter: ({ value }) => (typeof value === 'string' ? directionLabel(value) : ''),
       },
-      moneyColumn<Debt>('principal', 'Principal', { currency }),
-      moneyColumn<Debt>('outstanding', 'Outstanding', { currency }),
+      moneyColumn<Debt>('principal', 'Principal', { currency, width: 140 }),
+      moneyColumn<Debt>('outstanding', 'Outstanding', { currency, width: 140 }),
       {
         ...dateColumn<Debt>('next_due_date', 'Next due', 115),
         field: undefined,
@@ -76,7 +76,7 @@ export function DebtsPanel({
       {
         field: 'status',
         headerName: 'Status',
-        width: 130,
+        width: 140,
         valueFormatter: ({ value }) => (typeof value === 'string' ? statusLabel(value) : ''),
       },
     ],
