@@ -10,7 +10,7 @@
 //!
 //! The books ([`plan_books`]) are a pure function of a seed and the day they end on: a
 //! small Lagos trading company's twelve months — opening capital, a bank loan and its
-//! repayments, a vehicle and computers depreciated monthly, stock bought on credit and
+//! repayments (recorded as a debt through the debts routes), a vehicle and computers depreciated monthly, stock bought on credit and
 //! paid for, cash and credit sales with output VAT and their cost, customer receipts, rent,
 //! utilities, six employees paid by a monthly pay run through the payroll routes (net pay
 //! paid, PAYE and pension remitted), VAT remittances, and a few mistaken entries
@@ -333,6 +333,7 @@ impl Driver {
         let editor_access = self.login(editor).await?;
         let books = plan_books(seed, today);
         let (mut posted, mut reversed, mut drafts) = (0, 0, 0);
+        let mut debt_id: Option<String> = None;
         for step in &books.steps {
             let body = |entry: &Entry, post: bool| {
                 json!({
@@ -381,6 +382,48 @@ impl Driver {
                         )
                         .await?;
                     }
+                    posted += 1;
+                }
+                Step::Borrow(loan) => {
+                    let created = self
+                        .post(
+                            &format!("{base}debts/"),
+                            admin_token,
+                            json!({
+                                "direction": "payable", "counterparty": loan.counterparty,
+                                "reference": loan.reference, "principal": money(loan.principal),
+                                "start_date": loan.start_date.format("%Y-%m-%d").to_string(),
+                                "annual_interest_rate": loan.annual_interest_rate.to_string(),
+                                "term_months": loan.term_months,
+                                "repayment_type": "equal_principal",
+                                "first_due_date":
+                                    loan.first_due_date.format("%Y-%m-%d").to_string(),
+                                "principal_account": account("2210"),
+                                "interest_account": account("6500"),
+                                "cash_account": account("1120"),
+                                "post_drawdown": true,
+                            }),
+                        )
+                        .await?;
+                    debt_id = Some(
+                        created["id"]
+                            .as_str()
+                            .context("the debt has no id")?
+                            .to_owned(),
+                    );
+                    posted += 1;
+                }
+                Step::Repay { date, amount } => {
+                    let id = debt_id.as_deref().context("a repayment before the loan")?;
+                    self.post(
+                        &format!("{base}debts/{id}/repayments/"),
+                        admin_token,
+                        json!({
+                            "date": date.format("%Y-%m-%d").to_string(),
+                            "amount": money(*amount),
+                        }),
+                    )
+                    .await?;
                     posted += 1;
                 }
                 Step::Post(entry) => {
@@ -551,6 +594,50 @@ pub enum Step {
     /// The month's pay run drafted, approved and posted by the Admin through the payroll
     /// routes (its entry is the payroll's own, never written by hand here).
     PayRun { period: String, pay_date: NaiveDate },
+    /// The bank loan recorded as a debt through the debts routes, its drawdown posted with
+    /// it (the entry is the debt's own).
+    Borrow(DemoLoan),
+    /// An instalment of the loan repaid on `date` through the debts routes, which split it
+    /// into interest and principal and post it.
+    Repay { date: NaiveDate, amount: Kobo },
+}
+
+/// The demo's bank loan, as the debts routes record it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DemoLoan {
+    pub counterparty: &'static str,
+    pub reference: &'static str,
+    pub principal: Kobo,
+    pub start_date: NaiveDate,
+    /// Percent a year.
+    pub annual_interest_rate: u32,
+    pub term_months: u32,
+    pub first_due_date: NaiveDate,
+}
+
+impl DemoLoan {
+    /// Its instalments (due date, payment) by the debt's own schedule: equal principal
+    /// each month plus the month's interest.
+    fn instalments(&self) -> Vec<(NaiveDate, Kobo)> {
+        use rust_decimal::prelude::ToPrimitive;
+        let terms = domain::debt::DebtTerms {
+            principal: rust_decimal::Decimal::new(self.principal, 2),
+            annual_interest_rate: self.annual_interest_rate.into(),
+            term_months: self.term_months,
+            repayment_type: domain::debt::RepaymentType::EqualPrincipal,
+            start_date: self.start_date,
+            first_due_date: self.first_due_date,
+        };
+        domain::debt::schedule(&terms)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|row| {
+                (row.payment * rust_decimal::Decimal::ONE_HUNDRED)
+                    .to_i64()
+                    .map(|kobo| (row.due_date, kobo))
+            })
+            .collect()
+    }
 }
 
 /// A demo employee: annual pay split 50% basic, 30% housing, 20% transport.
@@ -739,15 +826,21 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
             .dr("1120", "Capital from shareholders", 40_000_000 * 100)
             .cr("3100", "Ordinary shares", 40_000_000 * 100),
     ));
-    steps.push(Step::Post(
-        Entry::new(
-            on(start, 2),
-            "Term loan from First Bank, 24 months at 18%",
-            "LN-2210",
-        )
-        .dr("1120", "Loan proceeds", loan)
-        .cr("2210", "First Bank term loan", loan),
-    ));
+    // Term loan from First Bank, 24 months at 18%, repaid on the 28th.
+    let bank_loan = DemoLoan {
+        counterparty: "First Bank",
+        reference: "LN-2210",
+        principal: loan,
+        start_date: on(start, 2),
+        annual_interest_rate: 18,
+        term_months: 24,
+        first_due_date: on(start, 28),
+    };
+    let instalments = bank_loan.instalments();
+    steps.push(Step::Borrow(bank_loan));
+    for &(date, amount) in &instalments {
+        steps.push(Step::Repay { date, amount });
+    }
     steps.push(Step::Post(
         Entry::new(on(start, 4), "Delivery van (Toyota Hiace)", "FA-001")
             .dr("1520", "Toyota Hiace van", van)
@@ -782,7 +875,6 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
             employee: employee.clone(),
         });
     }
-    let mut loan_left = loan;
     let mut receivables: Vec<(Kobo, &str)> = Vec::new();
     let mut payable_last_month: Kobo = 0;
     let mut vat_last_month: (Kobo, Kobo) = (0, 0);
@@ -976,16 +1068,6 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         }
         vat_last_month = (vat_out, vat_in);
 
-        // Loan instalment: interest on the balance, fixed principal.
-        let interest = share(loan_left, 15); // 18% a year is 1.5% a month
-        let principal = loan / 24;
-        loan_left -= principal;
-        steps.push(Step::Post(
-            Entry::new(on(month, 28), "Loan instalment", "LN-2210")
-                .dr("2210", "Principal", principal)
-                .dr("6500", "Interest", interest)
-                .cr("1120", "Direct debit", principal + interest),
-        ));
         steps.push(Step::Post(
             Entry::new(on(month, 28), "Bank charges", "BANK")
                 .dr("6340", "Charges and stamp duty", rng.naira(9_000, 24_000))
@@ -1068,11 +1150,15 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         Step::Post(e) | Step::Draft(e) => e.date <= today,
         Step::PostAndReverse { reverse_on, .. } => *reverse_on <= today,
         Step::Hire { date, .. } | Step::PayRun { pay_date: date, .. } => *date <= today,
+        Step::Borrow(loan) => loan.start_date <= today,
+        Step::Repay { date, .. } => *date <= today,
     });
     // Posted in date order, as a bookkeeper would (stable: same-day entries keep their order).
     steps.sort_by_key(|step| match step {
         Step::Post(e) | Step::Draft(e) | Step::PostAndReverse { entry: e, .. } => e.date,
         Step::Hire { date, .. } | Step::PayRun { pay_date: date, .. } => *date,
+        Step::Borrow(loan) => loan.start_date,
+        Step::Repay { date, .. } => *date,
     });
     Books {
         steps,
@@ -1103,7 +1189,7 @@ mod tests {
     fn entries(books: &Books) -> impl Iterator<Item = &Entry> {
         books.steps.iter().filter_map(|s| match s {
             Step::Post(e) | Step::Draft(e) | Step::PostAndReverse { entry: e, .. } => Some(e),
-            Step::Hire { .. } | Step::PayRun { .. } => None,
+            Step::Hire { .. } | Step::PayRun { .. } | Step::Borrow(_) | Step::Repay { .. } => None,
         })
     }
 
@@ -1139,6 +1225,33 @@ mod tests {
             .filter(|s| matches!(s, Step::PostAndReverse { .. }))
             .count();
         assert_eq!(reversals, 3);
+    }
+
+    #[test]
+    fn the_bank_loan_is_a_debt_repaid_on_the_28th_by_its_schedule() {
+        let books = plan_books(DEFAULT_SEED, day(2026, 11, 23));
+        let repaid: Vec<(NaiveDate, Kobo)> = books
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Repay { date, amount } => Some((*date, *amount)),
+                _ => None,
+            })
+            .collect();
+        let borrowed = books
+            .steps
+            .iter()
+            .position(|s| matches!(s, Step::Borrow(_)));
+        let first_repaid = books
+            .steps
+            .iter()
+            .position(|s| matches!(s, Step::Repay { .. }));
+
+        assert!(borrowed < first_repaid && borrowed.is_some());
+        // 28 December 2025 to 28 October 2026; November's falls after today.
+        assert_eq!(repaid.len(), 11);
+        assert_eq!(repaid[0], (day(2025, 12, 28), 98_079_452));
+        assert_eq!(repaid[1], (day(2026, 1, 28), 100_875_000));
     }
 
     #[test]

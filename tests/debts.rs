@@ -546,6 +546,51 @@ async fn another_workspaces_debt_is_not_found(backend: Backend) {
     app.stop().await;
 }
 
+async fn the_debts_read_model_rebuilds_to_the_same_answers(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let id = create(&app, &books, loan(&app, &books, true).await).await;
+    assert_eq!(
+        repay(&app, &books, &id, "2026-02-01", "88848.79")
+            .await
+            .status,
+        201
+    );
+    assert_eq!(
+        repay(&app, &books, &id, "2026-03-05", "250000.00")
+            .await
+            .status,
+        201
+    );
+    let token = Some(books.owner.access.as_str());
+    let paths = [
+        format!("{}debts/", books.base),
+        format!("{}debts/{id}/schedule/", books.base),
+        format!("{}debts/{id}/repayments/", books.base),
+        format!("{}debts/aging/?as_of=2026-06-30", books.base),
+    ];
+    let mut before = Vec::new();
+    for path in &paths {
+        before.push(app.read(path, token).await.body);
+    }
+
+    let db = app.database().await;
+    let store = store::EventStore::open(db).await.expect("store");
+    let runtime = projections::ProjectionRuntime::new(store, ledgerline::projectors());
+    runtime.rebuild("debts", &|_| {}).await.expect("rebuild");
+    let mut after = Vec::new();
+    for path in &paths {
+        after.push(app.read(path, token).await.body);
+    }
+
+    assert_eq!(before, after);
+    assert_eq!(after[2]["data"].as_array().map(Vec::len), Some(2));
+    // The second repayment paid March's instalment, April's ahead of its date, and
+    // prepaid the rest in April's period.
+    assert_eq!(after[1]["data"]["rows"][2]["prepaid_principal"], "72302.42");
+    app.stop().await;
+}
+
 backend_tests!(
     the_worked_loan_schedules_and_posts_its_drawdown,
     a_repayment_splits_into_interest_and_principal_and_posts,
@@ -556,4 +601,5 @@ backend_tests!(
     the_terms_lock_once_posted_but_the_name_changes,
     bad_input_is_refused_naming_the_field,
     another_workspaces_debt_is_not_found,
+    the_debts_read_model_rebuilds_to_the_same_answers,
 );

@@ -70,6 +70,17 @@ async fn the_demo_books_balance_and_span_twelve_months_with_reversals(backend: B
             listed.body
         );
     }
+    let debts = app.read(&format!("{base}debts/"), Some(&token)).await;
+    assert_eq!(debts.body["data"]["count"], 1, "{}", debts.body);
+    let loan = &debts.body["data"]["data"][0];
+    assert_eq!(loan["counterparty"], "First Bank");
+    assert_eq!(loan["status"], "active");
+    let loan_id = loan["id"].as_str().expect("debt id");
+    let repaid = app
+        .read(&format!("{base}debts/{loan_id}/repayments/"), Some(&token))
+        .await;
+    // From 28 July 2025 to 28 May 2026, every instalment on its day.
+    assert_eq!(repaid.body["data"].as_array().map(Vec::len), Some(11));
     let runs = app
         .read(&format!("{base}payroll/pay-runs/"), Some(&token))
         .await;
