@@ -30,6 +30,7 @@ import { registerAuditWorkpaperTests } from './audit-workpapers.mjs';
 import { registerBillingTests } from './billing.mjs';
 import { registerPayrollTests } from './payroll.mjs';
 import { registerFixedAssetTests } from './fixed-assets.mjs';
+import { registerDebtTests } from './debts.mjs';
 import { registerOrganizationTests } from './organization.mjs';
 import { registerReportTests } from './reports.mjs';
 import { registerSecurityTests } from './security.mjs';
@@ -1351,6 +1352,21 @@ registerAuditTests({
 });
 
 registerFixedAssetTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  inviteByLink,
+  tokenOf,
+  uniqueEmail,
+  shot,
+  WAIT_MS,
+  PASSWORD,
+});
+
+registerDebtTests({
   test,
   check,
   api,

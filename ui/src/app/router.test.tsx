@@ -14,6 +14,7 @@ const SPEC_PATHS = [
   '/accounting/financial-reports/income-summary',
   '/accounting/financial-reports/expense-summary',
   '/accounting/asset-schedule',
+  '/accounting/financial-reports/financial-debt',
   '/reports-generation/downloads-and-attachments',
   '/notifications',
   '/activity-logs',

@@ -90,6 +90,10 @@ export const routes: RouteObject[] = [
                 path: routePattern(a.assetSchedule, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/asset-schedule')),
               },
+              {
+                path: routePattern(a.debtManagement, a.root, true),
+                lazy: load(() => import('./routes/app/accounting/debt-management')),
+              },
               { path: '*', element: <Navigate to={a.root} replace /> },
             ],
           },

@@ -54,7 +54,7 @@ describe('the main layout (spec §2)', () => {
 
   it('shows the count of Accounting sub-items', () => {
     renderLayout('/dashboard');
-    expect(screen.getByLabelText('7 sub-items')).toHaveTextContent('7');
+    expect(screen.getByLabelText('8 sub-items')).toHaveTextContent('8');
   });
 
   it('keeps Accounting collapsed when another area is active', () => {
@@ -62,7 +62,7 @@ describe('the main layout (spec §2)', () => {
     expect(screen.queryByTestId('accounting-subnav')).toBeNull();
   });
 
-  it('expands Accounting with its 7 sub-items in order when it is active', () => {
+  it('expands Accounting with its 8 sub-items in order when it is active', () => {
     renderLayout('/accounting/trial-balance');
     const sub = within(screen.getByTestId('accounting-subnav'));
     expect(
@@ -75,6 +75,7 @@ describe('the main layout (spec §2)', () => {
       ['Income summary', '/accounting/financial-reports/income-summary'],
       ['Expense summary', '/accounting/financial-reports/expense-summary'],
       ['Asset schedule', '/accounting/asset-schedule'],
+      ['Debt Management', '/accounting/financial-reports/financial-debt'],
     ]);
   });
 

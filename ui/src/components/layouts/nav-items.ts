@@ -4,6 +4,7 @@ import {
   IconBuildingBank,
   IconCalculator,
   IconChartBar,
+  IconCoins,
   IconCreditCard,
   IconDownload,
   IconFileInvoice,
@@ -72,6 +73,12 @@ export const accountingNavItems: NavItem[] = [
     to: a.assetSchedule,
     description: 'Fixed assets with their depreciation and net book values.',
     icon: IconBuildingBank,
+  },
+  {
+    label: 'Debt Management',
+    to: a.debtManagement,
+    description: 'Loans payable and receivable: repayment schedules, repayments and aging.',
+    icon: IconCoins,
   },
 ];
 

@@ -8,9 +8,9 @@ import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { downloadText, toCsv } from '@/components/data-grid/csv';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { sumDecimals } from '@/lib/money';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 import { useEmployees, type Employee, type EmployeeStatus } from '../api/employees';
-import { LoadFailed } from './load-failed';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },

@@ -29,6 +29,7 @@ import { paths } from '@/config/paths';
 import { formatDateText, formatMonth } from '@/lib/format-date-time';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 import {
   approvePayRun,
@@ -41,7 +42,6 @@ import {
 } from '../api/pay-runs';
 import { todayIso } from '../lib/periods';
 import { employeeDeductions, totalsRow } from '../lib/run-figures';
-import { LoadFailed } from './load-failed';
 import { PayRunStatusBadge, RuleSetBadge } from './pay-run-status-badge';
 
 type PayRunDetailProps = {

@@ -7,10 +7,10 @@ import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatMonth } from '@/lib/format-date-time';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 import { useEmployees } from '../api/employees';
 import { usePayRuns, type PayRunSummary } from '../api/pay-runs';
-import { LoadFailed } from './load-failed';
 import { PayrollCostChart } from './payroll-cost-chart';
 import { PayRunStatusBadge, RULE_SET_LABELS } from './pay-run-status-badge';
 

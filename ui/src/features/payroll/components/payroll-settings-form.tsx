@@ -16,6 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 
 import { formErrorsOf } from '@/lib/field-errors';
 import { notify } from '@/lib/notify';
+import { LoadFailed } from '@/components/ui/load-failed';
 
 import {
   SETTINGS_ACCOUNTS,
@@ -25,7 +26,6 @@ import {
   type PayrollAccounts,
   type SettingsAccountField,
 } from '../api/settings';
-import { LoadFailed } from './load-failed';
 
 type SettingsValues = Record<SettingsAccountField, string | null> & { itf_applies: boolean };
 

@@ -1,0 +1,207 @@
+import { Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import type { ColDef } from 'ag-grid-community';
+import { useMemo, useState } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+import { moneyColumn } from '@/components/data-grid/columns';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import { DateField } from '@/components/ui/date-field';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { formatDateText } from '@/lib/format-date-time';
+import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+
+import { BUCKETS, useDebtAging, type AgingRow } from '../api/aging';
+import { DIRECTIONS, type Direction } from '../api/debts';
+import { DIRECTION_OPTIONS, asDirection, directionLabel } from '../lib/labels';
+import { todayIso } from '../lib/today';
+
+/** Greens to reds: the older, the warmer. */
+const BUCKET_COLORS = ['#0d9488', '#eab308', '#f97316', '#ef4444', '#991b1b'] as const;
+
+/** A pinned totals row: a direction's totals from the server, in a row the grid shows. */
+type AgingGridRow = AgingRow & { total?: true };
+
+const TOTAL_LABELS: Record<Direction, string> = {
+  payable: 'Total payable',
+  receivable: 'Total receivable',
+};
+
+/**
+ * What every debt owes on a date and how long what is overdue has been overdue. The
+ * totals row and the chart's bars are the server's figures, never re-added here.
+ */
+export function AgingPanel({ workspaceId, currency }: { workspaceId: string; currency: string }) {
+  const [asOf, setAsOf] = useState(todayIso());
+  const [direction, setDirection] = useState<string | null>(null);
+  const aging = useDebtAging(workspaceId, asOf, asDirection(direction));
+  const money = (value: unknown) =>
+    typeof value === 'number' ? formatMoney(value.toFixed(2), currency) : String(value);
+
+  const columns = useMemo<ColDef<AgingGridRow>[]>(
+    () => [
+      {
+        field: 'counterparty',
+        headerName: 'Counterparty',
+        flex: 1,
+        minWidth: 170,
+      },
+      { field: 'reference', headerName: 'Reference', width: 120 },
+      {
+        field: 'direction',
+        headerName: 'Direction',
+        width: 115,
+        valueFormatter: ({ value, data }) =>
+          data?.total || typeof value !== 'string' ? '' : directionLabel(value),
+      },
+      moneyColumn<AgingGridRow>('outstanding', 'Outstanding', { currency }),
+      ...BUCKETS.map(({ field, label }) =>
+        moneyColumn<AgingGridRow>(field, label, {
+          currency,
+          value: (row) => row.buckets[field],
+          width: 130,
+        }),
+      ),
+      moneyColumn<AgingGridRow>('overdue', 'Overdue', { currency }),
+      {
+        field: 'days_past_due',
+        headerName: 'Days past due',
+        width: 125,
+        type: 'rightAligned',
+        valueFormatter: ({ value, data: row }) =>
+          row?.total || typeof value !== 'number' || value === 0 ? '' : String(value),
+      },
+    ],
+    [currency],
+  );
+
+  const data = aging.data;
+  // One totals row per direction shown: the server's sums, never the rows re-added.
+  const totalsRows = useMemo<AgingGridRow[]>(
+    () =>
+      data
+        ? DIRECTIONS.filter((d) => data.rows.some((row) => row.direction === d)).map((d) => ({
+            ...data[d],
+            id: `total-${d}`,
+            total: true,
+            direction: d,
+            counterparty: TOTAL_LABELS[d],
+            reference: '',
+            days_past_due: 0,
+          }))
+        : [],
+    [data],
+  );
+  const series = useMemo(
+    () =>
+      (data?.rows ?? []).map((row) => ({
+        name: row.reference ? `${row.counterparty} (${row.reference})` : row.counterparty,
+        ...Object.fromEntries(
+          BUCKETS.map(({ field }) => [field, toChartNumber(row.buckets[field])]),
+        ),
+      })),
+    [data],
+  );
+
+  const controls = (
+    <Group gap="sm" align="flex-end">
+      <DateField label="As of" value={asOf} onChange={(value) => value && setAsOf(value)} w={170} />
+      <Select
+        label="Direction"
+        placeholder="Either direction"
+        data={DIRECTION_OPTIONS}
+        value={direction}
+        onChange={setDirection}
+        clearable
+        w={170}
+      />
+    </Group>
+  );
+
+  if (aging.error && !data) {
+    return (
+      <Stack gap="md">
+        {controls}
+        <LoadFailed what="aging" onRetry={() => void aging.mutate()} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {controls}
+      {!data ? (
+        <Loader size="sm" aria-label="Loading aging" />
+      ) : (
+        <>
+          <Paper withBorder radius="md" p="md" data-testid="aging-chart">
+            <Group justify="space-between" mb="xs">
+              <Text fw={600} size="sm">
+                Outstanding by days past due on {formatDateText(data.as_of)}
+              </Text>
+              <Group gap="md">
+                {totalsRows.map((row) => (
+                  <Text key={row.id} size="xs" c="dimmed" data-testid={`aging-${row.direction}`}>
+                    {directionLabel(row.direction)}: overdue{' '}
+                    <b>{formatMoney(row.overdue, currency)}</b> of{' '}
+                    <b>{formatMoney(row.outstanding, currency)}</b>
+                  </Text>
+                ))}
+              </Group>
+            </Group>
+            <ResponsiveContainer width="100%" height={260}>
+              <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
+                <XAxis dataKey="name" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
+                <YAxis
+                  tick={{ fontSize: 11 }}
+                  tickLine={false}
+                  axisLine={false}
+                  width={64}
+                  tickFormatter={(value: number) => formatCompactMoney(value, currency)}
+                />
+                <Tooltip formatter={money} />
+                <Legend
+                  iconType="circle"
+                  iconSize={8}
+                  wrapperStyle={{ fontSize: 12 }}
+                  itemSorter={null}
+                />
+                {BUCKETS.map(({ field, label }, index) => (
+                  <Bar
+                    key={field}
+                    dataKey={field}
+                    name={label}
+                    stackId="aging"
+                    fill={BUCKET_COLORS[index]}
+                    maxBarSize={44}
+                  />
+                ))}
+              </BarChart>
+            </ResponsiveContainer>
+          </Paper>
+          <DataGrid<AgingGridRow>
+            gridId="debt-aging"
+            ariaLabel="Debt aging"
+            exportFileName={`debt-aging-${data.as_of}`}
+            columnDefs={columns}
+            rowData={data.rows}
+            pinnedBottomRowData={totalsRows}
+            getRowId={({ data: row }) => row.id}
+            getRowClass={({ node }) => (node.rowPinned ? 'ledger-row-total' : undefined)}
+            noRowsText="Nothing is owed on this date."
+            height={Math.min(460, 90 + (data.rows.length + totalsRows.length) * 36)}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
