@@ -335,6 +335,13 @@ async fn instalments_due_soon_and_overdue_are_announced_once(backend: Backend) {
         "{}",
         owner_soon[0]
     );
+    assert!(
+        owner_soon[0]["link"]
+            .as_str()
+            .is_some_and(|l| l.starts_with("/accounting/financial-reports/financial-debt?debt=")),
+        "a notice opens its debt on the Debt Management screen: {}",
+        owner_soon[0]
+    );
     assert_eq!(owner_overdue.len(), 1);
     assert_eq!(editor_overdue.len(), 1);
     assert_eq!(owner_soon_after.len(), 1, "raised once");

@@ -271,7 +271,10 @@ impl DebtNotices {
                     title: title.clone(),
                     message: message.clone(),
                     severity,
-                    link: Some(format!("/accounting/debts/{}", notice.debt_id)),
+                    link: Some(format!(
+                        "/accounting/financial-reports/financial-debt?debt={}",
+                        notice.debt_id
+                    )),
                     organization_id: organization_id.clone(),
                     workspace_id: Some(notice.workspace_id.clone()),
                     cause_position: None,
