@@ -426,6 +426,33 @@ impl Driver {
                     .await?;
                     posted += 1;
                 }
+                Step::RegisterAsset(asset) => {
+                    self.post(
+                        &format!("{base}fixed-assets/"),
+                        admin_token,
+                        json!({
+                            "name": asset.name, "tag": asset.tag, "category": asset.category,
+                            "asset_account": account(asset.account),
+                            "accumulated_depreciation_account": account("1590"),
+                            "depreciation_expense_account": account("6400"),
+                            "available_for_use":
+                                asset.available_for_use.format("%Y-%m-%d").to_string(),
+                            "cost": money(asset.cost), "residual_value": "0.00",
+                            "useful_life_months": asset.useful_life_months,
+                            "method": "straight_line",
+                        }),
+                    )
+                    .await?;
+                }
+                Step::Depreciate { period, .. } => {
+                    self.post(
+                        &format!("{base}depreciation-runs/"),
+                        admin_token,
+                        json!({ "period": period }),
+                    )
+                    .await?;
+                    posted += 1;
+                }
                 Step::Post(entry) => {
                     self.post(
                         &format!("{base}journal-entries/"),
@@ -600,6 +627,28 @@ pub enum Step {
     /// An instalment of the loan repaid on `date` through the debts routes, which split it
     /// into interest and principal and post it.
     Repay { date: NaiveDate, amount: Kobo },
+    /// An asset bought (its purchase is a posted entry) put on the fixed-asset register.
+    RegisterAsset(DemoAsset),
+    /// The month's depreciation run through the fixed-assets routes, posted on the month's
+    /// last day (the entry is the run's own).
+    Depreciate {
+        period: String,
+        month_end: NaiveDate,
+    },
+}
+
+/// A fixed asset of the demo, as the fixed-assets routes register it: straight line to no
+/// residual value, charged to Depreciation (6400) against Accumulated depreciation (1590).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DemoAsset {
+    pub name: &'static str,
+    pub tag: &'static str,
+    pub category: &'static str,
+    /// The asset account its purchase was posted to.
+    pub account: &'static str,
+    pub available_for_use: NaiveDate,
+    pub cost: Kobo,
+    pub useful_life_months: u32,
 }
 
 /// The demo's bank loan, as the debts routes record it.
@@ -846,6 +895,15 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
             .dr("1520", "Toyota Hiace van", van)
             .cr("1120", "Paid to Coscharis Motors", van),
     ));
+    steps.push(Step::RegisterAsset(DemoAsset {
+        name: "Toyota Hiace delivery van",
+        tag: "FA-001",
+        category: "Motor vehicles",
+        account: "1520",
+        available_for_use: on(start, 4),
+        cost: van,
+        useful_life_months: 48,
+    }));
     steps.push(Step::Post(
         Entry::new(
             on(start, 5),
@@ -855,6 +913,15 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         .dr("1530", "6 laptops, 2 POS terminals", computers)
         .cr("1120", "Paid to Slot Systems", computers),
     ));
+    steps.push(Step::RegisterAsset(DemoAsset {
+        name: "Laptops and POS terminals",
+        tag: "FA-002",
+        category: "Computer equipment",
+        account: "1530",
+        available_for_use: on(start, 5),
+        cost: computers,
+        useful_life_months: 36,
+    }));
 
     let staff: Vec<DemoEmployee> = STAFF
         .iter()
@@ -1075,13 +1142,14 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
                 .balanced_by_last(),
         ));
 
-        // Straight-line depreciation: van over 4 years, computers over 3.
-        let depreciation = van / 48 + computers / 36;
-        steps.push(Step::Post(
-            Entry::new(on(month, 28), format!("Depreciation, {label}"), "DEP")
-                .dr("6400", "Van and computers", depreciation)
-                .cr("1590", "Accumulated depreciation", depreciation),
-        ));
+        // Straight-line depreciation of the register (van over 4 years, computers over 3),
+        // charged from the month after each came into use.
+        if m > 0 {
+            steps.push(Step::Depreciate {
+                period: month.format("%Y-%m").to_string(),
+                month_end: (month + Months::new(1)).pred_opt().unwrap_or(month),
+            });
+        }
 
         // Mistakes, reversed and corrected.
         match m {
@@ -1152,6 +1220,8 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         Step::Hire { date, .. } | Step::PayRun { pay_date: date, .. } => *date <= today,
         Step::Borrow(loan) => loan.start_date <= today,
         Step::Repay { date, .. } => *date <= today,
+        Step::RegisterAsset(asset) => asset.available_for_use <= today,
+        Step::Depreciate { month_end, .. } => *month_end <= today,
     });
     // Posted in date order, as a bookkeeper would (stable: same-day entries keep their order).
     steps.sort_by_key(|step| match step {
@@ -1159,6 +1229,8 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         Step::Hire { date, .. } | Step::PayRun { pay_date: date, .. } => *date,
         Step::Borrow(loan) => loan.start_date,
         Step::Repay { date, .. } => *date,
+        Step::RegisterAsset(asset) => asset.available_for_use,
+        Step::Depreciate { month_end, .. } => *month_end,
     });
     Books {
         steps,
@@ -1189,8 +1261,48 @@ mod tests {
     fn entries(books: &Books) -> impl Iterator<Item = &Entry> {
         books.steps.iter().filter_map(|s| match s {
             Step::Post(e) | Step::Draft(e) | Step::PostAndReverse { entry: e, .. } => Some(e),
-            Step::Hire { .. } | Step::PayRun { .. } | Step::Borrow(_) | Step::Repay { .. } => None,
+            Step::Hire { .. }
+            | Step::PayRun { .. }
+            | Step::Borrow(_)
+            | Step::Repay { .. }
+            | Step::RegisterAsset(_)
+            | Step::Depreciate { .. } => None,
         })
+    }
+
+    #[test]
+    fn the_van_and_computers_are_registered_and_depreciated_by_monthly_runs() {
+        let today = day(2026, 11, 23);
+        let books = plan_books(DEFAULT_SEED, today);
+        let assets: Vec<&DemoAsset> = books
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::RegisterAsset(a) => Some(a),
+                _ => None,
+            })
+            .collect();
+        let periods: Vec<&str> = books
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Depreciate { period, .. } => Some(period.as_str()),
+                _ => None,
+            })
+            .collect();
+
+        assert_eq!(
+            assets.iter().map(|a| a.tag).collect::<Vec<_>>(),
+            ["FA-001", "FA-002"]
+        );
+        // From the month after the purchases (December 2025) to the last month ended.
+        assert_eq!(periods.first(), Some(&"2026-01"));
+        assert_eq!(periods.last(), Some(&"2026-10"));
+        assert_eq!(periods.len(), 10);
+        assert!(
+            entries(&books).all(|e| !e.lines.iter().any(|l| l.code == "1590")),
+            "no depreciation is written by hand"
+        );
     }
 
     #[test]

@@ -81,6 +81,21 @@ async fn the_demo_books_balance_and_span_twelve_months_with_reversals(backend: B
         .await;
     // From 28 July 2025 to 28 May 2026, every instalment on its day.
     assert_eq!(repaid.body["data"].as_array().map(Vec::len), Some(11));
+    let assets = app
+        .read(&format!("{base}fixed-assets/"), Some(&token))
+        .await;
+    assert_eq!(assets.body["data"]["count"], 2, "{}", assets.body);
+    let depreciation = app
+        .read(&format!("{base}depreciation-runs/"), Some(&token))
+        .await;
+    let depreciation = &depreciation.body["data"];
+    let depreciation = depreciation["data"]
+        .as_array()
+        .or(depreciation.as_array())
+        .cloned()
+        .unwrap_or_default();
+    // Every month after the purchases that has ended: the van and computers by runs.
+    assert!(depreciation.len() >= 10, "{depreciation:?}");
     let runs = app
         .read(&format!("{base}payroll/pay-runs/"), Some(&token))
         .await;
