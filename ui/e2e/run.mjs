@@ -873,7 +873,6 @@ test('a new user has no unread dot; the bell and /notifications show the empty l
   const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
   await withSession(context, user, { preferredService: 'accounting' });
   await page.goto(`${baseUrl}/dashboard`);
-  // No unread count in the bell's name means no dot.
   await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor({
     timeout: WAIT_MS,
   });
@@ -883,6 +882,10 @@ test('a new user has no unread dot; the bell and /notifications show the empty l
   check(
     (await popover.getByRole('link', { name: 'View all notifications' }).count()) === 0,
     'View all notifications shown for an empty list',
+  );
+  check(
+    (await page.getByRole('img', { name: 'Unread notifications' }).count()) === 0,
+    'a new user sees the unread dot',
   );
   await shot(page, 'notification-bell-empty', { settleMs: 300 });
   await page.goto(`${baseUrl}/notifications`);
@@ -912,7 +915,10 @@ test('the bell shows new notifications live and Mark all as read clears the dot'
       expect: 201,
     });
   }
-  await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor({ timeout: WAIT_MS });
+  // Spec §2: a dot, not a count.
+  const dot = page.getByRole('img', { name: 'Unread notifications' });
+  await dot.waitFor({ timeout: WAIT_MS });
+  check(!/\d/.test(await dot.innerText()), 'the bell shows a count instead of a dot');
   await page.getByTestId('notification-bell').click();
   const popover = page.getByTestId('notification-popover');
   await popover.getByText('Quarter close', { exact: true }).waitFor({ timeout: WAIT_MS });
@@ -922,9 +928,7 @@ test('the bell shows new notifications live and Mark all as read clears the dot'
   );
   await shot(page, 'notification-bell-unread', { settleMs: 300 });
   await popover.getByRole('button', { name: 'Mark all as read' }).click();
-  await page
-    .getByRole('button', { name: 'Notifications', exact: true })
-    .waitFor({ timeout: WAIT_MS });
+  await dot.waitFor({ state: 'detached', timeout: WAIT_MS });
   const { data } = await api('GET', '/notification/?read=false', { token: user.access });
   check(data.count === 0, `${data.count} notifications still unread`);
 });
