@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 
 import { HeaderSlotProvider } from '@/components/layouts/header-slot';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
+import { WorkspaceScope } from '@/components/workspace-error/workspace-error-boundary';
 import { paths } from '@/config/paths';
 import { setupDefaultAccounts } from '@/features/accounting/api/setup-default-accounts';
 import { useCollaboratorUsage } from '@/features/invitations/api/get-collaborator-usage';
@@ -26,6 +27,7 @@ import {
 /** The main (accounting) area: layout, active workspace, default accounts per workspace. */
 export default function MainRoot() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { workspaces, active, loaded } = useActiveWorkspace();
   const { data: user } = useCurrentUser();
   const activeId = active?.id ?? null;
@@ -93,7 +95,14 @@ export default function MainRoot() {
           notify.info('Switch Service', 'Switching to Audit…');
         }}
       >
-        <Outlet />
+        <WorkspaceScope
+          pathname={pathname}
+          workspaces={workspaces}
+          activeId={activeId}
+          onSwitch={(ws) => void switchWorkspace(ws)}
+        >
+          <Outlet />
+        </WorkspaceScope>
         <WelcomeDialog />
       </MainLayout>
       <ProfileDrawer opened={profileOpened} onClose={() => setProfileOpened(false)} />
