@@ -7,7 +7,10 @@ import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
 import { WorkspaceScope } from '@/components/workspace-error/workspace-error-boundary';
 import { paths } from '@/config/paths';
 import { setupDefaultAccounts } from '@/features/accounting/api/setup-default-accounts';
-import { useCollaboratorUsage } from '@/features/invitations/api/get-collaborator-usage';
+import {
+  useCollaboratorUsage,
+  useRefreshCollaboratorUsage,
+} from '@/features/invitations/api/get-collaborator-usage';
 import { InviteCollaboratorsModal } from '@/features/invitations/components/invite-collaborators-modal';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { ProfileDrawer } from '@/features/profile/components/profile-drawer';
@@ -36,7 +39,8 @@ export default function MainRoot() {
   // Dates on every screen follow the organization's country; set while rendering (an
   // idempotent assignment) so the pages below format with it in this same render.
   setDisplayLocale(localeForLocation(organization?.location));
-  const collaboratorUsage = useCollaboratorUsage(organizationId);
+  const collaborators = useCollaboratorUsage(organizationId);
+  const refreshCollaborators = useRefreshCollaboratorUsage(organizationId);
   const { checkPermission, ready } = usePermission();
   // Creating a workspace is decided in the organization it goes to, which a user without
   // any workspace yet also has (spec §6 workspace:write).
@@ -66,14 +70,17 @@ export default function MainRoot() {
     if (result.allowed) void navigate(paths.workspace.root);
   };
 
-  // Spec §6: inviting needs actions:invite_collaborators within the collaborators limit (+1).
-  const invitePeople = () => {
+  // Spec §6: inviting needs actions:invite_collaborators within the collaborators limit
+  // (+1). The limit's dialog opens instead of the form, so the usage is waited for when
+  // it is not known yet rather than left to a refusal after the form was sent.
+  const invitePeople = async () => {
     if (!ready) return;
+    const currentUsage = await collaborators.current();
     const result = checkPermission({
       action: 'invite_collaborators',
       variant: 'dialog',
       resource: 'collaborators',
-      currentUsage: collaboratorUsage,
+      currentUsage,
       increment: 1,
     });
     if (result.allowed) setInviteOpened(true);
@@ -88,7 +95,7 @@ export default function MainRoot() {
         onSelectWorkspace={(ws) => void switchWorkspace(ws)}
         onCreateWorkspace={createWorkspace}
         workspacesLoaded={loaded}
-        onInvitePeople={invitePeople}
+        onInvitePeople={() => void invitePeople()}
         onOpenProfile={() => setProfileOpened(true)}
         onSwitchService={() => {
           switchService('accounting');
@@ -116,7 +123,8 @@ export default function MainRoot() {
             id: ws.id,
             name: ws.name || WORKSPACE_NAME_FALLBACK,
           }))}
-          collaboratorUsage={collaboratorUsage}
+          collaboratorUsage={collaborators.usage}
+          onInvitationsChanged={refreshCollaborators}
         />
       )}
     </HeaderSlotProvider>
