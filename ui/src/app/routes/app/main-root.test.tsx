@@ -118,7 +118,6 @@ function renderRoot() {
 async function settled(requests: RecordedRequest[]) {
   await waitFor(() => {
     expect(requests.some((r) => r.path.endsWith('/latest/'))).toBe(true);
-    expect(requests.some((r) => r.path.endsWith('/memberships/'))).toBe(true);
   });
   await screen.findByText('Acme Group');
   await new Promise((resolve) => setTimeout(resolve, 30));
@@ -254,6 +253,14 @@ describe('the main layout actions (spec §2, §6)', () => {
     expect(
       requests.filter((r) => r.method === 'POST' && r.path.endsWith('/invitations/')),
     ).toHaveLength(1);
+  });
+
+  it('someone who may not invite does not read the invitations for the usage', async () => {
+    // Basic has no actions:invite_collaborators: the server would refuse the list.
+    const { requests } = stubSession('basic', 1, [{ kind: 'email', status: 1 }]);
+    renderRoot();
+    await settled(requests);
+    expect(requests.some((r) => r.path.endsWith('/invitations/'))).toBe(false);
   });
 
   it('asks the server to set up default accounts for the active workspace', async () => {

@@ -39,9 +39,11 @@ export default function MainRoot() {
   // Dates on every screen follow the organization's country; set while rendering (an
   // idempotent assignment) so the pages below format with it in this same render.
   setDisplayLocale(localeForLocation(organization?.location));
-  const collaborators = useCollaboratorUsage(organizationId);
-  const refreshCollaborators = useRefreshCollaboratorUsage(organizationId);
   const { checkPermission, ready } = usePermission();
+  // Only someone who may invite reads the usage: the invitations list is theirs alone.
+  const mayInvite = ready && checkPermission({ action: 'invite_collaborators' }).allowed;
+  const collaborators = useCollaboratorUsage(mayInvite ? organizationId : null);
+  const refreshCollaborators = useRefreshCollaboratorUsage(organizationId);
   // Creating a workspace is decided in the organization it goes to, which a user without
   // any workspace yet also has (spec §6 workspace:write).
   const targetOrgId = targetOrganization(organizationId, user);
