@@ -65,9 +65,7 @@ export function registerReportTests(h) {
 
     const grid = await readyRow(page);
     await grid.getByRole('gridcell', { name: 'Trial balance' }).first().waitFor();
-    await page
-      .getByRole('button', { name: /Notifications, \d+ unread/ })
-      .waitFor({ timeout: WAIT_MS });
+    await page.getByRole('img', { name: 'Unread notifications' }).waitFor({ timeout: WAIT_MS });
     await page.getByTestId('notification-bell').click();
     await page
       .getByTestId('notification-popover')

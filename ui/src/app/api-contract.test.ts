@@ -103,16 +103,31 @@ describe('the calls of issue 5 (spec §7)', () => {
     expect(requests[0]?.body).toEqual({ role: 0, workspaces: ['w1'] });
   });
 
-  it('collaborators usage is the memberships count less the owner', async () => {
+  it('collaborators usage is the members less the owner plus pending e-mail invitations, read on every page', async () => {
+    const email = (status: number) => ({ kind: 'email', status });
+    const link = { kind: 'link', status: 1 };
     const { requests } = stubApi([
       {
         method: 'GET',
         path: '/accounts/organizations/o1/memberships/',
         reply: () => ({ body: pageOf([{}], { count: 4, pageSize: 1 }) }),
       },
+      {
+        method: 'GET',
+        path: '/accounts/organizations/o1/invitations/',
+        reply: (r) =>
+          r.query.get('page') === '1'
+            ? { body: pageOf([email(1), link, email(5)], { page: 1, pageSize: 3, count: 5 }) }
+            : { body: pageOf([email(1), email(4)], { page: 2, pageSize: 3, count: 5 }) },
+      },
     ]);
-    await expect(getCollaboratorUsage('o1')).resolves.toBe(3);
-    expect(requests[0]?.query.get('page_size')).toBe('1');
+    // 3 collaborators + 2 pending e-mail invitations; the link and the expired or
+    // cancelled ones hold no seat.
+    await expect(getCollaboratorUsage('o1')).resolves.toBe(5);
+    const members = requests.find((r) => r.path.endsWith('/memberships/'));
+    expect(members?.query.get('page_size')).toBe('1');
+    const pages = requests.filter((r) => r.path.endsWith('/invitations/'));
+    expect(pages.map((r) => r.query.get('page'))).toEqual(['1', '2']);
   });
 
   it('POST /accounts/organizations/{organization_id}/workspaces/ sends {name}, reads the 201 workspace', async () => {
@@ -222,22 +237,19 @@ describe('required parameters (spec §5)', () => {
     expect(requests[0]?.body).toBeUndefined();
   });
 
-  it('a server without the set-up route is only logged, not toasted on every page load', async () => {
+  it('a 404 from the set-up route is not swallowed: shared handler, then rethrown', async () => {
     stubApi([
       {
         method: 'POST',
         path: /default\/setup\/$/,
-        reply: () => ({ status: 404, body: { code: 'not_found', detail: 'No such API route.' } }),
+        reply: () => ({ status: 404, body: { code: 'not_found', detail: 'No such workspace.' } }),
       },
     ]);
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    await expect(setupDefaultAccounts('w1')).resolves.toBeUndefined();
-    expect(notify.error).not.toHaveBeenCalled();
-    expect(warn).toHaveBeenCalledTimes(1);
-    warn.mockRestore();
+    await expect(setupDefaultAccounts('w1')).rejects.toThrow(/404/);
+    expect(notify.error).toHaveBeenCalledWith('No such workspace.');
   });
 
-  it('any other set-up failure goes to the shared handler and is rethrown', async () => {
+  it('a refused set-up goes to the shared handler and is rethrown', async () => {
     stubApi([
       {
         method: 'POST',

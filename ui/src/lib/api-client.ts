@@ -18,6 +18,7 @@ import {
   type HttpMethod,
   type PathWith,
 } from '@/lib/api/contract';
+import { flattenedErrorMessage } from '@/lib/error-message';
 import { navigateTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
@@ -100,7 +101,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * - a body with `detail`: code `token_not_valid` clears storage and goes to /login;
  *   otherwise the detail is an error toast;
  * - each `non_field_errors` message is a toast; other list-valued fields give
- *   'field: message' toasts.
+ *   'field: message' toasts;
+ * - a field holding nested errors (`lines: [{debit: [...]}]`) gives one toast, its first
+ *   nested message as 'lines[0].debit: message'.
  */
 export function handleApiError(error: unknown, env: ErrorHandlingEnv = defaultEnv): void {
   if (error instanceof RequiredParamError) {
@@ -131,12 +134,30 @@ export function handleApiError(error: unknown, env: ErrorHandlingEnv = defaultEn
   }
 
   for (const [field, value] of Object.entries(body)) {
+    const nested =
+      isRecord(value) || (Array.isArray(value) && value.some((m) => typeof m !== 'string'));
+    if (nested) {
+      const message = flattenedErrorMessage({ [field]: value });
+      if (message) env.toastError(message);
+      continue;
+    }
     if (!Array.isArray(value)) continue;
     for (const message of value) {
       if (typeof message !== 'string') continue;
       env.toastError(field === 'non_field_errors' ? message : `${field}: ${message}`);
     }
   }
+}
+
+/**
+ * Spec §8 for the helper clients (payments, accounts) and every banner that shows a server
+ * error as one line: the generic text for a 5xx or an answer-less failure, otherwise the
+ * body's first nested message ('field: message' for a field).
+ */
+export function serverErrorMessage(error: unknown): string {
+  if (error instanceof RequiredParamError) return error.message;
+  if (!(error instanceof ApiError) || error.status >= 500) return SERVER_ERROR_MESSAGE;
+  return flattenedErrorMessage(error.body) ?? SERVER_ERROR_MESSAGE;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;

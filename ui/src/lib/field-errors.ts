@@ -1,8 +1,10 @@
 /**
  * The API's error bodies as form errors (DESIGN.md §6): `{"lines[2].debit": ["…"]}` names
- * a field (with the line index), `non_field_errors` is about the whole entry.
+ * a field (with the line index), and so does the nested `{"lines": [{"debit": ["…"]}]}`
+ * (as `lines[0].debit`); `non_field_errors` is about the whole entry.
  */
 import { ApiError } from '@/lib/api-client';
+import { errorLeaves } from '@/lib/error-message';
 
 export type FormErrors = {
   /** Field path → first message, e.g. `lines[2].debit`, `date`, `name`. */
@@ -25,11 +27,16 @@ export function formErrorsOf(error: unknown): FormErrors | null {
     if (isRecord(body) && body['detail'] === undefined) {
       const result: FormErrors = { fields: {}, general: [] };
       for (const [key, value] of Object.entries(body)) {
-        if (!Array.isArray(value)) continue;
-        const messages = value.filter((m): m is string => typeof m === 'string');
-        if (messages.length === 0) continue;
-        if (key === 'non_field_errors') result.general.push(...messages);
-        else result.fields[key] = messages.join(' ');
+        // Top-level strings and numbers (`code`) describe the error, they are not messages.
+        if (typeof value !== 'object' || value === null) continue;
+        // Nested errors land on their path: `lines: [{debit: [...]}]` → `lines[0].debit`.
+        for (const { path, message } of errorLeaves({ [key]: value })) {
+          if (!path) result.general.push(message);
+          else
+            result.fields[path] = result.fields[path]
+              ? `${result.fields[path]} ${message}`
+              : message;
+        }
       }
       return result;
     }

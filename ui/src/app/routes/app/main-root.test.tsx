@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -26,7 +26,14 @@ const WORKSPACES = [
   },
 ];
 
-function stubSession(plan: string, memberCount = 1) {
+type SeatInvitation = { kind: 'email' | 'link'; status: number };
+
+function stubSession(
+  plan: string,
+  memberCount = 1,
+  invitations: SeatInvitation[] = [],
+  invitationsGate: Promise<void> = Promise.resolve(),
+) {
   return stubApi([
     {
       method: 'GET',
@@ -71,6 +78,27 @@ function stubSession(plan: string, memberCount = 1) {
       path: '/accounts/organizations/org-1/memberships/',
       reply: () => ({ body: pageOf([{}], { count: memberCount, pageSize: 1 }) }),
     },
+    {
+      method: 'GET',
+      path: '/accounts/organizations/org-1/workspaces/ws-1/',
+      reply: () => ({ body: { data: { name: 'Acme Nigeria Ltd', base_currency: 'NGN' } } }),
+    },
+    {
+      method: 'GET',
+      path: '/accounts/organizations/org-1/invitations/',
+      reply: async () => {
+        await invitationsGate;
+        return { body: pageOf(invitations, { pageSize: 100 }) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/accounts/organizations/org-1/invitations/',
+      reply: () => {
+        invitations.push({ kind: 'email', status: 1 });
+        return { status: 201, body: { data: {} } };
+      },
+    },
     { method: 'POST', path: /default\/setup\/$/, reply: () => ({ body: { data: {} } }) },
     { method: 'GET', path: '/notification/', reply: () => ({ body: pageOf([]) }) },
   ]);
@@ -90,7 +118,6 @@ function renderRoot() {
 async function settled(requests: RecordedRequest[]) {
   await waitFor(() => {
     expect(requests.some((r) => r.path.endsWith('/latest/'))).toBe(true);
-    expect(requests.some((r) => r.path.endsWith('/memberships/'))).toBe(true);
   });
   await screen.findByText('Acme Group');
   await new Promise((resolve) => setTimeout(resolve, 30));
@@ -144,6 +171,96 @@ describe('the main layout actions (spec §2, §6)', () => {
     );
     expect(await screen.findByText('Resource Limit Exceeded')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /Invite Collaborators/ })).toBeNull();
+  });
+
+  it('pending e-mail invitations count as collaborators: at the limit the dialog opens instead of the form', async () => {
+    // The owner, 8 collaborators and 2 pending e-mail invitations: Professional's 10.
+    const { requests } = stubSession('professional', 9, [
+      { kind: 'email', status: 1 },
+      { kind: 'email', status: 1 },
+    ]);
+    renderRoot();
+    await settled(requests);
+    await userEvent.click(screen.getByRole('button', { name: /Workspace panel/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Invite people to workspace' }),
+    );
+    expect(await screen.findByText('Resource Limit Exceeded')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /Invite Collaborators/ })).toBeNull();
+    expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/invitations/'))).toBe(
+      false,
+    );
+  });
+
+  it('pending links and expired or cancelled invitations hold no seat', async () => {
+    // The owner and 9 collaborators: one seat left whatever links are open.
+    const { requests } = stubSession('professional', 10, [
+      { kind: 'link', status: 1 },
+      { kind: 'link', status: 1 },
+      { kind: 'email', status: 5 },
+      { kind: 'email', status: 4 },
+      { kind: 'email', status: 2 },
+    ]);
+    renderRoot();
+    await settled(requests);
+    await userEvent.click(screen.getByRole('button', { name: /Workspace panel/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Invite people to workspace' }),
+    );
+    expect(await screen.findByRole('dialog', { name: /Invite Collaborators/ })).toBeInTheDocument();
+    expect(screen.queryByText('Resource Limit Exceeded')).toBeNull();
+  });
+
+  it('a click before the usage has arrived waits for it rather than opening the form', async () => {
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { requests } = stubSession('professional', 11, [], gate);
+    renderRoot();
+    await settled(requests);
+    await userEvent.click(screen.getByRole('button', { name: /Workspace panel/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Invite people to workspace' }),
+    );
+    expect(screen.queryByRole('dialog', { name: /Invite Collaborators/ })).toBeNull();
+    release();
+    expect(await screen.findByText('Resource Limit Exceeded')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /Invite Collaborators/ })).toBeNull();
+  });
+
+  it('the invitation sent takes the last seat: the next one shows the dialog before any POST', async () => {
+    // The owner and 9 collaborators: one seat left.
+    const { requests } = stubSession('professional', 10);
+    renderRoot();
+    await settled(requests);
+    await userEvent.click(screen.getByRole('button', { name: /Workspace panel/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Invite people to workspace' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: /Invite Collaborators/ });
+    await userEvent.type(within(dialog).getByLabelText('Email address'), 'bola@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invite' }));
+    await waitFor(() =>
+      expect(
+        requests.filter((r) => r.method === 'POST' && r.path.endsWith('/invitations/')),
+      ).toHaveLength(1),
+    );
+    await waitFor(() => expect(within(dialog).getByLabelText('Email address')).toHaveValue(''));
+    await userEvent.type(within(dialog).getByLabelText('Email address'), 'chidi@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invite' }));
+    expect(await screen.findByText('Resource Limit Exceeded')).toBeInTheDocument();
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.path.endsWith('/invitations/')),
+    ).toHaveLength(1);
+  });
+
+  it('someone who may not invite does not read the invitations for the usage', async () => {
+    // Basic has no actions:invite_collaborators: the server would refuse the list.
+    const { requests } = stubSession('basic', 1, [{ kind: 'email', status: 1 }]);
+    renderRoot();
+    await settled(requests);
+    expect(requests.some((r) => r.path.endsWith('/invitations/'))).toBe(false);
   });
 
   it('asks the server to set up default accounts for the active workspace', async () => {

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 
 import { HeaderSlotProvider } from '@/components/layouts/header-slot';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
+import { WorkspaceScope } from '@/components/workspace-error/workspace-error-boundary';
 import { paths } from '@/config/paths';
 import { setupDefaultAccounts } from '@/features/accounting/api/setup-default-accounts';
-import { useCollaboratorUsage } from '@/features/invitations/api/get-collaborator-usage';
+import {
+  useCollaboratorUsage,
+  useRefreshCollaboratorUsage,
+} from '@/features/invitations/api/get-collaborator-usage';
 import { InviteCollaboratorsModal } from '@/features/invitations/components/invite-collaborators-modal';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { ProfileDrawer } from '@/features/profile/components/profile-drawer';
@@ -26,6 +30,7 @@ import {
 /** The main (accounting) area: layout, active workspace, default accounts per workspace. */
 export default function MainRoot() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { workspaces, active, loaded } = useActiveWorkspace();
   const { data: user } = useCurrentUser();
   const activeId = active?.id ?? null;
@@ -34,8 +39,11 @@ export default function MainRoot() {
   // Dates on every screen follow the organization's country; set while rendering (an
   // idempotent assignment) so the pages below format with it in this same render.
   setDisplayLocale(localeForLocation(organization?.location));
-  const collaboratorUsage = useCollaboratorUsage(organizationId);
   const { checkPermission, ready } = usePermission();
+  // Only someone who may invite reads the usage: the invitations list is theirs alone.
+  const mayInvite = ready && checkPermission({ action: 'invite_collaborators' }).allowed;
+  const collaborators = useCollaboratorUsage(mayInvite ? organizationId : null);
+  const refreshCollaborators = useRefreshCollaboratorUsage(organizationId);
   // Creating a workspace is decided in the organization it goes to, which a user without
   // any workspace yet also has (spec §6 workspace:write).
   const targetOrgId = targetOrganization(organizationId, user);
@@ -64,14 +72,17 @@ export default function MainRoot() {
     if (result.allowed) void navigate(paths.workspace.root);
   };
 
-  // Spec §6: inviting needs actions:invite_collaborators within the collaborators limit (+1).
-  const invitePeople = () => {
+  // Spec §6: inviting needs actions:invite_collaborators within the collaborators limit
+  // (+1). The limit's dialog opens instead of the form, so the usage is waited for when
+  // it is not known yet rather than left to a refusal after the form was sent.
+  const invitePeople = async () => {
     if (!ready) return;
+    const currentUsage = await collaborators.current();
     const result = checkPermission({
       action: 'invite_collaborators',
       variant: 'dialog',
       resource: 'collaborators',
-      currentUsage: collaboratorUsage,
+      currentUsage,
       increment: 1,
     });
     if (result.allowed) setInviteOpened(true);
@@ -86,14 +97,21 @@ export default function MainRoot() {
         onSelectWorkspace={(ws) => void switchWorkspace(ws)}
         onCreateWorkspace={createWorkspace}
         workspacesLoaded={loaded}
-        onInvitePeople={invitePeople}
+        onInvitePeople={() => void invitePeople()}
         onOpenProfile={() => setProfileOpened(true)}
         onSwitchService={() => {
           switchService('accounting');
           notify.info('Switch Service', 'Switching to Audit…');
         }}
       >
-        <Outlet />
+        <WorkspaceScope
+          pathname={pathname}
+          workspaces={workspaces}
+          activeId={activeId}
+          onSwitch={(ws) => void switchWorkspace(ws)}
+        >
+          <Outlet />
+        </WorkspaceScope>
         <WelcomeDialog />
       </MainLayout>
       <ProfileDrawer opened={profileOpened} onClose={() => setProfileOpened(false)} />
@@ -107,7 +125,8 @@ export default function MainRoot() {
             id: ws.id,
             name: ws.name || WORKSPACE_NAME_FALLBACK,
           }))}
-          collaboratorUsage={collaboratorUsage}
+          collaboratorUsage={collaborators.usage}
+          onInvitationsChanged={refreshCollaborators}
         />
       )}
     </HeaderSlotProvider>

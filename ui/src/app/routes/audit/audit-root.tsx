@@ -1,14 +1,15 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 
 import { AuditLayout } from '@/components/layouts/audit-layout';
 import { HeaderSlotProvider } from '@/components/layouts/header-slot';
 import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
+import { WorkspaceScope } from '@/components/workspace-error/workspace-error-boundary';
 import { paths } from '@/config/paths';
 import { RouteLoader } from '@/components/ui/route-loader';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { notify } from '@/lib/notify';
-import { switchService, useActiveWorkspace } from '@/lib/workspaces';
+import { switchService, switchWorkspace, useActiveWorkspace } from '@/lib/workspaces';
 
 // Each audit page loads its own code: the sessions list needs neither the grid nor the
 // charts, so the layout must not pull them in for every page.
@@ -37,7 +38,8 @@ function SessionRoute() {
 /** `/audit/*`: the audit area — sessions, one session's result and sign-offs, time travel. */
 export default function AuditRoute() {
   // Loads the workspaces so the active workspace context is set here too.
-  useActiveWorkspace();
+  const { workspaces, active } = useActiveWorkspace();
+  const { pathname } = useLocation();
   return (
     <HeaderSlotProvider bell={<NotificationBell />}>
       <AuditLayout
@@ -46,14 +48,21 @@ export default function AuditRoute() {
           notify.info('Switch Service', 'Switching to Accounting…');
         }}
       >
-        <Suspense fallback={<RouteLoader />}>
-          <Routes>
-            <Route index element={<SessionsScreen />} />
-            <Route path="sessions/:sessionId" element={<SessionRoute />} />
-            <Route path="time-travel" element={<TimeTravelScreen />} />
-            <Route path="*" element={<Navigate to={paths.audit} replace />} />
-          </Routes>
-        </Suspense>
+        <WorkspaceScope
+          pathname={pathname}
+          workspaces={workspaces}
+          activeId={active?.id ?? null}
+          onSwitch={(ws) => void switchWorkspace(ws)}
+        >
+          <Suspense fallback={<RouteLoader />}>
+            <Routes>
+              <Route index element={<SessionsScreen />} />
+              <Route path="sessions/:sessionId" element={<SessionRoute />} />
+              <Route path="time-travel" element={<TimeTravelScreen />} />
+              <Route path="*" element={<Navigate to={paths.audit} replace />} />
+            </Routes>
+          </Suspense>
+        </WorkspaceScope>
         <WelcomeDialog />
       </AuditLayout>
     </HeaderSlotProvider>

@@ -16,6 +16,7 @@ export const accountingPaths = {
   entryHistory: (ws: string, id: string) =>
     `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/history/`,
   lockDate: (ws: string) => `${accountingBase(ws)}lock-date/`,
+  dashboard: (ws: string) => `${accountingBase(ws)}dashboard/`,
   trialBalance: (ws: string) => `${accountingBase(ws)}trial-balance/`,
   generalLedger: (ws: string) => `${accountingBase(ws)}general-ledger/`,
   incomeSummary: (ws: string) => `${accountingBase(ws)}reports/income-summary/`,

@@ -38,24 +38,16 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { centsOf, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
 
-import { useEntries } from '../api/journal-entries';
+import { useDashboard, type MonthFigures } from '../api/dashboard';
 import { useSetupProgress } from '../api/setup-progress';
-import { useSummary, useTrialBalance, type PeriodSummary } from '../api/reports';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
-import { cashPosition, netIncome } from '../lib/dashboard-figures';
-import { periodLabel, startOfYear, todayIso, trailingRange } from '../lib/periods';
+import { periodLabel, todayIso } from '../lib/periods';
 import { entryLink, ledgerLink, summaryLink, trialBalanceLink } from '../lib/report-links';
-import { topAccounts } from '../lib/summary-series';
 
 import { EntryStatusBadge } from './entry-status-badge';
 import { SetupChecklist } from './setup-checklist';
-
-/** Entries listed under "Recent entries". */
-const RECENT_ENTRIES = 6;
-/** Expense accounts listed under "Top expenses". */
-const TOP_EXPENSES = 5;
 
 type FigureProps = {
   label: string;
@@ -119,51 +111,62 @@ function DashboardSetup() {
   );
 }
 
-function monthlySeries(income?: PeriodSummary, expenses?: PeriodSummary) {
-  if (!income || !expenses) return [];
-  return income.periods.map((period, index) => ({
-    label: periodLabel(period.key),
-    Income: toChartNumber(income.totals.amounts[index]),
-    Expenses: toChartNumber(expenses.totals.amounts[index]),
+function monthlySeries(months: readonly MonthFigures[]) {
+  return months.map((month) => ({
+    label: periodLabel(month.month),
+    Income: toChartNumber(month.income),
+    Expenses: toChartNumber(month.expenses),
   }));
 }
 
+/** The read failed (the API client has said why): a way to ask again, not a skeleton. */
+function DashboardError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Paper withBorder radius="lg" p="xl" role="alert">
+      <Stack align="center" gap="xs" ta="center">
+        <Title order={2} size="h5">
+          The dashboard could not be loaded
+        </Title>
+        <Text size="sm" c="dimmed">
+          Its figures come from the server&apos;s reports. Try again in a moment.
+        </Text>
+        <Button variant="default" onClick={onRetry} mt="xs">
+          Try again
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
 /**
- * The dashboard, built from the reports the server has: cash position (trial balance),
- * income, expenses and net income for the year to date (summaries), a 12-month income vs
- * expense chart, top expense accounts and recent entries. Each figure links to its report.
+ * The dashboard, as the server computes it (GET dashboard/): cash position, income,
+ * expenses and net income over the last 12 months, the 12-month income vs expense chart,
+ * top expense accounts and recent entries. Each figure links to the report behind it.
  */
 export function DashboardView() {
   const today = todayIso();
-  const yearStart = startOfYear(today);
-  const twelveMonths = trailingRange(today, 'month', 12);
   const currency = useWorkspaceCurrency();
   const { canWriteDrafts } = useBooksPermissions();
-
-  const { data: trialBalance } = useTrialBalance({ as_of: today });
-  const { data: incomeYtd } = useSummary('income', {
-    from: yearStart,
-    to: today,
-    granularity: 'year',
-  });
-  const { data: expenseYtd } = useSummary('expense', {
-    from: yearStart,
-    to: today,
-    granularity: 'year',
-  });
-  const { data: income12 } = useSummary('income', { ...twelveMonths, granularity: 'month' });
-  const { data: expense12 } = useSummary('expense', { ...twelveMonths, granularity: 'month' });
-  const { data: recent } = useEntries({ page: 1, page_size: RECENT_ENTRIES });
+  const { data: dashboard, error, mutate } = useDashboard(today);
 
   const money = (value: string | undefined | null) =>
     value === undefined || value === null ? null : formatMoney(value, currency);
-  const cash = trialBalance ? cashPosition(trialBalance.rows) : null;
-  const net =
-    incomeYtd && expenseYtd ? netIncome(incomeYtd.totals.total, expenseYtd.totals.total) : null;
-  const series = monthlySeries(income12, expense12);
-  const topExpenses = expense12 ? topAccounts(expense12.rows, TOP_EXPENSES) : [];
+  const asOf = dashboard?.as_of ?? today;
+  const from = dashboard?.from ?? today;
+  const series = dashboard ? monthlySeries(dashboard.months) : [];
+  const topExpenses = dashboard?.top_expenses ?? [];
+  const recent = dashboard?.recent_entries;
 
-  if (recent && recent.count === 0) {
+  if (error && !dashboard) {
+    return (
+      <Stack gap="lg">
+        <DashboardSetup />
+        <DashboardError onRetry={() => void mutate()} />
+      </Stack>
+    );
+  }
+
+  if (recent && recent.length === 0) {
     return (
       <Stack gap="lg">
         <DashboardSetup />
@@ -198,42 +201,38 @@ export function DashboardView() {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         <Figure
           label="Cash position"
-          value={money(cash?.amount)}
-          to={
-            cash?.accountId
-              ? ledgerLink({ account_id: cash.accountId, to: today })
-              : trialBalanceLink(today)
-          }
+          value={money(dashboard?.cash_position)}
+          to={trialBalanceLink(asOf)}
           icon={<IconBuildingBank size={18} />}
           color="indigo"
-          caption={`Cash and bank as of ${formatDateText(today)}`}
+          caption={`Cash and bank as of ${formatDateText(asOf)}`}
           testId="figure-cash"
         />
         <Figure
           label="Income"
-          value={money(incomeYtd?.totals.total)}
-          to={summaryLink('income', yearStart, today)}
+          value={money(dashboard?.income)}
+          to={summaryLink('income', from, asOf)}
           icon={<IconTrendingUp size={18} />}
           color="teal"
-          caption="Year to date"
+          caption="Last 12 months"
           testId="figure-income"
         />
         <Figure
           label="Expenses"
-          value={money(expenseYtd?.totals.total)}
-          to={summaryLink('expense', yearStart, today)}
+          value={money(dashboard?.expenses)}
+          to={summaryLink('expense', from, asOf)}
           icon={<IconTrendingDown size={18} />}
           color="orange"
-          caption="Year to date"
+          caption="Last 12 months"
           testId="figure-expenses"
         />
         <Figure
           label="Net income"
-          value={money(net)}
-          to={trialBalanceLink(today)}
+          value={money(dashboard?.net_income)}
+          to={trialBalanceLink(asOf)}
           icon={<IconReceipt size={18} />}
-          color={net !== null && centsOf(net) < 0n ? 'red' : 'teal'}
-          caption="Income less expenses, year to date"
+          color={dashboard && centsOf(dashboard.net_income) < 0n ? 'red' : 'teal'}
+          caption="Income less expenses, last 12 months"
           testId="figure-net-income"
         />
       </SimpleGrid>
@@ -250,11 +249,7 @@ export function DashboardView() {
             <Title order={2} size="h5">
               Income vs expenses, last 12 months
             </Title>
-            <Anchor
-              component={Link}
-              to={summaryLink('income', twelveMonths.from, twelveMonths.to)}
-              size="xs"
-            >
+            <Anchor component={Link} to={summaryLink('income', from, asOf)} size="xs">
               Open income summary
             </Anchor>
           </Group>
@@ -302,12 +297,12 @@ export function DashboardView() {
                     component={Link}
                     size="sm"
                     truncate
-                    to={ledgerLink({ account_id: row.account_id, ...twelveMonths })}
+                    to={ledgerLink({ account_id: row.account_id, from, to: asOf })}
                   >
                     {row.account_code} · {row.name}
                   </Anchor>
                   <Text size="sm" fw={600} className="ledger-money">
-                    {formatMoney(row.total, currency)}
+                    {formatMoney(row.amount, currency)}
                   </Text>
                 </Group>
               ))}
@@ -327,7 +322,7 @@ export function DashboardView() {
         </Group>
         <Table verticalSpacing={6} highlightOnHover aria-label="Recent entries">
           <Table.Tbody>
-            {(recent?.data ?? []).map((entry) => (
+            {(recent ?? []).map((entry) => (
               <Table.Tr key={entry.id}>
                 <Table.Td w={110}>
                   <Anchor component={Link} to={entryLink(entry.id)} size="sm" fw={600}>

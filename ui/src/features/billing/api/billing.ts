@@ -5,7 +5,18 @@
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 
-import { api, dataEnvelope, idSchema, paginatedEnvelope } from '@/lib/api-client';
+import { paths } from '@/config/paths';
+import {
+  ApiError,
+  api,
+  dataEnvelope,
+  idSchema,
+  paginatedEnvelope,
+  serverErrorMessage,
+} from '@/lib/api-client';
+import { navigateTo } from '@/lib/navigation';
+import { notify } from '@/lib/notify';
+import { storage } from '@/lib/storage';
 import { LATEST_SUBSCRIPTION_PATH } from '@/lib/subscription';
 
 export const PLANS_PATH = '/payments/payments/subcription/subscription-plans/';
@@ -183,12 +194,36 @@ export async function revalidateBilling(): Promise<void> {
 
 // --- Commands --------------------------------------------------------------------------
 
+/**
+ * Spec §8, the payment helper client: a 401 removes the token and goes to /auth/login;
+ * any other failure is one error toast, the body's first nested message.
+ */
+export function reportPaymentError(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) {
+    storage.setToken(null);
+    navigateTo(paths.auth.login, { replace: true });
+    return;
+  }
+  notify.error(serverErrorMessage(error));
+}
+
+async function paymentCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    reportPaymentError(error);
+    throw error;
+  }
+}
+
 /** Starts a free plan (Basic) at once. */
 export async function subscribeFree(plan: string, organizationId: string | null) {
-  const { data } = await api.post(
-    '/payments/payments/organization-subscription/',
-    dataEnvelope(z.object({ id: idSchema, plan: z.string(), status: z.string() })),
-    { body: { plan, organization_id: organizationId ?? undefined } },
+  const { data } = await paymentCall(() =>
+    api.post(
+      '/payments/payments/organization-subscription/',
+      dataEnvelope(z.object({ id: idSchema, plan: z.string(), status: z.string() })),
+      { body: { plan, organization_id: organizationId ?? undefined }, handleErrors: false },
+    ),
   );
   return data;
 }
@@ -198,10 +233,16 @@ export async function requestTransactionLink(
   body: { plan: string; redirect_url: string; currency: CurrencyCode },
   organizationId: string | null,
 ): Promise<TransactionLink> {
-  const { data } = await api.post(
-    '/payments/payments/{provider}/transaction-link/',
-    dataEnvelope(transactionLinkSchema),
-    { params: { provider }, body: { ...body, organization_id: organizationId ?? undefined } },
+  const { data } = await paymentCall(() =>
+    api.post(
+      '/payments/payments/{provider}/transaction-link/',
+      dataEnvelope(transactionLinkSchema),
+      {
+        params: { provider },
+        body: { ...body, organization_id: organizationId ?? undefined },
+        handleErrors: false,
+      },
+    ),
   );
   return data;
 }
@@ -225,10 +266,16 @@ export async function processPayment(
 }
 
 export async function cancelSubscription(id: string, organizationId: string | null) {
-  const { data } = await api.post(
-    '/payments/payments/subcription/organization-subscription/{id}/cancel/',
-    dataEnvelope(z.object({ id: idSchema, status: z.string() })),
-    { params: { id }, query: { organization_id: organizationId ?? undefined } },
+  const { data } = await paymentCall(() =>
+    api.post(
+      '/payments/payments/subcription/organization-subscription/{id}/cancel/',
+      dataEnvelope(z.object({ id: idSchema, status: z.string() })),
+      {
+        params: { id },
+        query: { organization_id: organizationId ?? undefined },
+        handleErrors: false,
+      },
+    ),
   );
   return data;
 }

@@ -2,12 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { navigateTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
 import { pageOf, stubApi, type ApiRoute } from '@/testing/api-stub';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { PlanChooser } from './plan-chooser';
 
+vi.mock('@/lib/navigation', () => ({ navigateTo: vi.fn(), registerNavigator: vi.fn() }));
 vi.mock('@/lib/notify', () => ({
   notify: { error: vi.fn(), success: vi.fn(), info: vi.fn() },
 }));
@@ -123,6 +125,50 @@ describe('the plans on /license', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Upgrade: Enterprise' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(error));
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it('a refused payment link is one toast: its first nested message (spec §8 helper client)', async () => {
+    stubApi([
+      plansRoute,
+      {
+        method: 'POST',
+        path: '/payments/payments/flutterwave/transaction-link/',
+        reply: () => ({
+          status: 400,
+          body: {
+            plan: [{ currency: ['This plan is not sold in USD.'] }],
+            redirect_url: ['Enter a valid URL.'],
+          },
+        }),
+      },
+    ]);
+    renderChooser();
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade: Enterprise' }));
+    await waitFor(() =>
+      expect(notify.error).toHaveBeenCalledExactlyOnceWith(
+        'plan[0].currency: This plan is not sold in USD.',
+      ),
+    );
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('a 401 from the payment helper removes the token and goes to /auth/login', async () => {
+    stubApi([
+      plansRoute,
+      {
+        method: 'POST',
+        path: '/payments/payments/flutterwave/transaction-link/',
+        reply: () => ({
+          status: 401,
+          body: { detail: 'Authentication credentials were not provided.' },
+        }),
+      },
+    ]);
+    renderChooser();
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade: Enterprise' }));
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull());
+    expect(navigateTo).toHaveBeenCalledWith('/auth/login', { replace: true });
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('Choose plan on Basic (free) starts it at once, without a payment', async () => {

@@ -5,7 +5,7 @@
  * without a browser.
  */
 import { paths } from '@/config/paths';
-import { ApiError, handleApiError } from '@/lib/api-client';
+import { ApiError, serverErrorMessage } from '@/lib/api-client';
 import { isZero } from '@/lib/money';
 import { navigateTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
@@ -98,7 +98,8 @@ const defaultCompletionEnv: CompletionEnv = {
   },
   notice: (title, message) => notify.info(title, message),
   toastError: (message) => notify.error(message),
-  handleError: (error) => handleApiError(error),
+  // Spec §8: the payment helper's errors are one toast, the first nested message.
+  handleError: (error) => notify.error(serverErrorMessage(error)),
   signOut: () => storage.setToken(null),
   navigate: (to) => navigateTo(to, { replace: true }),
 };

@@ -1,17 +1,23 @@
 /**
  * Collaborators usage for the plan's collaborators limit (spec §6: "Inviting
- * collaborators ... checked against collaborators usage"). It is read from the count of
- * the organization's memberships (spec §7 GET /organizations/{organization_id}/memberships/)
- * less the owner, who is not a collaborator: a Basic organization (limit 0) is its owner
- * alone.
+ * collaborators ... checked against collaborators usage"), counted the way the server
+ * counts it: the organization's active members less the owner, plus the pending e-mail
+ * invitations (each holds a seat it has promised). A pending link holds no seat until
+ * someone joins through it, and an expired invitation (status 5) none at all.
  */
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { z } from 'zod';
 
-import { api, paginatedEnvelope } from '@/lib/api-client';
+import { PAGE_SIZE_MAX, api, paginatedEnvelope } from '@/lib/api-client';
+
+import { INVITATION_STATUS } from './invitation-token';
 
 export const organizationMembershipsPath = (organizationId: string): string =>
   `/accounts/organizations/${encodeURIComponent(organizationId)}/memberships/`;
+
+/** The SWR key of an organization's usage; anything that changes it asks again by it. */
+export const collaboratorUsageKey = (organizationId: string) =>
+  [organizationMembershipsPath(organizationId), 'collaborator-usage'] as const;
 
 /** The owner's own membership is not a collaborator. */
 export const OWNER_MEMBERSHIPS = 1;
@@ -19,7 +25,9 @@ export const OWNER_MEMBERSHIPS = 1;
 /** Only the count is needed: one row per page keeps the answer small. */
 const COUNT_PAGE_SIZE = 1;
 
-export async function getCollaboratorUsage(organizationId: string): Promise<number> {
+const invitationSeatSchema = z.object({ kind: z.enum(['email', 'link']), status: z.number() });
+
+async function countMembers(organizationId: string): Promise<number> {
   const page = await api.get(
     '/accounts/organizations/{organization_id}/memberships/',
     paginatedEnvelope(z.unknown()),
@@ -29,20 +37,62 @@ export async function getCollaboratorUsage(organizationId: string): Promise<numb
       handleErrors: false,
     },
   );
-  return Math.max(0, page.count - OWNER_MEMBERSHIPS);
+  return page.count;
+}
+
+/** The list has no status filter: every page is read and the pending e-mails counted. */
+async function countPendingEmailInvitations(organizationId: string): Promise<number> {
+  let pending = 0;
+  for (let page = 1; ; page += 1) {
+    const answer = await api.get(
+      '/accounts/organizations/{organization_id}/invitations/',
+      paginatedEnvelope(invitationSeatSchema),
+      {
+        params: { organization_id: organizationId },
+        query: { page, page_size: PAGE_SIZE_MAX },
+        handleErrors: false,
+      },
+    );
+    pending += answer.data.filter(
+      (i) => i.kind === 'email' && i.status === INVITATION_STATUS.pending,
+    ).length;
+    if (page >= answer.total_pages || answer.data.length === 0) return pending;
+  }
+}
+
+export async function getCollaboratorUsage(organizationId: string): Promise<number> {
+  const [members, pending] = await Promise.all([
+    countMembers(organizationId),
+    countPendingEmailInvitations(organizationId),
+  ]);
+  return Math.max(0, members - OWNER_MEMBERSHIPS) + pending;
 }
 
 /**
  * The usage, or undefined while unknown (not loaded, or not readable with this role):
  * the check then covers the permission only and the server enforces the limit.
+ * `current()` waits for it (asking again when it is not known yet), so a check made
+ * right after the page opened still sees the limit.
  */
-export function useCollaboratorUsage(
-  organizationId: string | null | undefined,
-): number | undefined {
-  const { data } = useSWR(
-    organizationId ? [organizationMembershipsPath(organizationId), 'collaborator-usage'] : null,
+export function useCollaboratorUsage(organizationId: string | null | undefined): {
+  usage: number | undefined;
+  current: () => Promise<number | undefined>;
+} {
+  const { data, mutate } = useSWR(
+    organizationId ? collaboratorUsageKey(organizationId) : null,
     () => getCollaboratorUsage(organizationId ?? ''),
     { shouldRetryOnError: false },
   );
-  return data;
+  return {
+    usage: data,
+    current: async () => (data !== undefined ? data : await mutate().catch(() => undefined)),
+  };
+}
+
+/** After an invitation is sent, cancelled or accepted: the usage asks again. */
+export function useRefreshCollaboratorUsage(organizationId: string | null | undefined) {
+  const { mutate } = useSWRConfig();
+  return async () => {
+    if (organizationId) await mutate(collaboratorUsageKey(organizationId));
+  };
 }

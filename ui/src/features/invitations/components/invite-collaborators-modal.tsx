@@ -61,6 +61,8 @@ type InviteCollaboratorsModalProps = {
   workspaces: InviteWorkspace[];
   /** Collaborators now, for the plan's limit; undefined when unknown. */
   collaboratorUsage?: number;
+  /** An e-mail invitation was sent: it holds a seat, so the usage must ask again. */
+  onInvitationsChanged?: () => Promise<void>;
 };
 
 /** Spec §6: inviting needs actions:invite_collaborators within the collaborators limit (+1). */
@@ -84,11 +86,13 @@ function EmailTab({
   workspaceId,
   workspaces,
   allowed,
+  onInvited,
 }: {
   organizationId: string | null;
   workspaceId: string | null;
   workspaces: InviteWorkspace[];
   allowed: () => boolean;
+  onInvited: () => Promise<void>;
 }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>(String(DEFAULT_INVITE_ROLE));
@@ -113,6 +117,8 @@ function EmailTab({
       });
       notify.success(`Invitation sent to ${email.trim()}`);
       setEmail('');
+      // The next invitation from this form is checked against the seat this one holds.
+      await onInvited().catch(() => undefined);
     } catch {
       // The API client has shown what went wrong.
     } finally {
@@ -164,15 +170,19 @@ function EmailTab({
 function LinkTab({
   organizationId,
   workspaceId,
+  allowed,
 }: {
   organizationId: string | null;
   workspaceId: string | null;
+  allowed: () => boolean;
 }) {
   const [link, setLink] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const started = useRef(false);
 
   const generate = useCallback(async () => {
+    // The server refuses a new link when no seat is left, though the link takes none.
+    if (!allowed()) return;
     setPending(true);
     try {
       setLink(await createInvitationLink(organizationId, workspaceId ? [workspaceId] : null));
@@ -181,7 +191,7 @@ function LinkTab({
     } finally {
       setPending(false);
     }
-  }, [organizationId, workspaceId]);
+  }, [organizationId, workspaceId, allowed]);
 
   // Spec §2: the link is generated when the tab opens (once per opening).
   useEffect(() => {
@@ -253,6 +263,7 @@ export function InviteCollaboratorsModal({
   workspaceId,
   workspaces,
   collaboratorUsage,
+  onInvitationsChanged = async () => undefined,
 }: InviteCollaboratorsModalProps) {
   const allowed = useInviteCheck(collaboratorUsage);
   return (
@@ -285,10 +296,11 @@ export function InviteCollaboratorsModal({
             workspaceId={workspaceId}
             workspaces={workspaces}
             allowed={allowed}
+            onInvited={onInvitationsChanged}
           />
         </Tabs.Panel>
         <Tabs.Panel value="link">
-          <LinkTab organizationId={organizationId} workspaceId={workspaceId} />
+          <LinkTab organizationId={organizationId} workspaceId={workspaceId} allowed={allowed} />
         </Tabs.Panel>
       </Tabs>
     </Modal>

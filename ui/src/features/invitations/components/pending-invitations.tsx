@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatDateTime } from '@/lib/format-date-time';
 import { notify } from '@/lib/notify';
 
+import { useRefreshCollaboratorUsage } from '../api/get-collaborator-usage';
 import {
   cancelInvitation,
   resendInvitation,
@@ -22,6 +23,8 @@ type Props = {
 /** The workspace's pending invitations, with Resend (e-mail ones) and Cancel. */
 export function PendingInvitations({ organizationId, workspaceId, canInvite }: Props) {
   const { data, mutate } = usePendingInvitations(organizationId, workspaceId, canInvite);
+  // A cancelled e-mail invitation gives its collaborator seat back.
+  const refreshUsage = useRefreshCollaboratorUsage(organizationId);
   const [busy, setBusy] = useState<string | null>(null);
   if (!canInvite || !data) return null;
 
@@ -41,6 +44,7 @@ export function PendingInvitations({ organizationId, workspaceId, canInvite }: P
     } finally {
       setBusy(null);
       await mutate();
+      if (action === 'cancel') await refreshUsage();
     }
   };
 

@@ -1,10 +1,10 @@
 import {
   ActionIcon,
   Anchor,
+  Box,
   Button,
   Center,
   Group,
-  Indicator,
   Loader,
   Popover,
   ScrollArea,
@@ -161,21 +161,13 @@ export function NotificationBell() {
       trapFocus={false}
     >
       <Popover.Target>
-        <Indicator
-          disabled={unreadCount === 0}
-          label={unreadCount > 99 ? '99+' : unreadCount}
-          size={16}
-          offset={6}
-          color="red"
-          withBorder
-          data-testid="notification-dot"
-        >
+        <Box className={classes.bellAnchor}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size={36}
             radius="xl"
-            aria-label={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
+            aria-label="Notifications"
             data-testid="notification-bell"
             data-live={live ? 'true' : 'false'}
             onClick={() => {
@@ -186,11 +178,19 @@ export function NotificationBell() {
           >
             <IconBell size={20} stroke={1.7} />
           </ActionIcon>
-        </Indicator>
+          {/* Spec §2: a dot, never a count, while anything is unread. */}
+          {unreadCount > 0 ? (
+            <span
+              role="img"
+              aria-label="Unread notifications"
+              className={classes.bellDot}
+              data-testid="notification-dot"
+            />
+          ) : null}
+        </Box>
       </Popover.Target>
       <Popover.Dropdown
         p={0}
-
         style={{ width: BELL_POPOVER_WIDTH_PX, overflow: 'hidden' }}
         data-testid="notification-popover"
       >

@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { stubApi, type RouteAnswer } from '@/testing/api-stub';
+import { renderWithProviders } from '@/testing/test-utils';
+
+import { todayIso } from '../lib/periods';
+import { DashboardView } from './dashboard-view';
+
+vi.mock('@/lib/notify', () => ({
+  notify: { error: vi.fn(), success: vi.fn(), info: vi.fn() },
+}));
+vi.mock('@/lib/workspace-currency', () => ({ useWorkspaceCurrency: () => 'NGN' }));
+vi.mock('../hooks/use-books-permissions', () => ({
+  useBooksPermissions: () => ({ canWriteDrafts: true, canEditSettings: false }),
+}));
+vi.mock('../api/setup-progress', () => ({
+  useSetupProgress: () => ({ progress: undefined, update: vi.fn() }),
+}));
+
+const DASHBOARD = '/accounting/workspaces/ws-1/dashboard/';
+
+const entry = {
+  id: 'e-1',
+  status: 'posted',
+  entry_number: 'JE-000001',
+  date: '2026-03-02',
+  memo: 'March rent',
+  reference: 'INV-7',
+  amount: '240000.00',
+  line_count: 2,
+  author_id: 'u-1',
+  created_datetime: '2026-03-02T10:00:00Z',
+  updated_datetime: '2026-03-02T10:00:00Z',
+  posted_datetime: '2026-03-02T10:00:00Z',
+  reverses: null,
+  reversed_by: null,
+  reversal_date: null,
+};
+
+const figures = (recent = [entry]) => ({
+  data: {
+    as_of: '2026-03-31',
+    from: '2025-04-01',
+    cash_position: '1500000.00',
+    income: '1130000.00',
+    expenses: '1370000.00',
+    net_income: '-240000.00',
+    months: [
+      { month: '2026-02', income: '0.00', expenses: '0.00', net_income: '0.00' },
+      { month: '2026-03', income: '1130000.00', expenses: '1370000.00', net_income: '-240000.00' },
+    ],
+    top_expenses: [
+      { account_id: 'a-6210', account_code: '6210', name: 'Rent and rates', amount: '240000.00' },
+    ],
+    recent_entries: recent,
+  },
+});
+
+function stubDashboard(reply: () => RouteAnswer) {
+  return stubApi([{ method: 'GET', path: DASHBOARD, reply }]);
+}
+
+beforeEach(() => {
+  window.localStorage.setItem('token', 't');
+  window.localStorage.setItem('wsId', 'ws-1');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('the dashboard reads the server dashboard route', () => {
+  it('asks GET dashboard/ as of today, and nothing else of the books', async () => {
+    const { requests } = stubDashboard(() => ({ body: figures() }));
+    renderWithProviders(<DashboardView />, { route: '/dashboard' });
+    await screen.findByText('₦1,130,000.00');
+    // The books are read through the dashboard route only (the active workspace list aside).
+    const books = requests.filter((r) => r.path.startsWith('/accounting/')).map((r) => r.path);
+    expect(books).toEqual([DASHBOARD]);
+    expect(requests.find((r) => r.path === DASHBOARD)?.query.get('as_of')).toBe(todayIso());
+  });
+
+  it('shows the figures the server computed, with links to their reports', async () => {
+    stubDashboard(() => ({ body: figures() }));
+    renderWithProviders(<DashboardView />, { route: '/dashboard' });
+    const income = await screen.findByTestId('figure-income');
+    expect(income).toHaveTextContent('₦1,130,000.00');
+    expect(income).toHaveAttribute(
+      'href',
+      '/accounting/financial-reports/income-summary?from=2025-04-01&to=2026-03-31',
+    );
+    expect(screen.getByTestId('figure-cash')).toHaveTextContent('₦1,500,000.00');
+    expect(screen.getByTestId('figure-expenses')).toHaveTextContent('₦1,370,000.00');
+    expect(screen.getByTestId('figure-net-income')).toHaveTextContent('(₦240,000.00)');
+    const top = screen.getByRole('link', { name: '6210 · Rent and rates' });
+    expect(top).toHaveAttribute(
+      'href',
+      '/accounting/general-ledger?account_id=a-6210&from=2025-04-01&to=2026-03-31',
+    );
+    const recent = screen.getByRole('table', { name: 'Recent entries' });
+    expect(within(recent).getByRole('link', { name: 'JE-000001' })).toBeInTheDocument();
+    expect(within(recent).getByText('March rent')).toBeInTheDocument();
+  });
+
+  it('a workspace without entries shows the empty state', async () => {
+    stubDashboard(() => ({ body: figures([]) }));
+    renderWithProviders(<DashboardView />, { route: '/dashboard' });
+    expect(await screen.findByText('No entries in this workspace yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Record the first entry' })).toBeInTheDocument();
+  });
+
+  it('a failed read shows an error with Try again instead of endless skeletons', async () => {
+    let fail = true;
+    stubDashboard(() => (fail ? { status: 500, body: {} } : { body: figures() }));
+    renderWithProviders(<DashboardView />, { route: '/dashboard' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The dashboard could not be loaded');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('figure-income')).toHaveTextContent('₦1,130,000.00'),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
