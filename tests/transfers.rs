@@ -231,7 +231,83 @@ async fn an_approval_past_the_targets_workspace_limit_is_refused_and_moves_nothi
     app.stop().await;
 }
 
+async fn the_target_is_named_by_its_slug_or_an_admins_email_and_listed_by_name(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let bola = app
+        .signed_up_named("bola@books.ng", "Bola", "Adeyemi")
+        .await;
+    let lagos = app.workspace(&ada, "Lagos Office").await;
+    let abuja = app.workspace(&ada, "Abuja Office").await;
+    let bolas = app
+        .read(
+            &format!("/api/v1/accounts/organizations/{}/", bola.organization_id),
+            Some(&bola.access),
+        )
+        .await;
+    let slug = bolas.body["data"]["slug"]
+        .as_str()
+        .expect("slug")
+        .to_owned();
+    let name = bolas.body["data"]["name"]
+        .as_str()
+        .expect("name")
+        .to_owned();
+    let ask_for = |target: &str, workspace: &str| {
+        json!({"target_organization": target, "workspace": workspace,
+               "source_organization": ada.organization_id})
+    };
+    let path = transfers(&ada.organization_id);
+
+    let by_slug = app
+        .post(
+            &path,
+            Some(&ada.access),
+            ask_for(&slug.to_uppercase(), &lagos),
+        )
+        .await;
+    let by_email = app
+        .post(&path, Some(&ada.access), ask_for(" Bola@Books.ng ", &abuja))
+        .await;
+    let nobody = app
+        .post(&path, Some(&ada.access), ask_for("nobody@books.ng", &abuja))
+        .await;
+    let no_slug = app
+        .post(
+            &path,
+            Some(&ada.access),
+            ask_for("no-such-organization", &abuja),
+        )
+        .await;
+
+    assert_eq!(by_slug.status, 201, "{}", by_slug.body);
+    assert_eq!(
+        by_slug.body["data"]["target_organization"],
+        bola.organization_id
+    );
+    assert_eq!(by_email.status, 201, "{}", by_email.body);
+    assert_eq!(
+        by_email.body["data"]["target_organization"],
+        bola.organization_id
+    );
+    for refused in [&nobody, &no_slug] {
+        assert_eq!(refused.status, 400, "{}", refused.body);
+        assert_eq!(
+            refused.body["target_organization"][0],
+            "No such organization."
+        );
+    }
+    let listed = app
+        .read(&transfers(&bola.organization_id), Some(&bola.access))
+        .await;
+    let row = &listed.body["data"]["data"][0];
+    assert_eq!(row["target_organization_name"], name.as_str());
+    assert!(row["source_organization_name"].is_string(), "{row}");
+    app.stop().await;
+}
+
 backend_tests!(
+    the_target_is_named_by_its_slug_or_an_admins_email_and_listed_by_name,
     an_approval_past_the_targets_workspace_limit_is_refused_and_moves_nothing,
     an_approved_transfer_moves_the_workspace_to_the_target,
     a_rejected_transfer_leaves_the_workspace_where_it_was,

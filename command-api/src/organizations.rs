@@ -276,10 +276,11 @@ pub async fn update_workspace(
     Ok(ok(workspace_json(&state.app, &workspace_id).await?))
 }
 
-/// Deletes a workspace: it leaves every list; its history stays in the log.
+/// Deletes a workspace: it leaves every list; its history stays in the log. The
+/// organization's last live workspace is kept (400).
 #[utoipa::path(delete, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/{id}/", tag = "organizations",
     params(("organization_id" = String, Path), ("id" = String, Path)),
-    responses((status = 204), (status = 403), (status = 404)))]
+    responses((status = 204), (status = 400), (status = 403), (status = 404)))]
 pub async fn delete_workspace(
     State(state): State<CommandState>,
     user: AuthUser,

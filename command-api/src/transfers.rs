@@ -41,6 +41,8 @@ pub fn router() -> OpenApiRouter<CommandState> {
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct TransferBody {
+    /// The receiving organization: its id, its slug, or the e-mail address of one of its
+    /// Admins.
     pub target_organization: String,
     pub workspace: String,
     pub source_organization: String,
@@ -67,7 +69,6 @@ pub async fn request_transfer(
         ));
     }
     let workspace: WorkspaceId = parse_field_id("workspace", &body.workspace)?;
-    let target: OrganizationId = parse_field_id("target_organization", &body.target_organization)?;
     authorize(
         app,
         &user,
@@ -88,17 +89,7 @@ pub async fn request_transfer(
             "This workspace is not in the source organization.",
         ));
     }
-    let target_exists: Option<String> =
-        sqlx::query_scalar("SELECT id FROM read_organizations WHERE id = $1")
-            .bind(target.to_string())
-            .fetch_optional(&app.db().pool)
-            .await?;
-    if target_exists.is_none() {
-        return Err(ApiError::field(
-            "target_organization",
-            "No such organization.",
-        ));
-    }
+    let target = receiving_organization(app, &body.target_organization, &organization_id).await?;
     let transfer_id = TransferId::new_v7();
     let command = RequestTransfer {
         transfer_id,
@@ -124,6 +115,48 @@ pub async fn request_transfer(
             status: 1,
         }),
     ))
+}
+
+/// The organization a transfer is asked for, named by its id, its slug, or the e-mail of
+/// one of its Admins (the person one deals with, who may belong to no organization of the
+/// requester). Every miss answers alike, so the field tells nobody who is an Admin where.
+async fn receiving_organization(
+    app: &api_core::AppState,
+    named: &str,
+    source: &str,
+) -> Result<OrganizationId, ApiError> {
+    let named = named.trim();
+    let no_such = || ApiError::field("target_organization", "No such organization.");
+    let found: Vec<String> = if named.contains('@') {
+        sqlx::query_scalar(
+            "SELECT DISTINCT m.organization_id FROM read_memberships m \
+             JOIN users u ON u.id = m.user_id \
+             WHERE u.email_normalized = $1 AND m.role = $2 AND m.is_active = 1 \
+             AND m.organization_id <> $3 ORDER BY m.organization_id",
+        )
+        .bind(identity::users::normalize_email(named))
+        .bind(i64::from(domain::permissions::Role::Admin.number()))
+        .bind(source)
+        .fetch_all(&app.db().pool)
+        .await?
+    } else {
+        sqlx::query_scalar("SELECT id FROM read_organizations WHERE id = $1 OR slug = $2")
+            .bind(named)
+            .bind(named.to_lowercase())
+            .fetch_all(&app.db().pool)
+            .await?
+    };
+    let several = if named.contains('@') {
+        "This person is an Admin of several organizations: name the organization by its slug."
+    } else {
+        // Slugs come from names, which organizations need not keep unique.
+        "Several organizations have this slug: name the organization by the e-mail of one of its Admins."
+    };
+    match found.as_slice() {
+        [] => Err(no_such()),
+        [one] => parse_field_id("target_organization", one),
+        _ => Err(ApiError::field("target_organization", several)),
+    }
 }
 
 /// A workspace transfer as requested or answered.

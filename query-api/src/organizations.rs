@@ -51,7 +51,10 @@ pub async fn list_transfers(
     .await?;
     let rows = sqlx::query(
         "SELECT t.id, t.source_organization_id, t.target_organization_id, t.workspace_id, t.status, t.created_at, \
-         w.name AS workspace_name FROM read_transfers t LEFT JOIN read_workspaces w ON w.id = t.workspace_id \
+         w.name AS workspace_name, so.name AS source_name, tg.name AS target_name \
+         FROM read_transfers t LEFT JOIN read_workspaces w ON w.id = t.workspace_id \
+         LEFT JOIN read_organizations so ON so.id = t.source_organization_id \
+         LEFT JOIN read_organizations tg ON tg.id = t.target_organization_id \
          WHERE t.source_organization_id = $1 OR t.target_organization_id = $1 \
          ORDER BY t.created_at DESC, t.id DESC LIMIT $2 OFFSET $3",
     )
@@ -67,6 +70,8 @@ pub async fn list_transfers(
                 transfer_id: row.try_get::<String, _>("id")?,
                 source_organization: row.try_get::<String, _>("source_organization_id")?,
                 target_organization: row.try_get::<String, _>("target_organization_id")?,
+                source_organization_name: row.try_get::<Option<String>, _>("source_name")?,
+                target_organization_name: row.try_get::<Option<String>, _>("target_name")?,
                 workspace: row.try_get::<String, _>("workspace_id")?,
                 workspace_name: row.try_get::<Option<String>, _>("workspace_name")?,
                 status: row.try_get::<i64, _>("status")?,
@@ -83,6 +88,9 @@ pub struct TransferRow {
     pub transfer_id: String,
     pub source_organization: String,
     pub target_organization: String,
+    /// The organizations' names, so each side sees whom it deals with.
+    pub source_organization_name: Option<String>,
+    pub target_organization_name: Option<String>,
     pub workspace: String,
     pub workspace_name: Option<String>,
     /// 1 pending, 2 approved, 3 rejected, 4 closed.

@@ -269,11 +269,16 @@ impl TestApp {
     /// Signs up, verifies the e-mail and signs in: the new user's access token, id and
     /// organization id.
     pub async fn signed_up(&self, email: &str) -> Session {
+        self.signed_up_named(email, "Ada", "Obi").await
+    }
+
+    /// [`Self::signed_up`] with the person's name (their organization is named after it).
+    pub async fn signed_up_named(&self, email: &str, first_name: &str, last_name: &str) -> Session {
         let registered = self
             .post(
                 "/api/v1/accounts/register/",
                 None,
-                json!({"first_name": "Ada", "last_name": "Obi", "email": email, "password": PASSWORD}),
+                json!({"first_name": first_name, "last_name": last_name, "email": email, "password": PASSWORD}),
             )
             .await;
         assert_eq!(registered.status, 201, "{}", registered.body);

@@ -82,7 +82,8 @@ export function registerOrganizationTests(h) {
     await waitForValue(page.getByLabel('Workspace name'), 'Lagos Office');
     await page.getByRole('button', { name: 'Transfer workspace' }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer workspace' });
-    await dialog.getByLabel('Target organization').fill(bola.organization_id);
+    // Named as one would know it: the e-mail of the other organization's Admin.
+    await dialog.getByLabel('Target organization').fill(bola.email);
     await shot(page, 'transfer-request', { settleMs: 300 });
     await dialog.getByRole('button', { name: 'Request transfer' }).click();
     await page
@@ -94,6 +95,7 @@ export function registerOrganizationTests(h) {
     const outgoing = page.getByRole('table', { name: 'Workspace transfers' });
     await outgoing.getByText('Lagos Office').waitFor({ timeout: WAIT_MS });
     await outgoing.getByText('Pending').waitFor({ timeout: WAIT_MS });
+    await outgoing.getByText('To Bola Holdings').waitFor({ timeout: WAIT_MS });
 
     // The target's Admin, in another browser session.
     const other = await context.browser().newContext({ viewport: { width: 1440, height: 900 } });

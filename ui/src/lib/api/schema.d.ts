@@ -1565,7 +1565,10 @@ export interface paths {
         get: operations["get_workspace"];
         put?: never;
         post?: never;
-        /** Deletes a workspace: it leaves every list; its history stays in the log. */
+        /**
+         * Deletes a workspace: it leaves every list; its history stays in the log. The
+         *     organization's last live workspace is kept (400).
+         */
         delete: operations["delete_workspace"];
         options?: never;
         head?: never;
@@ -4693,12 +4696,15 @@ export interface components {
                 data: {
                     created_datetime: string;
                     source_organization: string;
+                    /** @description The organizations' names, so each side sees whom it deals with. */
+                    source_organization_name: string | null;
                     /**
                      * Format: int64
                      * @description 1 pending, 2 approved, 3 rejected, 4 closed.
                      */
                     status: number;
                     target_organization: string;
+                    target_organization_name: string | null;
                     transfer_id: string;
                     workspace: string;
                     workspace_name: string | null;
@@ -7757,6 +7763,10 @@ export interface components {
         };
         TransferBody: {
             source_organization: string;
+            /**
+             * @description The receiving organization: its id, its slug, or the e-mail address of one of its
+             *     Admins.
+             */
             target_organization: string;
             workspace: string;
         };
@@ -7764,12 +7774,15 @@ export interface components {
         TransferRow: {
             created_datetime: string;
             source_organization: string;
+            /** @description The organizations' names, so each side sees whom it deals with. */
+            source_organization_name: string | null;
             /**
              * Format: int64
              * @description 1 pending, 2 approved, 3 rejected, 4 closed.
              */
             status: number;
             target_organization: string;
+            target_organization_name: string | null;
             transfer_id: string;
             workspace: string;
             workspace_name: string | null;
@@ -13433,6 +13446,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
             };
             /** @description token_not_valid: the token is missing, malformed or expired. */
             401: {

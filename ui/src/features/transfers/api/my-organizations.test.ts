@@ -9,14 +9,15 @@ describe('resolveTarget', () => {
     expect(resolveTarget(' bola-holdings ', mine)).toBe('org-2');
   });
 
-  it('takes an organization ID as its Admin shared it', () => {
-    expect(resolveTarget('0194F2A0-1B2C-7D3E-8F40-123456789ABC', mine)).toBe(
+  it("leaves another organization's slug, an Admin's e-mail or an id to the server", () => {
+    expect(resolveTarget(' chidi-stores ', mine)).toBe('chidi-stores');
+    expect(resolveTarget('chidi@stores.ng', mine)).toBe('chidi@stores.ng');
+    expect(resolveTarget('0194f2a0-1b2c-7d3e-8f40-123456789abc', mine)).toBe(
       '0194f2a0-1b2c-7d3e-8f40-123456789abc',
     );
   });
 
-  it('names nothing for an unknown slug or an empty field', () => {
-    expect(resolveTarget('someone-else', mine)).toBeNull();
+  it('names nothing for an empty field', () => {
     expect(resolveTarget('  ', mine)).toBeNull();
   });
 });

@@ -21,16 +21,15 @@ export function useMyOrganizations() {
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * The organization id a typed target names: one of the user's organizations by slug or
- * id, or an organization id as its Admin shared it. Null when it names neither.
+ * What the transfer request names as its target: one of the user's own organizations by
+ * slug or id becomes its id (slugs need not be unique, so one's own is taken for sure);
+ * anything else — another organization's slug, the e-mail of one of its Admins, its id —
+ * goes to the server as typed, which resolves it. Null for an empty field.
  */
 export function resolveTarget(typed: string, mine: readonly OrganizationRef[]): string | null {
   const text = typed.trim();
   if (!text) return null;
   const known = mine.find((o) => o.slug === text || o.id === text);
-  if (known) return known.id;
-  return UUID.test(text) ? text.toLowerCase() : null;
+  return known ? known.id : text;
 }

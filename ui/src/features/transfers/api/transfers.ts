@@ -29,6 +29,8 @@ export const transferSchema = z.object({
   transfer_id: z.string(),
   source_organization: z.string(),
   target_organization: z.string(),
+  source_organization_name: z.string().nullish(),
+  target_organization_name: z.string().nullish(),
   workspace: z.string(),
   workspace_name: z.string().nullish(),
   status: z.number().int(),

@@ -50,7 +50,7 @@ describe('RequestTransferModal', () => {
     const onClose = vi.fn();
     renderWithProviders(<RequestTransferModal opened onClose={onClose} workspace={workspace} />);
     await userEvent.type(
-      await screen.findByPlaceholderText('Organization slug or ID'),
+      await screen.findByPlaceholderText('Slug, Admin e-mail or ID'),
       'bola-holdings',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Request transfer' }));
@@ -63,22 +63,38 @@ describe('RequestTransferModal', () => {
     });
   });
 
-  it('asks for an ID when the slug is not one of the user’s organizations, sending nothing', async () => {
-    const { requests } = stub();
-    renderWithProviders(<RequestTransferModal opened onClose={vi.fn()} workspace={workspace} />);
+  it("sends another organization's Admin e-mail as typed and shows the server's refusal on the field", async () => {
+    const { requests } = stubApi([
+      {
+        method: 'GET',
+        path: '/accounts/organizations/',
+        reply: () => ({ body: pageOf([{ id: 'org-1', name: 'Acme', slug: 'acme' }]) }),
+      },
+      {
+        method: 'POST',
+        path: '/accounts/organizations/org-1/workspaces/transfers/',
+        reply: () => ({ status: 400, body: { target_organization: ['No such organization.'] } }),
+      },
+    ]);
+    const onClose = vi.fn();
+    renderWithProviders(<RequestTransferModal opened onClose={onClose} workspace={workspace} />);
     await userEvent.type(
-      await screen.findByPlaceholderText('Organization slug or ID'),
-      'unknown-org',
+      await screen.findByPlaceholderText('Slug, Admin e-mail or ID'),
+      'chidi@stores.ng',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Request transfer' }));
-    expect(await screen.findByText(/No organization of yours has this slug/)).toBeInTheDocument();
-    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(await screen.findByText('No such organization.')).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST');
+    expect((post?.body as { target_organization: string }).target_organization).toBe(
+      'chidi@stores.ng',
+    );
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('refuses the organization that already owns the workspace', async () => {
     const { requests } = stub();
     renderWithProviders(<RequestTransferModal opened onClose={vi.fn()} workspace={workspace} />);
-    await userEvent.type(await screen.findByPlaceholderText('Organization slug or ID'), 'acme');
+    await userEvent.type(await screen.findByPlaceholderText('Slug, Admin e-mail or ID'), 'acme');
     await userEvent.click(screen.getByRole('button', { name: 'Request transfer' }));
     expect(
       await screen.findByText('The workspace is already in this organization.'),

@@ -2,6 +2,7 @@ import { Autocomplete, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { mutate } from 'swr';
 
+import { formErrorsOf } from '@/lib/field-errors';
 import { notify } from '@/lib/notify';
 
 import { resolveTarget, useMyOrganizations } from '../api/my-organizations';
@@ -14,9 +15,9 @@ type Props = {
 };
 
 /**
- * Asks to move a workspace to another organization. The target is named by its slug
- * (when the user belongs to it too) or by the organization ID its Admin reads under
- * Settings → Organization; the server takes an id, so a slug is resolved here.
+ * Asks to move a workspace to another organization, named by its slug, the e-mail address
+ * of one of its Admins, or its ID (the server resolves them); the user's own organizations
+ * are offered by slug.
  */
 export function RequestTransferModal({ opened, onClose, workspace }: Props) {
   const { data: mine } = useMyOrganizations();
@@ -34,11 +35,7 @@ export function RequestTransferModal({ opened, onClose, workspace }: Props) {
   const submit = async () => {
     const targetId = resolveTarget(target, mine ?? []);
     if (!targetId) {
-      setError(
-        target.trim()
-          ? 'No organization of yours has this slug; paste the organization ID instead.'
-          : 'Target organization is required',
-      );
+      setError('Target organization is required');
       return;
     }
     if (targetId === workspace.organization_id) {
@@ -58,8 +55,10 @@ export function RequestTransferModal({ opened, onClose, workspace }: Props) {
       );
       await mutate(transfersKey(workspace.organization_id));
       close();
-    } catch {
-      // The API client's handler has shown why (no such organization, already pending …).
+    } catch (failure) {
+      // The API client's handler has toasted why; a refusal of the target goes on its field.
+      const refused = formErrorsOf(failure)?.fields['target_organization'];
+      if (refused) setError(refused);
     } finally {
       setPending(false);
     }
@@ -81,8 +80,8 @@ export function RequestTransferModal({ opened, onClose, workspace }: Props) {
           </Text>
           <Autocomplete
             label="Target organization"
-            description="Its slug, if you belong to it too, or the organization ID its Admin finds under Settings → Organization."
-            placeholder="Organization slug or ID"
+            description="Its slug, the e-mail address of one of its Admins, or the organization ID its Admin finds under Settings → Organization."
+            placeholder="Slug, Admin e-mail or ID"
             data={others.map((o) => o.slug)}
             value={target}
             onChange={setTarget}

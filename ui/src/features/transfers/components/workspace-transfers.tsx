@@ -99,8 +99,8 @@ export function WorkspaceTransfers({ organizationId, canAnswer }: Props) {
               <Table.Td>
                 <Text size="sm">
                   {incoming
-                    ? `From ${nameOf(transfer.source_organization)}`
-                    : `To ${nameOf(transfer.target_organization)}`}
+                    ? `From ${transfer.source_organization_name ?? nameOf(transfer.source_organization)}`
+                    : `To ${transfer.target_organization_name ?? nameOf(transfer.target_organization)}`}
                 </Text>
               </Table.Td>
               <Table.Td>
