@@ -35,6 +35,7 @@ pub mod audit_sessions;
 pub mod caller;
 pub mod continuous_audit;
 pub mod files;
+pub mod fiscal_years;
 pub mod fixed_assets;
 pub mod ids;
 pub mod invitations;
@@ -106,6 +107,7 @@ pub fn routes() -> OpenApiRouter<CommandState> {
         .merge(invitations::router())
         .merge(transfers::router())
         .merge(accounting::router())
+        .merge(fiscal_years::router())
         .merge(journal_entry::router())
         .merge(activity::router())
         .merge(audit_sessions::router())
