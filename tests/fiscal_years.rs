@@ -311,6 +311,23 @@ async fn closing_years_in_order_posts_and_reverses_without_double_counting(backe
         is["net_profit"]["amount"], "700.00",
         "the closing entry is left out"
     );
+    let summary = read(
+        &app,
+        &books,
+        "reports/income-summary/?from=2024-01-01&to=2024-12-31&granularity=year",
+    )
+    .await;
+    let sales = summary["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .find(|r| r["account_code"] == "4100")
+        .expect("sales")
+        .clone();
+    assert_eq!(
+        sales["total"], "1000.00",
+        "the summary leaves the closing entry out"
+    );
 
     let years = read(&app, &books, "fiscal-years/").await;
     let fy2024 = years

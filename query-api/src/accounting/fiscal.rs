@@ -209,6 +209,31 @@ pub(crate) async fn closing_movements(
     Ok(out)
 }
 
+/// The lines of closing entries (and of their reversals) dated from `from` to `to`:
+/// account, day, debit and credit cents. The summaries take them out per month.
+pub(crate) async fn closing_lines(
+    db: &Db,
+    workspace_id: &str,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> Result<Vec<(String, String, i64, i64)>, ApiError> {
+    let mut sql = Sql::new(
+        "SELECT p.account_id, p.date, p.debit_cents, p.credit_cents FROM read_postings p \
+         JOIN read_closing_entries c ON c.workspace_id = p.workspace_id AND c.entry_id = p.entry_id \
+         WHERE p.workspace_id = ",
+    );
+    sql.text(workspace_id)
+        .push(" AND p.date >= ")
+        .text(super::day(from))
+        .push(" AND p.date <= ")
+        .text(super::day(to));
+    sql.fetch_all(db)
+        .await?
+        .iter()
+        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, int(r, 2)?, int(r, 3)?)))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
