@@ -395,7 +395,51 @@ async fn closing_years_in_order_posts_and_reverses_without_double_counting(backe
     app.stop().await;
 }
 
+async fn only_those_who_may_post_close_years_or_move_their_start(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    entry(&app, &books, "2024-03-10", "1120", "4100", "1000.00").await;
+    let editor = app.signed_up("bola@books.ng").await;
+    app.add_member(&books.owner, "bola@books.ng", 1, &books.workspace)
+        .await;
+
+    let close = app
+        .post(
+            &format!("{}fiscal-years/2024/close/", books.base),
+            Some(&editor.access),
+            json!(null),
+        )
+        .await;
+    assert_eq!(close.status, 403, "{}", close.body);
+    let start = app
+        .call(
+            reqwest::Method::PUT,
+            &format!("{}accounting-settings/", books.base),
+            Some(&editor.access),
+            Some(json!({ "fiscal_year_start_month": 4 })),
+        )
+        .await;
+    assert_eq!(start.status, 403, "{}", start.body);
+    // Editors still read the years and the settings.
+    let years = app
+        .read(
+            &format!("{}fiscal-years/", books.base),
+            Some(&editor.access),
+        )
+        .await;
+    assert_eq!(years.status, 200, "{}", years.body);
+    let settings = app
+        .read(
+            &format!("{}accounting-settings/", books.base),
+            Some(&editor.access),
+        )
+        .await;
+    assert_eq!(settings.body["data"]["fiscal_year_start_month"], 1);
+    app.stop().await;
+}
+
 backend_tests!(
+    only_those_who_may_post_close_years_or_move_their_start,
     the_virtual_close_retains_earlier_years_at_any_date,
     a_fiscal_year_may_start_in_april,
     closing_years_in_order_posts_and_reverses_without_double_counting,
