@@ -21,3 +21,13 @@ pub struct Workspace {
 pub struct LockDate {
     pub lock_date: Option<NaiveDate>,
 }
+
+/// A workspace's accounting settings: the lock date and the month fiscal years start in.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountingSettings {
+    /// `YYYY-MM-DD`, the last locked day; `null` when nothing is locked.
+    pub lock_date: Option<NaiveDate>,
+    /// 1 (January, the default) to 12. Fiscal year `Y` starts on the first of this month
+    /// in `Y`.
+    pub fiscal_year_start_month: u32,
+}

@@ -38,6 +38,7 @@ pub mod caller;
 pub mod continuous_audit;
 pub mod debts;
 pub mod files;
+pub mod fiscal_years;
 pub mod fixed_assets;
 pub mod ids;
 pub mod invitations;
@@ -109,6 +110,7 @@ pub fn routes() -> OpenApiRouter<CommandState> {
         .merge(invitations::router())
         .merge(transfers::router())
         .merge(accounting::router())
+        .merge(fiscal_years::router())
         .merge(journal_entry::router())
         .merge(activity::router())
         .merge(audit_sessions::router())

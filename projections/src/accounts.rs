@@ -15,6 +15,7 @@ use sqlx::{Any, Transaction};
 use store::migrate::Migration;
 use store::RecordedEvent;
 
+use crate::accounts_fiscal as fiscal;
 use crate::cents::to_cents;
 use crate::decode::decode;
 use crate::{ProjectionError, Projector};
@@ -103,11 +104,24 @@ impl Projector for Accounts {
             same!(4, "read_books", BOOKS),
             same!(5, "read_accounts_statement_section", ACCOUNTS_SECTION),
             same!(6, "read_accounts_cash_flow_category", ACCOUNTS_CASH_FLOW),
+            same!(
+                7,
+                "read_books_fiscal_year_start_month",
+                fiscal::BOOKS_START_MONTH
+            ),
+            same!(8, "read_fiscal_years", fiscal::FISCAL_YEARS),
+            same!(9, "read_closing_entries", fiscal::CLOSING_ENTRIES),
         ]
     }
 
     fn tables(&self) -> &'static [&'static str] {
-        &["read_accounts", "read_account_budgets", "read_books"]
+        &[
+            "read_accounts",
+            "read_account_budgets",
+            "read_books",
+            "read_fiscal_years",
+            "read_closing_entries",
+        ]
     }
 
     async fn apply_batch(
@@ -132,6 +146,9 @@ async fn apply(
     let at = envelope.recorded_at;
     let workspace = event.workspace_id().to_string();
     let failed = |e: sqlx::Error| ProjectionError::at(envelope, e.to_string());
+    if fiscal::apply(tx, at, event).await.map_err(failed)? {
+        return Ok(());
+    }
     match event {
         AccountTreeEvent::DefaultChartSetUp(e) => {
             upsert_books(tx, &workspace, at).await.map_err(failed)?;
@@ -274,11 +291,15 @@ async fn apply(
             .await
             .map_err(failed)?;
         }
+        // Applied by `fiscal::apply` above.
+        AccountTreeEvent::FiscalYearStartSet(_)
+        | AccountTreeEvent::FiscalYearClosed(_)
+        | AccountTreeEvent::FiscalYearReopened(_) => {}
     }
     Ok(())
 }
 
-async fn upsert_books(
+pub(crate) async fn upsert_books(
     tx: &mut Transaction<'static, Any>,
     workspace: &str,
     at: i64,

@@ -182,6 +182,7 @@ pub fn event_summary(event: &RecordedEvent) -> String {
 /// sentence of its own.
 pub fn summary(event_type: &str, payload: &Value) -> String {
     let text = |key: &str| payload.get(key).and_then(Value::as_str).unwrap_or("");
+    let number = |key: &str| payload.get(key).and_then(Value::as_i64).unwrap_or_default();
     match event_type {
         "OrganizationCreated" => format!("Created the organization {}", text("name")),
         "OrganizationUpdated" => format!("Updated the organization profile ({})", text("name")),
@@ -221,6 +222,16 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
             Some(date) => format!("Locked the books up to {date}"),
             None => "Removed the lock date".into(),
         },
+        "FiscalYearStartSet" => format!(
+            "Set fiscal years to start in month {}",
+            number("start_month")
+        ),
+        "FiscalYearClosed" => format!(
+            "Closed fiscal year {} (books locked up to {})",
+            number("year"),
+            text("last_day")
+        ),
+        "FiscalYearReopened" => format!("Reopened fiscal year {}", number("year")),
         "JournalEntryDrafted" => format!("Drafted a journal entry dated {}", text("date")),
         "JournalEntryDraftUpdated" => "Edited a draft journal entry".into(),
         "JournalEntryDraftDeleted" => "Deleted a draft journal entry".into(),
@@ -340,6 +351,19 @@ mod tests {
         assert_eq!(
             summary("ReportRequested", &payload),
             "Asked for a trial balance report (PDF)"
+        );
+    }
+
+    #[test]
+    fn a_year_end_close_reads_with_its_year_and_lock_date() {
+        let payload = serde_json::json!({"year": 2025, "last_day": "2025-12-31"});
+        assert_eq!(
+            summary("FiscalYearClosed", &payload),
+            "Closed fiscal year 2025 (books locked up to 2025-12-31)"
+        );
+        assert_eq!(
+            summary("FiscalYearReopened", &payload),
+            "Reopened fiscal year 2025"
         );
     }
 

@@ -34,6 +34,7 @@
 //! - [`decode`]: payload decoding through the upcasters, shared by the projectors.
 
 pub mod accounts;
+mod accounts_fiscal;
 pub mod activity_log;
 pub mod applied;
 pub mod audit_sessions;

@@ -82,6 +82,7 @@ pub fn routes(dev_outbox: bool) -> OpenApiRouter<QueryState> {
         .merge(files::router())
         .merge(accounting::routes::router())
         .merge(accounting::statements::routes::router())
+        .merge(accounting::fiscal_years::router())
         .merge(notifications::router())
         .merge(activity_log::router())
         .merge(security::router())

@@ -2,6 +2,7 @@
 //! beside them), decided against one state of the chart and appended together.
 
 use chrono::NaiveDate;
+use domain::account_tree::{AccountTree, AccountTreeCommand, AccountTreeError, AccountTreeEvent};
 use domain::decider::Decider;
 use domain::journal_entry::{
     new_entries, BatchRejection, BooksSnapshot, EntryInput, JournalEntry, JournalEntryError,
@@ -26,6 +27,9 @@ pub struct PostedEntry {
 pub struct Posting<'c> {
     unit: Unit,
     chart: &'c Chart,
+    /// The chart as this posting's own chart events leave it (see
+    /// [`Posting::decide_on_chart`]); `None` until it decides one.
+    staged: Option<AccountTree>,
     workspace_id: WorkspaceId,
     /// Entries posted, in the order their postings were numbered.
     posted: Vec<JournalEntryId>,
@@ -36,6 +40,7 @@ impl<'c> Posting<'c> {
         Self {
             unit,
             chart,
+            staged: None,
             workspace_id,
             posted: Vec::new(),
         }
@@ -45,9 +50,28 @@ impl<'c> Posting<'c> {
         (self.unit, self.posted)
     }
 
-    /// The chart the posting is decided against.
-    pub fn chart(&self) -> &domain::account_tree::AccountTree {
-        &self.chart.tree.state
+    /// The chart the posting is decided against: as loaded, or as this posting's own
+    /// chart events leave it.
+    pub fn chart(&self) -> &AccountTree {
+        self.staged.as_ref().unwrap_or(&self.chart.tree.state)
+    }
+
+    /// Decides a command on the chart itself in the same append (a fiscal-year close
+    /// moving the lock date). Entries recorded after it are checked against the chart as
+    /// these events leave it: a reopen moves the lock date back before its reversal is
+    /// posted. At most once per posting, like any stream.
+    pub fn decide_on_chart(
+        &mut self,
+        command: AccountTreeCommand,
+    ) -> Result<Vec<AccountTreeEvent>, AccountTreeError> {
+        let events = self.chart.tree.state.decide(command)?;
+        self.unit.record(&self.chart.tree, &events);
+        let mut staged = self.chart.tree.state.clone();
+        for event in &events {
+            cqrs_es::Aggregate::apply(&mut staged, event.clone());
+        }
+        self.staged = Some(staged);
+        Ok(events)
     }
 
     pub fn workspace_id(&self) -> WorkspaceId {

@@ -29,6 +29,7 @@ use super::commands::{
 };
 use super::default_chart::{default_account_id, DEFAULT_CHART};
 use super::errors::AccountTreeError;
+use super::fiscal_year::FiscalYears;
 use crate::money::{check_amount, AmountProblem, AMOUNT_MAX, MONEY_DECIMALS};
 
 /// Most accounts one workspace may have (archived ones included; deleted ones free their
@@ -59,6 +60,9 @@ pub struct AccountTree {
     accounts: BTreeMap<AccountId, Account>,
     /// The last locked day, if the books are locked.
     lock_date: Option<NaiveDate>,
+    /// The month fiscal years start in and the closed years.
+    #[serde(default)]
+    pub(super) fiscal_years: FiscalYears,
 }
 
 /// One node of the tree (spec §3 "Account-tree node", less what the projector derives
@@ -154,6 +158,9 @@ impl AccountTree {
             AccountTreeCommand::DeleteAccount(c) => self.delete_account(c),
             AccountTreeCommand::SetBudgetAmount(c) => self.set_budget_amount(c),
             AccountTreeCommand::SetLockDate(c) => Ok(self.set_lock_date(c)),
+            AccountTreeCommand::SetFiscalYearStart(c) => self.set_fiscal_year_start(c),
+            AccountTreeCommand::CloseFiscalYear(c) => self.close_fiscal_year(c),
+            AccountTreeCommand::ReopenFiscalYear(c) => self.reopen_fiscal_year(c),
         }
     }
 
@@ -546,6 +553,7 @@ impl Aggregate for AccountTree {
     /// Applies a committed event. Events are facts, so this never rejects one.
     fn apply(&mut self, event: Self::Event) {
         self.workspace_id = Some(event.workspace_id());
+        self.apply_fiscal_year(&event);
         match event {
             AccountTreeEvent::DefaultChartSetUp(e) => self.default_chart = Some(e.chart_id),
             AccountTreeEvent::AccountCreated(e) => {
@@ -603,6 +611,9 @@ impl Aggregate for AccountTree {
                     account.cash_flow_category = e.cash_flow_category;
                 }
             }
+            AccountTreeEvent::FiscalYearStartSet(_)
+            | AccountTreeEvent::FiscalYearClosed(_)
+            | AccountTreeEvent::FiscalYearReopened(_) => {}
         }
     }
 }

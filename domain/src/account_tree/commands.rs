@@ -13,6 +13,8 @@ use event_schemas::account_tree::{
 use event_schemas::{AccountId, WorkspaceId};
 use rust_decimal::Decimal;
 
+pub use super::fiscal_year::{CloseFiscalYear, ReopenFiscalYear, SetFiscalYearStart};
+
 /// A command on one workspace's account tree (the aggregate id is the workspace id).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AccountTreeCommand {
@@ -23,6 +25,9 @@ pub enum AccountTreeCommand {
     DeleteAccount(DeleteAccount),
     SetBudgetAmount(SetBudgetAmount),
     SetLockDate(SetLockDate),
+    SetFiscalYearStart(SetFiscalYearStart),
+    CloseFiscalYear(CloseFiscalYear),
+    ReopenFiscalYear(ReopenFiscalYear),
 }
 
 impl AccountTreeCommand {
@@ -56,6 +61,9 @@ impl AccountTreeCommand {
             Self::DeleteAccount(c) => c.workspace_id,
             Self::SetBudgetAmount(c) => c.workspace_id,
             Self::SetLockDate(c) => c.workspace_id,
+            Self::SetFiscalYearStart(c) => c.workspace_id,
+            Self::CloseFiscalYear(c) => c.workspace_id,
+            Self::ReopenFiscalYear(c) => c.workspace_id,
         }
     }
 }
@@ -198,5 +206,8 @@ into_command!(
     ArchiveAccount,
     DeleteAccount,
     SetBudgetAmount,
-    SetLockDate
+    SetLockDate,
+    SetFiscalYearStart,
+    CloseFiscalYear,
+    ReopenFiscalYear
 );

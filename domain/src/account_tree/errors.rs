@@ -118,6 +118,34 @@ pub enum AccountTreeError {
         category: CashFlowCategory,
         account_type: AccountType,
     },
+
+    #[error("a fiscal year starts in a month from 1 (January) to 12 (December); got {month}")]
+    InvalidFiscalYearStartMonth { month: i64 },
+
+    #[error(
+        "fiscal year {year} is closed; reopen it before changing the month fiscal years start in"
+    )]
+    FiscalYearStartFixedByClose { year: i32 },
+
+    #[error("{year} is not a fiscal year ({min} to {max})")]
+    InvalidFiscalYear { year: i32, min: i32, max: i32 },
+
+    #[error("fiscal year {year} is already closed")]
+    FiscalYearAlreadyClosed { year: i32 },
+
+    #[error("fiscal year {year} is not closed")]
+    FiscalYearNotClosed { year: i32 },
+
+    #[error(
+        "fiscal year {later} is closed; reopen it before closing or reopening fiscal year {year}"
+    )]
+    LaterFiscalYearClosed { year: i32, later: i32 },
+
+    #[error("fiscal year {earlier} is still open; close it before fiscal year {year}")]
+    EarlierFiscalYearOpen { year: i32, earlier: i32 },
+
+    #[error("the chart has no retained-earnings account (an equity account named \"Retained earnings\") to close the year into")]
+    NoRetainedEarningsAccount,
 }
 
 impl AccountTreeError {
@@ -145,6 +173,9 @@ impl AccountTreeError {
             Self::InvalidBudgetYear { .. } => Some("year"),
             Self::SectionNotForType { .. } => Some("statement_section"),
             Self::CashFlowCategoryNotForType { .. } => Some("cash_flow_category"),
+            Self::InvalidFiscalYearStartMonth { .. } | Self::FiscalYearStartFixedByClose { .. } => {
+                Some("fiscal_year_start_month")
+            }
             Self::WrongWorkspace { .. }
             | Self::AccountAlreadyExists { .. }
             | Self::AccountNotFound { .. }
@@ -154,7 +185,13 @@ impl AccountTreeError {
             | Self::HasActiveChildren { .. }
             | Self::HasChildren { .. }
             | Self::AccountHasPostings { .. }
-            | Self::BudgetOnParentAccount { .. } => None,
+            | Self::BudgetOnParentAccount { .. }
+            | Self::InvalidFiscalYear { .. }
+            | Self::FiscalYearAlreadyClosed { .. }
+            | Self::FiscalYearNotClosed { .. }
+            | Self::LaterFiscalYearClosed { .. }
+            | Self::EarlierFiscalYearOpen { .. }
+            | Self::NoRetainedEarningsAccount => None,
         }
     }
 }

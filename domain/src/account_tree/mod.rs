@@ -9,6 +9,8 @@
 //! - [`errors`] — [`AccountTreeError`], the rules a command can break, and the request
 //!   field each names.
 //! - [`default_chart`] — the chart `POST accounts/default/setup/` writes.
+//! - [`fiscal_year`] — the month fiscal years start in, closing and reopening years, and
+//!   which account is retained earnings.
 //! - [`classification`] — each account's place on the financial statements: its own
 //!   choice, else derived from the default chart, its parent or its type.
 //! - events — in `event_schemas::account_tree` (re-exported here): they are contracts.
@@ -27,6 +29,7 @@ pub mod classification;
 pub mod commands;
 pub mod default_chart;
 pub mod errors;
+pub mod fiscal_year;
 
 #[cfg(test)]
 mod tests;
@@ -36,13 +39,18 @@ pub use aggregate::{
 };
 pub use commands::{
     AccountTreeCommand, ArchiveAccount, BudgetPeriod, Classification, ClassificationPatch,
-    CreateAccount, DeleteAccount, SetBudgetAmount, SetLockDate, SetUpDefaultChart, UpdateAccount,
+    CloseFiscalYear, CreateAccount, DeleteAccount, ReopenFiscalYear, SetBudgetAmount,
+    SetFiscalYearStart, SetLockDate, SetUpDefaultChart, UpdateAccount,
 };
 pub use default_chart::{default_account_id, ChartAccount, DEFAULT_CHART};
 pub use errors::AccountTreeError;
 pub use event_schemas::account_tree::{
     upcasters, AccountArchived, AccountClassified, AccountCreated, AccountDeleted,
     AccountTreeEvent, AccountType, AccountUpdated, BudgetAmountSet, CashFlowCategory,
-    DefaultChartSetUp, DepreciationType, LockDateSet, StatementSection, ACCOUNT_CODE_DIGITS_MAX,
-    ACCOUNT_CODE_DIGITS_MIN, ACCOUNT_NAME_CHARS_MAX, AGGREGATE_TYPE, DEFAULT_CHART_ID,
+    DefaultChartSetUp, DepreciationType, FiscalYearClosed, FiscalYearReopened, FiscalYearStartSet,
+    LockDateSet, StatementSection, ACCOUNT_CODE_DIGITS_MAX, ACCOUNT_CODE_DIGITS_MIN,
+    ACCOUNT_NAME_CHARS_MAX, AGGREGATE_TYPE, DEFAULT_CHART_ID,
+};
+pub use fiscal_year::{
+    fiscal_year_bounds, fiscal_year_of, retained_earnings_of, ClosedYear, EquityCandidate,
 };

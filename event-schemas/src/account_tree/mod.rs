@@ -19,7 +19,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion};
-use crate::{AccountId, WorkspaceId};
+use crate::{AccountId, JournalEntryId, UserId, WorkspaceId};
 
 /// cqrs-es's `Aggregate::TYPE` for account trees: the `aggregate_type` column of the log.
 pub const AGGREGATE_TYPE: &str = "AccountTree";
@@ -243,6 +243,9 @@ pub enum AccountTreeEvent {
     BudgetAmountSet(BudgetAmountSet),
     LockDateSet(LockDateSet),
     AccountClassified(AccountClassified),
+    FiscalYearStartSet(FiscalYearStartSet),
+    FiscalYearClosed(FiscalYearClosed),
+    FiscalYearReopened(FiscalYearReopened),
 }
 
 /// The default chart was set up in a workspace. Written once per workspace, first in the
@@ -396,6 +399,63 @@ impl EventPayload for AccountClassified {
     const EVENT_VERSION: &'static str = "1.0";
 }
 
+/// The month the workspace's fiscal years start in changed (January when never set).
+/// Fiscal year `Y` runs from the first of `start_month` in `Y` to the day before the
+/// first of `start_month` in `Y + 1`: a year starting in April 2025 is fiscal year 2025.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FiscalYearStartSet {
+    pub workspace_id: WorkspaceId,
+    /// 1 (January) to 12 (December).
+    #[schemars(range(min = 1, max = 12))]
+    pub start_month: u32,
+}
+
+impl EventPayload for FiscalYearStartSet {
+    const EVENT_TYPE: &'static str = "FiscalYearStartSet";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A fiscal year was closed: its income and expense balances were moved to retained
+/// earnings by the closing entry posted in the same append, and the lock date moved to
+/// the year's last day (a `LockDateSet` in the same append).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FiscalYearClosed {
+    pub workspace_id: WorkspaceId,
+    /// The fiscal year, named by the calendar year it starts in.
+    pub year: i32,
+    pub first_day: chrono::NaiveDate,
+    pub last_day: chrono::NaiveDate,
+    /// The closing entry; `null` when every income and expense account was already at
+    /// zero for the year (nothing to move, so nothing posted).
+    pub closing_entry_id: Option<JournalEntryId>,
+    /// The retained-earnings account the result was moved to.
+    pub retained_earnings_account_id: AccountId,
+    pub closed_by: UserId,
+    /// The lock date before the close: reopening the year puts it back.
+    pub lock_date_before: Option<chrono::NaiveDate>,
+}
+
+impl EventPayload for FiscalYearClosed {
+    const EVENT_TYPE: &'static str = "FiscalYearClosed";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A closed fiscal year was opened again: its closing entry was reversed by the entry
+/// posted in the same append and the lock date moved back (a `LockDateSet` before it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FiscalYearReopened {
+    pub workspace_id: WorkspaceId,
+    pub year: i32,
+    /// The entry reversing the closing entry; `null` when the close posted none.
+    pub reversal_entry_id: Option<JournalEntryId>,
+    pub reopened_by: UserId,
+}
+
+impl EventPayload for FiscalYearReopened {
+    const EVENT_TYPE: &'static str = "FiscalYearReopened";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
 impl AccountTreeEvent {
     /// The workspace whose stream holds the event; its metadata's `workspace_id`.
     pub fn workspace_id(&self) -> WorkspaceId {
@@ -408,6 +468,9 @@ impl AccountTreeEvent {
             Self::BudgetAmountSet(e) => e.workspace_id,
             Self::LockDateSet(e) => e.workspace_id,
             Self::AccountClassified(e) => e.workspace_id,
+            Self::FiscalYearStartSet(e) => e.workspace_id,
+            Self::FiscalYearClosed(e) => e.workspace_id,
+            Self::FiscalYearReopened(e) => e.workspace_id,
         }
     }
 
@@ -424,6 +487,9 @@ impl AccountTreeEvent {
             Self::BudgetAmountSet(e) => of(e),
             Self::LockDateSet(e) => of(e),
             Self::AccountClassified(e) => of(e),
+            Self::FiscalYearStartSet(e) => of(e),
+            Self::FiscalYearClosed(e) => of(e),
+            Self::FiscalYearReopened(e) => of(e),
         }
     }
 }
@@ -449,6 +515,9 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<BudgetAmountSet>(),
         EventVersion::current::<LockDateSet>(),
         EventVersion::current::<AccountClassified>(),
+        EventVersion::current::<FiscalYearStartSet>(),
+        EventVersion::current::<FiscalYearClosed>(),
+        EventVersion::current::<FiscalYearReopened>(),
     ]
 }
 

@@ -17,6 +17,7 @@ use serde::Serialize;
 use sqlx::Row;
 use store::Db;
 
+use super::fiscal::FiscalSettings;
 use super::tree::{children_of, load_accounts, roll_up, AccountRow};
 use super::{day, int, normal_balance, signed, Sql};
 
@@ -156,10 +157,10 @@ pub struct TrialBalanceRow {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct TrialBalanceTotals {
-    /// Every posting's debits up to the date.
+    /// The rows' debits up to the date, after the virtual close.
     #[schema(value_type = api_core::openapi::Money)]
     pub debit: String,
-    /// Every posting's credits up to the date; always equal to `debit`.
+    /// The rows' credits up to the date; always equal to `debit`.
     #[schema(value_type = api_core::openapi::Money)]
     pub credit: String,
 }
@@ -167,6 +168,10 @@ pub struct TrialBalanceTotals {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct TrialBalance {
     pub as_of: NaiveDate,
+    /// The first day of the fiscal year `as_of` falls in: income and expense accounts
+    /// show their totals from it on, and the results of earlier fiscal years are in the
+    /// retained-earnings account (a virtual close; see `super::fiscal`).
+    pub fiscal_year_start: NaiveDate,
     pub compare_to: Option<NaiveDate>,
     /// Every active account, and every archived one with postings, by code.
     pub rows: Vec<TrialBalanceRow>,
@@ -178,7 +183,7 @@ pub struct TrialBalance {
 
 /// `GET trial-balance/?as_of=&compare_to=`: per account, debit and credit totals and the
 /// balance of every posting dated on or before `as_of` (and `compare_to`), parents rolling
-/// up their children; grand totals over every posting.
+/// up their children, after the virtual close at each date; grand totals over the rows.
 pub async fn trial_balance(
     db: &Db,
     workspace_id: &str,
@@ -186,9 +191,14 @@ pub async fn trial_balance(
     compare_to: Option<NaiveDate>,
 ) -> Result<TrialBalance, ApiError> {
     let mut accounts = load_accounts(db, workspace_id).await?;
+    let fiscal = FiscalSettings::load(db, workspace_id, &accounts).await?;
     let now = sums_as_of(db, workspace_id, Some(as_of), None).await?;
+    let now = fiscal.closed_as_of(db, workspace_id, as_of, now).await?;
     let then = match compare_to {
-        Some(date) => Some(sums_as_of(db, workspace_id, Some(date), None).await?),
+        Some(date) => {
+            let sums = sums_as_of(db, workspace_id, Some(date), None).await?;
+            Some(fiscal.closed_as_of(db, workspace_id, date, sums).await?)
+        }
         None => None,
     };
     // Postings on an account the `accounts` read model does not hold yet (it lags the
@@ -273,6 +283,7 @@ pub async fn trial_balance(
     };
     Ok(TrialBalance {
         as_of,
+        fiscal_year_start: fiscal.year_start(as_of),
         compare_to,
         rows,
         totals: totals(total_now),

@@ -18,6 +18,7 @@ use sqlx::Row;
 use store::Db;
 
 use super::balances::{total_as_of, Tally};
+use super::fiscal::FiscalSettings;
 use super::tree::{load_accounts, subtree};
 use super::{day, int, normal_balance, parse_day, signed, Sql, NORMAL_DEBIT};
 
@@ -41,7 +42,8 @@ pub struct LedgerPosting {
     pub debit: String,
     #[schema(value_type = api_core::openapi::Money)]
     pub credit: String,
-    /// The balance after this posting, in the ledger's `normal_balance` direction.
+    /// The balance after this posting, in the ledger's `normal_balance` direction; an
+    /// income or expense account's restarts at zero with each fiscal year.
     #[schema(value_type = api_core::openapi::Money)]
     pub running_balance: String,
     /// The entry this posting's entry reverses, if it is a reversal.
@@ -61,10 +63,13 @@ pub struct GeneralLedger {
     /// The direction balances are measured in: the account's normal side, or `debit`
     /// for all accounts (where the whole ledger nets to zero).
     pub normal_balance: String,
-    /// Balance of everything dated before `from`.
+    /// Balance of everything dated before `from`, after the virtual close in `from`'s
+    /// fiscal year: zero for an income or expense account at the year's first day, and
+    /// earlier years' result included for retained earnings.
     #[schema(value_type = api_core::openapi::Money)]
     pub opening_balance: String,
-    /// Balance of everything dated on or before `to`.
+    /// Balance of everything dated on or before `to`, after the virtual close in `to`'s
+    /// fiscal year.
     #[schema(value_type = api_core::openapi::Money)]
     pub closing_balance: String,
     /// Debits and credits within the range.
@@ -187,6 +192,8 @@ pub async fn general_ledger(
         None => (None, NORMAL_DEBIT),
     };
     let set = set.as_deref();
+    let fiscal = FiscalSettings::load(db, workspace_id, &accounts).await?;
+    let close = YearClose::new(db, workspace_id, &fiscal, set);
     let day_before = |d: NaiveDate| d.pred_opt();
     let opening = match from {
         Some(from) => total_as_of(db, workspace_id, day_before(from), set).await?,
@@ -195,6 +202,17 @@ pub async fn general_ledger(
     let closing_date = to.or_else(|| NaiveDate::parse_from_str(DATE_MAX, "%Y-%m-%d").ok());
     let closing = total_as_of(db, workspace_id, closing_date, set).await?;
     let to_day = to.map(day).unwrap_or_else(|| DATE_MAX.to_owned());
+    // The balances after the virtual close: the opening one in `from`'s fiscal year, the
+    // closing one in `to`'s (without `to`, in the latest year with postings or today's).
+    let opening_closed = match from {
+        Some(from) => plus(opening, close.moved_before(from).await?),
+        None => opening,
+    };
+    let closing_year_day = match to {
+        Some(to) => to,
+        None => latest_day(db, workspace_id).await?,
+    };
+    let closing_closed = plus(closing, close.moved_before(closing_year_day).await?);
 
     let count = closing.postings - opening.postings;
     let offset = page.offset();
@@ -203,6 +221,8 @@ pub async fn general_ledger(
         // The page's first posting is the `target`-th (0-based) of the set's whole history.
         let target = opening.postings + offset;
         let (start_day, mut prior, skip_in_day) = locate(db, workspace_id, set, target).await?;
+        let mut year_start = fiscal.year_start(parse_day(&start_day)?);
+        let moved = close.moved_before(year_start).await?;
         if skip_in_day > 0 {
             let mut head = Sql::new(
                 "SELECT CAST(SUM(debit_cents) AS BIGINT), CAST(SUM(credit_cents) AS BIGINT) FROM (\
@@ -242,17 +262,27 @@ pub async fn general_ledger(
             .iter()
             .map(|a| (a.id.as_str(), (a.account_code.as_str(), a.name.as_str())))
             .collect();
+        let prior = plus(prior, moved);
         let mut running = signed(normal, prior.debit, prior.credit);
         for r in rows.fetch_all(db).await? {
             let debit = int(&r, 8)?;
             let credit = int(&r, 9)?;
+            let date = parse_day(&r.try_get::<String, _>(2)?)?;
+            if close.applies() && fiscal.year_start(date) != year_start {
+                // A new fiscal year within the page: the balance restarts as the virtual
+                // close leaves it on the year's first day (this is that day's first row).
+                year_start = fiscal.year_start(date);
+                let before = total_as_of(db, workspace_id, date.pred_opt(), set).await?;
+                let carried = plus(before, close.moved_before(date).await?);
+                running = signed(normal, carried.debit, carried.credit);
+            }
             running += signed(normal, debit, credit);
             let account: String = r.try_get(4)?;
             let (code, name) = names.get(account.as_str()).copied().unwrap_or(("", ""));
             postings.push(LedgerPosting {
                 entry_id: r.try_get(0)?,
                 entry_number: r.try_get(1)?,
-                date: parse_day(&r.try_get::<String, _>(2)?)?,
+                date,
                 line_index: int(&r, 3)?,
                 account_code: code.to_owned(),
                 account_name: name.to_owned(),
@@ -273,10 +303,110 @@ pub async fn general_ledger(
         from,
         to,
         normal_balance: normal.to_owned(),
-        opening_balance: cents_string(signed(normal, opening.debit, opening.credit)),
-        closing_balance: cents_string(signed(normal, closing.debit, closing.credit)),
+        opening_balance: cents_string(signed(normal, opening_closed.debit, opening_closed.credit)),
+        closing_balance: cents_string(signed(normal, closing_closed.debit, closing_closed.credit)),
         total_debit: cents_string(closing.debit - opening.debit),
         total_credit: cents_string(closing.credit - opening.credit),
         postings: Paginated::new(postings, count, page),
     })
+}
+
+/// `a + b`, field by field (an adjustment may be negative).
+fn plus(a: Tally, b: Tally) -> Tally {
+    Tally {
+        debit: a.debit + b.debit,
+        credit: a.credit + b.credit,
+        postings: a.postings + b.postings,
+    }
+}
+
+/// The latest day the closing balance is read in: the last posting's date or today,
+/// whichever is later.
+async fn latest_day(db: &Db, workspace_id: &str) -> Result<NaiveDate, ApiError> {
+    let mut sql = Sql::new("SELECT MAX(date) FROM read_postings WHERE workspace_id = ");
+    sql.text(workspace_id);
+    let today = chrono::Utc::now().date_naive();
+    let last = match sql.fetch_all(db).await?.first() {
+        Some(row) => row.try_get::<Option<String>, _>(0)?,
+        None => None,
+    };
+    Ok(match last {
+        Some(day) => parse_day(&day)?.max(today),
+        None => today,
+    })
+}
+
+/// How the virtual close changes one ledger's balances: an income or expense set loses
+/// everything before its fiscal year; a set holding retained earnings gains the result
+/// of every earlier year. The whole ledger (and any other set) is unchanged — the move
+/// happens within it.
+struct YearClose<'a> {
+    db: &'a Db,
+    workspace_id: &'a str,
+    fiscal: &'a FiscalSettings,
+    set: Option<&'a [String]>,
+    kind: CloseKind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CloseKind {
+    Unchanged,
+    ProfitAndLoss,
+    RetainedEarnings,
+}
+
+impl<'a> YearClose<'a> {
+    fn new(
+        db: &'a Db,
+        workspace_id: &'a str,
+        fiscal: &'a FiscalSettings,
+        set: Option<&'a [String]>,
+    ) -> Self {
+        let kind = match (set, &fiscal.retained_earnings) {
+            (Some(set), Some(retained)) if set.contains(retained) => CloseKind::RetainedEarnings,
+            (Some(set), Some(_))
+                if !set.is_empty() && set.iter().all(|a| fiscal.profit_and_loss.contains(a)) =>
+            {
+                CloseKind::ProfitAndLoss
+            }
+            _ => CloseKind::Unchanged,
+        };
+        Self {
+            db,
+            workspace_id,
+            fiscal,
+            set,
+            kind,
+        }
+    }
+
+    fn applies(&self) -> bool {
+        self.kind != CloseKind::Unchanged
+    }
+
+    /// What the virtual close adds to the set's totals in the fiscal year `day` falls in.
+    async fn moved_before(&self, day: NaiveDate) -> Result<Tally, ApiError> {
+        let before = self.fiscal.year_start(day).pred_opt();
+        match self.kind {
+            CloseKind::Unchanged => Ok(Tally::default()),
+            CloseKind::ProfitAndLoss => {
+                let t = total_as_of(self.db, self.workspace_id, before, self.set).await?;
+                Ok(Tally {
+                    debit: -t.debit,
+                    credit: -t.credit,
+                    postings: 0,
+                })
+            }
+            CloseKind::RetainedEarnings => {
+                let pnl: Vec<String> = self.fiscal.profit_and_loss.iter().cloned().collect();
+                let t = total_as_of(self.db, self.workspace_id, before, Some(&pnl)).await?;
+                let result = t.credit - t.debit;
+                Ok(Tally {
+                    debit: (-result).max(0),
+                    credit: result.max(0),
+                    postings: 0,
+                })
+            }
+        }
+    }
 }

@@ -8,6 +8,9 @@
 //! - [`tree`]: [`account_tree`] (nested `children`), [`lock_date`], [`has_postings`].
 //! - [`balances`]: [`trial_balance`] (with a comparison date) and the balance-at-a-date
 //!   arithmetic over the year/month/day totals every report shares.
+//! - [`fiscal`]: the virtual close — income and expense of earlier fiscal years moved to
+//!   retained earnings in every balance read at a date.
+//! - [`fiscal_years`]: the accounting settings and the fiscal years with their status.
 //! - [`check`]: [`ledger_check`] — every account's postings against its year, month
 //!   and day totals (an on-demand audit of the aggregates the reports read).
 //! - [`general_ledger`]: [`general_ledger()`], postings with running balances, paginated.
@@ -27,6 +30,8 @@ pub mod check;
 pub mod dashboard;
 pub mod entries;
 pub mod export;
+pub mod fiscal;
+pub mod fiscal_years;
 pub mod general_ledger;
 pub mod routes;
 pub mod statements;

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use store::Db;
 
+use super::fiscal::closing_lines;
 use super::tree::{children_of, load_accounts, roll_up};
 use super::{day, int, signed, Sql, NORMAL_CREDIT, NORMAL_DEBIT};
 
@@ -263,6 +264,16 @@ async fn summary(
         };
         own[i].actual[p] += signed(normal, int(&row, 2)?, int(&row, 3)?);
         own[i].activity = true;
+    }
+    // A year-end close moves income and expense to retained earnings; the month it is
+    // dated in still earned and spent what it did, so closing entries are left out.
+    for (account, date, debit, credit) in closing_lines(db, workspace_id, from, to).await? {
+        if let (Some(&i), Some(&p)) = (
+            index.get(account.as_str()),
+            date.get(..7).and_then(|m| period_of_month.get(m)),
+        ) {
+            own[i].actual[p] -= signed(normal, debit, credit);
+        }
     }
     if let (Some(first), Some(last)) = (months.first(), months.last()) {
         let mut budgets = Sql::new("SELECT account_id, month, amount_cents FROM read_account_budgets WHERE workspace_id = ");

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use chrono::{Days, NaiveDate};
+use chrono::{Datelike, Days, NaiveDate};
 use domain::account_tree::{
     default_account_id, AccountType, ArchiveAccount, CreateAccount, DEFAULT_CHART,
 };
@@ -94,6 +94,61 @@ impl Model {
             .iter()
             .filter(|p| accounts.contains(&p.account) && p.date >= from && p.date <= to)
             .fold((0, 0), |(d, c), p| (d + p.debit, c + p.credit))
+    }
+}
+
+impl Model {
+    /// [`Model::sums`] up to `as_of` after a virtual close in calendar fiscal years:
+    /// income and expense from the year's first day only, and the result of every earlier
+    /// year on `retained` (net, as one debit or credit).
+    pub fn closed_sums(
+        &self,
+        accounts: &HashSet<AccountId>,
+        retained: AccountId,
+        as_of: NaiveDate,
+    ) -> (i64, i64) {
+        self.closed_sums_in(accounts, retained, as_of, as_of)
+    }
+
+    /// The same in the fiscal year `in_year` falls in (a ledger's opening balance: up to
+    /// the day before its start, in the start's year).
+    pub fn closed_sums_in(
+        &self,
+        accounts: &HashSet<AccountId>,
+        retained: AccountId,
+        in_year: NaiveDate,
+        as_of: NaiveDate,
+    ) -> (i64, i64) {
+        let year_start = NaiveDate::from_ymd_opt(in_year.year(), 1, 1).expect("date");
+        let day_before = year_start.pred_opt().expect("date");
+        let result_accounts: HashSet<AccountId> = self
+            .accounts
+            .iter()
+            .filter(|a| matches!(a.account_type, AccountType::Income | AccountType::Expense))
+            .map(|a| a.id)
+            .collect();
+        let (mut debit, mut credit) = (0, 0);
+        for account in accounts {
+            let one = HashSet::from([*account]);
+            let from = if result_accounts.contains(account) {
+                year_start
+            } else {
+                begin()
+            };
+            let (d, c) = self.sums(&one, from, as_of);
+            debit += d;
+            credit += c;
+        }
+        if accounts.contains(&retained) {
+            let (d, c) = self.sums(&result_accounts, begin(), day_before);
+            let result = c - d;
+            if result >= 0 {
+                credit += result;
+            } else {
+                debit -= result;
+            }
+        }
+        (debit, credit)
     }
 }
 

@@ -1,6 +1,7 @@
 //! The balance sheet at a date: assets, liabilities and equity as account trees with
-//! their subtotals, and inside equity the results of earlier fiscal years (retained by a
-//! virtual close) and the current fiscal year's profit to the date. Assets always equal
+//! their subtotals, and inside equity the results of earlier fiscal years (moved to the
+//! retained-earnings account by a virtual close, see `accounting::fiscal`) and the current
+//! fiscal year's profit to the date. Assets always equal
 //! liabilities plus equity when debits equal credits; `balanced` shows it, and a
 //! `false` is logged as the bug it is.
 
@@ -14,7 +15,6 @@ use serde::Serialize;
 use super::super::balances::Tally;
 use super::lines::{section_block, Figure, Pair, SectionBlock};
 use super::source::{Books, KnownAt};
-use super::{fiscal_year_start, FISCAL_YEAR_START_MONTH};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct BalanceSheet {
@@ -33,11 +33,16 @@ pub struct BalanceSheet {
     pub total_liabilities: Figure,
     /// The equity accounts' own balances.
     pub equity: SectionBlock,
-    /// Income less expense of every fiscal year before the current one (virtual close).
+    /// Retained earnings: with a retained-earnings account in the chart, that account's
+    /// balance — its own postings plus every earlier fiscal year's income less expense
+    /// (virtual close) — which the `equity` block already holds; without one, the
+    /// earlier years' result alone, as a line of its own.
     pub retained_earnings: Figure,
+    /// The chart's retained-earnings account; `null` when it has none.
+    pub retained_earnings_account_id: Option<String>,
     /// Income less expense from `fiscal_year_start` to `as_of`.
     pub current_period_profit: Figure,
-    /// Equity accounts, retained earnings and the period's profit.
+    /// Equity accounts (retained earnings among them) and the period's profit.
     pub total_equity: Figure,
     pub total_liabilities_and_equity: Figure,
     /// Assets equal liabilities plus equity (in both columns).
@@ -68,11 +73,17 @@ fn profit_of(books: &Books<'_>, sums: &HashMap<String, Tally>) -> i64 {
 }
 
 async fn column(books: &Books<'_>, as_of: NaiveDate) -> Result<Column, ApiError> {
-    let now = books.sums(Some(as_of)).await?;
-    let start = fiscal_year_start(as_of, FISCAL_YEAR_START_MONTH);
-    let before = books.sums(start.pred_opt()).await?;
-    let retained = profit_of(books, &before);
-    let profit = profit_of(books, &now) - retained;
+    let now = books.closed_sums(as_of).await?;
+    // After the virtual close the income and expense accounts hold the current fiscal
+    // year only; earlier years are in the retained-earnings account, when there is one.
+    let profit = profit_of(books, &now);
+    let retained = match &books.fiscal.retained_earnings {
+        Some(account) => now.get(account).map_or(0, |t| t.credit - t.debit),
+        None => {
+            let start = books.fiscal.year_start(as_of);
+            profit_of(books, &books.sums(start.pred_opt()).await?)
+        }
+    };
     let balances = books
         .accounts
         .iter()
@@ -127,7 +138,12 @@ pub async fn balance_sheet(
     let total_liabilities = cl.plus(ncl);
     let retained = Pair::new(now.retained, then.as_ref().map(|t| t.retained));
     let profit = Pair::new(now.profit, then.as_ref().map(|t| t.profit));
-    let total_equity = eq.plus(retained).plus(profit);
+    let in_equity_block = books.fiscal.retained_earnings.is_some();
+    let total_equity = if in_equity_block {
+        eq.plus(profit)
+    } else {
+        eq.plus(retained).plus(profit)
+    };
     let total_liabilities_and_equity = total_liabilities.plus(total_equity);
     let balanced = total_assets == total_liabilities_and_equity;
     if !balanced {
@@ -136,7 +152,8 @@ pub async fn balance_sheet(
     Ok(BalanceSheet {
         as_of,
         compare_to,
-        fiscal_year_start: fiscal_year_start(as_of, FISCAL_YEAR_START_MONTH),
+        fiscal_year_start: books.fiscal.year_start(as_of),
+        retained_earnings_account_id: books.fiscal.retained_earnings.clone(),
         known_at: books.known_at.clone(),
         assets: vec![current_assets, non_current_assets],
         total_assets: total_assets.figure(),

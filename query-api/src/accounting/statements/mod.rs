@@ -10,7 +10,8 @@
 //! - [`routes`]: the three HTTP routes.
 //!
 //! No statement posts anything: income and expense of earlier fiscal years are shown in
-//! retained earnings by a virtual close (exact at any date, with no closing entry).
+//! retained earnings by a virtual close (exact at any date, with no closing entry; see
+//! `accounting::fiscal`). The period statements leave closing entries out.
 
 pub mod balance_sheet;
 pub mod cash_flow;
@@ -26,9 +27,6 @@ pub use lines::{Figure, SectionBlock, StatementLine};
 pub use source::{Books, KnownAt};
 
 use chrono::{Datelike, NaiveDate};
-
-/// The month a fiscal year starts in, until the workspace carries its own: January.
-pub const FISCAL_YEAR_START_MONTH: u32 = 1;
 
 /// The first day of the fiscal year `date` falls in, for years starting in `start_month`.
 pub fn fiscal_year_start(date: NaiveDate, start_month: u32) -> NaiveDate {

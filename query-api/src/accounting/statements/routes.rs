@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 
 use super::source::known_at_param;
 use super::{balance_sheet, cash_flow, income_statement, BalanceSheet, Books, CashFlow};
-use super::{fiscal_year_start, IncomeStatement, FISCAL_YEAR_START_MONTH};
+use super::{fiscal_year_start, IncomeStatement};
 use crate::QueryState;
 
 pub fn router() -> OpenApiRouter<QueryState> {
@@ -53,10 +53,10 @@ fn period(
     to: Option<&str>,
     from_field: &str,
     to_field: &str,
+    start_month: u32,
 ) -> Result<(NaiveDate, NaiveDate), ApiError> {
     let to = date(to_field, to)?.unwrap_or_else(today);
-    let from =
-        date(from_field, from)?.unwrap_or_else(|| fiscal_year_start(to, FISCAL_YEAR_START_MONTH));
+    let from = date(from_field, from)?.unwrap_or_else(|| fiscal_year_start(to, start_month));
     if from > to {
         return Err(ApiError::field(
             from_field,
@@ -119,7 +119,14 @@ pub async fn income_statement_route(
     Query(params): Query<IncomeStatementParams>,
 ) -> Result<Json<Data<IncomeStatement>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
-    let (from, to) = period(params.from.as_deref(), params.to.as_deref(), "from", "to")?;
+    let books = books(&state, &workspace_id, params.as_known_at.as_deref()).await?;
+    let (from, to) = period(
+        params.from.as_deref(),
+        params.to.as_deref(),
+        "from",
+        "to",
+        books.fiscal.start_month,
+    )?;
     let compare = match (params.compare_from.as_deref(), params.compare_to.as_deref()) {
         (None | Some(""), None | Some("")) => None,
         (Some(_), None | Some("")) => {
@@ -141,7 +148,6 @@ pub async fn income_statement_route(
             Some((from, to))
         }
     };
-    let books = books(&state, &workspace_id, params.as_known_at.as_deref()).await?;
     Ok(ok(income_statement(&books, from, to, compare).await?))
 }
 
@@ -167,7 +173,13 @@ pub async fn cash_flow_route(
     Query(params): Query<CashFlowParams>,
 ) -> Result<Json<Data<CashFlow>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
-    let (from, to) = period(params.from.as_deref(), params.to.as_deref(), "from", "to")?;
     let books = books(&state, &workspace_id, params.as_known_at.as_deref()).await?;
+    let (from, to) = period(
+        params.from.as_deref(),
+        params.to.as_deref(),
+        "from",
+        "to",
+        books.fiscal.start_month,
+    )?;
     Ok(ok(cash_flow(&books, from, to).await?))
 }

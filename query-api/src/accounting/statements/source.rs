@@ -3,19 +3,21 @@
 //! thing: the accounts with their place on the statements, and each account's debit and
 //! credit totals of every posting dated on or before a day.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use api_core::ApiError;
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 use domain::account_tree::classification::{placements, Classifiable};
 use domain::account_tree::{AccountType, CashFlowCategory, StatementSection};
-use event_schemas::WorkspaceId;
+use event_schemas::account_tree::AccountTreeEvent;
+use event_schemas::{JournalEntryId, WorkspaceId};
 use projections::cents::to_cents;
 use serde::Serialize;
 use store::{Db, EventStore};
 
 use super::super::account_type;
 use super::super::balances::{sums_as_of, Tally};
+use super::super::fiscal::{closing_movements, FiscalAccount, FiscalSettings};
 use super::super::tree::{load_accounts, placements_of};
 use crate::audit::chain::{replay, whole_chain};
 
@@ -51,6 +53,8 @@ enum Source<'a> {
     /// Every posting line recorded by the knowledge time: date, account, debit, credit.
     Replayed {
         lines: Vec<(NaiveDate, String, i64, i64)>,
+        /// The same lines' entries: `true` for a closing entry or its reversal.
+        closing: Vec<bool>,
     },
 }
 
@@ -60,6 +64,8 @@ pub struct Books<'a> {
     pub accounts: Vec<StatementAccount>,
     /// Set when read as known at a recorded time.
     pub known_at: Option<KnownAt>,
+    /// The fiscal year's start month and the retained-earnings account.
+    pub fiscal: FiscalSettings,
     source: Source<'a>,
 }
 
@@ -67,6 +73,7 @@ impl<'a> Books<'a> {
     /// The present books of a workspace, from the read models.
     pub async fn present(db: &'a Db, workspace_id: &str) -> Result<Self, ApiError> {
         let rows = load_accounts(db, workspace_id).await?;
+        let fiscal = FiscalSettings::load(db, workspace_id, &rows).await?;
         let placed = placements_of(workspace_id, &rows);
         let accounts = rows
             .into_iter()
@@ -86,6 +93,7 @@ impl<'a> Books<'a> {
         Ok(Self {
             accounts,
             known_at: None,
+            fiscal,
             source: Source::ReadModel {
                 db,
                 workspace_id: workspace_id.to_owned(),
@@ -106,12 +114,14 @@ impl<'a> Books<'a> {
         let micros = known_at.timestamp_micros();
         let included = || events.iter().filter(|e| e.recorded_at <= micros);
         let mut lines = Vec::new();
+        let mut entries = Vec::new();
         let mut bad_amount = None;
         let tree = replay(included(), |posted, _| {
             for line in &posted.lines {
                 match (to_cents(line.debit), to_cents(line.credit)) {
                     (Some(debit), Some(credit)) => {
                         lines.push((posted.date, line.account_id.to_string(), debit, credit));
+                        entries.push(posted.journal_entry_id);
                     }
                     _ => bad_amount = Some(posted.entry_number.clone()),
                 }
@@ -136,6 +146,25 @@ impl<'a> Books<'a> {
             })
             .collect();
         let placed = placements(workspace, &classifiable);
+        let closing_entries = closing_entries_in(included())?;
+        let closing = entries
+            .iter()
+            .map(|id| closing_entries.contains(id))
+            .collect();
+        let fiscal_accounts: Vec<FiscalAccount> = tree_accounts
+            .iter()
+            .map(|a| FiscalAccount {
+                id: a.account_id.to_string(),
+                name: a.name.clone(),
+                account_type: Some(a.account_type),
+                archived: a.archived,
+            })
+            .collect();
+        let fiscal = FiscalSettings::of(
+            workspace_id,
+            tree.fiscal_year_start_month(),
+            &fiscal_accounts,
+        );
         let accounts = tree_accounts
             .iter()
             .map(|a| {
@@ -153,13 +182,14 @@ impl<'a> Books<'a> {
             .collect();
         Ok(Books {
             accounts,
+            fiscal,
             known_at: Some(KnownAt {
                 known_at: known_at.to_rfc3339_opts(SecondsFormat::Micros, true),
                 chain_seq: last.map_or(0, |e| e.chain_seq),
                 head_hash: last
                     .map_or_else(|| store::hash::GENESIS_HASH.to_owned(), |e| e.hash.clone()),
             }),
-            source: Source::Replayed { lines },
+            source: Source::Replayed { lines, closing },
         })
     }
 
@@ -173,7 +203,7 @@ impl<'a> Books<'a> {
             Source::ReadModel { db, workspace_id } => {
                 sums_as_of(db, workspace_id, as_of, None).await
             }
-            Source::Replayed { lines } => {
+            Source::Replayed { lines, .. } => {
                 let mut out: HashMap<String, Tally> = HashMap::new();
                 let Some(as_of) = as_of else {
                     return Ok(out);
@@ -191,14 +221,47 @@ impl<'a> Books<'a> {
         }
     }
 
-    /// Per account, the totals of the postings dated from `from` to `to`, both included.
+    /// [`Self::sums`] after the virtual close at `as_of`: income and expense of earlier
+    /// fiscal years moved to retained earnings (see `accounting::fiscal`).
+    pub(crate) async fn closed_sums(
+        &self,
+        as_of: NaiveDate,
+    ) -> Result<HashMap<String, Tally>, ApiError> {
+        let mut now = self.sums(Some(as_of)).await?;
+        let before = self.sums(self.fiscal.year_start(as_of).pred_opt()).await?;
+        self.fiscal.close_into(&mut now, &before);
+        Ok(now)
+    }
+
+    /// Per account, the totals of the postings dated from `from` to `to`, both included,
+    /// less closing entries and their reversals: a period's income and expense are what
+    /// the business earned and spent, not the close that moved them to retained earnings.
     pub(crate) async fn movements(
         &self,
         from: NaiveDate,
         to: NaiveDate,
     ) -> Result<HashMap<String, Tally>, ApiError> {
         let mut out = self.sums(Some(to)).await?;
-        for (account, before) in self.sums(from.pred_opt()).await? {
+        let closing = match &self.source {
+            Source::ReadModel { db, workspace_id } => {
+                closing_movements(db, workspace_id, from, to).await?
+            }
+            Source::Replayed { lines, closing } => {
+                let mut out: HashMap<String, Tally> = HashMap::new();
+                for ((date, account, debit, credit), _) in
+                    lines.iter().zip(closing).filter(|(_, closing)| **closing)
+                {
+                    if (from..=to).contains(date) {
+                        let tally = out.entry(account.clone()).or_default();
+                        tally.debit += debit;
+                        tally.credit += credit;
+                        tally.postings += 1;
+                    }
+                }
+                out
+            }
+        };
+        for (account, before) in self.sums(from.pred_opt()).await?.into_iter().chain(closing) {
             let entry = out.entry(account).or_default();
             entry.debit -= before.debit;
             entry.credit -= before.credit;
@@ -206,6 +269,28 @@ impl<'a> Books<'a> {
         }
         Ok(out)
     }
+}
+
+/// The closing entries, and the entries reversing them, that `events` name.
+fn closing_entries_in<'e>(
+    events: impl Iterator<Item = &'e store::RecordedEvent>,
+) -> Result<HashSet<JournalEntryId>, ApiError> {
+    let upcasters = event_schemas::account_tree::upcasters();
+    let mut out = HashSet::new();
+    for event in events.filter(|e| {
+        e.aggregate_type == event_schemas::account_tree::AGGREGATE_TYPE
+            && matches!(
+                e.event_type.as_str(),
+                "FiscalYearClosed" | "FiscalYearReopened"
+            )
+    }) {
+        match projections::decode::decode(event, &upcasters).map_err(ApiError::internal)? {
+            AccountTreeEvent::FiscalYearClosed(e) => out.extend(e.closing_entry_id),
+            AccountTreeEvent::FiscalYearReopened(e) => out.extend(e.reversal_entry_id),
+            _ => {}
+        }
+    }
+    Ok(out)
 }
 
 /// A parse of the optional `as_known_at` parameter (RFC 3339).

@@ -5,6 +5,27 @@
  */
 
 export interface paths {
+    "/api/v1/accounting/workspaces/{workspace_id}/accounting-settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's lock date and the month its fiscal years start in. */
+        get: operations["accounting_settings_route"];
+        /**
+         * Sets the month the workspace's fiscal years start in. Refused while any year is
+         *     closed: the closed years' bounds are written into their closing entries.
+         */
+        put: operations["set_accounting_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounting/workspaces/{workspace_id}/accounts/": {
         parameters: {
             query?: never;
@@ -246,6 +267,64 @@ export interface paths {
          *     disposed of since is refused: the disposal removed those charges already.
          */
         post: operations["reverse_depreciation_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/fiscal-years/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fiscal years, newest first, each open or closed with its closing entry. */
+        get: operations["fiscal_years_route"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/fiscal-years/{year}/close/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes a fiscal year: posts the closing entry (every income and expense balance of
+         *     the year to retained earnings) and moves the lock date to the year's last day.
+         *     Years close in order: an earlier year with postings must be closed, no later one may be.
+         */
+        post: operations["close_fiscal_year"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounting/workspaces/{workspace_id}/fiscal-years/{year}/reopen/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopens the latest closed fiscal year: puts the lock date back where the close found
+         *     it and reverses the closing entry on the year's last day.
+         */
+        post: operations["reopen_fiscal_year"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2699,6 +2778,27 @@ export interface components {
             archived: boolean;
             id: string;
         };
+        /** @description A workspace's accounting settings: the lock date and the month fiscal years start in. */
+        AccountingSettings: {
+            /**
+             * Format: int32
+             * @description 1 (January, the default) to 12. Fiscal year `Y` starts on the first of this month
+             *     in `Y`.
+             */
+            fiscal_year_start_month: number;
+            /**
+             * Format: date
+             * @description `YYYY-MM-DD`, the last locked day; `null` when nothing is locked.
+             */
+            lock_date: string | null;
+        };
+        AccountingSettingsBody: {
+            /**
+             * Format: int64
+             * @description 1 (January) to 12 (December).
+             */
+            fiscal_year_start_month: number;
+        };
         ActivityBody: {
             /** @description snake_case, letters, digits and `_`, at most 64 characters (`report_downloaded`). */
             activity_type: string;
@@ -3099,10 +3199,17 @@ export interface components {
             known_at: components["schemas"]["KnownAt"] | null;
             /** @description Current and non-current liabilities. */
             liabilities: components["schemas"]["SectionBlock"][];
-            /** @description Income less expense of every fiscal year before the current one (virtual close). */
+            /**
+             * @description Retained earnings: with a retained-earnings account in the chart, that account's
+             *     balance — its own postings plus every earlier fiscal year's income less expense
+             *     (virtual close) — which the `equity` block already holds; without one, the
+             *     earlier years' result alone, as a line of its own.
+             */
             retained_earnings: components["schemas"]["Figure"];
+            /** @description The chart's retained-earnings account; `null` when it has none. */
+            retained_earnings_account_id: string | null;
             total_assets: components["schemas"]["Figure"];
-            /** @description Equity accounts, retained earnings and the period's profit. */
+            /** @description Equity accounts (retained earnings among them) and the period's profit. */
             total_equity: components["schemas"]["Figure"];
             total_liabilities: components["schemas"]["Figure"];
             total_liabilities_and_equity: components["schemas"]["Figure"];
@@ -3519,6 +3626,23 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_AccountingSettings: {
+            /** @description A workspace's accounting settings: the lock date and the month fiscal years start in. */
+            data: {
+                /**
+                 * Format: int32
+                 * @description 1 (January, the default) to 12. Fiscal year `Y` starts on the first of this month
+                 *     in `Y`.
+                 */
+                fiscal_year_start_month: number;
+                /**
+                 * Format: date
+                 * @description `YYYY-MM-DD`, the last locked day; `null` when nothing is locked.
+                 */
+                lock_date: string | null;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_ActivityDetail: {
             /** @description A row with the event's payload (which never holds a secret). */
             data: components["schemas"]["ActivityRow"] & {
@@ -3614,10 +3738,17 @@ export interface components {
                 known_at: components["schemas"]["KnownAt"] | null;
                 /** @description Current and non-current liabilities. */
                 liabilities: components["schemas"]["SectionBlock"][];
-                /** @description Income less expense of every fiscal year before the current one (virtual close). */
+                /**
+                 * @description Retained earnings: with a retained-earnings account in the chart, that account's
+                 *     balance — its own postings plus every earlier fiscal year's income less expense
+                 *     (virtual close) — which the `equity` block already holds; without one, the
+                 *     earlier years' result alone, as a line of its own.
+                 */
                 retained_earnings: components["schemas"]["Figure"];
+                /** @description The chart's retained-earnings account; `null` when it has none. */
+                retained_earnings_account_id: string | null;
                 total_assets: components["schemas"]["Figure"];
-                /** @description Equity accounts, retained earnings and the period's profit. */
+                /** @description Equity accounts (retained earnings among them) and the period's profit. */
                 total_equity: components["schemas"]["Figure"];
                 total_liabilities: components["schemas"]["Figure"];
                 total_liabilities_and_equity: components["schemas"]["Figure"];
@@ -3898,6 +4029,32 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_FiscalYearOutcome: {
+            /** @description What a close or reopen did. */
+            data: {
+                /**
+                 * @description The closing entry posted (close) or reversed (reopen); `null` when the year's
+                 *     income and expense were all at zero.
+                 */
+                closing_entry_id: string | null;
+                /** Format: date */
+                first_day: string;
+                /** Format: date */
+                last_day: string;
+                /**
+                 * Format: date
+                 * @description The lock date after the action.
+                 */
+                lock_date: string | null;
+                /** @description The entry reversing the closing entry (reopen only). */
+                reversal_entry_id: string | null;
+                /** @description `closed` or `open`. */
+                status: string;
+                /** Format: int32 */
+                year: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_FixedAssetRef: {
             /** @description The asset a command names. */
             data: {
@@ -3945,7 +4102,10 @@ export interface components {
             data: components["schemas"]["Paginated_LedgerPosting"] & {
                 /** @description The account asked for; `null` for all accounts. */
                 account_id: string | null;
-                /** @description Balance of everything dated on or before `to`. */
+                /**
+                 * @description Balance of everything dated on or before `to`, after the virtual close in `to`'s
+                 *     fiscal year.
+                 */
                 closing_balance: components["schemas"]["Money"];
                 /** Format: date */
                 from: string | null;
@@ -3954,7 +4114,11 @@ export interface components {
                  *     for all accounts (where the whole ledger nets to zero).
                  */
                 normal_balance: string;
-                /** @description Balance of everything dated before `from`. */
+                /**
+                 * @description Balance of everything dated before `from`, after the virtual close in `from`'s
+                 *     fiscal year: zero for an income or expense account at the year's first day, and
+                 *     earlier years' result included for retained earnings.
+                 */
                 opening_balance: components["schemas"]["Money"];
                 /** Format: date */
                 to: string | null;
@@ -5192,6 +5356,13 @@ export interface components {
                 /** Format: date */
                 compare_to: string | null;
                 compare_totals: components["schemas"]["TrialBalanceTotals"] | null;
+                /**
+                 * Format: date
+                 * @description The first day of the fiscal year `as_of` falls in: income and expense accounts
+                 *     show their totals from it on, and the results of earlier fiscal years are in the
+                 *     retained-earnings account (a virtual close; see `super::fiscal`).
+                 */
+                fiscal_year_start: string;
                 /** @description Every active account, and every archived one with postings, by code. */
                 rows: components["schemas"]["TrialBalanceRow"][];
                 totals: components["schemas"]["TrialBalanceTotals"];
@@ -5379,6 +5550,32 @@ export interface components {
                 author_id: string;
                 author_name: string;
             })[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_FiscalYear: {
+            data: {
+                /** Format: date-time */
+                closed_at: string | null;
+                closed_by: string | null;
+                /** @description The closing entry of a closed year (`null` when the year had nothing to move). */
+                closing_entry_id: string | null;
+                closing_entry_number: string | null;
+                /** Format: date */
+                first_day: string;
+                /** Format: date */
+                last_day: string;
+                /** Format: date-time */
+                reopened_at: string | null;
+                /** @description Set when the year was closed and opened again since. */
+                reopened_by: string | null;
+                /** @description `open` or `closed`. */
+                status: string;
+                /**
+                 * Format: int32
+                 * @description Named by the calendar year it starts in.
+                 */
+                year: number;
+            }[];
         };
         /** @description `{"data": T}` — the success envelope. */
         Data_Vec_MyWorkspace: {
@@ -5924,6 +6121,52 @@ export interface components {
             author_id: string;
             author_name: string;
         };
+        FiscalYear: {
+            /** Format: date-time */
+            closed_at: string | null;
+            closed_by: string | null;
+            /** @description The closing entry of a closed year (`null` when the year had nothing to move). */
+            closing_entry_id: string | null;
+            closing_entry_number: string | null;
+            /** Format: date */
+            first_day: string;
+            /** Format: date */
+            last_day: string;
+            /** Format: date-time */
+            reopened_at: string | null;
+            /** @description Set when the year was closed and opened again since. */
+            reopened_by: string | null;
+            /** @description `open` or `closed`. */
+            status: string;
+            /**
+             * Format: int32
+             * @description Named by the calendar year it starts in.
+             */
+            year: number;
+        };
+        /** @description What a close or reopen did. */
+        FiscalYearOutcome: {
+            /**
+             * @description The closing entry posted (close) or reversed (reopen); `null` when the year's
+             *     income and expense were all at zero.
+             */
+            closing_entry_id: string | null;
+            /** Format: date */
+            first_day: string;
+            /** Format: date */
+            last_day: string;
+            /**
+             * Format: date
+             * @description The lock date after the action.
+             */
+            lock_date: string | null;
+            /** @description The entry reversing the closing entry (reopen only). */
+            reversal_entry_id: string | null;
+            /** @description `closed` or `open`. */
+            status: string;
+            /** Format: int32 */
+            year: number;
+        };
         /** @description The asset a command names. */
         FixedAssetRef: {
             id: string;
@@ -5998,7 +6241,10 @@ export interface components {
         GeneralLedger: components["schemas"]["Paginated_LedgerPosting"] & {
             /** @description The account asked for; `null` for all accounts. */
             account_id: string | null;
-            /** @description Balance of everything dated on or before `to`. */
+            /**
+             * @description Balance of everything dated on or before `to`, after the virtual close in `to`'s
+             *     fiscal year.
+             */
             closing_balance: components["schemas"]["Money"];
             /** Format: date */
             from: string | null;
@@ -6007,7 +6253,11 @@ export interface components {
              *     for all accounts (where the whole ledger nets to zero).
              */
             normal_balance: string;
-            /** @description Balance of everything dated before `from`. */
+            /**
+             * @description Balance of everything dated before `from`, after the virtual close in `from`'s
+             *     fiscal year: zero for an income or expense account at the year's first day, and
+             *     earlier years' result included for retained earnings.
+             */
             opening_balance: components["schemas"]["Money"];
             /** Format: date */
             to: string | null;
@@ -6786,7 +7036,10 @@ export interface components {
                 reference: string;
                 /** @description The entry this posting's entry reverses, if it is a reversal. */
                 reverses: string | null;
-                /** @description The balance after this posting, in the ledger's `normal_balance` direction. */
+                /**
+                 * @description The balance after this posting, in the ledger's `normal_balance` direction; an
+                 *     income or expense account's restarts at zero with each fiscal year.
+                 */
                 running_balance: components["schemas"]["Money"];
             }[];
             /** Format: int32 */
@@ -7795,6 +8048,13 @@ export interface components {
             /** Format: date */
             compare_to: string | null;
             compare_totals: components["schemas"]["TrialBalanceTotals"] | null;
+            /**
+             * Format: date
+             * @description The first day of the fiscal year `as_of` falls in: income and expense accounts
+             *     show their totals from it on, and the results of earlier fiscal years are in the
+             *     retained-earnings account (a virtual close; see `super::fiscal`).
+             */
+            fiscal_year_start: string;
             /** @description Every active account, and every archived one with postings, by code. */
             rows: components["schemas"]["TrialBalanceRow"][];
             totals: components["schemas"]["TrialBalanceTotals"];
@@ -7821,9 +8081,9 @@ export interface components {
             parent_id: string | null;
         };
         TrialBalanceTotals: {
-            /** @description Every posting's credits up to the date; always equal to `debit`. */
+            /** @description The rows' credits up to the date; always equal to `debit`. */
             credit: components["schemas"]["Money"];
-            /** @description Every posting's debits up to the date. */
+            /** @description The rows' debits up to the date, after the virtual close. */
             debit: components["schemas"]["Money"];
         };
         /**
@@ -7957,6 +8217,79 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    accounting_settings_route: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AccountingSettings"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    set_accounting_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountingSettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AccountingSettings"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     accounts: {
         parameters: {
             query?: {
@@ -8998,6 +9331,134 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    fiscal_years_route: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_FiscalYear"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    close_fiscal_year: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                year: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FiscalYearOutcome"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    reopen_fiscal_year: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                year: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FiscalYearOutcome"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,8 @@ export const accountingPaths = {
     `${accountingBase(ws)}journal-entries/${encodeURIComponent(id)}/history/`,
   lockDate: (ws: string) => `${accountingBase(ws)}lock-date/`,
   dashboard: (ws: string) => `${accountingBase(ws)}dashboard/`,
+  accountingSettings: (ws: string) => `${accountingBase(ws)}accounting-settings/`,
+  fiscalYears: (ws: string) => `${accountingBase(ws)}fiscal-years/`,
   trialBalance: (ws: string) => `${accountingBase(ws)}trial-balance/`,
   generalLedger: (ws: string) => `${accountingBase(ws)}general-ledger/`,
   incomeSummary: (ws: string) => `${accountingBase(ws)}reports/income-summary/`,

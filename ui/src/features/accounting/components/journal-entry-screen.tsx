@@ -19,6 +19,7 @@ import { ExportJournalMenu } from './export-journal-menu';
 import { ImportEntriesModal } from './import-entries-modal';
 import { newEntryValues, valuesFromEntry } from './entry-form-values';
 import { JournalEntryList } from './journal-entry-list';
+import { FiscalYearsControl } from './fiscal-years-control';
 import { LockDateControl } from './lock-date-control';
 
 /** `?entry=new`, `?entry=<id>` or `?duplicate=<id>` open the drawer: links to an entry work. */
@@ -178,6 +179,7 @@ export function JournalEntryScreen() {
         </Text>
         <Group gap="sm">
           <LockDateControl canChange={canPost} />
+          <FiscalYearsControl canChange={canPost} />
           <ExportJournalMenu />
           {canImport && (
             <Button
