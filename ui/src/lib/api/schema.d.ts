@@ -8236,6 +8236,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_AccountingSettings"];
                 };
             };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Forbidden by role, plan or membership. */
             403: {
                 headers: {
@@ -8277,6 +8286,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Forbidden by role, plan or membership. */
@@ -9368,6 +9386,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_FiscalYear"];
                 };
             };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Forbidden by role, plan or membership. */
             403: {
                 headers: {
@@ -9406,6 +9433,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Forbidden by role, plan or membership. */
@@ -9455,6 +9491,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
             /** @description Forbidden by role, plan or membership. */
