@@ -62,7 +62,7 @@ pub async fn authorize(
     action: Action,
     usage: Option<Usage>,
 ) -> Result<WorkspaceAccess, ApiError> {
-    let access = state.access.access(&user.user_id, workspace_id).await?;
+    let access = workspace_access(state, user, workspace_id).await?;
     decide(access, action, usage)
 }
 
@@ -75,7 +75,7 @@ pub async fn authorize_owned(
     action: Action,
     owner: bool,
 ) -> Result<WorkspaceAccess, ApiError> {
-    let access = state.access.access(&user.user_id, workspace_id).await?;
+    let access = workspace_access(state, user, workspace_id).await?;
     let ctx = CheckContext::new(
         access.map(|a| a.role),
         access.map_or(Plan::DEFAULT_EFFECTIVE, |a| a.plan),
@@ -101,7 +101,37 @@ pub async fn authorize_organization(
         .access
         .organization_access(&user.user_id, organization_id)
         .await?;
+    let access = match access {
+        Some(access) => Some(access),
+        None => {
+            crate::consistency::read_your_writes(state, MEMBERSHIPS).await?;
+            state
+                .access
+                .organization_access(&user.user_id, organization_id)
+                .await?
+        }
+    };
     decide(access, action, usage)
+}
+
+/// The projector memberships are read from.
+const MEMBERSHIPS: &str = "organizations";
+
+/// The caller's access to `workspace_id`; a "no access" is asked again once the
+/// memberships read model has caught up with every commit this node has seen, so a
+/// membership committed a moment ago (signed up, invitation accepted, workspace just
+/// created) is not refused by a read model a few events behind. Members pay nothing;
+/// a refusal waits at most for that catch-up.
+async fn workspace_access(
+    state: &AppState,
+    user: &AuthUser,
+    workspace_id: &str,
+) -> Result<Option<WorkspaceAccess>, ApiError> {
+    if let Some(access) = state.access.access(&user.user_id, workspace_id).await? {
+        return Ok(Some(access));
+    }
+    crate::consistency::read_your_writes(state, MEMBERSHIPS).await?;
+    state.access.access(&user.user_id, workspace_id).await
 }
 
 /// The organization owning `workspace_id` (deleted workspaces included: their events still
