@@ -560,7 +560,7 @@ test('the sidebar is 315 px wide with the workspace rail', async ({ page, contex
   check(rail?.width === 55, `rail is ${rail?.width} px wide`);
 });
 
-test('Accounting expands with its 7 sub-items (the screens that exist) on /accounting/trial-balance', async ({
+test('Accounting expands with all 8 sub-items of the spec on /accounting/trial-balance', async ({
   page,
   context,
 }) => {
@@ -571,7 +571,7 @@ test('Accounting expands with its 7 sub-items (the screens that exist) on /accou
     .getByRole('heading', { name: 'Trial Balance', exact: true })
     .waitFor({ timeout: WAIT_MS });
   const links = await page.getByTestId('accounting-subnav').getByRole('link').count();
-  check(links === 7, `${links} accounting sub-items`);
+  check(links === 8, `${links} accounting sub-items`);
   await page.getByTestId('nav-/accounting/trial-balance').hover();
   await page
     .getByRole('tooltip')
