@@ -418,6 +418,36 @@ async fn the_organizations_only_workspace_is_not_deleted(backend: Backend) {
     app.stop().await;
 }
 
+/// A membership committed a moment ago is not refused by a read model still behind it: this
+/// API node runs no projector, and the node that does starts only after the caller asks.
+async fn a_member_is_not_refused_while_the_memberships_read_model_catches_up(backend: Backend) {
+    let api = TestApp::spawn_with(backend, |config| {
+        config.role = ledgerline::config::Role::Api;
+    })
+    .await;
+    let session = api.signed_up("ada@books.ng").await;
+    let path = format!(
+        "/api/v1/accounts/organizations/{}/workspaces/",
+        session.organization_id
+    );
+
+    let (created, projector) = tokio::join!(
+        api.post(
+            &path,
+            Some(&session.access),
+            json!({"name": "Lagos Office"})
+        ),
+        async {
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+            api.another_node(|_| {}).await
+        }
+    );
+
+    assert_eq!(created.status, 201, "{}", created.body);
+    projector.stop().await;
+    api.stop().await;
+}
+
 async fn organizations_are_listed_filtered_and_updated(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let session = app.signed_up("ada@books.ng").await;
@@ -866,6 +896,7 @@ backend_tests!(
     a_new_workspace_is_listed_and_the_switch_marks_it_latest,
     a_workspace_is_renamed_and_deleted_through_its_organization,
     the_organizations_only_workspace_is_not_deleted,
+    a_member_is_not_refused_while_the_memberships_read_model_catches_up,
     organizations_are_listed_filtered_and_updated,
     the_last_admin_cannot_be_demoted,
     nobody_reaches_another_organizations_data,

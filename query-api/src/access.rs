@@ -110,14 +110,19 @@ impl ReadModelAccess {
             }
         };
         let access = self.access_of(membership).await?;
-        self.keep(
-            key,
-            Cached {
-                access,
-                changes,
-                until: Instant::now() + ttl,
-            },
-        );
+        // Only a membership is kept: a refusal is read afresh each time, so a membership
+        // committed a moment ago counts as soon as the read model has it (the caller's
+        // catch-up wait in `api_core::access` relies on this).
+        if access.is_some() {
+            self.keep(
+                key,
+                Cached {
+                    access,
+                    changes,
+                    until: Instant::now() + ttl,
+                },
+            );
+        }
         Ok(access)
     }
 
