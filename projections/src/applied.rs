@@ -24,7 +24,9 @@ pub struct Progress {
 
 #[derive(Default)]
 struct Channel {
-    sender: Option<watch::Sender<Progress>>,
+    /// Shared so a projector publishes outside the lock of the map: a send waits for the
+    /// channel's readers to let go of their borrow, and none may wait on that lock then.
+    sender: Option<Arc<watch::Sender<Progress>>>,
     local: bool,
 }
 
@@ -42,7 +44,7 @@ impl Applied {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let channel = channels.entry(name.to_owned()).or_default();
         if channel.sender.is_none() {
-            channel.sender = Some(watch::channel(Progress::default()).0);
+            channel.sender = Some(Arc::new(watch::channel(Progress::default()).0));
         }
         f(channel)
     }
@@ -52,7 +54,7 @@ impl Applied {
         self.with_channel(name, |c| {
             c.sender
                 .as_ref()
-                .map(watch::Sender::subscribe)
+                .map(|sender| sender.subscribe())
                 .unwrap_or_else(|| watch::channel(Progress::default()).1)
         })
     }
@@ -68,19 +70,18 @@ impl Applied {
 
     /// Projector `name` stands at `cursor`; `changed` when the batch concerned it.
     pub(crate) fn advance(&self, name: &str, cursor: Cursor, changed: bool) {
-        self.with_channel(name, |c| {
-            if let Some(sender) = &c.sender {
-                sender.send_if_modified(|progress| {
-                    let moved = cursor > progress.cursor;
-                    if moved {
-                        progress.cursor = cursor;
-                    }
-                    if changed {
-                        progress.changes += 1;
-                    }
-                    moved || changed
-                });
+        let Some(sender) = self.with_channel(name, |c| c.sender.clone()) else {
+            return;
+        };
+        sender.send_if_modified(|progress| {
+            let moved = cursor > progress.cursor;
+            if moved {
+                progress.cursor = cursor;
             }
+            if changed {
+                progress.changes += 1;
+            }
+            moved || changed
         });
     }
 }
@@ -88,6 +89,34 @@ impl Applied {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_projector_publishing_never_blocks_a_reader_holding_another_borrow() {
+        let applied = Applied::default();
+        let first = applied.subscribe("organizations");
+        let held = first.borrow();
+        let publisher = {
+            let applied = applied.clone();
+            std::thread::spawn(move || applied.advance("organizations", at(1), true))
+        };
+        // The publisher waits for `held` to be let go; this reader, still holding it,
+        // follows another projector (as the access policy reads two in a row).
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let (done, answered) = std::sync::mpsc::channel();
+        {
+            let applied = applied.clone();
+            std::thread::spawn(move || {
+                let _ = applied.subscribe("subscriptions");
+                let _ = done.send(());
+            });
+        }
+        let subscribed = answered.recv_timeout(std::time::Duration::from_secs(5));
+        drop(held);
+        publisher.join().expect("publisher");
+
+        assert!(subscribed.is_ok(), "the reader waited on the publisher");
+        assert_eq!(first.borrow().cursor, at(1));
+    }
 
     fn at(position: i64) -> Cursor {
         Cursor { tx: 0, position }

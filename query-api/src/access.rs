@@ -62,10 +62,12 @@ impl ReadModelAccess {
     /// The change counters of the two read models answers come from, and how long an
     /// answer read now may be kept.
     fn freshness(&self) -> ((u64, u64), Duration) {
-        let changes = (
-            self.applied.subscribe(ORGANIZATIONS).borrow().changes,
-            self.applied.subscribe(SUBSCRIPTIONS).borrow().changes,
-        );
+        // One statement each: a borrow lives to the end of its statement, and holding the
+        // first while `subscribe` waits for `Applied`'s lock deadlocks with a projector
+        // that holds that lock while it publishes to the first (it waits for the borrow).
+        let organizations = self.applied.subscribe(ORGANIZATIONS).borrow().changes;
+        let subscriptions = self.applied.subscribe(SUBSCRIPTIONS).borrow().changes;
+        let changes = (organizations, subscriptions);
         let local = self.applied.is_local(ORGANIZATIONS) && self.applied.is_local(SUBSCRIPTIONS);
         (changes, if local { TTL_LOCAL } else { TTL_REMOTE })
     }
