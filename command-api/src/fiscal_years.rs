@@ -260,6 +260,51 @@ fn closing_entry(
     }
 }
 
+/// What closing and reopening a year both start from: the caller may post in the
+/// workspace, the year parses, and its first and last day under the chart's fiscal year.
+struct YearOnChart {
+    workspace: WorkspaceId,
+    year: i32,
+    chart: std::sync::Arc<commands::books::Chart>,
+    first_day: NaiveDate,
+    last_day: NaiveDate,
+}
+
+async fn year_on_chart(
+    state: &CommandState,
+    caller: &Caller,
+    workspace_id: &str,
+    year: &str,
+) -> Result<YearOnChart, ApiError> {
+    authorize(
+        &state.app,
+        &caller.user,
+        workspace_id,
+        Action::PostEntries,
+        None,
+    )
+    .await?;
+    let workspace: WorkspaceId = parse_id(workspace_id)?;
+    let year = parse_year(year)?;
+    let chart = state
+        .books
+        .chart(workspace_id)
+        .await
+        .map_err(IntoApiError::into_api_error)?;
+    let (first_day, last_day) = chart
+        .tree
+        .state
+        .fiscal_year(year)
+        .map_err(|e| Refusal::Tree(e).into_api_error())?;
+    Ok(YearOnChart {
+        workspace,
+        year,
+        chart,
+        first_day,
+        last_day,
+    })
+}
+
 /// Closes a fiscal year: posts the closing entry (every income and expense balance of
 /// the year to retained earnings) and moves the lock date to the year's last day.
 /// Years close in order: an earlier year with postings must be closed, no later one may be.
@@ -271,28 +316,15 @@ pub async fn close_fiscal_year(
     caller: Caller,
     Path((workspace_id, year)): Path<(String, String)>,
 ) -> Result<Json<Data<FiscalYearOutcome>>, ApiError> {
-    authorize(
-        &state.app,
-        &caller.user,
-        &workspace_id,
-        Action::PostEntries,
-        None,
-    )
-    .await?;
-    let workspace: WorkspaceId = parse_id(&workspace_id)?;
-    let year = parse_year(&year)?;
+    let YearOnChart {
+        workspace,
+        year,
+        chart: _,
+        first_day,
+        last_day,
+    } = year_on_chart(&state, &caller, &workspace_id, &year).await?;
     read_your_writes(&state.app, "ledger").await?;
     read_your_writes(&state.app, "accounts").await?;
-    let chart = state
-        .books
-        .chart(&workspace_id)
-        .await
-        .map_err(IntoApiError::into_api_error)?;
-    let (first_day, last_day) = chart
-        .tree
-        .state
-        .fiscal_year(year)
-        .map_err(|e| Refusal::Tree(e).into_api_error())?;
     let balances = year_balances(&state, &workspace_id, first_day, last_day).await?;
     let earliest = earliest_posting(&state, &workspace_id).await?;
     let entry_id: JournalEntryId = caller.mint(&format!("fiscal-year/{year}/close"));
@@ -355,26 +387,13 @@ pub async fn reopen_fiscal_year(
     caller: Caller,
     Path((workspace_id, year)): Path<(String, String)>,
 ) -> Result<Json<Data<FiscalYearOutcome>>, ApiError> {
-    authorize(
-        &state.app,
-        &caller.user,
-        &workspace_id,
-        Action::PostEntries,
-        None,
-    )
-    .await?;
-    let workspace: WorkspaceId = parse_id(&workspace_id)?;
-    let year = parse_year(&year)?;
-    let chart = state
-        .books
-        .chart(&workspace_id)
-        .await
-        .map_err(IntoApiError::into_api_error)?;
-    let (first_day, last_day) = chart
-        .tree
-        .state
-        .fiscal_year(year)
-        .map_err(|e| Refusal::Tree(e).into_api_error())?;
+    let YearOnChart {
+        workspace,
+        year,
+        chart,
+        first_day,
+        last_day,
+    } = year_on_chart(&state, &caller, &workspace_id, &year).await?;
     let closing_id = chart
         .tree
         .state
