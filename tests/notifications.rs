@@ -676,7 +676,66 @@ fn collect_leaves(nodes: &[Value], out: &mut Vec<String>) {
     }
 }
 
+async fn an_announcement_retried_with_its_key_after_a_lost_answer_is_sent_once(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    let bola = app.signed_up("bola@books.ng").await;
+    app.add_member(&owner, "bola@books.ng", 0, &lagos).await;
+    let body = json!({"title": "Quarter close", "message": "Post accruals by Friday.",
+        "workspace_id": lagos, "recipient_ids": [bola.user_id]});
+
+    let first = app
+        .post_keyed(LIST, &owner.access, "announce-1", body.clone())
+        .await;
+    app.lose_cached_answers().await;
+    let retry = app
+        .post_keyed(LIST, &owner.access, "announce-1", body)
+        .await;
+
+    assert_eq!(first.status, 201, "{}", first.body);
+    assert_eq!(retry.status, 201, "{}", retry.body);
+    assert_eq!(retry.body["data"], first.body["data"]);
+    assert_eq!(list(&app, &bola, "").await["count"], 1);
+    app.stop().await;
+}
+
+async fn a_notification_marked_read_by_mark_all_read_is_marked_unread_again(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let owner = app.signed_up("ada@books.ng").await;
+    let lagos = app.workspace(&owner, "Lagos Office").await;
+    announce(
+        &app,
+        &owner,
+        json!({"title": "Close", "message": "m", "workspace_id": lagos}),
+    )
+    .await;
+    let all = format!("{LIST}mark-all-read/");
+    app.post(&all, Some(&owner.access), json!(null)).await;
+    let id = list(&app, &owner, "").await["data"][0]["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+
+    let unread = app
+        .patch(
+            &format!("{LIST}{id}/"),
+            Some(&owner.access),
+            json!({"read": false}),
+        )
+        .await;
+
+    // The notification's own stream never said "read": the inbox did. Deciding on its
+    // stream alone would see nothing to change.
+    assert_eq!(unread.status, 200, "{}", unread.body);
+    assert_eq!(unread.body["data"]["read"], false);
+    assert_eq!(list(&app, &owner, "?read=false").await["count"], 1);
+    app.stop().await;
+}
+
 backend_tests!(
+    a_notification_marked_read_by_mark_all_read_is_marked_unread_again,
+    an_announcement_retried_with_its_key_after_a_lost_answer_is_sent_once,
     only_the_recipient_reads_a_notification,
     the_list_filters_by_severity_read_and_sent_and_pages,
     mark_all_read_leaves_no_unread_notification,

@@ -1,39 +1,40 @@
 //! Notification commands: an administrator's announcement to a workspace's members, and
 //! the recipient's read marks and deletions (spec §7 "Communication service").
 //!
-//! A notification's state is its inbox row, so each command decides on the row (rules in
-//! `domain::notification`) and appends with the row's `version` + 1 as the stream's next
-//! sequence. If the row was stale the store refuses the append (optimistic concurrency);
-//! the command then waits for the read model and decides again, a bounded number of times.
+//! Every command runs on the command runner: an announcement and "mark all as read" on
+//! their own streams; a change to one notification on its inbox row, the state that
+//! folds its own stream, its announcement and the inbox (`domain::notification`). A row
+//! behind the stream meets a conflict at the append; the command then waits for the read
+//! model and decides again, a bounded number of times.
 
 use std::collections::BTreeSet;
 
 use api_core::access::authorize;
-use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::consistency::read_your_writes;
 use api_core::openapi::{ok, Data};
-use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use domain::notification::{self, NotificationError, NotificationState};
+use commands::{Loaded, Unit};
+use domain::notification::{
+    self, Announcement, ChangeRead, DeleteNotification, Inbox, MarkAllRead, Notification,
+    NotificationCommand, NotificationError, SendAnnouncement,
+};
 use domain::permissions::Action;
-use event_schemas::announcement::{AnnouncementEvent, AnnouncementSent};
-use event_schemas::inbox::{InboxEvent, InboxMarkedRead};
-use event_schemas::notification::{NotificationEvent, AGGREGATE_TYPE};
 use event_schemas::{NotificationId, UserId, WorkspaceId};
 use projections::notifications::{self as inbox, NotificationRow};
 use serde::{Deserialize, Serialize};
-use store::backend::AppendRequest;
-use store::{EventMetadata, NewEvent};
+use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::Problems;
 use crate::activity;
+use crate::caller::Caller;
 use crate::ids::{parse_field_id, parse_id};
+use crate::runner::{execute, IntoApiError};
 use crate::CommandState;
 
 /// The read model the answers come from.
@@ -48,16 +49,16 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(mark_all_read))
 }
 
-impl crate::runner::IntoApiError for NotificationError {
+impl IntoApiError for NotificationError {
     fn into_api_error(self) -> ApiError {
         match self {
             NotificationError::NotFound => ApiError::NotFound(self.to_string()),
+            NotificationError::NoRecipients => ApiError::field("recipient_ids", self.to_string()),
+            NotificationError::AlreadyRaised | NotificationError::AlreadySent => {
+                ApiError::Conflict(self.to_string())
+            }
         }
     }
-}
-
-fn refused(err: NotificationError) -> ApiError {
-    crate::runner::IntoApiError::into_api_error(err)
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -88,15 +89,14 @@ pub struct CreateBody {
         (status = 400), (status = 401), (status = 403)))]
 pub async fn create_notification(
     State(state): State<CommandState>,
-    user: AuthUser,
-    CurrentRequestId(request_id): CurrentRequestId,
+    caller: Caller,
     Body(body): Body<CreateBody>,
 ) -> Result<(StatusCode, Json<Data<Vec<CreatedNotification>>>), ApiError> {
     let app = &state.app;
     let workspace_id: WorkspaceId = parse_field_id("workspace_id", &body.workspace_id)?;
     authorize(
         app,
-        &user,
+        &caller.user,
         &workspace_id.to_string(),
         Action::NotifyMembers,
         None,
@@ -140,42 +140,38 @@ pub async fn create_notification(
     };
     problems.into_result()?;
     let content = content.ok_or_else(|| ApiError::internal("checked above"))?;
-    let organization_id = api_core::access::organization_of(app, &workspace_id.to_string())
-        .await?
-        .and_then(|o| o.parse().ok())
-        .ok_or_else(|| ApiError::NotFound("Workspace not found.".into()))?;
-    let sent_by = activity::user_id(&user.user_id)?;
+    let organization_id: event_schemas::OrganizationId =
+        api_core::access::organization_of(app, &workspace_id.to_string())
+            .await?
+            .and_then(|o| o.parse().ok())
+            .ok_or_else(|| ApiError::NotFound("Workspace not found.".into()))?;
     let recipients = recipients
         .iter()
         .map(|r| activity::user_id(r))
         .collect::<Result<Vec<_>, _>>()?;
-    let announcement_id = uuid::Uuid::now_v7();
-    let event = AnnouncementEvent::AnnouncementSent(AnnouncementSent {
-        announcement_id,
-        recipients: recipients.clone(),
-        title: content.title,
-        message: content.message,
-        severity: content.severity,
-        link: content.link,
-        organization_id,
-        workspace_id,
-        sent_by,
-    });
+    let announcement_id: uuid::Uuid = caller.mint("announcement");
     let metadata = EventMetadata {
-        actor_id: Some(user.user_id.clone()),
         organization_id: Some(organization_id.to_string()),
-        request_id,
-        ..Default::default()
+        ..caller.metadata(None, None)
     };
-    let new = NewEvent::of(
-        event_schemas::announcement::AGGREGATE_TYPE,
-        &announcement_id.to_string(),
-        1,
-        &event,
-        &metadata,
+    // A new stream, decided fresh: a retry under the same key names the same announcement
+    // and meets its key in the append, answering what the first attempt sent.
+    let mut unit = Unit::new(&metadata, caller.command_key.clone());
+    unit.decide(
+        &Loaded::<Announcement>::fresh(announcement_id.to_string()),
+        SendAnnouncement {
+            announcement_id,
+            recipients: recipients.clone(),
+            content,
+            organization_id,
+            workspace_id,
+            sent_by: caller.user_id,
+        },
     )
-    .map_err(ApiError::internal)?;
-    app.store.append(AppendRequest::new(vec![new])).await?;
+    .map_err(IntoApiError::into_api_error)?;
+    unit.commit(state.runner())
+        .await
+        .map_err(IntoApiError::into_api_error)?;
     read_your_writes(app, PROJECTOR).await?;
     let mut created = Vec::with_capacity(recipients.len());
     for recipient in recipients {
@@ -217,25 +213,19 @@ pub struct UpdateBody {
     responses((status = 200, description = "`data`: the notification", body = Data<NotificationRow>), (status = 400), (status = 401), (status = 404)))]
 pub async fn update_notification(
     State(state): State<CommandState>,
-    user: AuthUser,
+    caller: Caller,
     Path(id): Path<String>,
-    CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<UpdateBody>,
 ) -> Result<Json<Data<NotificationRow>>, ApiError> {
-    let app = &state.app;
-    let actor = activity::user_id(&user.user_id)?;
     let id = parse_id::<NotificationId>(&id)?.to_string();
-    let metadata = metadata_of(&user, request_id);
-    retry_on_conflict(app, || async {
-        let row = owned_row(app, &id, actor).await?;
-        let decided =
-            notification::change_read(&state_of(&row)?, actor, body.read).map_err(refused)?;
-        append_next(app, &row, decided, &metadata).await
-    })
-    .await?;
-    let row = inbox::find(&app.db().pool, &id)
+    let change = ChangeRead {
+        actor: caller.user_id,
+        read: body.read,
+    };
+    on_notification(&state, &caller, &id, change.into()).await?;
+    let row = inbox::find(&state.app.db().pool, &id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(NotificationError::NotFound.to_string()))?;
+        .ok_or_else(|| NotificationError::NotFound.into_api_error())?;
     Ok(ok(row))
 }
 
@@ -244,20 +234,14 @@ pub async fn update_notification(
     params(("id" = String, Path)), responses((status = 204), (status = 401), (status = 404)))]
 pub async fn delete_notification(
     State(state): State<CommandState>,
-    user: AuthUser,
+    caller: Caller,
     Path(id): Path<String>,
-    CurrentRequestId(request_id): CurrentRequestId,
 ) -> Result<StatusCode, ApiError> {
-    let app = &state.app;
-    let actor = activity::user_id(&user.user_id)?;
     let id = parse_id::<NotificationId>(&id)?.to_string();
-    let metadata = metadata_of(&user, request_id);
-    retry_on_conflict(app, || async {
-        let row = owned_row(app, &id, actor).await?;
-        let event = notification::delete(&state_of(&row)?, actor).map_err(refused)?;
-        append_next(app, &row, Some(event), &metadata).await
-    })
-    .await?;
+    let delete = DeleteNotification {
+        actor: caller.user_id,
+    };
+    on_notification(&state, &caller, &id, delete.into()).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -268,47 +252,61 @@ pub async fn delete_notification(
     responses((status = 200, description = "`data`: updated (how many were unread), unread_count (0)", body = Data<AllRead>), (status = 401)))]
 pub async fn mark_all_read(
     State(state): State<CommandState>,
-    user: AuthUser,
-    CurrentRequestId(request_id): CurrentRequestId,
+    caller: Caller,
 ) -> Result<Json<Data<AllRead>>, ApiError> {
     let app = &state.app;
-    let actor = activity::user_id(&user.user_id)?;
-    let metadata = metadata_of(&user, request_id);
+    let metadata = metadata_of(&caller);
     let updated = retry_on_conflict(app, || async {
-        let Some((newest, count)) = inbox::unread_extent(&app.db().pool, &user.user_id).await?
+        let Some((newest, count)) =
+            inbox::unread_extent(&app.db().pool, &caller.user.user_id).await?
         else {
             return Ok(0);
         };
-        let stream = user.user_id.as_str();
-        let sequence = app
-            .store
-            .read_stream(event_schemas::inbox::AGGREGATE_TYPE, stream, 0)
-            .await
-            .map_err(ApiError::internal)?
-            .last()
-            .map_or(0, |e| e.sequence);
-        let event = InboxEvent::InboxMarkedRead(InboxMarkedRead {
-            recipient_id: actor,
+        let mark = MarkAllRead {
+            recipient: caller.user_id,
             up_to_position: newest,
-        });
-        let new = NewEvent::of(
-            event_schemas::inbox::AGGREGATE_TYPE,
-            stream,
-            sequence + 1,
-            &event,
+        };
+        execute::<Inbox>(
+            state.runner(),
+            &caller.user.user_id,
+            mark.into(),
             &metadata,
+            caller.command_key.clone(),
         )
-        .map_err(ApiError::internal)?;
-        app.store.append(AppendRequest::new(vec![new])).await?;
+        .await?;
         Ok(count)
     })
     .await?;
-    read_your_writes(app, PROJECTOR).await?;
-    let unread_count = inbox::unread_count(&app.db().pool, &user.user_id).await?;
+    let unread_count = inbox::unread_count(&app.db().pool, &caller.user.user_id).await?;
     Ok(ok(AllRead {
         updated,
         unread_count,
     }))
+}
+
+/// Runs `command` on the caller's notification `id` as its inbox row shows it; someone
+/// else's, or a missing one, is "not found".
+async fn on_notification(
+    state: &CommandState,
+    caller: &Caller,
+    id: &str,
+    command: NotificationCommand,
+) -> Result<(), ApiError> {
+    let app = &state.app;
+    let metadata = metadata_of(caller);
+    retry_on_conflict(app, || async {
+        let row = owned_row(app, id, caller.user_id).await?;
+        let shown = Notification::as_shown(parse_id(&row.id)?, caller.user_id, row.read);
+        let notification = Loaded::from_read_model(row.id.clone(), shown, row.version);
+        let mut unit = Unit::new(&metadata, caller.command_key.clone());
+        unit.decide(&notification, command.clone())
+            .map_err(IntoApiError::into_api_error)?;
+        unit.commit(state.runner())
+            .await
+            .map_err(IntoApiError::into_api_error)?;
+        Ok(())
+    })
+    .await
 }
 
 /// Runs `attempt` until it does not meet a concurrent change, waiting for the read model
@@ -337,39 +335,14 @@ where
 async fn owned_row(app: &AppState, id: &str, actor: UserId) -> Result<NotificationRow, ApiError> {
     match inbox::find(&app.db().pool, id).await? {
         Some(row) if row.recipient_id == actor.to_string() => Ok(row),
-        _ => Err(refused(NotificationError::NotFound)),
+        _ => Err(NotificationError::NotFound.into_api_error()),
     }
 }
 
-fn state_of(row: &NotificationRow) -> Result<NotificationState, ApiError> {
-    Ok(NotificationState {
-        notification_id: parse_id(&row.id)?,
-        recipient_id: activity::user_id(&row.recipient_id)?,
-        read: row.read,
-    })
-}
-
-/// Appends `event` (if any) as the notification stream's next event; a stale row meets a
-/// conflict, which `retry_on_conflict` answers.
-async fn append_next(
-    app: &AppState,
-    row: &NotificationRow,
-    event: Option<NotificationEvent>,
-    metadata: &EventMetadata,
-) -> Result<(), ApiError> {
-    let Some(event) = event else { return Ok(()) };
-    let new = NewEvent::of(AGGREGATE_TYPE, &row.id, row.version + 1, &event, metadata)
-        .map_err(ApiError::internal)?;
-    app.store.append(AppendRequest::new(vec![new])).await?;
-    Ok(())
-}
-
-fn metadata_of(user: &AuthUser, request_id: Option<String>) -> EventMetadata {
-    EventMetadata {
-        actor_id: Some(user.user_id.clone()),
-        request_id,
-        ..Default::default()
-    }
+/// Notifications are no workspace's books: their events carry no workspace, so they
+/// never enter a hash chain.
+fn metadata_of(caller: &Caller) -> EventMetadata {
+    caller.metadata(None, None)
 }
 
 /// The active members whose membership covers `workspace_id`.

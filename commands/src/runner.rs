@@ -43,6 +43,21 @@ impl<A: Default> Loaded<A> {
         }
     }
 
+    /// The state a read model holds for stream `id`, reflecting the stream up to `version`
+    /// — for an aggregate whose state spans streams (a notification's read mark is set by
+    /// its own stream and by its recipient's inbox), where the read model is what folds
+    /// them all. The append expects the stream still at `version`, so a read model behind
+    /// the stream meets [`RunError::Moved`](crate::RunError::Moved) and the command can
+    /// decide again once it has caught up.
+    pub fn from_read_model(id: impl Into<String>, state: A, version: i64) -> Self {
+        Self {
+            id: id.into(),
+            state,
+            version,
+            snapshots: 0,
+        }
+    }
+
     /// Whether nothing was written to the stream yet.
     pub fn is_new(&self) -> bool {
         self.version == 0

@@ -9,6 +9,10 @@ use commands::{Runner, Unit};
 use domain::audit_session::{AuditSession, AuditSessionError, SessionStatus, SignOffSession};
 use domain::billing::{Billing, BillingError, Cancel};
 use domain::continuous_audit::{Configure, ContinuousAudit, Settings};
+use domain::notification::{
+    announcement, Announcement, ChangeRead, Inbox, MarkAllRead, Notification, NotificationError,
+    RaiseNotification, SendAnnouncement,
+};
 use domain::report::{DeleteReport, RecordOutcome, Report, ReportError, ReportStatus};
 use event_schemas::audit_session::SignOffRole;
 use event_schemas::report::ReportFailed;
@@ -289,7 +293,144 @@ async fn a_subscription_paid_under_v1_events_is_in_force_and_is_cancelled_on_top
     t.cleanup().await;
 }
 
+const NOTIFICATION: &str = "0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0f01";
+/// Not the fixture notification's recipient.
+const SOMEONE_ELSE: &str = "0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0c23";
+
+async fn a_notification_raised_by_a_v1_event_is_its_recipients_alone_and_never_raised_twice(
+    backend: Backend,
+) {
+    let (t, store) = stores(backend).await;
+    let runner = Runner::new(store.clone());
+    let created = fixture(include_str!(
+        "../../event-schemas/fixtures/notification/NotificationCreated.v1.0.json"
+    ));
+    written_long_ago(
+        &store,
+        "Notification",
+        NOTIFICATION,
+        vec![("NotificationCreated", "1.0", created.clone())],
+    )
+    .await;
+    let recipient = UserId::from_str(PERFORMER).expect("id");
+    let notification = runner
+        .load::<Notification>(NOTIFICATION)
+        .await
+        .expect("load");
+
+    let by_someone_else = notification.state.decide(
+        ChangeRead {
+            actor: UserId::from_str(SOMEONE_ELSE).expect("id"),
+            read: true,
+        }
+        .into(),
+    );
+    let again = notification.state.decide(
+        RaiseNotification {
+            created: serde_json::from_value(created).expect("current shape"),
+        }
+        .into(),
+    );
+    let mut unit = Unit::new(&EventMetadata::default(), None);
+    let read = unit.decide(
+        &notification,
+        ChangeRead {
+            actor: recipient,
+            read: true,
+        }
+        .into(),
+    );
+
+    assert_eq!(by_someone_else, Err(NotificationError::NotFound));
+    assert_eq!(again, Err(NotificationError::AlreadyRaised));
+    assert_eq!(read.map(|events| events.len()), Ok(1));
+    unit.commit(&runner).await.expect("commit");
+    let after = runner
+        .load::<Notification>(NOTIFICATION)
+        .await
+        .expect("reload");
+    assert!(after.state.is_read());
+    t.cleanup().await;
+}
+
+const ANNOUNCEMENT: &str = "0190f2a4-6b1e-7c3a-9d55-2b8e4f1a0f10";
+
+async fn an_announcement_sent_as_a_v1_event_is_not_sent_a_second_time(backend: Backend) {
+    let (t, store) = stores(backend).await;
+    let runner = Runner::new(store.clone());
+    written_long_ago(
+        &store,
+        "Announcement",
+        ANNOUNCEMENT,
+        vec![(
+            "AnnouncementSent",
+            "1.0",
+            fixture(include_str!(
+                "../../event-schemas/fixtures/announcement/AnnouncementSent.v1.0.json"
+            )),
+        )],
+    )
+    .await;
+    let sent = runner
+        .load::<Announcement>(ANNOUNCEMENT)
+        .await
+        .expect("load");
+
+    let again = sent.state.decide(SendAnnouncement {
+        announcement_id: ANNOUNCEMENT.parse().expect("id"),
+        recipients: vec![UserId::from_str(PERFORMER).expect("id")],
+        content: announcement("Year-end close", "Again.", None, None).expect("valid"),
+        organization_id: OrganizationId::from_str(ORGANIZATION).expect("id"),
+        workspace_id: WorkspaceId::from_str(WORKSPACE).expect("id"),
+        sent_by: UserId::from_str(PERFORMER).expect("id"),
+    });
+
+    assert_eq!(again, Err(NotificationError::AlreadySent));
+    t.cleanup().await;
+}
+
+async fn an_inbox_marked_read_by_a_v1_event_marks_only_further(backend: Backend) {
+    let (t, store) = stores(backend).await;
+    let runner = Runner::new(store.clone());
+    written_long_ago(
+        &store,
+        "Inbox",
+        PERFORMER,
+        vec![(
+            "InboxMarkedRead",
+            "1.0",
+            fixture(include_str!(
+                "../../event-schemas/fixtures/inbox/InboxMarkedRead.v1.0.json"
+            )),
+        )],
+    )
+    .await;
+    let inbox = runner.load::<Inbox>(PERFORMER).await.expect("load");
+    let mark = |up_to_position| {
+        MarkAllRead {
+            recipient: UserId::from_str(PERFORMER).expect("id"),
+            up_to_position,
+        }
+        .into()
+    };
+
+    let not_further = inbox.state.decide(mark(1_000));
+    let mut unit = Unit::new(&EventMetadata::default(), None);
+    let further = unit.decide(&inbox, mark(2_000));
+
+    assert_eq!(inbox.state.marked_up_to(), 1_234);
+    assert_eq!(not_further, Ok(Vec::new()));
+    assert_eq!(further.map(|events| events.len()), Ok(1));
+    unit.commit(&runner).await.expect("commit");
+    let after = runner.load::<Inbox>(PERFORMER).await.expect("reload");
+    assert_eq!(after.state.marked_up_to(), 2_000);
+    t.cleanup().await;
+}
+
 backend_tests!(
+    a_notification_raised_by_a_v1_event_is_its_recipients_alone_and_never_raised_twice,
+    an_announcement_sent_as_a_v1_event_is_not_sent_a_second_time,
+    an_inbox_marked_read_by_a_v1_event_marks_only_further,
     a_subscription_paid_under_v1_events_is_in_force_and_is_cancelled_on_top_of_it,
     a_report_generated_under_v1_events_takes_no_second_outcome_and_is_deleted_in_its_workspace,
     an_audit_session_of_v1_events_is_in_review_and_refuses_its_performer_as_reviewer,

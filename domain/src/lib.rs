@@ -18,8 +18,9 @@
 //! - [`journal_import`] — the JournalImport aggregate: a CSV import recorded with its
 //!   file's hash beside the entries it creates (the same file twice in a day is refused
 //!   unless confirmed).
-//! - [`notification`] — what a valid announcement is, who may change a notification,
-//!   and the deterministic ids of rule-raised notifications.
+//! - [`notification`] — the Notification, Announcement and Inbox aggregates: raised once
+//!   per cause, read marks and deletion by the recipient only, announcements to several
+//!   members in one event, "mark all as read" up to a position.
 //! - [`audit_session`] — audit session states and who moves them on (sign-off, share).
 //! - [`report`] — financial reports: kinds, their parameters, one report's life.
 //! - [`continuous_audit`] — a workspace's continuous monitoring settings (off until

@@ -18,14 +18,16 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use crate::reactor;
-use domain::notification::rule_notification_id;
-use event_schemas::notification::{NotificationCreated, NotificationEvent, Severity};
+use commands::{Loaded, RunError, Runner, Unit};
+use domain::notification::{
+    rule_notification_id, Notification, NotificationError, RaiseNotification,
+};
+use event_schemas::notification::{NotificationCreated, Severity};
 use event_schemas::organization::OrganizationEvent;
-use event_schemas::{NotificationId, UserId};
+use event_schemas::UserId;
 use sqlx::{Any, Transaction};
-use store::backend::AppendRequest;
 use store::migrate::Migration;
-use store::{AppendError, Cursor, Db, EventMetadata, EventStore, NewEvent, RecordedEvent};
+use store::{Cursor, Db, EventMetadata, EventStore, RecordedEvent};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -668,37 +670,51 @@ impl NotificationRules {
     }
 }
 
-/// Appends one notification under the id its rule, cause and recipient derive; one that
+/// Raises one notification under the id its rule, cause and recipient derive; one that
 /// already exists (a re-run) is skipped, so each is raised once.
 pub(crate) async fn raise(store: &EventStore, planned: &Planned) -> Result<(), String> {
     let recipient: UserId = planned.recipient.parse().map_err(|e| format!("{e}"))?;
-    let id: NotificationId = rule_notification_id(planned.kind, &planned.cause, recipient);
-    let event = NotificationEvent::NotificationCreated(NotificationCreated {
-        notification_id: id,
-        recipient_id: recipient,
-        title: planned.title.clone(),
-        message: planned.message.clone(),
-        severity: planned.severity,
-        kind: planned.kind.to_owned(),
-        link: planned.link.clone(),
-        organization_id: planned
-            .organization_id
-            .as_deref()
-            .and_then(|o| o.parse().ok()),
-        workspace_id: planned.workspace_id.as_deref().and_then(|w| w.parse().ok()),
-        cause_position: planned.cause_position,
-        created_by: None,
-    });
-    let new = NewEvent::of(
-        event_schemas::notification::AGGREGATE_TYPE,
-        &id.to_string(),
-        1,
-        &event,
-        &EventMetadata::default(),
+    raise_once(
+        store,
+        NotificationCreated {
+            notification_id: rule_notification_id(planned.kind, &planned.cause, recipient),
+            recipient_id: recipient,
+            title: planned.title.clone(),
+            message: planned.message.clone(),
+            severity: planned.severity,
+            kind: planned.kind.to_owned(),
+            link: planned.link.clone(),
+            organization_id: planned
+                .organization_id
+                .as_deref()
+                .and_then(|o| o.parse().ok()),
+            workspace_id: planned.workspace_id.as_deref().and_then(|w| w.parse().ok()),
+            cause_position: planned.cause_position,
+            created_by: None,
+        },
     )
-    .map_err(|e| e.to_string())?;
-    match store.append(AppendRequest::new(vec![new])).await {
-        Ok(_) | Err(AppendError::Conflict { .. }) => Ok(()),
+    .await
+}
+
+/// Raises `created` through the command runner on its own (fresh) stream; a notification
+/// raised before — the rule ran again over the same cause — is left as it is.
+pub(crate) async fn raise_once(
+    store: &EventStore,
+    created: NotificationCreated,
+) -> Result<(), String> {
+    let runner = Runner::new(store.clone());
+    let id = created.notification_id.to_string();
+    let mut unit = Unit::new(&EventMetadata::default(), None);
+    match unit.decide(
+        &Loaded::<Notification>::fresh(id),
+        RaiseNotification { created }.into(),
+    ) {
+        Ok(_) => {}
+        Err(NotificationError::AlreadyRaised) => return Ok(()),
+        Err(err) => return Err(err.to_string()),
+    }
+    match unit.commit(&runner).await {
+        Ok(_) | Err(RunError::Moved { .. }) => Ok(()),
         Err(err) => Err(err.to_string()),
     }
 }

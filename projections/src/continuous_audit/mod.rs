@@ -42,10 +42,9 @@ use audit::{AuditParams, EntryScore, Population, RiskBand};
 use domain::continuous_audit::Settings;
 use domain::notification::rule_notification_id;
 use event_schemas::continuous_audit::{ContinuousAuditEvent, NotifyBand};
-use event_schemas::notification::{NotificationCreated, NotificationEvent, Severity};
+use event_schemas::notification::{NotificationCreated, Severity};
 use event_schemas::{JournalEntryId, NotificationId, UserId};
-use store::backend::AppendRequest;
-use store::{AppendError, Db, EventMetadata, EventStore, NewEvent, RecordedEvent};
+use store::{Db, EventStore, RecordedEvent};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -361,7 +360,7 @@ impl ContinuousAudit {
         Ok(flags)
     }
 
-    /// Appends the notification of `flag` to `recipient`; one that exists is skipped.
+    /// Raises the notification of `flag` to `recipient`; one raised before is skipped.
     async fn raise(
         &self,
         workspace: &str,
@@ -375,38 +374,30 @@ impl ContinuousAudit {
         let id: NotificationId =
             rule_notification_id(KIND, &format!("{}:{band}", flag.entry_id), recipient);
         let (title, message) = flag_text(flag, date);
-        let event = NotificationEvent::NotificationCreated(NotificationCreated {
-            notification_id: id,
-            recipient_id: recipient,
-            title,
-            message,
-            severity: if flag.band == RiskBand::High {
-                Severity::Error
-            } else {
-                Severity::Warning
+        crate::notification_rules::raise_once(
+            &self.store,
+            NotificationCreated {
+                notification_id: id,
+                recipient_id: recipient,
+                title,
+                message,
+                severity: if flag.band == RiskBand::High {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                },
+                kind: KIND.to_owned(),
+                link: Some(format!("/audit?continuous_entry={}", flag.entry_id)),
+                organization_id: batch
+                    .organization_id
+                    .as_deref()
+                    .and_then(|o| o.parse().ok()),
+                workspace_id: workspace.parse().ok(),
+                cause_position: Some(batch.through),
+                created_by: None,
             },
-            kind: KIND.to_owned(),
-            link: Some(format!("/audit?continuous_entry={}", flag.entry_id)),
-            organization_id: batch
-                .organization_id
-                .as_deref()
-                .and_then(|o| o.parse().ok()),
-            workspace_id: workspace.parse().ok(),
-            cause_position: Some(batch.through),
-            created_by: None,
-        });
-        let new = NewEvent::of(
-            event_schemas::notification::AGGREGATE_TYPE,
-            &id.to_string(),
-            1,
-            &event,
-            &EventMetadata::default(),
         )
-        .map_err(|e| e.to_string())?;
-        match self.store.append(AppendRequest::new(vec![new])).await {
-            Ok(_) | Err(AppendError::Conflict { .. }) => Ok(()),
-            Err(err) => Err(err.to_string()),
-        }
+        .await
     }
 
     /// The workspace's active Admins.
