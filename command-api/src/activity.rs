@@ -20,14 +20,12 @@ use axum::http::StatusCode;
 use axum::Json;
 use domain::permissions::Action;
 use event_schemas::user_activity::{
-    ActivityRecorded, UserActivityEvent, ACTIVITY_TYPE_CHARS_MAX, AGGREGATE_TYPE,
-    DESCRIPTION_CHARS_MAX,
+    ActivityRecorded, UserActivityEvent, ACTIVITY_TYPE_CHARS_MAX, DESCRIPTION_CHARS_MAX,
 };
 use event_schemas::{UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use store::backend::AppendRequest;
-use store::{EventMetadata, NewEvent};
+use store::EventMetadata;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -53,10 +51,10 @@ pub(crate) async fn record(
         ..Default::default()
     };
     let stream = uuid::Uuid::now_v7().to_string();
-    let event =
-        NewEvent::of(AGGREGATE_TYPE, &stream, 1, &fact, &metadata).map_err(ApiError::internal)?;
-    app.store.append(AppendRequest::new(vec![event])).await?;
-    Ok(())
+    commands::Runner::new(app.store.clone())
+        .record_fact(&stream, fact, &metadata)
+        .await
+        .map_err(crate::runner::IntoApiError::into_api_error)
 }
 
 /// Where a fact belongs: who acted (none for a failed sign-in) and, for client-reported

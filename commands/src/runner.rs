@@ -159,3 +159,26 @@ impl Runner {
         }
     }
 }
+
+impl Runner {
+    /// Records `fact` on stream `id` of its kind (see `domain::fact`): loaded and appended
+    /// like any command, so a fact repeating the stream's last one is not recorded twice.
+    pub async fn record_fact<E>(
+        &self,
+        id: &str,
+        fact: E,
+        metadata: &EventMetadata,
+    ) -> Result<(), RunError>
+    where
+        E: domain::fact::FactKind,
+    {
+        match self
+            .execute::<domain::fact::Facts<E>>(id, domain::fact::Record(fact), metadata, None)
+            .await
+        {
+            Ok(_) => Ok(()),
+            Err(CommandError::Run(err)) => Err(err),
+            Err(CommandError::Rule(never)) => match never {},
+        }
+    }
+}

@@ -9,12 +9,14 @@ use commands::{Runner, Unit};
 use domain::audit_session::{AuditSession, AuditSessionError, SessionStatus, SignOffSession};
 use domain::billing::{Billing, BillingError, Cancel};
 use domain::continuous_audit::{Configure, ContinuousAudit, Settings};
+use domain::fact::Facts;
 use domain::notification::{
     announcement, Announcement, ChangeRead, Inbox, MarkAllRead, Notification, NotificationError,
     RaiseNotification, SendAnnouncement,
 };
 use domain::report::{DeleteReport, RecordOutcome, Report, ReportError, ReportStatus};
 use event_schemas::audit_session::SignOffRole;
+use event_schemas::read_model::ReadModelEvent;
 use event_schemas::report::ReportFailed;
 use event_schemas::{OrganizationId, UserId, WorkspaceId};
 use rust_decimal::Decimal;
@@ -427,7 +429,37 @@ async fn an_inbox_marked_read_by_a_v1_event_marks_only_further(backend: Backend)
     t.cleanup().await;
 }
 
+async fn a_read_model_fact_recorded_as_a_v1_event_is_not_recorded_again(backend: Backend) {
+    let (t, store) = stores(backend).await;
+    let runner = Runner::new(store.clone());
+    let quarantined = fixture(include_str!(
+        "../../event-schemas/fixtures/read_model/ReadModelQuarantined.v1.0.json"
+    ));
+    let stream = format!("ledger:{WORKSPACE}");
+    written_long_ago(
+        &store,
+        "ReadModel",
+        &stream,
+        vec![("ReadModelQuarantined", "1.0", quarantined.clone())],
+    )
+    .await;
+    let fact: ReadModelEvent = serde_json::from_value(quarantined).expect("current shape");
+
+    runner
+        .record_fact(&stream, fact, &EventMetadata::default())
+        .await
+        .expect("record");
+
+    let facts = runner
+        .load::<Facts<ReadModelEvent>>(&stream)
+        .await
+        .expect("load");
+    assert_eq!(facts.version, 1, "the repeat was not recorded");
+    t.cleanup().await;
+}
+
 backend_tests!(
+    a_read_model_fact_recorded_as_a_v1_event_is_not_recorded_again,
     a_notification_raised_by_a_v1_event_is_its_recipients_alone_and_never_raised_twice,
     an_announcement_sent_as_a_v1_event_is_not_sent_a_second_time,
     an_inbox_marked_read_by_a_v1_event_marks_only_further,

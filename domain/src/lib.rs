@@ -18,6 +18,8 @@
 //! - [`journal_import`] — the JournalImport aggregate: a CSV import recorded with its
 //!   file's hash beside the entries it creates (the same file twice in a day is refused
 //!   unless confirmed).
+//! - [`fact`] — facts recorded without a rule (sign-ins, views of a shared audit, read
+//!   models set aside), run as streams of [`fact::Facts`] like every other aggregate.
 //! - [`notification`] — the Notification, Announcement and Inbox aggregates: raised once
 //!   per cause, read marks and deletion by the recipient only, announcements to several
 //!   members in one event, "mark all as read" up to a position.
@@ -45,6 +47,7 @@ pub mod calendar;
 pub mod continuous_audit;
 pub mod debt;
 pub mod decider;
+pub mod fact;
 pub mod fixed_asset;
 pub mod journal_entry;
 pub mod journal_import;

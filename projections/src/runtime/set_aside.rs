@@ -4,10 +4,9 @@
 use std::collections::HashSet;
 
 use event_schemas::read_model::{
-    stream_id, ReadModelEvent, ReadModelQuarantined, ReadModelRestored, AGGREGATE_TYPE,
+    stream_id, ReadModelEvent, ReadModelQuarantined, ReadModelRestored,
 };
-use store::backend::AppendRequest;
-use store::{EventMetadata, NewEvent, RecordedEvent};
+use store::{EventMetadata, RecordedEvent};
 
 use super::{ProjectionRuntime, REBUILD_BATCH_EVENTS};
 use crate::checkpoint;
@@ -174,40 +173,14 @@ impl ProjectionRuntime {
         };
         let event = event(event_schemas::WorkspaceId::from_uuid(workspace_id));
         let stream = stream_id(projector, workspace);
-        let recorded = match self.store.read_stream(AGGREGATE_TYPE, &stream, 0).await {
-            Ok(recorded) => recorded,
-            Err(err) => {
-                tracing::warn!(error = %err, "could not read the read-model facts");
-                return;
-            }
-        };
-        let repeat = recorded.last().is_some_and(|last| {
-            last.payload
-                .decode::<ReadModelEvent>()
-                .is_ok_and(|previous| previous == event)
-        });
-        if repeat {
-            return;
-        }
         let metadata = EventMetadata {
             workspace_id: Some(workspace.to_owned()),
             ..Default::default()
         };
-        let appended = match NewEvent::of(
-            AGGREGATE_TYPE,
-            &stream,
-            recorded.len() as i64 + 1,
-            &event,
-            &metadata,
-        ) {
-            Ok(new) => self
-                .store
-                .append(AppendRequest::new(vec![new]))
-                .await
-                .err()
-                .map(|e| e.to_string()),
-            Err(err) => Some(err.to_string()),
-        };
+        let appended = commands::Runner::new(self.store.clone())
+            .record_fact(&stream, event, &metadata)
+            .await
+            .err();
         if let Some(err) = appended {
             tracing::warn!(error = %err, "could not record a read-model fact");
         }

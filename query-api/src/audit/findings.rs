@@ -16,12 +16,11 @@ use axum::http::HeaderMap;
 use axum::Json;
 use domain::permissions::Action;
 use event_schemas::audit_shared_view::{
-    AuditSharedViewEvent, AuditSharedViewRecorded, AGGREGATE_TYPE, USER_AGENT_CHARS_MAX,
+    AuditSharedViewEvent, AuditSharedViewRecorded, USER_AGENT_CHARS_MAX,
 };
 use serde::Serialize;
 use sqlx::Row;
-use store::backend::AppendRequest;
-use store::{EventMetadata, NewEvent};
+use store::EventMetadata;
 use utoipa::{PartialSchema, ToSchema};
 use uuid::Uuid;
 
@@ -355,9 +354,10 @@ pub async fn record_view(
         request_id,
         ..Default::default()
     };
-    let new = NewEvent::of(AGGREGATE_TYPE, &view_id.to_string(), 1, &event, &metadata)
+    commands::Runner::new(state.store.clone())
+        .record_fact(&view_id.to_string(), event, &metadata)
+        .await
         .map_err(ApiError::internal)?;
-    state.store.append(AppendRequest::new(vec![new])).await?;
     // The session's page reads the view in its access log and share list right after.
     api_core::consistency::read_your_writes(state, "audit_sessions").await
 }
