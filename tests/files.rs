@@ -255,7 +255,74 @@ async fn a_profile_image_uploaded_by_someone_else_is_refused(backend: Backend) {
     app.stop().await;
 }
 
+async fn a_workspace_shows_the_image_uploaded_into_it_until_it_is_removed(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let lagos = app.workspace(&ada, "Lagos Office").await;
+    let abuja = app.workspace(&ada, "Abuja Office").await;
+    let path = format!(
+        "/api/v1/accounts/organizations/{}/workspaces/{lagos}/",
+        ada.organization_id
+    );
+    let logo = upload(&app, &ada, &lagos, "logo.png", "image/png", PNG.to_vec()).await;
+    let elsewhere = upload(&app, &ada, &abuja, "logo.png", "image/png", PNG.to_vec()).await;
+    let logo_id = logo.body["data"]["id"].as_str().expect("id");
+
+    let other_workspaces = app
+        .patch(
+            &path,
+            Some(&ada.access),
+            json!({"image_id": elsewhere.body["data"]["id"]}),
+        )
+        .await;
+    let set = app
+        .patch(&path, Some(&ada.access), json!({"image_id": logo_id}))
+        .await;
+    let renamed = app
+        .patch(
+            &path,
+            Some(&ada.access),
+            json!({"name": "Lagos Head Office"}),
+        )
+        .await;
+    let mine = app
+        .read("/api/v1/accounts/me/workspaces/", Some(&ada.access))
+        .await;
+    let removed = app
+        .patch(&path, Some(&ada.access), json!({"image_id": null}))
+        .await;
+
+    assert_eq!(other_workspaces.status, 400, "{}", other_workspaces.body);
+    assert!(other_workspaces.body.get("image_id").is_some());
+    assert_eq!(set.status, 200, "{}", set.body);
+    assert_eq!(
+        set.body["data"]["image"]["absolute_url"],
+        logo.body["data"]["absolute_url"]
+    );
+    assert_eq!(
+        renamed.body["data"]["image"]["absolute_url"], logo.body["data"]["absolute_url"],
+        "a rename keeps the image"
+    );
+    let listed = mine.body["data"]
+        .as_array()
+        .expect("workspaces")
+        .iter()
+        .find(|w| w["id"] == lagos.as_str())
+        .expect("Lagos");
+    assert_eq!(
+        listed["image"]["absolute_url"],
+        logo.body["data"]["absolute_url"]
+    );
+    assert_eq!(removed.status, 200, "{}", removed.body);
+    assert_eq!(
+        removed.body["data"]["image"]["absolute_url"],
+        serde_json::Value::Null
+    );
+    app.stop().await;
+}
+
 backend_tests!(
+    a_workspace_shows_the_image_uploaded_into_it_until_it_is_removed,
     a_profile_image_uploaded_by_someone_else_is_refused,
     an_image_is_uploaded_and_served_back,
     a_text_file_named_png_is_refused,

@@ -80,6 +80,17 @@ fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
     Some(&rest[..rest.find(end)?])
 }
 
+/// For `#[serde(default, deserialize_with = "present")]` on an `Option<Option<T>>` field
+/// that may be null: missing stays `None`, null is `Some(None)` — "leave it" and "clear
+/// it" told apart.
+pub fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

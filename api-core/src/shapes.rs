@@ -3,7 +3,10 @@
 
 use chrono::NaiveDate;
 use serde::Serialize;
+use sqlx::Row;
 use utoipa::ToSchema;
+
+use crate::AppState;
 
 /// A live workspace, as the workspace routes (read and write) answer it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -14,6 +17,40 @@ pub struct Workspace {
     /// ISO 4217.
     pub base_currency: String,
     pub created_datetime: String,
+    pub image: WorkspaceImage,
+}
+
+/// The columns of `read_workspaces` [`Workspace::from_row`] reads.
+pub const WORKSPACE_COLUMNS: &str =
+    "id, organization_id, name, base_currency, created_at, image_id";
+
+impl Workspace {
+    pub fn from_row(state: &AppState, row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        let image_id: Option<String> = row.try_get("image_id")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            organization_id: row.try_get("organization_id")?,
+            name: row.try_get("name")?,
+            base_currency: row.try_get("base_currency")?,
+            created_datetime: crate::time::iso_datetime(row.try_get("created_at")?),
+            image: WorkspaceImage::of(state, image_id.as_deref()),
+        })
+    }
+}
+
+/// A workspace's image (spec §3 "image.absolute_url"): where it is served, `null` when
+/// the workspace has none (the UI shows its placeholder).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WorkspaceImage {
+    pub absolute_url: Option<String>,
+}
+
+impl WorkspaceImage {
+    pub fn of(state: &AppState, image_id: Option<&str>) -> Self {
+        Self {
+            absolute_url: image_id.map(|id| crate::me::image_url(state, id)),
+        }
+    }
 }
 
 /// A workspace's lock date (`YYYY-MM-DD`); `null` when nothing is locked.

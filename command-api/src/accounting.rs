@@ -540,14 +540,9 @@ pub async fn set_budget(
 pub struct LockDateBody {
     /// `YYYY-MM-DD`, or null to open the books. Required: opening the books is said
     /// explicitly, never inferred from a missing field or an empty body.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "api_core::body::present")]
     #[schema(value_type = Option<String>, required = true)]
     pub lock_date: Option<Option<String>>,
-}
-
-/// A field that may be null but must be there: missing stays `None`, null is `Some(None)`.
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
 }
 
 /// Sets the lock date: no entry may be posted or reversed on or before it.

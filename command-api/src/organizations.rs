@@ -8,7 +8,7 @@ use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::openapi::{ok, Data, Message};
 use api_core::request_id::CurrentRequestId;
-use api_core::shapes::Workspace;
+use api_core::shapes::{Workspace, WORKSPACE_COLUMNS};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -81,22 +81,14 @@ async fn organization_of(app: &AppState, workspace_id: &str) -> Result<Option<St
 
 /// The workspace, as the workspace routes answer it.
 pub async fn workspace_json(app: &AppState, workspace_id: &str) -> Result<Workspace, ApiError> {
-    let row: Option<(String, String, String, String, i64)> = sqlx::query_as(
-        "SELECT id, organization_id, name, base_currency, created_at FROM read_workspaces \
-         WHERE id = $1 AND deleted = 0",
-    )
+    let row = sqlx::query(&format!(
+        "SELECT {WORKSPACE_COLUMNS} FROM read_workspaces WHERE id = $1 AND deleted = 0"
+    ))
     .bind(workspace_id)
     .fetch_optional(&app.db().pool)
-    .await?;
-    let (id, organization_id, name, base_currency, created_at) =
-        row.ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
-    Ok(Workspace {
-        id,
-        organization_id,
-        name,
-        base_currency,
-        created_datetime: api_core::time::iso_datetime(created_at),
-    })
+    .await?
+    .ok_or_else(|| ApiError::NotFound(NOT_FOUND.into()))?;
+    Ok(Workspace::from_row(app, &row)?)
 }
 
 /// The organization's profile after a change.
@@ -247,9 +239,15 @@ pub async fn create_workspace(
 pub struct WorkspacePatch {
     #[serde(default)]
     pub name: Option<String>,
+    /// An image uploaded into this workspace (`POST /files/images/`), or null to remove
+    /// the image; absent keeps it.
+    #[serde(default, deserialize_with = "api_core::body::present")]
+    #[schema(value_type = Option<String>)]
+    pub image_id: Option<Option<String>>,
 }
 
-/// Renames a workspace. Needs `workspace_settings` in that workspace.
+/// Renames a workspace and sets or removes its image. Needs `workspace_settings` in that
+/// workspace.
 #[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/{id}/", tag = "organizations",
     params(("organization_id" = String, Path), ("id" = String, Path)), request_body = WorkspacePatch,
     responses((status = 200, body = Data<Workspace>), (status = 400), (status = 403), (status = 404)))]
@@ -268,12 +266,40 @@ pub async fn update_workspace(
         Action::EditWorkspaceSettings,
     )
     .await?;
+    let image = match patch.image_id {
+        None => None,
+        Some(None) => Some(None),
+        Some(Some(id)) => Some(Some(image_in(&state.app, &workspace_id, &id).await?)),
+    };
     let command = UpdateWorkspace {
         workspace_id: ws,
         name: patch.name,
+        image,
     };
     run(&state, &user, request_id, org, command.into()).await?;
     Ok(ok(workspace_json(&state.app, &workspace_id).await?))
+}
+
+/// The image `image_id`, if it was uploaded into `workspace_id` (an image of another
+/// workspace is not this one's to show).
+async fn image_in(
+    app: &AppState,
+    workspace_id: &str,
+    image_id: &str,
+) -> Result<uuid::Uuid, ApiError> {
+    let unknown = || {
+        ApiError::field(
+            "image_id",
+            "No image with this id was uploaded into this workspace.",
+        )
+    };
+    let id: uuid::Uuid = image_id.trim().parse().map_err(|_| unknown())?;
+    match identity::files::by_id(app.db(), &id.to_string()).await? {
+        Some(file) if file.workspace_id == workspace_id && file.kind == identity::files::IMAGES => {
+            Ok(id)
+        }
+        _ => Err(unknown()),
+    }
 }
 
 /// Deletes a workspace: it leaves every list; its history stays in the log. The

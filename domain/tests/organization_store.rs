@@ -104,6 +104,7 @@ async fn run_scenario(cqrs: &Framework) -> Scenario {
             UpdateWorkspace {
                 workspace_id: s.lagos,
                 name: Some("Lagos Head Office".into()),
+                image: None,
             }
             .into(),
             Some(s.lagos),

@@ -188,6 +188,7 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
         "OrganizationUpdated" => format!("Updated the organization profile ({})", text("name")),
         "WorkspaceCreated" => format!("Created the workspace {}", text("name")),
         "WorkspaceRenamed" => format!("Renamed a workspace to {}", text("name")),
+        "WorkspaceImageChanged" => "Changed a workspace's image".to_owned(),
         "WorkspaceDeleted" => "Deleted a workspace".into(),
         "MemberAdded" => format!("Added a member as {}", role_name(payload)),
         "MemberRoleChanged" => format!("Changed a member's role to {}", role_name(payload)),

@@ -32,6 +32,9 @@ const WORKSPACES: &str = "CREATE TABLE read_workspaces (
     deleted BIGINT NOT NULL DEFAULT 0
 )";
 
+/// The workspace's image (an uploaded file's id); NULL shows the placeholder.
+const WORKSPACES_IMAGE: &str = "ALTER TABLE read_workspaces ADD COLUMN image_id TEXT";
+
 const WORKSPACES_INDEX: &str =
     "CREATE INDEX read_workspaces_organization ON read_workspaces (organization_id)";
 
@@ -147,6 +150,7 @@ impl Projector for Organizations {
             same!(10, "read_transfers", TRANSFERS),
             same!(11, "read_setup_progress", SETUP),
             same!(12, "read_invitations_uses", INVITATIONS_USES),
+            same!(13, "read_workspaces_image", WORKSPACES_IMAGE),
         ]
     }
 
@@ -231,6 +235,14 @@ async fn apply(
         OrganizationEvent::WorkspaceRenamed(e) => {
             sqlx::query("UPDATE read_workspaces SET name = $1, updated_at = $2 WHERE id = $3")
                 .bind(&e.name)
+                .bind(at)
+                .bind(e.workspace_id.to_string())
+                .execute(&mut **tx)
+                .await?;
+        }
+        OrganizationEvent::WorkspaceImageChanged(e) => {
+            sqlx::query("UPDATE read_workspaces SET image_id = $1, updated_at = $2 WHERE id = $3")
+                .bind(e.image_id.map(|id| id.to_string()))
                 .bind(at)
                 .bind(e.workspace_id.to_string())
                 .execute(&mut **tx)

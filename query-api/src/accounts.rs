@@ -5,6 +5,7 @@ use api_core::auth::AuthUser;
 use api_core::me::Profile;
 use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
+use api_core::shapes::WorkspaceImage;
 use api_core::{ApiError, AppState};
 use axum::extract::{Query, State};
 use axum::Json;
@@ -50,13 +51,7 @@ pub struct MyWorkspace {
     /// Of an organization the caller joined by invitation rather than founded.
     pub is_invited: bool,
     pub name: String,
-    pub image: NoImage,
-}
-
-/// Workspaces have no image yet: `{"absolute_url": null}`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct NoImage {
-    pub absolute_url: Option<String>,
+    pub image: WorkspaceImage,
 }
 
 /// One of the product's services.
@@ -109,8 +104,8 @@ pub async fn my_workspaces(
     let latest = users::by_id(state.db(), &user.user_id)
         .await?
         .and_then(|u| u.latest_workspace_id);
-    let rows: Vec<(String, String, String, i64, String)> = sqlx::query_as(
-        "SELECT w.id, w.organization_id, w.name, m.role, o.created_by FROM read_membership_workspaces c \
+    let rows: Vec<(String, String, String, i64, String, Option<String>)> = sqlx::query_as(
+        "SELECT w.id, w.organization_id, w.name, m.role, o.created_by, w.image_id FROM read_membership_workspaces c \
          JOIN read_memberships m ON m.id = c.membership_id \
          JOIN read_workspaces w ON w.id = c.workspace_id \
          JOIN read_organizations o ON o.id = w.organization_id \
@@ -122,16 +117,18 @@ pub async fn my_workspaces(
     .await?;
     let workspaces = rows
         .into_iter()
-        .map(|(id, organization_id, name, role, founder)| MyWorkspace {
-            latest: latest.as_deref() == Some(id.as_str()),
-            id,
-            organization_id,
-            role,
-            role_display: api_core::me::role_display(role).to_owned(),
-            is_invited: founder != user.user_id,
-            name,
-            image: NoImage { absolute_url: None },
-        })
+        .map(
+            |(id, organization_id, name, role, founder, image_id)| MyWorkspace {
+                latest: latest.as_deref() == Some(id.as_str()),
+                id,
+                organization_id,
+                role,
+                role_display: api_core::me::role_display(role).to_owned(),
+                is_invited: founder != user.user_id,
+                name,
+                image: WorkspaceImage::of(&state, image_id.as_deref()),
+            },
+        )
         .collect();
     Ok(ok(workspaces))
 }

@@ -5,7 +5,7 @@ use api_core::access::require_member;
 use api_core::auth::AuthUser;
 use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
-use api_core::shapes::Workspace;
+use api_core::shapes::{Workspace, WORKSPACE_COLUMNS};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
 use axum::Json;
@@ -204,16 +204,6 @@ pub async fn get_organization(
     Ok(ok(organization_json(&row)?))
 }
 
-fn workspace_json(row: &sqlx::any::AnyRow) -> Result<Workspace, sqlx::Error> {
-    Ok(Workspace {
-        id: row.try_get::<String, _>("id")?,
-        organization_id: row.try_get::<String, _>("organization_id")?,
-        name: row.try_get::<String, _>("name")?,
-        base_currency: row.try_get::<String, _>("base_currency")?,
-        created_datetime: api_core::time::iso_datetime(row.try_get("created_at")?),
-    })
-}
-
 /// The organization's live workspaces.
 #[utoipa::path(get, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/", tag = "organizations",
     params(("organization_id" = String, Path), PageParams), responses((status = 200, body = Data<Paginated<Workspace>>), (status = 403)))]
@@ -231,10 +221,10 @@ pub async fn list_workspaces(
     .bind(&organization_id)
     .fetch_one(&state.db().pool)
     .await?;
-    let rows = sqlx::query(
-        "SELECT id, organization_id, name, base_currency, created_at FROM read_workspaces \
-         WHERE organization_id = $1 AND deleted = 0 ORDER BY created_at, id LIMIT $2 OFFSET $3",
-    )
+    let rows = sqlx::query(&format!(
+        "SELECT {WORKSPACE_COLUMNS} FROM read_workspaces \
+         WHERE organization_id = $1 AND deleted = 0 ORDER BY created_at, id LIMIT $2 OFFSET $3"
+    ))
     .bind(&organization_id)
     .bind(page.limit())
     .bind(page.offset())
@@ -242,7 +232,7 @@ pub async fn list_workspaces(
     .await?;
     let items = rows
         .iter()
-        .map(workspace_json)
+        .map(|row| Workspace::from_row(&state, row))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(ok(Paginated::new(items, count, page)))
 }
@@ -256,16 +246,16 @@ pub async fn get_workspace(
     Path((organization_id, workspace_id)): Path<(String, String)>,
 ) -> Result<Json<Data<Workspace>>, ApiError> {
     require_member(&state, &user, &organization_id).await?;
-    let row = sqlx::query(
-        "SELECT id, organization_id, name, base_currency, created_at FROM read_workspaces \
-         WHERE id = $1 AND organization_id = $2 AND deleted = 0",
-    )
+    let row = sqlx::query(&format!(
+        "SELECT {WORKSPACE_COLUMNS} FROM read_workspaces \
+         WHERE id = $1 AND organization_id = $2 AND deleted = 0"
+    ))
     .bind(&workspace_id)
     .bind(&organization_id)
     .fetch_optional(&state.db().pool)
     .await?
     .ok_or_else(|| ApiError::NotFound("Not found.".into()))?;
-    Ok(ok(workspace_json(&row)?))
+    Ok(ok(Workspace::from_row(&state, &row)?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -9,9 +9,9 @@ use event_schemas::organization::{
     InvitationAccepted, InvitationCancelled, InvitationCreated, InvitationRejected,
     InvitationResent, MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged,
     OrganizationCreated, OrganizationEvent, OrganizationUpdated, SetupProgressUpdated,
-    TransferRequested, TransferResolved, WorkspaceCreated, WorkspaceDeleted, WorkspaceRenamed,
-    WorkspaceTransferredIn, WorkspaceTransferredOut, AGGREGATE_TYPE, LOCATION_CHARS_MAX,
-    NAME_CHARS_MAX,
+    TransferRequested, TransferResolved, WorkspaceCreated, WorkspaceDeleted, WorkspaceImageChanged,
+    WorkspaceRenamed, WorkspaceTransferredIn, WorkspaceTransferredOut, AGGREGATE_TYPE,
+    LOCATION_CHARS_MAX, NAME_CHARS_MAX,
 };
 use event_schemas::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
@@ -150,6 +150,9 @@ pub struct Workspace {
     pub created_by: UserId,
     /// A deleted workspace accepts no command and frees its name.
     pub deleted: bool,
+    /// Its image in the workspace panel; `None` shows the placeholder.
+    #[serde(default)]
+    pub image_id: Option<uuid::Uuid>,
 }
 
 impl Organization {
@@ -325,21 +328,28 @@ impl Organization {
     ) -> Result<Vec<OrganizationEvent>, OrganizationError> {
         let profile = self.existing()?;
         let workspace = self.live_workspace(command.workspace_id)?;
-        let Some(raw) = command.name else {
-            return Ok(Vec::new());
-        };
-        let name = parse_name(&raw)?;
-        if name == workspace.name {
-            return Ok(Vec::new());
+        let mut events = Vec::new();
+        if let Some(raw) = command.name {
+            let name = parse_name(&raw)?;
+            if name != workspace.name {
+                self.ensure_name_free(&name, Some(command.workspace_id))?;
+                events.push(OrganizationEvent::WorkspaceRenamed(WorkspaceRenamed {
+                    organization_id: profile.organization_id,
+                    workspace_id: command.workspace_id,
+                    name,
+                }));
+            }
         }
-        self.ensure_name_free(&name, Some(command.workspace_id))?;
-        Ok(vec![OrganizationEvent::WorkspaceRenamed(
-            WorkspaceRenamed {
-                organization_id: profile.organization_id,
-                workspace_id: command.workspace_id,
-                name,
-            },
-        )])
+        if let Some(image_id) = command.image.filter(|image| *image != workspace.image_id) {
+            events.push(OrganizationEvent::WorkspaceImageChanged(
+                WorkspaceImageChanged {
+                    organization_id: profile.organization_id,
+                    workspace_id: command.workspace_id,
+                    image_id,
+                },
+            ));
+        }
+        Ok(events)
     }
 
     fn delete_workspace(
@@ -940,6 +950,7 @@ impl Aggregate for Organization {
                         base_currency: e.base_currency,
                         created_by: e.created_by,
                         deleted: false,
+                        image_id: None,
                     },
                 );
             }
@@ -947,6 +958,11 @@ impl Aggregate for Organization {
                 debug_assert!(self.workspaces.contains_key(&e.workspace_id));
                 if let Some(workspace) = self.workspaces.get_mut(&e.workspace_id) {
                     workspace.name = e.name;
+                }
+            }
+            OrganizationEvent::WorkspaceImageChanged(e) => {
+                if let Some(workspace) = self.workspaces.get_mut(&e.workspace_id) {
+                    workspace.image_id = e.image_id;
                 }
             }
             OrganizationEvent::WorkspaceDeleted(e) => {
@@ -1044,6 +1060,9 @@ impl Aggregate for Organization {
                         base_currency: e.base_currency,
                         created_by: e.created_by,
                         deleted: false,
+                        // The event does not carry it; a PATCH naming the image it
+                        // already shows records it again, harmlessly.
+                        image_id: None,
                     },
                 );
             }

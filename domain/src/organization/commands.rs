@@ -99,7 +99,11 @@ pub struct CreateWorkspace {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UpdateWorkspace {
     pub workspace_id: WorkspaceId,
+    /// The new name; `None` keeps it.
     pub name: Option<String>,
+    /// The new image: `Some(Some(id))` sets it, `Some(None)` removes it, `None` keeps it.
+    /// The caller checks the image was uploaded into this workspace.
+    pub image: Option<Option<uuid::Uuid>>,
 }
 
 /// Deletes a workspace. Its history stays in the log; it accepts no further command.

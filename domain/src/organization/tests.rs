@@ -4,7 +4,7 @@
 use cqrs_es::test::TestFramework;
 use event_schemas::organization::{
     InvitationAccepted, InvitationCancelled, InvitationCreated, MemberAdded, MemberRemoved,
-    MemberRoleChanged, MemberWorkspacesChanged,
+    MemberRoleChanged, MemberWorkspacesChanged, WorkspaceImageChanged,
 };
 use event_schemas::{InvitationId, MembershipId, OrganizationId, UserId, WorkspaceId};
 
@@ -120,6 +120,7 @@ fn rename(workspace_id: WorkspaceId, name: &str) -> UpdateWorkspace {
     UpdateWorkspace {
         workspace_id,
         name: Some(name.into()),
+        image: None,
     }
 }
 
@@ -577,6 +578,40 @@ fn renaming_a_workspace_to_its_current_name_records_nothing() {
 }
 
 #[test]
+fn a_workspace_image_is_set_once_and_removed() {
+    let image = Uuid::from_u128(0x5b0c);
+    let change = |image| {
+        UpdateWorkspace {
+            workspace_id: LAGOS,
+            name: None,
+            image: Some(image),
+        }
+        .into()
+    };
+    let changed = |image_id| {
+        OrganizationEvent::WorkspaceImageChanged(WorkspaceImageChanged {
+            organization_id: ORG,
+            workspace_id: LAGOS,
+            image_id,
+        })
+    };
+    given()
+        .given(with_lagos())
+        .when(change(Some(image)))
+        .then_expect_events(vec![changed(Some(image))]);
+    let mut shown = with_lagos();
+    shown.push(changed(Some(image)));
+    given()
+        .given(shown.clone())
+        .when(change(Some(image)))
+        .then_expect_events(vec![]);
+    given()
+        .given(shown)
+        .when(change(None))
+        .then_expect_events(vec![changed(None)]);
+}
+
+#[test]
 fn an_update_without_a_name_records_nothing() {
     given()
         .given(with_lagos())
@@ -584,6 +619,7 @@ fn an_update_without_a_name_records_nothing() {
             UpdateWorkspace {
                 workspace_id: LAGOS,
                 name: None,
+                image: None,
             }
             .into(),
         )

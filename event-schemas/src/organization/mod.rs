@@ -45,6 +45,7 @@ pub enum OrganizationEvent {
     OrganizationUpdated(OrganizationUpdated),
     WorkspaceCreated(WorkspaceCreated),
     WorkspaceRenamed(WorkspaceRenamed),
+    WorkspaceImageChanged(WorkspaceImageChanged),
     WorkspaceDeleted(WorkspaceDeleted),
     MemberAdded(MemberAdded),
     MemberRoleChanged(MemberRoleChanged),
@@ -145,6 +146,20 @@ pub struct WorkspaceRenamed {
 
 impl EventPayload for WorkspaceRenamed {
     const EVENT_TYPE: &'static str = "WorkspaceRenamed";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// A workspace's image (shown in the workspace panel) was set, replaced or removed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WorkspaceImageChanged {
+    pub organization_id: OrganizationId,
+    pub workspace_id: WorkspaceId,
+    /// An image uploaded into this workspace (`POST /files/images/`); `null`: removed.
+    pub image_id: Option<uuid::Uuid>,
+}
+
+impl EventPayload for WorkspaceImageChanged {
+    const EVENT_TYPE: &'static str = "WorkspaceImageChanged";
     const EVENT_VERSION: &'static str = "1.0";
 }
 
@@ -391,6 +406,7 @@ impl OrganizationEvent {
             Self::OrganizationUpdated(e) => e.organization_id,
             Self::WorkspaceCreated(e) => e.organization_id,
             Self::WorkspaceRenamed(e) => e.organization_id,
+            Self::WorkspaceImageChanged(e) => e.organization_id,
             Self::WorkspaceDeleted(e) => e.organization_id,
             Self::MemberAdded(e) => e.organization_id,
             Self::MemberRoleChanged(e) => e.organization_id,
@@ -431,6 +447,7 @@ impl OrganizationEvent {
             Self::WorkspaceTransferredIn(e) => Some(e.workspace_id),
             Self::WorkspaceCreated(e) => Some(e.workspace_id),
             Self::WorkspaceRenamed(e) => Some(e.workspace_id),
+            Self::WorkspaceImageChanged(e) => Some(e.workspace_id),
             Self::WorkspaceDeleted(e) => Some(e.workspace_id),
         }
     }
@@ -444,6 +461,7 @@ impl OrganizationEvent {
             Self::OrganizationUpdated(e) => of(e),
             Self::WorkspaceCreated(e) => of(e),
             Self::WorkspaceRenamed(e) => of(e),
+            Self::WorkspaceImageChanged(e) => of(e),
             Self::WorkspaceDeleted(e) => of(e),
             Self::MemberAdded(e) => of(e),
             Self::MemberRoleChanged(e) => of(e),
@@ -482,6 +500,7 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<OrganizationUpdated>(),
         EventVersion::current::<WorkspaceCreated>(),
         EventVersion::current::<WorkspaceRenamed>(),
+        EventVersion::current::<WorkspaceImageChanged>(),
         EventVersion::current::<WorkspaceDeleted>(),
         EventVersion::current::<MemberAdded>(),
         EventVersion::current::<MemberRoleChanged>(),

@@ -12,7 +12,7 @@ import { deleteNotification } from '@/features/notifications/api/delete-notifica
 import { getNotifications } from '@/features/notifications/api/get-notifications';
 import { markNotificationRead } from '@/features/notifications/api/update-notification';
 import { updateProfile } from '@/features/profile/api/update-profile';
-import { uploadImage } from '@/features/profile/api/upload-image';
+import { uploadImage } from '@/lib/upload-image';
 import { createWorkspace } from '@/features/workspaces/api/create-workspace';
 import { getOrganization } from '@/features/workspaces/api/get-organization';
 import { notify } from '@/lib/notify';

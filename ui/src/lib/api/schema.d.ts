@@ -1651,7 +1651,10 @@ export interface paths {
         delete: operations["delete_workspace"];
         options?: never;
         head?: never;
-        /** Renames a workspace. Needs `workspace_settings` in that workspace. */
+        /**
+         * Renames a workspace and sets or removes its image. Needs `workspace_settings` in that
+         *     workspace.
+         */
         patch: operations["update_workspace"];
         trace?: never;
     };
@@ -4892,6 +4895,7 @@ export interface components {
                     base_currency: string;
                     created_datetime: string;
                     id: string;
+                    image: components["schemas"]["WorkspaceImage"];
                     name: string;
                     organization_id: string;
                 }[];
@@ -5581,7 +5585,7 @@ export interface components {
         Data_Vec_MyWorkspace: {
             data: {
                 id: string;
-                image: components["schemas"]["NoImage"];
+                image: components["schemas"]["WorkspaceImage"];
                 /** @description Of an organization the caller joined by invitation rather than founded. */
                 is_invited: boolean;
                 /** @description The one the caller last switched to. */
@@ -5660,6 +5664,7 @@ export interface components {
                 base_currency: string;
                 created_datetime: string;
                 id: string;
+                image: components["schemas"]["WorkspaceImage"];
                 name: string;
                 organization_id: string;
             };
@@ -6788,7 +6793,7 @@ export interface components {
         /** @description A workspace the caller can open. */
         MyWorkspace: {
             id: string;
-            image: components["schemas"]["NoImage"];
+            image: components["schemas"]["WorkspaceImage"];
             /** @description Of an organization the caller joined by invitation rather than founded. */
             is_invited: boolean;
             /** @description The one the caller last switched to. */
@@ -6861,10 +6866,6 @@ export interface components {
             /** @description What is left to pay of it. */
             amount: components["schemas"]["Money"];
             due_date: string;
-        };
-        /** @description Workspaces have no image yet: `{"absolute_url": null}`. */
-        NoImage: {
-            absolute_url: string | null;
         };
         /** @description 400 not tied to a field: `{"non_field_errors": ["…"]}`. */
         NonFieldErrors: {
@@ -8187,6 +8188,7 @@ export interface components {
             base_currency: string;
             created_datetime: string;
             id: string;
+            image: components["schemas"]["WorkspaceImage"];
             name: string;
             organization_id: string;
         };
@@ -8205,7 +8207,19 @@ export interface components {
             uploaded_by: string;
             workspace_id: string;
         };
+        /**
+         * @description A workspace's image (spec §3 "image.absolute_url"): where it is served, `null` when
+         *     the workspace has none (the UI shows its placeholder).
+         */
+        WorkspaceImage: {
+            absolute_url: string | null;
+        };
         WorkspacePatch: {
+            /**
+             * @description An image uploaded into this workspace (`POST /files/images/`), or null to remove
+             *     the image; absent keeps it.
+             */
+            image_id?: string | null;
             name?: string | null;
         };
     };

@@ -23,7 +23,7 @@ import { storage } from '@/lib/storage';
 
 import { PERSONA_OPTIONS, profileFormSchema, type ProfileFormValues } from '../api/profile-schema';
 import { updateProfile } from '../api/update-profile';
-import { FILE_UPLOAD_FAILED, SELECT_ONE_IMAGE, uploadImage } from '../api/upload-image';
+import { FILE_UPLOAD_FAILED, SELECT_ONE_IMAGE, uploadImage } from '@/lib/upload-image';
 import { PhoneField } from './phone-field';
 
 const PERSONA_SELECT = PERSONA_OPTIONS.map((p) => ({ value: String(p.value), label: p.label }));

@@ -1,7 +1,7 @@
 /**
  * The workspace profile's writes (spec §7 PATCH, DELETE
- * /organizations/{organization_id}/workspaces/{id}/): rename, and the soft delete that
- * takes it out of every list while its history stays in the log.
+ * /organizations/{organization_id}/workspaces/{id}/): rename, its image, and the soft
+ * delete that takes it out of every list while its history stays in the log.
  */
 import { mutate } from 'swr';
 import { z } from 'zod';
@@ -20,6 +20,18 @@ export async function renameWorkspace(workspace: Workspace, name: string): Promi
   await api.patch(WORKSPACE_PATH, dataEnvelope(z.object({ id: idSchema }).loose()), {
     params: { organization_id: workspace.organization_id, id: workspace.id },
     body: { name },
+  });
+  await mutate(MY_WORKSPACES_PATH);
+}
+
+/** Shows `imageId` (an image uploaded into this workspace) as its image; `null` removes it. */
+export async function setWorkspaceImage(
+  workspace: Workspace,
+  imageId: string | null,
+): Promise<void> {
+  await api.patch(WORKSPACE_PATH, dataEnvelope(z.object({ id: idSchema }).loose()), {
+    params: { organization_id: workspace.organization_id, id: workspace.id },
+    body: { image_id: imageId },
   });
   await mutate(MY_WORKSPACES_PATH);
 }

@@ -72,6 +72,14 @@ function routes(
       }),
     },
     { method: 'DELETE', path: `${WORKSPACES}ws-2/`, reply: () => ({ status: 204 }) },
+    {
+      method: 'POST',
+      path: '/files/images/',
+      reply: () => ({
+        status: 201,
+        body: { data: { id: 'img-9', absolute_url: 'https://books.example/img-9/' } },
+      }),
+    },
   ];
 }
 
@@ -117,6 +125,22 @@ describe('the workspace profile', () => {
     );
   });
 
+  it('uploads a new image into the workspace and shows it as the workspace image', async () => {
+    const { requests } = stubApi(routes(2));
+    renderWithProviders(<WorkspaceProfile workspaceId="ws-2" />);
+    await screen.findByRole('button', { name: 'Change image' });
+    const input = document.querySelector('input[type="file"]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    await userEvent.upload(input, new File(['png'], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => {
+      const patch = requests.find((r) => r.method === 'PATCH');
+      expect(patch?.path).toBe(`${WORKSPACES}ws-2/`);
+      expect(patch?.body).toEqual({ image_id: 'img-9' });
+    });
+    const upload = requests.find((r) => r.method === 'POST' && r.path === '/files/images/');
+    expect((upload?.body as FormData).get('workspace_id')).toBe('ws-2');
+  });
+
   it('keeps the last workspace: its delete button is disabled and says why', async () => {
     stubApi(routes(2, [workspace('ws-1', 'Acme Nigeria Ltd', 2)]));
     renderWithProviders(<WorkspaceProfile workspaceId="ws-1" />);
@@ -136,6 +160,7 @@ describe('the workspace profile', () => {
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Transfer workspace' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete workspace' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change image' })).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   Avatar,
   Button,
+  FileButton,
   Group,
   Loader,
   Modal,
@@ -10,7 +11,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowsExchange, IconTrash } from '@tabler/icons-react';
+import { IconArrowsExchange, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
 
@@ -20,6 +21,7 @@ import { notify } from '@/lib/notify';
 import { checkPermission, effectivePlan, roleInWorkspace } from '@/lib/permissions';
 import { storage } from '@/lib/storage';
 import { useOrganizationPlan } from '@/lib/subscription';
+import { FILE_UPLOAD_FAILED, uploadImage } from '@/lib/upload-image';
 import {
   MY_WORKSPACES_PATH,
   WORKSPACE_NAME_FALLBACK,
@@ -34,6 +36,7 @@ import {
   lastWorkspaceReason,
   renameWorkspace,
   renameWorkspaceSchema,
+  setWorkspaceImage,
 } from '../api/update-workspace';
 import { WorkspaceMembers } from './workspace-members';
 
@@ -98,6 +101,66 @@ function RenameForm({ workspace, canRename }: { workspace: Workspace; canRename:
         )}
       </Group>
     </form>
+  );
+}
+
+/** PNG, JPEG, GIF or WebP, as the server sniffs them; SVG is never accepted. */
+const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+
+/** Change or remove the workspace's image: uploaded into the workspace, then shown. */
+function WorkspaceImageControls({ workspace }: { workspace: Workspace }) {
+  const [pending, setPending] = useState(false);
+  const change = async (file: File | null) => {
+    if (!file) return;
+    setPending(true);
+    try {
+      const image = await uploadImage(file, workspace.id);
+      await setWorkspaceImage(workspace, image.id);
+      notify.success('The workspace image was updated.');
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : FILE_UPLOAD_FAILED);
+    } finally {
+      setPending(false);
+    }
+  };
+  const remove = async () => {
+    setPending(true);
+    try {
+      await setWorkspaceImage(workspace, null);
+      notify.success('The workspace image was removed.');
+    } catch {
+      // Shown by the API client's handler.
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Group gap="xs">
+      <FileButton onChange={(file) => void change(file)} accept={IMAGE_TYPES}>
+        {(props) => (
+          <Button
+            {...props}
+            size="xs"
+            variant="default"
+            loading={pending}
+            leftSection={<IconPhoto size={14} />}
+          >
+            Change image
+          </Button>
+        )}
+      </FileButton>
+      {workspace.image?.absolute_url && (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          disabled={pending}
+          onClick={() => void remove()}
+        >
+          Remove image
+        </Button>
+      )}
+    </Group>
   );
 }
 
@@ -206,6 +269,11 @@ export function WorkspaceProfile({ workspaceId: asked }: Props) {
                 Your role: {workspace.role_display ?? 'Member'}
               </Text>
             </div>
+            {canRename && (
+              <div style={{ marginLeft: 'auto' }}>
+                <WorkspaceImageControls workspace={workspace} />
+              </div>
+            )}
           </Group>
           <PendingTransferNotice
             organizationId={workspace.organization_id}
