@@ -321,7 +321,64 @@ async fn a_workspace_shows_the_image_uploaded_into_it_until_it_is_removed(backen
     app.stop().await;
 }
 
+async fn an_organization_keeps_its_address_industry_and_a_logo_from_its_own_workspaces(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let bola = app.signed_up("bola@books.ng").await;
+    let lagos = app.workspace(&ada, "Lagos Office").await;
+    let theirs = app.workspace(&bola, "Bola Books").await;
+    let path = format!("/api/v1/accounts/organizations/{}/", ada.organization_id);
+    let logo = upload(&app, &ada, &lagos, "logo.png", "image/png", PNG.to_vec()).await;
+    let foreign = upload(&app, &bola, &theirs, "logo.png", "image/png", PNG.to_vec()).await;
+
+    let refused = app
+        .patch(
+            &path,
+            Some(&ada.access),
+            json!({"logo_id": foreign.body["data"]["id"]}),
+        )
+        .await;
+    let too_long = app
+        .patch(
+            &path,
+            Some(&ada.access),
+            json!({"address": "x".repeat(501)}),
+        )
+        .await;
+    let updated = app
+        .patch(
+            &path,
+            Some(&ada.access),
+            json!({"address": "14 Broad Street, Lagos Island", "industry": "Retail",
+                "logo_id": logo.body["data"]["id"]}),
+        )
+        .await;
+    let renamed = app
+        .patch(&path, Some(&ada.access), json!({"name": "Ada Trading Ltd"}))
+        .await;
+    let read = app.read(&path, Some(&ada.access)).await;
+
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.get("logo_id").is_some(), "{}", refused.body);
+    assert_eq!(too_long.status, 400, "{}", too_long.body);
+    assert!(too_long.body.get("address").is_some(), "{}", too_long.body);
+    assert_eq!(updated.status, 200, "{}", updated.body);
+    assert_eq!(renamed.status, 200, "{}", renamed.body);
+    let organization = &read.body["data"];
+    assert_eq!(organization["name"], "Ada Trading Ltd");
+    assert_eq!(organization["address"], "14 Broad Street, Lagos Island");
+    assert_eq!(organization["industry"], "Retail");
+    assert_eq!(
+        organization["logo"]["absolute_url"],
+        logo.body["data"]["absolute_url"]
+    );
+    app.stop().await;
+}
+
 backend_tests!(
+    an_organization_keeps_its_address_industry_and_a_logo_from_its_own_workspaces,
     a_workspace_shows_the_image_uploaded_into_it_until_it_is_removed,
     a_profile_image_uploaded_by_someone_else_is_refused,
     an_image_is_uploaded_and_served_back,

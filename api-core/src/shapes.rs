@@ -8,6 +8,44 @@ use utoipa::ToSchema;
 
 use crate::AppState;
 
+/// An organization, as the organization routes (read and write) answer it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Organization {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    pub email: String,
+    pub location: Option<String>,
+    /// Postal address; `null` when not given.
+    pub address: Option<String>,
+    /// What the organization does; `null` when not given.
+    pub industry: Option<String>,
+    /// Its logo (`absolute_url` null when it has none).
+    pub logo: WorkspaceImage,
+    pub created_datetime: String,
+}
+
+/// The columns of `read_organizations` [`Organization::from_row`] reads.
+pub const ORGANIZATION_COLUMNS: &str =
+    "id, name, slug, email, location, address, industry, logo_id, created_at";
+
+impl Organization {
+    pub fn from_row(state: &AppState, row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        let logo_id: Option<String> = row.try_get("logo_id")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            slug: row.try_get("slug")?,
+            email: row.try_get("email")?,
+            location: row.try_get("location")?,
+            address: row.try_get("address")?,
+            industry: row.try_get("industry")?,
+            logo: WorkspaceImage::of(state, logo_id.as_deref()),
+            created_datetime: crate::time::iso_datetime(row.try_get("created_at")?),
+        })
+    }
+}
+
 /// A live workspace, as the workspace routes (read and write) answer it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Workspace {
@@ -38,8 +76,9 @@ impl Workspace {
     }
 }
 
-/// A workspace's image (spec §3 "image.absolute_url"): where it is served, `null` when
-/// the workspace has none (the UI shows its placeholder).
+/// An uploaded image shown for a workspace (spec §3 "image.absolute_url") or as an
+/// organization's logo: where it is served, `null` when there is none (the UI shows its
+/// placeholder).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct WorkspaceImage {
     pub absolute_url: Option<String>,

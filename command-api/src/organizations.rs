@@ -8,7 +8,7 @@ use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::openapi::{ok, Data, Message};
 use api_core::request_id::CurrentRequestId;
-use api_core::shapes::{Workspace, WORKSPACE_COLUMNS};
+use api_core::shapes::{Organization, Workspace, ORGANIZATION_COLUMNS, WORKSPACE_COLUMNS};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -91,16 +91,6 @@ pub async fn workspace_json(app: &AppState, workspace_id: &str) -> Result<Worksp
     Ok(Workspace::from_row(app, &row)?)
 }
 
-/// The organization's profile after a change.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct OrganizationProfile {
-    pub id: String,
-    pub name: String,
-    pub slug: String,
-    pub email: String,
-    pub location: Option<String>,
-}
-
 /// A membership's role after a change.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct MemberRole {
@@ -142,19 +132,31 @@ pub struct OrganizationPatch {
     pub email: Option<String>,
     #[serde(default)]
     pub location: Option<String>,
+    /// Blank clears it.
+    #[serde(default)]
+    pub address: Option<String>,
+    /// Blank clears it.
+    #[serde(default)]
+    pub industry: Option<String>,
+    /// An image uploaded into one of the organization's workspaces, or null to remove the
+    /// logo; absent keeps it.
+    #[serde(default, deserialize_with = "api_core::body::present")]
+    #[schema(value_type = Option<String>)]
+    pub logo_id: Option<Option<String>>,
 }
 
-/// Updates the organization's profile (name, e-mail, location). Admins only.
+/// Updates the organization's profile (name, e-mail, location, address, industry, logo).
+/// Admins only.
 #[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/", tag = "organizations",
     params(("organization_id" = String, Path)), request_body = OrganizationPatch,
-    responses((status = 200, body = Data<OrganizationProfile>), (status = 400), (status = 403)))]
+    responses((status = 200, body = Data<Organization>), (status = 400), (status = 403)))]
 pub async fn update_organization(
     State(state): State<CommandState>,
     user: AuthUser,
     CurrentRequestId(request_id): CurrentRequestId,
     Path(organization_id): Path<String>,
     Body(patch): Body<OrganizationPatch>,
-) -> Result<Json<Data<OrganizationProfile>>, ApiError> {
+) -> Result<Json<Data<Organization>>, ApiError> {
     authorize_organization(
         &state.app,
         &user,
@@ -164,25 +166,35 @@ pub async fn update_organization(
     )
     .await?;
     let id: OrganizationId = parse_id(&organization_id)?;
+    let logo = match patch.logo_id {
+        None => None,
+        Some(None) => Some(None),
+        Some(Some(logo_id)) => Some(Some(
+            image_of(
+                "logo_id",
+                &state.app,
+                &logo_id,
+                Uploaded::InOrganization(&organization_id),
+            )
+            .await?,
+        )),
+    };
     let command = UpdateOrganization {
         name: patch.name,
         email: patch.email,
         location: patch.location,
+        address: patch.address,
+        industry: patch.industry,
+        logo,
     };
     run(&state, &user, request_id, id, command.into()).await?;
-    let row: (String, String, String, String, Option<String>) = sqlx::query_as(
-        "SELECT id, name, slug, email, location FROM read_organizations WHERE id = $1",
-    )
+    let row = sqlx::query(&format!(
+        "SELECT {ORGANIZATION_COLUMNS} FROM read_organizations WHERE id = $1"
+    ))
     .bind(&organization_id)
     .fetch_one(&state.app.db().pool)
     .await?;
-    Ok(ok(OrganizationProfile {
-        id: row.0,
-        name: row.1,
-        slug: row.2,
-        email: row.3,
-        location: row.4,
-    }))
+    Ok(ok(Organization::from_row(&state.app, &row)?))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -269,7 +281,15 @@ pub async fn update_workspace(
     let image = match patch.image_id {
         None => None,
         Some(None) => Some(None),
-        Some(Some(id)) => Some(Some(image_in(&state.app, &workspace_id, &id).await?)),
+        Some(Some(id)) => Some(Some(
+            image_of(
+                "image_id",
+                &state.app,
+                &id,
+                Uploaded::InWorkspace(&workspace_id),
+            )
+            .await?,
+        )),
     };
     let command = UpdateWorkspace {
         workspace_id: ws,
@@ -280,25 +300,39 @@ pub async fn update_workspace(
     Ok(ok(workspace_json(&state.app, &workspace_id).await?))
 }
 
-/// The image `image_id`, if it was uploaded into `workspace_id` (an image of another
-/// workspace is not this one's to show).
-async fn image_in(
+/// Where an image named by a request must have been uploaded to be shown there.
+enum Uploaded<'a> {
+    InWorkspace(&'a str),
+    /// Into any of the organization's workspaces.
+    InOrganization(&'a str),
+}
+
+/// The image `image_id` (the request's `field`), if it was uploaded where `place` says:
+/// an image of another workspace or organization is not this one's to show.
+async fn image_of(
+    field: &'static str,
     app: &AppState,
-    workspace_id: &str,
     image_id: &str,
+    place: Uploaded<'_>,
 ) -> Result<uuid::Uuid, ApiError> {
-    let unknown = || {
-        ApiError::field(
-            "image_id",
-            "No image with this id was uploaded into this workspace.",
-        )
-    };
+    let unknown = || ApiError::field(field, "No image with this id was uploaded here.");
     let id: uuid::Uuid = image_id.trim().parse().map_err(|_| unknown())?;
-    match identity::files::by_id(app.db(), &id.to_string()).await? {
-        Some(file) if file.workspace_id == workspace_id && file.kind == identity::files::IMAGES => {
-            Ok(id)
+    let Some(file) = identity::files::by_id(app.db(), &id.to_string()).await? else {
+        return Err(unknown());
+    };
+    let here = match place {
+        Uploaded::InWorkspace(workspace_id) => file.workspace_id == workspace_id,
+        Uploaded::InOrganization(organization_id) => {
+            api_core::access::organization_of(app, &file.workspace_id)
+                .await?
+                .as_deref()
+                == Some(organization_id)
         }
-        _ => Err(unknown()),
+    };
+    if here && file.kind == identity::files::IMAGES {
+        Ok(id)
+    } else {
+        Err(unknown())
     }
 }
 

@@ -336,6 +336,7 @@ async fn a_stream_of_old_event_versions_is_upcast_before_a_command_decides(backe
             name: Some("Adebayo & Daughters Ltd".into()),
             email: None,
             location: None,
+            ..Default::default()
         }
         .into(),
     );

@@ -32,6 +32,11 @@ const WORKSPACES: &str = "CREATE TABLE read_workspaces (
     deleted BIGINT NOT NULL DEFAULT 0
 )";
 
+/// The organization's profile beyond its name, e-mail and location; NULL when not given.
+const ORGANIZATIONS_ADDRESS: &str = "ALTER TABLE read_organizations ADD COLUMN address TEXT";
+const ORGANIZATIONS_INDUSTRY: &str = "ALTER TABLE read_organizations ADD COLUMN industry TEXT";
+const ORGANIZATIONS_LOGO: &str = "ALTER TABLE read_organizations ADD COLUMN logo_id TEXT";
+
 /// The workspace's image (an uploaded file's id); NULL shows the placeholder.
 const WORKSPACES_IMAGE: &str = "ALTER TABLE read_workspaces ADD COLUMN image_id TEXT";
 
@@ -151,6 +156,9 @@ impl Projector for Organizations {
             same!(11, "read_setup_progress", SETUP),
             same!(12, "read_invitations_uses", INVITATIONS_USES),
             same!(13, "read_workspaces_image", WORKSPACES_IMAGE),
+            same!(14, "read_organizations_address", ORGANIZATIONS_ADDRESS),
+            same!(15, "read_organizations_industry", ORGANIZATIONS_INDUSTRY),
+            same!(16, "read_organizations_logo", ORGANIZATIONS_LOGO),
         ]
     }
 
@@ -208,11 +216,15 @@ async fn apply(
         }
         OrganizationEvent::OrganizationUpdated(e) => {
             sqlx::query(
-                "UPDATE read_organizations SET name = $1, email = $2, location = $3, updated_at = $4 WHERE id = $5",
+                "UPDATE read_organizations SET name = $1, email = $2, location = $3, address = $4, \
+                 industry = $5, logo_id = $6, updated_at = $7 WHERE id = $8",
             )
             .bind(&e.name)
             .bind(&e.email)
             .bind(&e.location)
+            .bind(&e.address)
+            .bind(&e.industry)
+            .bind(e.logo_id.map(|id| id.to_string()))
             .bind(at)
             .bind(e.organization_id.to_string())
             .execute(&mut **tx)

@@ -5,7 +5,7 @@ use api_core::access::require_member;
 use api_core::auth::AuthUser;
 use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
-use api_core::shapes::{Workspace, WORKSPACE_COLUMNS};
+use api_core::shapes::{Organization, Workspace, ORGANIZATION_COLUMNS, WORKSPACE_COLUMNS};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
 use axum::Json;
@@ -98,17 +98,6 @@ pub struct TransferRow {
     pub created_datetime: String,
 }
 
-/// An organization.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Organization {
-    pub id: String,
-    pub name: String,
-    pub slug: String,
-    pub email: String,
-    pub location: Option<String>,
-    pub created_datetime: String,
-}
-
 /// A membership with the member's name and e-mail.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MembershipRow {
@@ -123,17 +112,6 @@ pub struct MembershipRow {
     pub is_active: bool,
     pub workspaces: Vec<String>,
     pub created_datetime: String,
-}
-
-fn organization_json(row: &sqlx::any::AnyRow) -> Result<Organization, sqlx::Error> {
-    Ok(Organization {
-        id: row.try_get::<String, _>("id")?,
-        name: row.try_get::<String, _>("name")?,
-        slug: row.try_get::<String, _>("slug")?,
-        email: row.try_get::<String, _>("email")?,
-        location: row.try_get::<Option<String>, _>("location")?,
-        created_datetime: api_core::time::iso_datetime(row.try_get("created_at")?),
-    })
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -169,7 +147,8 @@ pub async fn list_organizations(
         .fetch_one(&state.db().pool)
         .await?;
     let rows = sqlx::query(&format!(
-        "SELECT o.id, o.name, o.slug, o.email, o.location, o.created_at {from} \
+        "SELECT o.id, o.name, o.slug, o.email, o.location, o.address, o.industry, o.logo_id, \
+         o.created_at {from} \
          ORDER BY o.created_at, o.id LIMIT $4 OFFSET $5"
     ))
     .bind(&user.user_id)
@@ -181,7 +160,7 @@ pub async fn list_organizations(
     .await?;
     let items = rows
         .iter()
-        .map(organization_json)
+        .map(|row| Organization::from_row(&state, row))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(ok(Paginated::new(items, count, page)))
 }
@@ -194,14 +173,14 @@ pub async fn get_organization(
     Path(organization_id): Path<String>,
 ) -> Result<Json<Data<Organization>>, ApiError> {
     require_member(&state, &user, &organization_id).await?;
-    let row = sqlx::query(
-        "SELECT id, name, slug, email, location, created_at FROM read_organizations WHERE id = $1",
-    )
+    let row = sqlx::query(&format!(
+        "SELECT {ORGANIZATION_COLUMNS} FROM read_organizations WHERE id = $1"
+    ))
     .bind(&organization_id)
     .fetch_optional(&state.db().pool)
     .await?
     .ok_or_else(|| ApiError::NotFound("Not found.".into()))?;
-    Ok(ok(organization_json(&row)?))
+    Ok(ok(Organization::from_row(&state, &row)?))
 }
 
 /// The organization's live workspaces.

@@ -10,8 +10,8 @@ use event_schemas::organization::{
     InvitationResent, MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged,
     OrganizationCreated, OrganizationEvent, OrganizationUpdated, SetupProgressUpdated,
     TransferRequested, TransferResolved, WorkspaceCreated, WorkspaceDeleted, WorkspaceImageChanged,
-    WorkspaceRenamed, WorkspaceTransferredIn, WorkspaceTransferredOut, AGGREGATE_TYPE,
-    LOCATION_CHARS_MAX, NAME_CHARS_MAX,
+    WorkspaceRenamed, WorkspaceTransferredIn, WorkspaceTransferredOut, ADDRESS_CHARS_MAX,
+    AGGREGATE_TYPE, INDUSTRY_CHARS_MAX, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
 };
 use event_schemas::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
@@ -140,7 +140,28 @@ pub struct OrganizationProfile {
     pub slug: String,
     pub email: String,
     pub location: Option<String>,
+    #[serde(default)]
+    pub address: Option<String>,
+    #[serde(default)]
+    pub industry: Option<String>,
+    #[serde(default)]
+    pub logo_id: Option<uuid::Uuid>,
     pub created_by: UserId,
+}
+
+impl OrganizationProfile {
+    /// The profile as the update event that would leave it as it is.
+    fn as_updated(&self) -> OrganizationUpdated {
+        OrganizationUpdated {
+            organization_id: self.organization_id,
+            name: self.name.clone(),
+            email: self.email.clone(),
+            location: self.location.clone(),
+            address: self.address.clone(),
+            industry: self.industry.clone(),
+            logo_id: self.logo_id,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -268,17 +289,32 @@ impl Organization {
             Some(raw) => parse_location(Some(&raw))?,
             None => profile.location.clone(),
         };
-        if (&name, &email, &location) == (&profile.name, &profile.email, &profile.location) {
+        let address = match command.address {
+            Some(raw) => parse_optional_text(&raw, ADDRESS_CHARS_MAX, |length, max| {
+                OrganizationError::AddressTooLong { length, max }
+            })?,
+            None => profile.address.clone(),
+        };
+        let industry = match command.industry {
+            Some(raw) => parse_optional_text(&raw, INDUSTRY_CHARS_MAX, |length, max| {
+                OrganizationError::IndustryTooLong { length, max }
+            })?,
+            None => profile.industry.clone(),
+        };
+        let logo_id = command.logo.unwrap_or(profile.logo_id);
+        let updated = OrganizationUpdated {
+            organization_id: profile.organization_id,
+            name,
+            email,
+            location,
+            address,
+            industry,
+            logo_id,
+        };
+        if updated == profile.as_updated() {
             return Ok(Vec::new());
         }
-        Ok(vec![OrganizationEvent::OrganizationUpdated(
-            OrganizationUpdated {
-                organization_id: profile.organization_id,
-                name,
-                email,
-                location,
-            },
-        )])
+        Ok(vec![OrganizationEvent::OrganizationUpdated(updated)])
     }
 
     fn create_workspace(
@@ -931,6 +967,9 @@ impl Aggregate for Organization {
                     slug: e.slug,
                     email: e.email,
                     location: e.location,
+                    address: None,
+                    industry: None,
+                    logo_id: None,
                     created_by: e.created_by,
                 });
             }
@@ -940,6 +979,9 @@ impl Aggregate for Organization {
                     profile.name = e.name;
                     profile.email = e.email;
                     profile.location = e.location;
+                    profile.address = e.address;
+                    profile.industry = e.industry;
+                    profile.logo_id = e.logo_id;
                 }
             }
             OrganizationEvent::WorkspaceCreated(e) => {
@@ -1101,6 +1143,23 @@ fn parse_email(raw: &str) -> Result<String, OrganizationError> {
 }
 
 /// An optional location: trimmed; blank means none.
+/// Free text that may be blank (cleared: `None`), trimmed, at most `max` characters.
+fn parse_optional_text(
+    raw: &str,
+    max: usize,
+    too_long: fn(usize, usize) -> OrganizationError,
+) -> Result<Option<String>, OrganizationError> {
+    let text = raw.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let length = text.chars().count();
+    if length > max {
+        return Err(too_long(length, max));
+    }
+    Ok(Some(text.to_owned()))
+}
+
 fn parse_location(raw: Option<&str>) -> Result<Option<String>, OrganizationError> {
     let Some(location) = raw.map(str::trim).filter(|l| !l.is_empty()) else {
         return Ok(None);

@@ -78,8 +78,13 @@ pub struct CreateOrganization {
 pub struct UpdateOrganization {
     pub name: Option<String>,
     pub email: Option<String>,
-    /// `Some` of a blank text clears the location.
+    /// `Some` of a blank text clears the location (and the address and industry alike).
     pub location: Option<String>,
+    pub address: Option<String>,
+    pub industry: Option<String>,
+    /// `Some(Some(id))` sets the logo, `Some(None)` removes it, `None` keeps it. The
+    /// caller checks the image was uploaded into one of the organization's workspaces.
+    pub logo: Option<Option<uuid::Uuid>>,
 }
 
 /// Creates a workspace in the organization.

@@ -24,6 +24,12 @@ pub enum OrganizationError {
     #[error("a location may have at most {max} characters; this one has {length}")]
     LocationTooLong { length: usize, max: usize },
 
+    #[error("an address may have at most {max} characters; this one has {length}")]
+    AddressTooLong { length: usize, max: usize },
+
+    #[error("an industry may have at most {max} characters; this one has {length}")]
+    IndustryTooLong { length: usize, max: usize },
+
     #[error("'{currency}' is not a three-letter ISO 4217 currency code")]
     InvalidCurrency { currency: String },
 
@@ -104,6 +110,8 @@ impl OrganizationError {
             }
             Self::InvalidEmail { .. } => Some("email"),
             Self::LocationTooLong { .. } => Some("location"),
+            Self::AddressTooLong { .. } => Some("address"),
+            Self::IndustryTooLong { .. } => Some("industry"),
             Self::InvalidCurrency { .. } => Some("base_currency"),
             Self::OrganizationAlreadyExists { .. }
             | Self::OrganizationNotFound

@@ -326,8 +326,72 @@ fn an_update_records_the_whole_new_profile_and_keeps_the_slug() {
                 name: "Adebayo Holdings".into(),
                 email: "accounts@adebayo-sons.ng".into(),
                 location: Some("Lagos".into()),
+                address: None,
+                industry: None,
+                logo_id: None,
             },
         )]);
+}
+
+#[test]
+fn an_update_records_the_address_industry_and_logo_and_keeps_them_when_absent() {
+    let logo = Uuid::from_u128(0x10_60);
+    let updated = OrganizationEvent::OrganizationUpdated(OrganizationUpdated {
+        organization_id: ORG,
+        name: "Adebayo & Sons Trading Ltd".into(),
+        email: "accounts@adebayo-sons.ng".into(),
+        location: Some("Lagos".into()),
+        address: Some("14 Broad Street, Lagos Island".into()),
+        industry: Some("Wholesale and retail trade".into()),
+        logo_id: Some(logo),
+    });
+    given()
+        .given(vec![organization_created()])
+        .when(
+            UpdateOrganization {
+                address: Some(" 14 Broad Street, Lagos Island ".into()),
+                industry: Some("Wholesale and retail trade".into()),
+                logo: Some(Some(logo)),
+                ..Default::default()
+            }
+            .into(),
+        )
+        .then_expect_events(vec![updated.clone()]);
+    given()
+        .given(vec![organization_created(), updated])
+        .when(
+            UpdateOrganization {
+                name: Some("Adebayo & Sons Trading Ltd".into()),
+                ..Default::default()
+            }
+            .into(),
+        )
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn an_address_longer_than_the_limit_is_refused_naming_its_field() {
+    given()
+        .given(vec![organization_created()])
+        .when(
+            UpdateOrganization {
+                address: Some("x".repeat(501)),
+                ..Default::default()
+            }
+            .into(),
+        )
+        .then_expect_error(OrganizationError::AddressTooLong {
+            length: 501,
+            max: 500,
+        });
+    assert_eq!(
+        OrganizationError::AddressTooLong {
+            length: 501,
+            max: 500
+        }
+        .field(),
+        Some("address")
+    );
 }
 
 #[test]
@@ -347,6 +411,9 @@ fn a_blank_location_in_an_update_clears_the_location() {
                 name: "Adebayo & Sons Trading Ltd".into(),
                 email: "accounts@adebayo-sons.ng".into(),
                 location: None,
+                address: None,
+                industry: None,
+                logo_id: None,
             },
         )]);
 }
@@ -360,6 +427,7 @@ fn an_update_that_changes_nothing_records_nothing() {
                 name: Some(" Adebayo & Sons Trading Ltd ".into()),
                 email: None,
                 location: Some("Lagos".into()),
+                ..Default::default()
             }
             .into(),
         )

@@ -27,3 +27,21 @@ impl EventPayload for OrganizationCreatedV1 {
     const EVENT_TYPE: &'static str = "OrganizationCreated";
     const EVENT_VERSION: &'static str = "1.0";
 }
+
+/// `OrganizationUpdated` v1.0: written before organizations recorded an address, an
+/// industry and a logo.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct OrganizationUpdatedV1 {
+    pub organization_id: OrganizationId,
+    /// Display name after the change, trimmed. The slug does not follow it.
+    pub name: String,
+    /// Contact e-mail address after the change.
+    pub email: String,
+    /// Location after the change; `null` when cleared or never given.
+    pub location: Option<String>,
+}
+
+impl EventPayload for OrganizationUpdatedV1 {
+    const EVENT_TYPE: &'static str = "OrganizationUpdated";
+    const EVENT_VERSION: &'static str = "1.0";
+}

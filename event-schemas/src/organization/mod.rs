@@ -36,6 +36,12 @@ pub const EMAIL_CHARS_MAX: usize = 254;
 /// Longest location text ("14 Broad Street, Lagos Island, Lagos, Nigeria" is 45).
 pub const LOCATION_CHARS_MAX: usize = 200;
 
+/// Longest postal address (a registered office on several lines).
+pub const ADDRESS_CHARS_MAX: usize = 500;
+
+/// Longest industry text ("Wholesale and retail trade" is 26).
+pub const INDUSTRY_CHARS_MAX: usize = 100;
+
 /// An Organization aggregate event, stored as its payload struct's fields plus a `type`
 /// tag (`{"type": "workspace_created", ...}`), the tagged form of the contract.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -92,6 +98,7 @@ impl EventPayload for OrganizationCreated {
 }
 
 /// An organization's profile changed. Carries the whole profile after the change.
+/// Version 2.0; version 1.0 (module `legacy`) lacked `address`, `industry` and `logo_id`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct OrganizationUpdated {
     pub organization_id: OrganizationId,
@@ -104,11 +111,19 @@ pub struct OrganizationUpdated {
     /// Location after the change; `null` when cleared or never given.
     #[schemars(length(max = LOCATION_CHARS_MAX))]
     pub location: Option<String>,
+    /// Postal address (printed on reports and payslips); `null` when not given.
+    #[schemars(length(max = ADDRESS_CHARS_MAX))]
+    pub address: Option<String>,
+    /// What the organization does, free text; `null` when not given.
+    #[schemars(length(max = INDUSTRY_CHARS_MAX))]
+    pub industry: Option<String>,
+    /// Its logo: an image uploaded into one of its workspaces; `null` when it has none.
+    pub logo_id: Option<uuid::Uuid>,
 }
 
 impl EventPayload for OrganizationUpdated {
     const EVENT_TYPE: &'static str = "OrganizationUpdated";
-    const EVENT_VERSION: &'static str = "1.0";
+    const EVENT_VERSION: &'static str = "2.0";
 }
 
 /// A workspace — one set of books — was created in an organization.
@@ -497,6 +512,7 @@ pub fn event_versions() -> Vec<EventVersion> {
     vec![
         EventVersion::superseded::<legacy::OrganizationCreatedV1>(),
         EventVersion::current::<OrganizationCreated>(),
+        EventVersion::superseded::<legacy::OrganizationUpdatedV1>(),
         EventVersion::current::<OrganizationUpdated>(),
         EventVersion::current::<WorkspaceCreated>(),
         EventVersion::current::<WorkspaceRenamed>(),

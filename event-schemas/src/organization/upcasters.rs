@@ -5,18 +5,38 @@
 use cqrs_es::persist::EventUpcaster;
 use serde_json::Value;
 
-use super::legacy::OrganizationCreatedV1;
-use super::OrganizationCreated;
+use super::legacy::{OrganizationCreatedV1, OrganizationUpdatedV1};
+use super::{OrganizationCreated, OrganizationUpdated};
 use crate::contract::{EventPayload, UpcastStep};
 
 /// Every Organization upcaster, oldest version first (cqrs-es applies them in order).
 pub fn upcasters() -> Vec<Box<dyn EventUpcaster>> {
-    vec![Box::new(UpcastStep {
-        event_type: OrganizationCreated::EVENT_TYPE,
-        from: OrganizationCreatedV1::EVENT_VERSION,
-        to: OrganizationCreated::EVENT_VERSION,
-        lift: organization_created_v1_to_v2,
-    })]
+    vec![
+        Box::new(UpcastStep {
+            event_type: OrganizationCreated::EVENT_TYPE,
+            from: OrganizationCreatedV1::EVENT_VERSION,
+            to: OrganizationCreated::EVENT_VERSION,
+            lift: organization_created_v1_to_v2,
+        }),
+        Box::new(UpcastStep {
+            event_type: OrganizationUpdated::EVENT_TYPE,
+            from: OrganizationUpdatedV1::EVENT_VERSION,
+            to: OrganizationUpdated::EVENT_VERSION,
+            lift: organization_updated_v1_to_v2,
+        }),
+    ]
+}
+
+/// `OrganizationUpdated` 1.0 → 2.0. Version 2.0 carries the whole profile including the
+/// address, industry and logo, which 1.0 did not know: an update written at 1.0 left
+/// them unset, so they lift as `null`.
+pub fn organization_updated_v1_to_v2(mut payload: Value) -> Value {
+    if let Value::Object(fields) = &mut payload {
+        for field in ["address", "industry", "logo_id"] {
+            fields.entry(field).or_insert(Value::Null);
+        }
+    }
+    payload
 }
 
 /// `OrganizationCreated` 1.0 → 2.0. Version 2.0 records the organization's `location`
@@ -63,6 +83,24 @@ mod tests {
         assert_eq!(
             lifted.payload,
             json!({"type": "organization_created", "name": "Acme", "location": null})
+        );
+    }
+
+    #[test]
+    fn a_v1_organization_updated_gains_no_address_industry_or_logo_and_becomes_v2() {
+        let mut v1 = stored(
+            "1.0",
+            json!({"type": "organization_updated", "name": "Acme"}),
+        );
+        v1.event_type = "OrganizationUpdated".into();
+
+        let lifted = upcast(v1, &upcasters());
+
+        assert_eq!(lifted.event_version, "2.0");
+        assert_eq!(
+            lifted.payload,
+            json!({"type": "organization_updated", "name": "Acme",
+                "address": null, "industry": null, "logo_id": null})
         );
     }
 

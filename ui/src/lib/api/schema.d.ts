@@ -1380,7 +1380,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Updates the organization's profile (name, e-mail, location). Admins only. */
+        /**
+         * Updates the organization's profile (name, e-mail, location, address, industry, logo).
+         *     Admins only.
+         */
         patch: operations["update_organization"];
         trace?: never;
     };
@@ -4407,23 +4410,18 @@ export interface components {
         };
         /** @description `{"data": T}` — the success envelope. */
         Data_Organization: {
-            /** @description An organization. */
+            /** @description An organization, as the organization routes (read and write) answer it. */
             data: {
+                /** @description Postal address; `null` when not given. */
+                address: string | null;
                 created_datetime: string;
                 email: string;
                 id: string;
+                /** @description What the organization does; `null` when not given. */
+                industry: string | null;
                 location: string | null;
-                name: string;
-                slug: string;
-            };
-        };
-        /** @description `{"data": T}` — the success envelope. */
-        Data_OrganizationProfile: {
-            /** @description The organization's profile after a change. */
-            data: {
-                email: string;
-                id: string;
-                location: string | null;
+                /** @description Its logo (`absolute_url` null when it has none). */
+                logo: components["schemas"]["WorkspaceImage"];
                 name: string;
                 slug: string;
             };
@@ -4685,10 +4683,16 @@ export interface components {
                 /** Format: int64 */
                 count: number;
                 data: {
+                    /** @description Postal address; `null` when not given. */
+                    address: string | null;
                     created_datetime: string;
                     email: string;
                     id: string;
+                    /** @description What the organization does; `null` when not given. */
+                    industry: string | null;
                     location: string | null;
+                    /** @description Its logo (`absolute_url` null when it has none). */
+                    logo: components["schemas"]["WorkspaceImage"];
                     name: string;
                     slug: string;
                 }[];
@@ -6952,27 +6956,34 @@ export interface components {
              */
             utc_offset_seconds?: number;
         };
-        /** @description An organization. */
+        /** @description An organization, as the organization routes (read and write) answer it. */
         Organization: {
+            /** @description Postal address; `null` when not given. */
+            address: string | null;
             created_datetime: string;
             email: string;
             id: string;
+            /** @description What the organization does; `null` when not given. */
+            industry: string | null;
             location: string | null;
+            /** @description Its logo (`absolute_url` null when it has none). */
+            logo: components["schemas"]["WorkspaceImage"];
             name: string;
             slug: string;
         };
         OrganizationPatch: {
+            /** @description Blank clears it. */
+            address?: string | null;
             email?: string | null;
+            /** @description Blank clears it. */
+            industry?: string | null;
             location?: string | null;
+            /**
+             * @description An image uploaded into one of the organization's workspaces, or null to remove the
+             *     logo; absent keeps it.
+             */
+            logo_id?: string | null;
             name?: string | null;
-        };
-        /** @description The organization's profile after a change. */
-        OrganizationProfile: {
-            email: string;
-            id: string;
-            location: string | null;
-            name: string;
-            slug: string;
         };
         /** @description Parameters of the outlier tests. */
         OutlierParams: {
@@ -8208,8 +8219,9 @@ export interface components {
             workspace_id: string;
         };
         /**
-         * @description A workspace's image (spec §3 "image.absolute_url"): where it is served, `null` when
-         *     the workspace has none (the UI shows its placeholder).
+         * @description An uploaded image shown for a workspace (spec §3 "image.absolute_url") or as an
+         *     organization's logo: where it is served, `null` when there is none (the UI shows its
+         *     placeholder).
          */
         WorkspaceImage: {
             absolute_url: string | null;
@@ -12889,7 +12901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_OrganizationProfile"];
+                    "application/json": components["schemas"]["Data_Organization"];
                 };
             };
             /** @description Invalid input: the fields named, or non_field_errors. */

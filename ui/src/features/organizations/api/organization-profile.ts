@@ -1,6 +1,6 @@
 /**
  * The organization's profile (spec §7 GET, PATCH /organizations/{organization_id}/): what
- * the server keeps of it — name, slug, contact e-mail and location.
+ * the server keeps of it — name, slug, contact e-mail, location, address, industry, logo.
  */
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
@@ -9,8 +9,30 @@ import { api, dataEnvelope, requireParam } from '@/lib/api-client';
 import { organizationPath } from '@/features/workspaces';
 
 /** Bounds the server applies too (domain organization rules). */
-export const ORGANIZATION_NAME_LENGTH_MAX = 100;
+export const ORGANIZATION_NAME_LENGTH_MAX = 120;
 export const ORGANIZATION_LOCATION_LENGTH_MAX = 200;
+export const ORGANIZATION_ADDRESS_LENGTH_MAX = 500;
+export const ORGANIZATION_INDUSTRY_LENGTH_MAX = 100;
+
+/** Suggestions for the industry field; any other text is accepted as typed. */
+export const INDUSTRY_SUGGESTIONS = [
+  'Accounting and audit',
+  'Agriculture',
+  'Construction',
+  'Education',
+  'Financial services',
+  'Health care',
+  'Hospitality',
+  'Information technology',
+  'Manufacturing',
+  'Non-profit',
+  'Oil and gas',
+  'Professional services',
+  'Real estate',
+  'Retail',
+  'Transport and logistics',
+  'Wholesale and retail trade',
+];
 
 export const organizationProfileSchema = z.object({
   id: z.string(),
@@ -18,6 +40,9 @@ export const organizationProfileSchema = z.object({
   slug: z.string(),
   email: z.string(),
   location: z.string().nullish(),
+  address: z.string().nullish(),
+  industry: z.string().nullish(),
+  logo: z.object({ absolute_url: z.string().nullish() }).nullish(),
   created_datetime: z.string().optional(),
 });
 export type OrganizationProfile = z.infer<typeof organizationProfileSchema>;
@@ -38,6 +63,20 @@ export const organizationFormSchema = z.object({
     .max(
       ORGANIZATION_LOCATION_LENGTH_MAX,
       `Location must be at most ${ORGANIZATION_LOCATION_LENGTH_MAX} characters`,
+    ),
+  address: z
+    .string()
+    .trim()
+    .max(
+      ORGANIZATION_ADDRESS_LENGTH_MAX,
+      `Address must be at most ${ORGANIZATION_ADDRESS_LENGTH_MAX} characters`,
+    ),
+  industry: z
+    .string()
+    .trim()
+    .max(
+      ORGANIZATION_INDUSTRY_LENGTH_MAX,
+      `Industry must be at most ${ORGANIZATION_INDUSTRY_LENGTH_MAX} characters`,
     ),
 });
 export type OrganizationFormValues = z.infer<typeof organizationFormSchema>;
@@ -63,10 +102,31 @@ export async function updateOrganization(
   organizationId: string | null,
   values: OrganizationFormValues,
 ): Promise<OrganizationProfile> {
+  return patchOrganization(organizationId, {
+    name: values.name,
+    email: values.email,
+    location: values.location,
+    address: values.address,
+    industry: values.industry,
+  });
+}
+
+/** Shows `imageId` (uploaded into one of the organization's workspaces) as its logo; `null` removes it. */
+export async function setOrganizationLogo(
+  organizationId: string | null,
+  imageId: string | null,
+): Promise<OrganizationProfile> {
+  return patchOrganization(organizationId, { logo_id: imageId });
+}
+
+async function patchOrganization(
+  organizationId: string | null,
+  body: Record<string, string | null>,
+): Promise<OrganizationProfile> {
   const id = requireParam('organizationId', organizationId, 'updateOrganization');
   const { data } = await api.patch(PROFILE_PATH, dataEnvelope(organizationProfileSchema), {
     params: { organization_id: id },
-    body: { name: values.name, email: values.email, location: values.location },
+    body,
   });
   await Promise.all([
     mutate(profileKey(id), data, { revalidate: false }),

@@ -1,32 +1,119 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
+  Autocomplete,
+  Avatar,
   Button,
   CopyButton,
+  FileButton,
   Group,
   Paper,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
+  Textarea,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { IconCheck, IconCopy, IconPhoto } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 
 import { formErrorsOf } from '@/lib/field-errors';
 import { notify } from '@/lib/notify';
+import { storage } from '@/lib/storage';
+import { FILE_UPLOAD_FAILED, uploadImage } from '@/lib/upload-image';
 
 import {
+  INDUSTRY_SUGGESTIONS,
   organizationFormSchema,
+  setOrganizationLogo,
   updateOrganization,
   type OrganizationFormValues,
   type OrganizationProfile,
 } from '../api/organization-profile';
 
+const FORM_FIELDS = ['name', 'email', 'location', 'address', 'industry'] as const;
+
 function toValues(profile: OrganizationProfile): OrganizationFormValues {
-  return { name: profile.name, email: profile.email, location: profile.location ?? '' };
+  return {
+    name: profile.name,
+    email: profile.email,
+    location: profile.location ?? '',
+    address: profile.address ?? '',
+    industry: profile.industry ?? '',
+  };
+}
+
+/** PNG, JPEG, GIF or WebP, as the server sniffs them; SVG is never accepted. */
+const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+
+/**
+ * The logo: uploaded into the active workspace (one of the organization's), then shown
+ * as the organization's logo on the server.
+ */
+function LogoControl({ profile, canEdit }: Props) {
+  const [pending, setPending] = useState(false);
+  const url = profile.logo?.absolute_url ?? null;
+  const change = async (file: File | null) => {
+    if (!file) return;
+    setPending(true);
+    try {
+      const image = await uploadImage(file, storage.getWorkspaceId());
+      await setOrganizationLogo(profile.id, image.id);
+      notify.success('The logo was updated.');
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : FILE_UPLOAD_FAILED);
+    } finally {
+      setPending(false);
+    }
+  };
+  const remove = async () => {
+    setPending(true);
+    try {
+      await setOrganizationLogo(profile.id, null);
+      notify.success('The logo was removed.');
+    } catch {
+      // Shown by the API client's handler.
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Group gap="md">
+      <Avatar size={56} radius="md" color="indigo" src={url} alt={`${profile.name} logo`}>
+        {profile.name.charAt(0).toUpperCase()}
+      </Avatar>
+      {canEdit && (
+        <Group gap="xs">
+          <FileButton onChange={(file) => void change(file)} accept={IMAGE_TYPES}>
+            {(props) => (
+              <Button
+                {...props}
+                size="xs"
+                variant="default"
+                loading={pending}
+                leftSection={<IconPhoto size={14} />}
+              >
+                Change logo
+              </Button>
+            )}
+          </FileButton>
+          {url && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              disabled={pending}
+              onClick={() => void remove()}
+            >
+              Remove logo
+            </Button>
+          )}
+        </Group>
+      )}
+    </Group>
+  );
 }
 
 type Props = {
@@ -36,7 +123,8 @@ type Props = {
 };
 
 /**
- * The organization's profile: name, contact e-mail and location, with its slug and ID
+ * The organization's profile: logo, name, contact e-mail, location, address and industry,
+ * with its slug and ID
  * to give another organization's Admin (a workspace transfer names its target by them).
  */
 export function OrganizationProfileCard({ profile, canEdit }: Props) {
@@ -44,6 +132,7 @@ export function OrganizationProfileCard({ profile, canEdit }: Props) {
     register,
     handleSubmit,
     reset,
+    control,
     setError,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<OrganizationFormValues>({
@@ -62,9 +151,8 @@ export function OrganizationProfileCard({ profile, canEdit }: Props) {
     } catch (error) {
       const form = formErrorsOf(error);
       for (const [field, message] of Object.entries(form?.fields ?? {})) {
-        if (field === 'name' || field === 'email' || field === 'location') {
-          setError(field, { message });
-        }
+        const known = FORM_FIELDS.find((name) => name === field);
+        if (known) setError(known, { message });
       }
     }
   });
@@ -80,6 +168,7 @@ export function OrganizationProfileCard({ profile, canEdit }: Props) {
               workspaces with.
             </Text>
           </div>
+          <LogoControl profile={profile} canEdit={canEdit} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Organization name"
@@ -100,6 +189,31 @@ export function OrganizationProfileCard({ profile, canEdit }: Props) {
               placeholder="City, country"
               {...register('location')}
               error={errors.location?.message}
+              readOnly={!canEdit}
+            />
+            <Controller
+              control={control}
+              name="industry"
+              render={({ field }) => (
+                <Autocomplete
+                  label="Industry"
+                  placeholder="What the organization does"
+                  data={INDUSTRY_SUGGESTIONS}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.industry?.message}
+                  readOnly={!canEdit}
+                />
+              )}
+            />
+            <Textarea
+              label="Address"
+              placeholder="Registered office address"
+              autosize
+              minRows={2}
+              {...register('address')}
+              error={errors.address?.message}
               readOnly={!canEdit}
             />
             <TextInput label="Slug" value={profile.slug} readOnly variant="filled" />

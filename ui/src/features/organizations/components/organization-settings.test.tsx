@@ -209,6 +209,8 @@ describe('OrganizationSettings', () => {
     await userEvent.clear(name);
     await userEvent.type(name, 'Acme Group');
     await userEvent.type(screen.getByLabelText('Location'), 'Lagos');
+    await userEvent.type(screen.getByLabelText('Address'), '14 Broad Street, Lagos Island');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Industry' }), 'Retail');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => {
       const patch = requests.find((r) => r.method === 'PATCH' && r.path === ORG);
@@ -216,9 +218,34 @@ describe('OrganizationSettings', () => {
         name: 'Acme Group',
         email: 'ada@example.com',
         location: 'Lagos',
+        address: '14 Broad Street, Lagos Island',
+        industry: 'Retail',
       });
     });
     expect(screen.getByTestId('organization-id')).toHaveTextContent('org-1');
+  });
+
+  it('uploads a logo into the active workspace and shows it as the organization logo', async () => {
+    const { requests } = stubApi([
+      ...routes(2),
+      {
+        method: 'POST',
+        path: '/files/images/',
+        reply: () => ({
+          status: 201,
+          body: { data: { id: 'img-3', absolute_url: 'https://books.example/img-3/' } },
+        }),
+      },
+    ]);
+    renderWithProviders(<OrganizationSettings />);
+    await screen.findByRole('button', { name: 'Change logo' });
+    const input = document.querySelector('input[type="file"]');
+    if (!(input instanceof HTMLInputElement)) throw new Error('no file input');
+    await userEvent.upload(input, new File(['png'], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => {
+      const patch = requests.find((r) => r.method === 'PATCH' && r.path === ORG);
+      expect(patch?.body).toEqual({ logo_id: 'img-3' });
+    });
   });
 
   it('rejects an empty name before sending anything', async () => {
