@@ -152,7 +152,7 @@ async fn a_pdf_report_prints_the_workspace_the_dates_and_grouped_amounts(backend
     assert_eq!(status, 200);
     assert_eq!(headers["content-type"], "application/pdf");
     assert!(bytes.starts_with(b"%PDF-"));
-    let text = String::from_utf8_lossy(&bytes);
+    let text = common::pdf_text(&bytes);
     for expected in [
         "Lagos Office",
         "Trial balance",

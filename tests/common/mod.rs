@@ -123,6 +123,32 @@ impl TestApp {
     }
 }
 
+/// The text of a PDF as Poppler's `pdftotext` extracts it (what a reader's search and copy
+/// see), with every run of whitespace as one space, so text wrapped over lines reads as
+/// one. scripts/test installs poppler-utils.
+pub fn pdf_text(pdf: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("pdftotext")
+        .args(["-enc", "UTF-8", "-", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("pdftotext (Debian poppler-utils) is installed");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(pdf)
+        .expect("PDF written to pdftotext");
+    let out = child.wait_with_output().expect("pdftotext ran");
+    assert!(out.status.success(), "pdftotext failed on the PDF");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 pub fn json(body: &str) -> Value {
     serde_json::from_str(body).expect("json body")
 }

@@ -12,7 +12,7 @@ use store::Db;
 use crate::accounting::balances::trial_balance;
 use crate::accounting::general_ledger::general_ledger;
 use crate::accounting::summaries::{expense_summary, income_summary, Granularity, PeriodSummary};
-use crate::audit::pdf::{grouped, Column, Document};
+use crate::pdf::{grouped, Column, Document, PdfError};
 use api_core::pagination::Page;
 use api_core::ApiError;
 
@@ -399,7 +399,12 @@ pub fn csv(sheet: &Sheet) -> Vec<u8> {
 }
 
 /// The sheet as a PDF: the entity and facts, then the table with the totals last.
-pub fn pdf(sheet: &Sheet, entity: &Entity, data_position: i64, generated: &str) -> Vec<u8> {
+pub fn pdf(
+    sheet: &Sheet,
+    entity: &Entity,
+    data_position: i64,
+    generated: &str,
+) -> Result<Vec<u8>, PdfError> {
     let mut document = Document::new(&format!("{} — {}", sheet.title, entity.workspace));
     document.heading(&sheet.title, 1);
     let mut facts: Vec<(&str, String)> = vec![
@@ -479,9 +484,9 @@ mod tests {
             workspace: "Lagos Head Office".into(),
             currency: "NGN".into(),
         };
-        let bytes = pdf(&sheet(), &entity, 42, "2026-11-23T10:00:00Z");
+        let bytes = pdf(&sheet(), &entity, 42, "2026-11-23T10:00:00Z").expect("a PDF");
         assert!(bytes.starts_with(b"%PDF-"));
-        let text = String::from_utf8_lossy(&bytes);
+        let text = crate::pdf::extracted_text(&bytes);
         for expected in [
             "Lagos Head Office",
             "Acme Ltd",

@@ -223,6 +223,7 @@ impl ReportGenerator {
                     .map_err(|e| RenderError::Internal(e.to_string()))?;
                 let generated = api_core::time::iso_datetime(chrono::Utc::now().timestamp_micros());
                 render::pdf(&sheet, &entity, data_position, &generated)
+                    .map_err(|e| RenderError::Internal(e.to_string()))?
             }
         };
         Ok((bytes, rows))
