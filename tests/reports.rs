@@ -302,7 +302,7 @@ async fn a_bad_request_names_each_wrong_field(backend: Backend) {
         &app,
         &books,
         &books.owner,
-        json!({"kind": "balance_sheet", "format": "docx"}),
+        json!({"kind": "budget_forecast", "format": "docx"}),
     )
     .await;
     let dates = ask(

@@ -127,9 +127,20 @@ impl TestApp {
 /// see), with every run of whitespace as one space, so text wrapped over lines reads as
 /// one. scripts/test installs poppler-utils.
 pub fn pdf_text(pdf: &[u8]) -> String {
+    pdftotext(pdf, &[])
+}
+
+/// [`pdf_text`] with the page's layout kept: a table row reads as one line ("Total assets
+/// 1,250,000.00"), its cells one space apart.
+pub fn pdf_layout_text(pdf: &[u8]) -> String {
+    pdftotext(pdf, &["-layout"])
+}
+
+fn pdftotext(pdf: &[u8], options: &[&str]) -> String {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new("pdftotext")
+        .args(options)
         .args(["-enc", "UTF-8", "-", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

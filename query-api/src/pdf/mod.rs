@@ -280,6 +280,12 @@ impl Document {
     /// row per record, each cell wrapped within its column. `rows` cells pair with
     /// `columns` by position.
     pub fn table(&mut self, columns: &[Column], rows: &[Vec<String>]) {
+        self.table_marked(columns, rows, &[]);
+    }
+
+    /// [`Document::table`] with the rows at `strong` (indices into `rows`) in bold:
+    /// headings and subtotals of a statement.
+    pub fn table_marked(&mut self, columns: &[Column], rows: &[Vec<String>], strong: &[usize]) {
         let size = BODY_SIZE - 1.0;
         let total: f32 = columns.iter().map(|c| c.share).sum();
         let widths: Vec<f32> = columns
@@ -290,14 +296,19 @@ impl Document {
         self.room_for(size * LEADING * 3.0);
         self.table_row(columns, &widths, &headings, size, Weight::Bold);
         self.rule(self.y + size * 0.3, 0.3);
-        for row in rows {
+        for (i, row) in rows.iter().enumerate() {
+            let weight = if strong.contains(&i) {
+                Weight::Bold
+            } else {
+                Weight::Regular
+            };
             let height = self.row_height(&widths, row, size);
             if self.y - height < MARGIN + 20.0 {
                 self.new_page();
                 self.table_row(columns, &widths, &headings, size, Weight::Bold);
                 self.rule(self.y + size * 0.3, 0.3);
             }
-            self.table_row(columns, &widths, row, size, Weight::Regular);
+            self.table_row(columns, &widths, row, size, weight);
             self.rule(self.y + size * 0.3, 0.85);
         }
         self.y -= size;
