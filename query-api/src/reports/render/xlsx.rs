@@ -178,7 +178,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn amounts_are_numbers_and_the_total_is_a_sum_formula_under_a_frozen_header() {
+    fn amounts_are_numbers_and_the_total_is_a_sum_formula_below_the_header() {
         let bytes = xlsx(&sheet(), &entity(), &stamp()).expect("a workbook");
 
         let mut book = Xlsx::new(std::io::Cursor::new(bytes)).expect("opens");
