@@ -54,14 +54,19 @@ pub fn text_width(text: &str, size: f32, weight: Weight) -> f32 {
 }
 
 /// `text` broken into lines no wider than `width`: at spaces where it can, inside a word
-/// when the word alone is too wide. Line breaks in the text are kept.
+/// when the word alone is too wide. Line breaks in the text are kept, and so are the
+/// spaces a paragraph starts with, on each of its lines (the indentation of an account
+/// under its parent).
 pub fn wrap(text: &str, width: f32, size: f32, weight: Weight) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.split('\n') {
-        let mut line = String::new();
+        let indent = &paragraph[..paragraph.len() - paragraph.trim_start_matches(' ').len()];
+        // A line holding only the indentation is empty.
+        let mut line = indent.to_owned();
         for word in paragraph.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_owned()
+            let empty = line.len() == indent.len();
+            let candidate = if empty {
+                format!("{line}{word}")
             } else {
                 format!("{line} {word}")
             };
@@ -69,15 +74,15 @@ pub fn wrap(text: &str, width: f32, size: f32, weight: Weight) -> Vec<String> {
                 line = candidate;
                 continue;
             }
-            if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
+            if !empty {
+                lines.push(std::mem::replace(&mut line, indent.to_owned()));
             }
             // A word too wide for a line on its own is cut.
             for c in word.chars() {
                 let mut next = line.clone();
                 next.push(c);
-                if !line.is_empty() && text_width(&next, size, weight) > width {
-                    lines.push(std::mem::replace(&mut line, c.to_string()));
+                if line.len() > indent.len() && text_width(&next, size, weight) > width {
+                    lines.push(std::mem::replace(&mut line, format!("{indent}{c}")));
                 } else {
                     line = next;
                 }
@@ -454,6 +459,23 @@ mod tests {
             assert!(text_width(line, 9.0, Weight::Regular) <= 120.0, "{line}");
         }
         assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
+    fn a_paragraph_keeps_its_indentation_on_every_line() {
+        let lines = wrap(
+            "    Trade receivables and other debtors",
+            80.0,
+            9.0,
+            Weight::Regular,
+        );
+        assert!(lines.len() > 1, "{lines:?}");
+        for line in &lines {
+            assert!(
+                line.starts_with("    ") && !line.starts_with("     "),
+                "{line:?}"
+            );
+        }
     }
 
     #[test]
