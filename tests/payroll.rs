@@ -291,7 +291,7 @@ async fn the_payslip_pdf_holds_the_employees_net_pay(backend: Backend) {
     assert_eq!(status, 200);
     assert_eq!(headers["content-type"], "application/pdf");
     assert!(bytes.starts_with(b"%PDF-"));
-    let text = String::from_utf8_lossy(&bytes);
+    let text = common::pdf_text(&bytes);
     for expected in ["Ada Okafor", "Net pay", "205,843.75", "NTA2025", "2026-01"] {
         assert!(text.contains(expected), "{expected} is not in the payslip");
     }

@@ -51,22 +51,29 @@ impl IntoApiError for ReportError {
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct RequestBody {
-    /// `trial_balance`, `general_ledger`, `income_summary` or `expense_summary`.
+    /// `trial_balance`, `general_ledger`, `income_summary`, `expense_summary`,
+    /// `balance_sheet`, `income_statement` or `cash_flow`.
     pub kind: String,
-    /// `pdf` or `csv`.
+    /// `pdf`, `csv` or `xlsx`.
     pub format: String,
-    /// Trial balance: `YYYY-MM-DD`, today when absent.
+    /// Trial balance and balance sheet: `YYYY-MM-DD`, today when absent.
     #[serde(default)]
     pub as_of: Option<String>,
-    /// Trial balance: an earlier date for a comparison column.
+    /// Trial balance and balance sheet: an earlier date for a comparison column. Income
+    /// statement: the comparison period's last day.
     #[serde(default)]
     pub compare_to: Option<String>,
-    /// Ledger and summaries: the first day covered (required).
+    /// Ledger and summaries: the first day covered (required). Income statement and cash
+    /// flow: the start of `to`'s fiscal year when absent.
     #[serde(default)]
     pub from: Option<String>,
-    /// Ledger and summaries: the last day covered, today when absent.
+    /// Ledger, summaries, income statement and cash flow: the last day covered, today when
+    /// absent.
     #[serde(default)]
     pub to: Option<String>,
+    /// Income statement: the comparison period's first day (with `compare_to`).
+    #[serde(default)]
+    pub compare_from: Option<String>,
     /// Summaries: `month` (default), `quarter` or `year`.
     #[serde(default)]
     pub granularity: Option<String>,
@@ -122,18 +129,19 @@ async fn read_request(
     if kind.is_none() {
         problems.add(
             "kind",
-            "Choose a report: trial_balance, general_ledger, income_summary or expense_summary.",
+            "Choose a report: trial_balance, general_ledger, income_summary, expense_summary, balance_sheet, income_statement or cash_flow.",
         );
     }
     let format = body.format.trim().parse::<ReportFormat>().ok();
     if format.is_none() {
-        problems.add("format", "Choose a format: pdf or csv.");
+        problems.add("format", "Choose a format: pdf, csv or xlsx.");
     }
     let mut given = ReportParameters {
         as_of: optional_date(&mut problems, "as_of", body.as_of.as_deref()),
         compare_to: optional_date(&mut problems, "compare_to", body.compare_to.as_deref()),
         from: optional_date(&mut problems, "from", body.from.as_deref()),
         to: optional_date(&mut problems, "to", body.to.as_deref()),
+        compare_from: optional_date(&mut problems, "compare_from", body.compare_from.as_deref()),
         granularity: body
             .granularity
             .as_deref()

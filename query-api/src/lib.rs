@@ -21,6 +21,7 @@
 //!   repayments, and the aging report.
 //! - [`reports`]: generated financial reports (downloads) and the report generator.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
+//! - [`pdf`]: the one PDF layout (reports, workpapers, payslips), set in an embedded font.
 
 pub mod access;
 pub mod accounting;
@@ -41,6 +42,7 @@ pub mod notifications;
 pub mod organizations;
 pub mod payments;
 pub mod payroll;
+pub mod pdf;
 pub mod reports;
 pub mod security;
 

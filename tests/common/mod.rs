@@ -123,6 +123,43 @@ impl TestApp {
     }
 }
 
+/// The text of a PDF as Poppler's `pdftotext` extracts it (what a reader's search and copy
+/// see), with every run of whitespace as one space, so text wrapped over lines reads as
+/// one. scripts/test installs poppler-utils.
+pub fn pdf_text(pdf: &[u8]) -> String {
+    pdftotext(pdf, &[])
+}
+
+/// [`pdf_text`] with the page's layout kept: a table row reads as one line ("Total assets
+/// 1,250,000.00"), its cells one space apart.
+pub fn pdf_layout_text(pdf: &[u8]) -> String {
+    pdftotext(pdf, &["-layout"])
+}
+
+fn pdftotext(pdf: &[u8], options: &[&str]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("pdftotext")
+        .args(options)
+        .args(["-enc", "UTF-8", "-", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("pdftotext (Debian poppler-utils) is installed");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(pdf)
+        .expect("PDF written to pdftotext");
+    let out = child.wait_with_output().expect("pdftotext ran");
+    assert!(out.status.success(), "pdftotext failed on the PDF");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 pub fn json(body: &str) -> Value {
     serde_json::from_str(body).expect("json body")
 }

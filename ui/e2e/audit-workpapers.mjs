@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 
 import { makeBooksWithEntries } from './audit-books.mjs';
 
+import { pdfText } from './pdf-text.mjs';
+
 export function registerAuditWorkpaperTests(h) {
   const { test, check, api, baseUrl, withSession, shot, WAIT_MS } = h;
   const options = {};
@@ -82,7 +84,10 @@ export function registerAuditWorkpaperTests(h) {
       ]);
       const pdf = readFileSync(await download.path());
       check(pdf.subarray(0, 5).toString() === '%PDF-', 'the workpaper is not a PDF');
-      check(pdf.includes('Invoice INV-2291 agreed; goods received.'), 'conclusion not in PDF');
+      check(
+        pdfText(pdf).includes('Invoice INV-2291 agreed; goods received.'),
+        'conclusion not in PDF',
+      );
       check(download.suggestedFilename().endsWith('.pdf'), download.suggestedFilename());
 
       // Sign as performer, share, and open the link signed out: the view is logged.

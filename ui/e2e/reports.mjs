@@ -6,6 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 
+import { pdfText } from './pdf-text.mjs';
+
 export function registerReportTests(h) {
   const { test, check, api, baseUrl, userWithWorkspaces, withSession, inviteByLink, tokenOf } = h;
   const { uniqueEmail, shot, WAIT_MS, PASSWORD } = h;
@@ -80,7 +82,7 @@ export function registerReportTests(h) {
     ]);
     const pdf = readFileSync(await download.path());
     check(pdf.subarray(0, 5).toString() === '%PDF-', 'the download is not a PDF');
-    check(pdf.toString('latin1').includes('1,250,000.00'), 'the PDF lacks the grouped total');
+    check(pdfText(pdf).includes('1,250,000.00'), 'the PDF lacks the grouped total');
     check(
       /^trial-balance-\d{4}-\d{2}-\d{2}\.pdf$/.test(download.suggestedFilename()),
       download.suggestedFilename(),

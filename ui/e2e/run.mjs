@@ -35,6 +35,7 @@ import { registerOrganizationTests } from './organization.mjs';
 import { registerReportTests } from './reports.mjs';
 import { registerSecurityTests } from './security.mjs';
 import { registerStatementTests } from './statements.mjs';
+import { registerFiscalYearTests } from './fiscal-years.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const baseUrl = (process.env.E2E_BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -1438,6 +1439,17 @@ registerStatementTests({
   withSession,
   shot,
   waitForPath,
+  WAIT_MS,
+});
+
+registerFiscalYearTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  shot,
   WAIT_MS,
 });
 

@@ -1,8 +1,16 @@
 /**
  * Browser tests of the financial statements (Accounting → financial reports tabs):
  * each statement opens with its check, the comparison toggles on, and a figure drills
- * to the general ledger of its account. `run.mjs` calls `registerStatementTests`.
+ * to the general ledger of its account, and "Download" saves the statement as shown in
+ * the chosen format through the report generator. `run.mjs` calls
+ * `registerStatementTests`.
  */
+import { readFileSync } from 'node:fs';
+
+import { pdfText } from './pdf-text.mjs';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export function registerStatementTests(h) {
   const { test, check, api, baseUrl, userWithWorkspaces, withSession, shot, waitForPath, WAIT_MS } =
     h;
@@ -118,5 +126,52 @@ export function registerStatementTests(h) {
     await shot(page, 'cash-flow', { settleMs: 300 });
 
     await drillToLedger(page, 'Bank - current account');
+  });
+
+  /**
+   * Chooses `format` in the screen's Download menu; answers the saved file's bytes and
+   * the content type the server sent it with.
+   */
+  async function downloadAs(page, format) {
+    await page.getByTestId('statement-download').click();
+    const [download, response] = await Promise.all([
+      page.waitForEvent('download', { timeout: WAIT_MS }),
+      page.waitForResponse((r) => /\/reports\/[^/]+\/download\/$/.test(new URL(r.url()).pathname), {
+        timeout: WAIT_MS,
+      }),
+      page.getByTestId(`statement-download-${format}`).click(),
+    ]);
+    const bytes = readFileSync(await download.path());
+    return { bytes, type: response.headers()['content-type'], name: download.suggestedFilename() };
+  }
+
+  test('statements: Download saves the balance sheet as XLSX and the income statement as PDF', async ({
+    page,
+    context,
+  }) => {
+    const { user } = await adminWithBooks();
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}${REPORTS}/balance-sheet`);
+    await page.getByTestId('total-assets').filter({ hasText: '6,350,000.00' }).waitFor({
+      timeout: WAIT_MS,
+    });
+
+    const xlsx = await downloadAs(page, 'xlsx');
+    check(xlsx.type === XLSX_TYPE, `the workbook came as ${xlsx.type}`);
+    check(xlsx.bytes.length > 0, 'the workbook is empty');
+    // An XLSX file is a zip archive.
+    check(xlsx.bytes.subarray(0, 2).toString() === 'PK', 'the workbook is not a zip archive');
+    check(/^balance-sheet-\d{4}-\d{2}-\d{2}\.xlsx$/.test(xlsx.name), xlsx.name);
+
+    await page.goto(`${baseUrl}${REPORTS}/income-statement`);
+    await page.getByTestId('net-profit').filter({ hasText: '950,000.00' }).waitFor({
+      timeout: WAIT_MS,
+    });
+    const pdf = await downloadAs(page, 'pdf');
+    check(pdf.type === 'application/pdf', `the PDF came as ${pdf.type}`);
+    check(pdf.bytes.length > 0, 'the PDF is empty');
+    check(pdf.bytes.subarray(0, 5).toString() === '%PDF-', 'the download is not a PDF');
+    check(pdfText(pdf.bytes).includes('Net profit 950,000.00'), 'the PDF lacks the net profit');
+    check(/^income-statement-.*\.pdf$/.test(pdf.name), pdf.name);
   });
 }

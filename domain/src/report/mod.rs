@@ -34,14 +34,20 @@ pub enum ReportKind {
     GeneralLedger,
     IncomeSummary,
     ExpenseSummary,
+    BalanceSheet,
+    IncomeStatement,
+    CashFlow,
 }
 
 impl ReportKind {
-    pub const ALL: [ReportKind; 4] = [
+    pub const ALL: [ReportKind; 7] = [
         ReportKind::TrialBalance,
         ReportKind::GeneralLedger,
         ReportKind::IncomeSummary,
         ReportKind::ExpenseSummary,
+        ReportKind::BalanceSheet,
+        ReportKind::IncomeStatement,
+        ReportKind::CashFlow,
     ];
 
     /// The wire id.
@@ -51,6 +57,9 @@ impl ReportKind {
             ReportKind::GeneralLedger => "general_ledger",
             ReportKind::IncomeSummary => "income_summary",
             ReportKind::ExpenseSummary => "expense_summary",
+            ReportKind::BalanceSheet => "balance_sheet",
+            ReportKind::IncomeStatement => "income_statement",
+            ReportKind::CashFlow => "cash_flow",
         }
     }
 
@@ -61,6 +70,9 @@ impl ReportKind {
             ReportKind::GeneralLedger => "General ledger",
             ReportKind::IncomeSummary => "Income summary",
             ReportKind::ExpenseSummary => "Expense summary",
+            ReportKind::BalanceSheet => "Balance sheet",
+            ReportKind::IncomeStatement => "Income statement",
+            ReportKind::CashFlow => "Cash flow statement",
         }
     }
 
@@ -89,13 +101,18 @@ impl fmt::Display for ReportKind {
 pub enum ReportFormat {
     Pdf,
     Csv,
+    /// An Excel workbook: amounts as numbers in the money format, totals as formulas.
+    Xlsx,
 }
 
 impl ReportFormat {
+    pub const ALL: [ReportFormat; 3] = [ReportFormat::Pdf, ReportFormat::Csv, ReportFormat::Xlsx];
+
     pub const fn id(self) -> &'static str {
         match self {
             ReportFormat::Pdf => "pdf",
             ReportFormat::Csv => "csv",
+            ReportFormat::Xlsx => "xlsx",
         }
     }
 
@@ -103,6 +120,9 @@ impl ReportFormat {
         match self {
             ReportFormat::Pdf => "application/pdf",
             ReportFormat::Csv => "text/csv; charset=utf-8",
+            ReportFormat::Xlsx => {
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            }
         }
     }
 }
@@ -111,11 +131,10 @@ impl FromStr for ReportFormat {
     type Err = ();
 
     fn from_str(s: &str) -> Result<Self, ()> {
-        match s {
-            "pdf" => Ok(ReportFormat::Pdf),
-            "csv" => Ok(ReportFormat::Csv),
-            _ => Err(()),
-        }
+        ReportFormat::ALL
+            .into_iter()
+            .find(|f| f.id() == s)
+            .ok_or(())
     }
 }
 
@@ -140,7 +159,7 @@ pub fn validate_parameters(
     let mut problems = Problems::new();
     let mut out = ReportParameters::default();
     match kind {
-        ReportKind::TrialBalance => {
+        ReportKind::TrialBalance | ReportKind::BalanceSheet => {
             let as_of = given.as_of.unwrap_or(today);
             if let Some(compare) = given.compare_to {
                 if compare >= as_of {
@@ -152,6 +171,35 @@ pub fn validate_parameters(
             }
             out.as_of = Some(as_of);
             out.compare_to = given.compare_to;
+        }
+        ReportKind::IncomeStatement | ReportKind::CashFlow => {
+            // As the statements' read routes: `from` defaults to the start of `to`'s
+            // fiscal year, which the generator knows; the request keeps what was given.
+            let to = given.to.unwrap_or(today);
+            if given.from.is_some_and(|from| from > to) {
+                problems.push(("from", format!("The start must be on or before {to}.")));
+            }
+            out.from = given.from;
+            out.to = Some(to);
+            if kind == ReportKind::IncomeStatement {
+                match (given.compare_from, given.compare_to) {
+                    (None, None) => {}
+                    (Some(_), None) => problems.push((
+                        "compare_to",
+                        "Give the end of the comparison period too.".into(),
+                    )),
+                    (from, Some(compare_to)) => {
+                        if from.is_some_and(|f| f > compare_to) {
+                            problems.push((
+                                "compare_from",
+                                format!("The start must be on or before {compare_to}."),
+                            ));
+                        }
+                        out.compare_from = from;
+                        out.compare_to = Some(compare_to);
+                    }
+                }
+            }
         }
         ReportKind::GeneralLedger | ReportKind::IncomeSummary | ReportKind::ExpenseSummary => {
             let to = given.to.unwrap_or(today);
@@ -198,6 +246,7 @@ pub fn file_name(kind: ReportKind, format: ReportFormat, parameters: &ReportPara
     let dates = match (parameters.as_of, parameters.from, parameters.to) {
         (Some(as_of), _, _) => as_of.to_string(),
         (None, Some(from), Some(to)) => format!("{from}-to-{to}"),
+        (None, None, Some(to)) => format!("to-{to}"),
         _ => String::new(),
     };
     let mut name = kind.slug();
@@ -305,6 +354,38 @@ mod tests {
         let problems =
             validate_parameters(ReportKind::ExpenseSummary, &weekly, today()).expect_err("invalid");
         assert_eq!(problems[0].0, "granularity");
+    }
+
+    #[test]
+    fn a_period_statement_keeps_its_dates_and_leaves_an_absent_start_to_the_fiscal_year() {
+        let given = ReportParameters {
+            compare_to: Some(day("2025-06-30")),
+            as_of: Some(day("2026-06-30")),
+            ..Default::default()
+        };
+        let out = validate_parameters(ReportKind::IncomeStatement, &given, today()).expect("valid");
+        assert_eq!(
+            out,
+            ReportParameters {
+                to: Some(today()),
+                compare_to: Some(day("2025-06-30")),
+                ..Default::default()
+            }
+        );
+        let cash_flow = validate_parameters(ReportKind::CashFlow, &given, today()).expect("valid");
+        assert_eq!(cash_flow.compare_to, None);
+    }
+
+    #[test]
+    fn a_statement_period_starts_on_or_before_it_ends() {
+        let backwards = ReportParameters {
+            from: Some(day("2026-07-01")),
+            to: Some(day("2026-06-30")),
+            ..Default::default()
+        };
+        let problems =
+            validate_parameters(ReportKind::CashFlow, &backwards, today()).expect_err("invalid");
+        assert_eq!(problems[0].0, "from");
     }
 
     #[test]

@@ -13,8 +13,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion};
+use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion, UpcastStep};
 use crate::{AccountId, OrganizationId, UserId, WorkspaceId};
+
+pub mod legacy;
 
 /// The `aggregate_type` of reports.
 pub const AGGREGATE_TYPE: &str = "Report";
@@ -34,9 +36,10 @@ pub struct ReportRequested {
     pub report_id: Uuid,
     pub organization_id: OrganizationId,
     pub workspace_id: WorkspaceId,
-    /// `trial_balance`, `general_ledger`, `income_summary` or `expense_summary`.
+    /// `trial_balance`, `general_ledger`, `income_summary`, `expense_summary`,
+    /// `balance_sheet`, `income_statement` or `cash_flow`.
     pub kind: String,
-    /// `pdf` or `csv`.
+    /// `pdf`, `csv` or `xlsx`.
     pub format: String,
     pub parameters: ReportParameters,
     pub requested_by: UserId,
@@ -45,14 +48,17 @@ pub struct ReportRequested {
 /// What the report covers; which fields apply depends on the kind.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct ReportParameters {
-    /// Trial balance: balances at the end of this day.
+    /// Trial balance and balance sheet: balances at the end of this day.
     pub as_of: Option<NaiveDate>,
-    /// Trial balance: a second column of balances at this day.
+    /// Trial balance and balance sheet: a second column of balances at this day. Income
+    /// statement: the comparison period's last day.
     pub compare_to: Option<NaiveDate>,
-    /// Ledger and summaries: the first day covered.
+    /// Ledger, summaries, income statement and cash flow: the first day covered.
     pub from: Option<NaiveDate>,
-    /// Ledger and summaries: the last day covered.
+    /// Ledger, summaries, income statement and cash flow: the last day covered.
     pub to: Option<NaiveDate>,
+    /// Income statement: the comparison period's first day.
+    pub compare_from: Option<NaiveDate>,
     /// Summaries: `month`, `quarter` or `year`.
     pub granularity: Option<String>,
     /// General ledger: one account (and its sub-accounts' postings are not included);
@@ -62,7 +68,8 @@ pub struct ReportParameters {
 
 impl EventPayload for ReportRequested {
     const EVENT_TYPE: &'static str = "ReportRequested";
-    const EVENT_VERSION: &'static str = "1.0";
+    /// 2.0 added `parameters.compare_from` (the income statement's comparison period).
+    const EVENT_VERSION: &'static str = "2.0";
 }
 
 /// The generator rendered the report: the file's name, type, size and digest, and the
@@ -140,6 +147,7 @@ impl DomainEvent for ReportEvent {
 /// Every version of every Report event ever written. Never remove a line.
 pub fn event_versions() -> Vec<EventVersion> {
     vec![
+        EventVersion::superseded::<legacy::ReportRequestedV1>(),
         EventVersion::current::<ReportRequested>(),
         EventVersion::current::<ReportGenerated>(),
         EventVersion::current::<ReportFailed>(),
@@ -147,8 +155,25 @@ pub fn event_versions() -> Vec<EventVersion> {
     ]
 }
 
+/// Every Report upcaster, oldest version first.
 pub fn upcasters() -> Vec<Box<dyn cqrs_es::persist::EventUpcaster>> {
-    Vec::new()
+    vec![Box::new(UpcastStep {
+        event_type: ReportRequested::EVENT_TYPE,
+        from: legacy::ReportRequestedV1::EVENT_VERSION,
+        to: ReportRequested::EVENT_VERSION,
+        lift: report_requested_v1_to_v2,
+    })]
+}
+
+/// `ReportRequested` 1.0 → 2.0: a 1.0 request had no comparison period start (no kind
+/// then used one), so `parameters.compare_from` is `null`. Every other field is unchanged.
+pub fn report_requested_v1_to_v2(mut payload: serde_json::Value) -> serde_json::Value {
+    if let Some(serde_json::Value::Object(parameters)) = payload.get_mut("parameters") {
+        parameters
+            .entry("compare_from")
+            .or_insert(serde_json::Value::Null);
+    }
+    payload
 }
 
 pub fn contract() -> AggregateContract {

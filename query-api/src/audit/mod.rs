@@ -6,14 +6,13 @@
 //! - [`time_travel`]: the trial balance and general ledger as known at a recorded time,
 //!   the trial balance compared between two, the changes between two and after a close.
 //! - [`findings`]: notes and conclusions on findings, shared links and their access log.
-//! - [`workpaper`]: the session's workpaper as a PDF (laid out by [`pdf`]).
+//! - [`workpaper`]: the session's workpaper as a PDF (laid out by [`crate::pdf`]).
 //! - [`continuous`]: continuous monitoring's settings and the entries it flagged since
 //!   the last close.
 
 pub(crate) mod chain;
 pub mod continuous;
 pub mod findings;
-pub mod pdf;
 pub mod report;
 pub mod time_travel;
 pub mod workpaper;

@@ -22,9 +22,9 @@ use serde_json::Value;
 use sqlx::Row;
 
 use super::findings::{current_conclusions, session_notes, FindingNote};
-use super::pdf::{Column, Document, Weight};
 use super::report::{session_run, SessionRun};
 use super::{definition, session_row, FLAGGED_MAX};
+use crate::pdf::{Column, Document, PdfError, Weight};
 
 /// The session's workpaper, a multi-page PDF.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/workpaper.pdf", tag = "audit",
@@ -65,7 +65,7 @@ pub async fn session_workpaper(
     people.extend(header.performer.user_id.clone());
     people.extend(header.reviewer.user_id.clone());
     let names = user_names(&state, &people).await?;
-    let bytes = render(&opened, &header, &run, &notes, &names);
+    let bytes = render(&opened, &header, &run, &notes, &names)?;
     let filename = format!("workpaper-{}.pdf", opened.session_id);
     Ok((
         [
@@ -93,8 +93,8 @@ struct Signature {
 /// What the workpaper says of the session beyond its definition.
 struct Header {
     entity: String,
-    /// The workspace's ISO 4217 currency: amounts print as "NGN 1,234.00" (the PDF's
-    /// standard fonts have no naira sign).
+    /// The workspace's ISO 4217 currency: amounts print as "NGN 1,234.00", the code
+    /// auditors file by, whatever the currency's sign.
     currency: String,
     status: String,
     opened_at: i64,
@@ -162,7 +162,7 @@ fn money(amount: Decimal) -> String {
     } else {
         amount
     };
-    super::pdf::grouped(&format!("{amount:.2}"))
+    crate::pdf::grouped(&format!("{amount:.2}"))
 }
 
 /// The test parameters as `path = value` lines (`benford.amount_min = 10`).
@@ -189,7 +189,7 @@ fn render(
     run: &SessionRun,
     notes: &[FindingNote],
     names: &HashMap<String, String>,
-) -> Vec<u8> {
+) -> Result<Vec<u8>, PdfError> {
     let report = &run.report;
     let name_of = |id: &str| names.get(id).cloned().unwrap_or_else(|| id.to_owned());
     let numbers: HashMap<String, &str> = report

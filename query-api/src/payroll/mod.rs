@@ -362,7 +362,7 @@ pub async fn payslip_pdf(
             .bind(&workspace_id)
             .fetch_optional(&state.db().pool)
             .await?;
-    let bytes = pdf::payslip(&employer.unwrap_or_default(), &run, &payslip);
+    let bytes = pdf::payslip(&employer.unwrap_or_default(), &run, &payslip)?;
     let name = format!(
         "payslip-{}-{}.pdf",
         run.period,

@@ -6,14 +6,18 @@ use event_schemas::payroll::pay_run::PayslipRecord;
 use rust_decimal::Decimal;
 
 use super::PayRunSummary;
-use crate::audit::pdf::{grouped, Column, Document};
+use crate::pdf::{grouped, Column, Document, PdfError};
 
 fn money(amount: Decimal) -> String {
     grouped(&format!("{amount:.2}"))
 }
 
 /// The payslip's PDF bytes.
-pub fn payslip(employer: &str, run: &PayRunSummary, slip: &PayslipRecord) -> Vec<u8> {
+pub fn payslip(
+    employer: &str,
+    run: &PayRunSummary,
+    slip: &PayslipRecord,
+) -> Result<Vec<u8>, PdfError> {
     let mut doc = Document::new(&format!("Payslip {} {}", run.period, slip.employee_name));
     doc.heading(&format!("Payslip for {}", run.period), 1);
     doc.fields(&[

@@ -39,7 +39,8 @@ pub fn router() -> OpenApiRouter<QueryState> {
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 pub struct ReportsQuery {
-    /// `trial_balance`, `general_ledger`, `income_summary` or `expense_summary`.
+    /// `trial_balance`, `general_ledger`, `income_summary`, `expense_summary`,
+    /// `balance_sheet`, `income_statement` or `cash_flow`.
     pub kind: Option<String>,
     /// `generating`, `ready` or `failed`.
     pub status: Option<String>,
@@ -54,6 +55,8 @@ pub struct ReportCoverage {
     pub compare_to: Option<String>,
     pub from: Option<String>,
     pub to: Option<String>,
+    /// The income statement's comparison period start.
+    pub compare_from: Option<String>,
     /// `month`, `quarter` or `year` (summaries).
     pub granularity: Option<String>,
     pub account_id: Option<String>,
@@ -64,10 +67,11 @@ pub struct ReportCoverage {
 pub struct ReportView {
     pub id: String,
     pub workspace_id: String,
-    /// `trial_balance`, `general_ledger`, `income_summary` or `expense_summary`.
+    /// `trial_balance`, `general_ledger`, `income_summary`, `expense_summary`,
+    /// `balance_sheet`, `income_statement` or `cash_flow`.
     pub kind: String,
     pub title: String,
-    /// `pdf` or `csv`.
+    /// `pdf`, `csv` or `xlsx`.
     pub format: String,
     pub parameters: ReportCoverage,
     /// `generating`, `ready` or `failed`.
@@ -193,7 +197,7 @@ pub async fn one_report(
 /// A ready report's file, as an attachment named after the report.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/reports/{report_id}/download/", tag = "reports",
     params(("workspace_id" = String, Path), ("report_id" = String, Path)),
-    responses((status = 200, description = "The report file: `application/pdf` or `text/csv`, named in Content-Disposition", content_type = "application/octet-stream", body = Vec<u8>),
+    responses((status = 200, description = "The report file: `application/pdf`, `text/csv` or the XLSX type, named in Content-Disposition", content_type = "application/octet-stream", body = Vec<u8>),
         (status = 403), (status = 404), (status = 409, description = "Not ready: still generating, or failed")))]
 pub async fn download_report(
     State(state): State<QueryState>,

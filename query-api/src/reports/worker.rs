@@ -14,7 +14,7 @@ use std::time::Duration;
 use commands::{RunError, Runner, Unit};
 use domain::report::{file_name, RecordOutcome, Report, ReportFormat, ReportKind};
 use event_schemas::report::{
-    ReportEvent, ReportFailed, ReportGenerated, ReportRequested, AGGREGATE_TYPE,
+    upcasters, ReportEvent, ReportFailed, ReportGenerated, ReportRequested, AGGREGATE_TYPE,
 };
 use projections::reactor;
 use sha2::{Digest, Sha256};
@@ -24,7 +24,7 @@ use store::{Db, EventMetadata, EventStore, RecordedEvent};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use super::render::{self, Entity, RenderError};
+use super::render::{self, Entity, RenderError, Stamp};
 use projections::checkpoint;
 
 /// The checkpoint row's name (listed by `projections status` beside the projectors).
@@ -106,8 +106,10 @@ impl ReportGenerator {
         let Some(last) = events.last() else {
             return Ok(false);
         };
+        let upcasters = upcasters();
         for event in events.iter().filter(|e| e.aggregate_type == AGGREGATE_TYPE) {
-            let decoded: ReportEvent = event.payload.decode().map_err(|e| e.to_string())?;
+            let decoded: ReportEvent =
+                projections::decode::decode(event, &upcasters).map_err(|e| e.to_string())?;
             match decoded {
                 ReportEvent::ReportRequested(request) => self.answer(event, &request).await?,
                 ReportEvent::ReportDeleted(deleted) => {
@@ -214,18 +216,44 @@ impl ReportGenerator {
         let sheet =
             render::sheet(self.db(), &workspace_id, kind, format, &request.parameters).await?;
         let rows = i64::try_from(sheet.rows.len()).unwrap_or(i64::MAX);
+        let internal = |e: &dyn std::fmt::Display| RenderError::Internal(e.to_string());
         let bytes = match format {
             ReportFormat::Csv => render::csv(&sheet),
-            ReportFormat::Pdf => {
-                let entity = self
-                    .entity(&workspace_id)
+            ReportFormat::Pdf | ReportFormat::Xlsx => {
+                let entity = self.entity(&workspace_id).await.map_err(|e| internal(&e))?;
+                let stamp = self
+                    .stamp(&workspace_id, data_position)
                     .await
-                    .map_err(|e| RenderError::Internal(e.to_string()))?;
-                let generated = api_core::time::iso_datetime(chrono::Utc::now().timestamp_micros());
-                render::pdf(&sheet, &entity, data_position, &generated)
+                    .map_err(|e| internal(&e))?;
+                if format == ReportFormat::Pdf {
+                    render::pdf(&sheet, &entity, &stamp).map_err(|e| internal(&e))?
+                } else {
+                    render::xlsx(&sheet, &entity, &stamp).map_err(|e| internal(&e))?
+                }
             }
         };
         Ok((bytes, rows))
+    }
+
+    /// Where the books were read: the position, and the workspace's hash chain as it stood
+    /// there (its last event at or before the position).
+    async fn stamp(&self, workspace_id: &str, data_position: i64) -> Result<Stamp, sqlx::Error> {
+        let head: Option<(i64, String)> = sqlx::query_as(
+            "SELECT chain_seq, hash FROM events \
+             WHERE chain = $1 AND global_position <= $2 ORDER BY chain_seq DESC LIMIT 1",
+        )
+        .bind(workspace_id)
+        .bind(data_position)
+        .fetch_optional(&self.db().pool)
+        .await?;
+        let (chain_events, chain_head) =
+            head.unwrap_or_else(|| (0, store::hash::GENESIS_HASH.to_owned()));
+        Ok(Stamp {
+            data_position,
+            chain_events,
+            chain_head,
+            generated: api_core::time::iso_datetime(chrono::Utc::now().timestamp_micros()),
+        })
     }
 
     async fn entity(&self, workspace_id: &str) -> Result<Entity, sqlx::Error> {

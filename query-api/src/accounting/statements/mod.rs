@@ -39,6 +39,12 @@ pub fn fiscal_year_start(date: NaiveDate, start_month: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(year, month, 1).unwrap_or(date)
 }
 
+/// The comparison period's first day when only its last is given: the first of that
+/// month.
+pub fn comparison_start(compare_to: NaiveDate) -> NaiveDate {
+    NaiveDate::from_ymd_opt(compare_to.year(), compare_to.month(), 1).unwrap_or(compare_to)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

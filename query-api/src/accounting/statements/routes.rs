@@ -8,7 +8,7 @@ use api_core::openapi::{ok, Data};
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
 use axum::Json;
-use chrono::{Datelike, NaiveDate, Utc};
+use chrono::{NaiveDate, Utc};
 use domain::permissions::Action;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 
 use super::source::known_at_param;
 use super::{balance_sheet, cash_flow, income_statement, BalanceSheet, Books, CashFlow};
-use super::{fiscal_year_start, IncomeStatement};
+use super::{comparison_start, fiscal_year_start, IncomeStatement};
 use crate::QueryState;
 
 pub fn router() -> OpenApiRouter<QueryState> {
@@ -137,8 +137,7 @@ pub async fn income_statement_route(
         }
         (compare_from, compare_to) => {
             let to = date("compare_to", compare_to)?.unwrap_or(to);
-            let from = date("compare_from", compare_from)?
-                .unwrap_or_else(|| NaiveDate::from_ymd_opt(to.year(), to.month(), 1).unwrap_or(to));
+            let from = date("compare_from", compare_from)?.unwrap_or_else(|| comparison_start(to));
             if from > to {
                 return Err(ApiError::field(
                     "compare_from",

@@ -4776,10 +4776,13 @@ export interface components {
                     failure_reason: string | null;
                     file_name: string | null;
                     finished_at: string | null;
-                    /** @description `pdf` or `csv`. */
+                    /** @description `pdf`, `csv` or `xlsx`. */
                     format: string;
                     id: string;
-                    /** @description `trial_balance`, `general_ledger`, `income_summary` or `expense_summary`. */
+                    /**
+                     * @description `trial_balance`, `general_ledger`, `income_summary`, `expense_summary`,
+                     *     `balance_sheet`, `income_statement` or `cash_flow`.
+                     */
                     kind: string;
                     parameters: components["schemas"]["ReportCoverage"];
                     requested_at: string;
@@ -5105,10 +5108,13 @@ export interface components {
                 failure_reason: string | null;
                 file_name: string | null;
                 finished_at: string | null;
-                /** @description `pdf` or `csv`. */
+                /** @description `pdf`, `csv` or `xlsx`. */
                 format: string;
                 id: string;
-                /** @description `trial_balance`, `general_ledger`, `income_summary` or `expense_summary`. */
+                /**
+                 * @description `trial_balance`, `general_ledger`, `income_summary`, `expense_summary`,
+                 *     `balance_sheet`, `income_statement` or `cash_flow`.
+                 */
                 kind: string;
                 parameters: components["schemas"]["ReportCoverage"];
                 requested_at: string;
@@ -7427,6 +7433,8 @@ export interface components {
         ReportCoverage: {
             account_id: string | null;
             as_of: string | null;
+            /** @description The income statement's comparison period start. */
+            compare_from: string | null;
             compare_to: string | null;
             from: string | null;
             /** @description `month`, `quarter` or `year` (summaries). */
@@ -7444,10 +7452,13 @@ export interface components {
             failure_reason: string | null;
             file_name: string | null;
             finished_at: string | null;
-            /** @description `pdf` or `csv`. */
+            /** @description `pdf`, `csv` or `xlsx`. */
             format: string;
             id: string;
-            /** @description `trial_balance`, `general_ledger`, `income_summary` or `expense_summary`. */
+            /**
+             * @description `trial_balance`, `general_ledger`, `income_summary`, `expense_summary`,
+             *     `balance_sheet`, `income_statement` or `cash_flow`.
+             */
             kind: string;
             parameters: components["schemas"]["ReportCoverage"];
             requested_at: string;
@@ -7472,19 +7483,33 @@ export interface components {
         RequestBody: {
             /** @description General ledger: one account; every account when absent. */
             account_id?: string | null;
-            /** @description Trial balance: `YYYY-MM-DD`, today when absent. */
+            /** @description Trial balance and balance sheet: `YYYY-MM-DD`, today when absent. */
             as_of?: string | null;
-            /** @description Trial balance: an earlier date for a comparison column. */
+            /** @description Income statement: the comparison period's first day (with `compare_to`). */
+            compare_from?: string | null;
+            /**
+             * @description Trial balance and balance sheet: an earlier date for a comparison column. Income
+             *     statement: the comparison period's last day.
+             */
             compare_to?: string | null;
-            /** @description `pdf` or `csv`. */
+            /** @description `pdf`, `csv` or `xlsx`. */
             format: string;
-            /** @description Ledger and summaries: the first day covered (required). */
+            /**
+             * @description Ledger and summaries: the first day covered (required). Income statement and cash
+             *     flow: the start of `to`'s fiscal year when absent.
+             */
             from?: string | null;
             /** @description Summaries: `month` (default), `quarter` or `year`. */
             granularity?: string | null;
-            /** @description `trial_balance`, `general_ledger`, `income_summary` or `expense_summary`. */
+            /**
+             * @description `trial_balance`, `general_ledger`, `income_summary`, `expense_summary`,
+             *     `balance_sheet`, `income_statement` or `cash_flow`.
+             */
             kind: string;
-            /** @description Ledger and summaries: the last day covered, today when absent. */
+            /**
+             * @description Ledger, summaries, income statement and cash flow: the last day covered, today when
+             *     absent.
+             */
             to?: string | null;
         };
         /** @description A report just asked for. */
@@ -11491,7 +11516,10 @@ export interface operations {
     list_reports: {
         parameters: {
             query?: {
-                /** @description `trial_balance`, `general_ledger`, `income_summary` or `expense_summary`. */
+                /**
+                 * @description `trial_balance`, `general_ledger`, `income_summary`, `expense_summary`,
+                 *     `balance_sheet`, `income_statement` or `cash_flow`.
+                 */
                 kind?: string | null;
                 /** @description `generating`, `ready` or `failed`. */
                 status?: string | null;
@@ -11977,7 +12005,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The report file: `application/pdf` or `text/csv`, named in Content-Disposition */
+            /** @description The report file: `application/pdf`, `text/csv` or the XLSX type, named in Content-Disposition */
             200: {
                 headers: {
                     [name: string]: unknown;

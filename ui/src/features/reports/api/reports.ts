@@ -26,6 +26,7 @@ export const reportSchema = z.object({
       compare_to: z.string().nullish(),
       from: z.string().nullish(),
       to: z.string().nullish(),
+      compare_from: z.string().nullish(),
       granularity: z.string().nullish(),
       account_id: z.string().nullish(),
     })
@@ -36,6 +37,7 @@ export const reportSchema = z.object({
   requested_at: z.string(),
   finished_at: z.string().nullish(),
   file_name: z.string().nullish(),
+  content_type: z.string().nullish(),
   size: z.number().nullish(),
   sha256: z.string().nullish(),
   rows: z.number().nullish(),
@@ -87,4 +89,33 @@ export async function deleteReport(workspaceId: string, id: string): Promise<voi
 
 export function downloadReport(workspaceId: string, id: string): Promise<Blob> {
   return api.download(DOWNLOAD_PATH, { params: { workspace_id: workspaceId, report_id: id } });
+}
+
+/** One report, as it stands. */
+export async function fetchReport(workspaceId: string, id: string): Promise<Report> {
+  const { data } = await api.get(REPORT_PATH, dataEnvelope(reportSchema), {
+    params: { workspace_id: workspaceId, report_id: id },
+  });
+  return data;
+}
+
+/** How long a download from a screen waits for its report: a statement takes a moment. */
+export const READY_WAIT_ATTEMPTS_MAX = 120;
+export const READY_WAIT_INTERVAL_MS = 500;
+
+/**
+ * Waits until the generator has finished `id` (ready or failed), re-reading it every
+ * `intervalMs`; `null` when it is still generating after `attemptsMax` reads.
+ */
+export async function finishedReport(
+  workspaceId: string,
+  id: string,
+  { attemptsMax = READY_WAIT_ATTEMPTS_MAX, intervalMs = READY_WAIT_INTERVAL_MS } = {},
+): Promise<Report | null> {
+  for (let attempt = 0; attempt < attemptsMax; attempt += 1) {
+    const report = await fetchReport(workspaceId, id);
+    if (report.status !== 'generating') return report;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  return null;
 }

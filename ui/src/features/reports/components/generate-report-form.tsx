@@ -10,6 +10,7 @@ import { AccountPicker } from '../../accounting/components/account-picker';
 import { startOfYear, todayIso } from '../../accounting/lib/periods';
 import { requestReport } from '../api/reports';
 import {
+  REPORT_FORMAT_OPTIONS,
   REPORT_KINDS,
   REPORT_KIND_OPTIONS,
   reportRequest,
@@ -118,10 +119,7 @@ export function GenerateReportForm({
                   <SegmentedControl
                     value={field.value}
                     onChange={field.onChange}
-                    data={[
-                      { value: 'pdf', label: 'PDF' },
-                      { value: 'csv', label: 'CSV' },
-                    ]}
+                    data={REPORT_FORMAT_OPTIONS}
                     aria-label="Format"
                   />
                 </Stack>

@@ -5,8 +5,22 @@
 
 import { formatDateText } from '@/lib/format-date-time';
 
-export type ReportKind = 'trial_balance' | 'general_ledger' | 'income_summary' | 'expense_summary';
-export type ReportFormat = 'pdf' | 'csv';
+export type ReportKind =
+  | 'trial_balance'
+  | 'general_ledger'
+  | 'income_summary'
+  | 'expense_summary'
+  | 'balance_sheet'
+  | 'income_statement'
+  | 'cash_flow';
+export type ReportFormat = 'pdf' | 'csv' | 'xlsx';
+
+/** Every format, as offered: a typeset PDF, a workbook with formulas, plain CSV. */
+export const REPORT_FORMAT_OPTIONS: { value: ReportFormat; label: string }[] = [
+  { value: 'pdf', label: 'PDF' },
+  { value: 'xlsx', label: 'XLSX' },
+  { value: 'csv', label: 'CSV' },
+];
 export type Granularity = 'month' | 'quarter' | 'year';
 
 type KindInfo = {
@@ -49,6 +63,28 @@ export const REPORT_KINDS: Record<ReportKind, KindInfo> = {
     account: false,
     description: 'Expenses per account and period, against budget.',
   },
+  balance_sheet: {
+    label: 'Balance sheet',
+    dates: 'as_of',
+    granularity: false,
+    account: false,
+    description: 'Assets, liabilities and equity at a date, and whether they balance.',
+  },
+  income_statement: {
+    label: 'Income statement',
+    dates: 'range',
+    granularity: false,
+    account: false,
+    description: 'Revenue down to net profit for a period.',
+  },
+  cash_flow: {
+    label: 'Cash flow statement',
+    dates: 'range',
+    granularity: false,
+    account: false,
+    description:
+      'Operating, investing and financing cash flows, checked against the cash accounts.',
+  },
 };
 
 export const REPORT_KIND_OPTIONS = (Object.keys(REPORT_KINDS) as ReportKind[]).map((value) => ({
@@ -73,6 +109,8 @@ export type ReportRequest = {
   format: ReportFormat;
   as_of?: string;
   compare_to?: string;
+  /** The income statement's comparison period start (with `compare_to`). */
+  compare_from?: string;
   from?: string;
   to?: string;
   granularity?: Granularity;

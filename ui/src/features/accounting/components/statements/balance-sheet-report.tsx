@@ -11,6 +11,7 @@ import { LoadError } from '../load-error';
 import { DateField, ReportControls } from '../report-toolbar';
 
 import { StatementChart } from './statement-chart';
+import { StatementDownload } from './statement-download';
 import { StatementCheck } from './statement-check';
 import { Sections, StatementTable, TotalRow } from './statement-table';
 
@@ -59,6 +60,13 @@ export function BalanceSheetReport() {
             onChange={(compare_to) => setQuery({ compare_to })}
           />
         )}
+        <StatementDownload
+          request={{
+            kind: 'balance_sheet',
+            as_of: query.as_of,
+            ...(comparing ? { compare_to: query.compare_to } : {}),
+          }}
+        />
       </ReportControls>
       {error && <LoadError what="the balance sheet" onRetry={() => void mutate()} />}
       {data && (

@@ -13,6 +13,7 @@ import { LoadError } from '../load-error';
 import { DateField, ReportControls } from '../report-toolbar';
 
 import { StatementChart } from './statement-chart';
+import { StatementDownload } from './statement-download';
 import { StatementCheck } from './statement-check';
 
 type Period = { from: string; to: string };
@@ -146,6 +147,7 @@ export function CashFlowReport() {
       <ReportControls>
         <DateField label="From" value={query.from} onChange={(from) => setQuery({ from })} />
         <DateField label="To" value={query.to} onChange={(to) => setQuery({ to })} />
+        <StatementDownload request={{ kind: 'cash_flow', from: query.from, to: query.to }} />
       </ReportControls>
       {error && <LoadError what="the cash flow" onRetry={() => void mutate()} />}
       {data && (

@@ -11,6 +11,7 @@ import { LoadError } from '../load-error';
 import { DateField, ReportControls } from '../report-toolbar';
 
 import { StatementChart } from './statement-chart';
+import { StatementDownload } from './statement-download';
 import { Sections, StatementTable, TotalRow } from './statement-table';
 
 /**
@@ -79,6 +80,16 @@ export function IncomeStatementReport() {
             />
           </>
         )}
+        <StatementDownload
+          request={{
+            kind: 'income_statement',
+            from: query.from,
+            to: query.to,
+            ...(comparing
+              ? { compare_from: query.compare_from, compare_to: query.compare_to }
+              : {}),
+          }}
+        />
       </ReportControls>
       {error && <LoadError what="the income statement" onRetry={() => void mutate()} />}
       {data && (

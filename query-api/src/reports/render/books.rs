@@ -1,100 +1,25 @@
-//! A report's file from the read models: each kind becomes one [`Sheet`] (heading facts,
-//! columns, rows, a totals row) and each format renders any sheet, so a new kind is one
-//! function and a new format another, never a kind × format table.
+//! The books' reports as sheets: the trial balance, the general ledger and the income and
+//! expense summaries. Their totals rows are sums of the top-level rows (each rolls up its
+//! sub-accounts), or of every posting in the ledger.
 
 use std::collections::HashMap;
 
-use chrono::NaiveDate;
 use domain::report::{ReportFormat, ReportKind, LEDGER_PDF_ROWS_MAX, LEDGER_ROWS_MAX};
 use event_schemas::report::ReportParameters;
 use store::Db;
 
+use super::{range, At, RenderError, Sheet, SheetColumn, Sum};
 use crate::accounting::balances::trial_balance;
 use crate::accounting::general_ledger::general_ledger;
 use crate::accounting::summaries::{expense_summary, income_summary, Granularity, PeriodSummary};
-use crate::audit::pdf::{grouped, Column, Document};
 use api_core::pagination::Page;
-use api_core::ApiError;
 
 /// Postings read per general-ledger page while rendering.
 const LEDGER_PAGE: u32 = 5_000;
 /// A summary PDF prints at most this many periods side by side on a portrait page.
 pub const PDF_PERIODS_MAX: usize = 6;
 
-/// Who the report is about, printed at its top.
-#[derive(Debug, Clone)]
-pub struct Entity {
-    pub organization: String,
-    pub workspace: String,
-    pub currency: String,
-}
-
-/// One column of a sheet.
-#[derive(Debug, Clone)]
-pub struct SheetColumn {
-    pub heading: String,
-    /// Amounts: right-aligned and grouped in thousands in a PDF.
-    pub amount: bool,
-    /// Its share of a PDF page's width.
-    pub share: f32,
-}
-
-impl SheetColumn {
-    fn text(heading: &str, share: f32) -> Self {
-        Self {
-            heading: heading.to_owned(),
-            amount: false,
-            share,
-        }
-    }
-
-    fn amount(heading: &str, share: f32) -> Self {
-        Self {
-            heading: heading.to_owned(),
-            amount: true,
-            share,
-        }
-    }
-}
-
-/// A report's content, before it is a file.
-#[derive(Debug, Clone)]
-pub struct Sheet {
-    pub title: String,
-    /// Facts printed above the table (`Period`, `Opening balance`, …).
-    pub facts: Vec<(String, String)>,
-    pub columns: Vec<SheetColumn>,
-    pub rows: Vec<Vec<String>>,
-    pub totals: Option<Vec<String>>,
-}
-
-/// Why a report could not be made: words for its requester, or a fault of ours.
-#[derive(Debug)]
-pub enum RenderError {
-    /// Recorded as the report's failure reason.
-    Refused(String),
-    /// Retried: the read models or the database failed.
-    Internal(String),
-}
-
-impl From<ApiError> for RenderError {
-    fn from(err: ApiError) -> Self {
-        match err {
-            ApiError::Fields(fields) => RenderError::Refused(
-                fields
-                    .into_iter()
-                    .flat_map(|(field, messages)| {
-                        messages.into_iter().map(move |m| format!("{field}: {m}"))
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            ),
-            other => RenderError::Internal(format!("{other:?}")),
-        }
-    }
-}
-
-/// The sheet of `kind` over `parameters`, read from the workspace's read models.
+/// The sheet of one of the books' reports.
 pub async fn sheet(
     db: &Db,
     workspace_id: &str,
@@ -103,11 +28,10 @@ pub async fn sheet(
     parameters: &ReportParameters,
 ) -> Result<Sheet, RenderError> {
     match kind {
-        ReportKind::TrialBalance => trial_balance_sheet(db, workspace_id, parameters).await,
         ReportKind::GeneralLedger => {
             let limit = match format {
                 ReportFormat::Pdf => LEDGER_PDF_ROWS_MAX,
-                ReportFormat::Csv => LEDGER_ROWS_MAX,
+                ReportFormat::Csv | ReportFormat::Xlsx => LEDGER_ROWS_MAX,
             };
             ledger_sheet(db, workspace_id, parameters, limit).await
         }
@@ -131,7 +55,14 @@ pub async fn sheet(
             }
             Ok(summary_sheet(kind.title(), &summary))
         }
+        _ => trial_balance_sheet(db, workspace_id, parameters).await,
     }
+}
+
+/// Whether a row heads its own tree in the table: it has no parent, or its parent is not
+/// shown. The top rows add up to the totals (every other row is inside one of them).
+fn is_root(parents: &HashMap<&str, Option<&str>>, parent: Option<&str>) -> bool {
+    parent.is_none_or(|p| !parents.contains_key(p))
 }
 
 /// How many ancestors an account has (its indentation in a printed hierarchy).
@@ -142,15 +73,6 @@ fn depth<'a>(parents: &HashMap<&'a str, Option<&'a str>>, mut parent: Option<&'a
         parent = parents.get(id).copied().flatten();
     }
     depth
-}
-
-fn range(parameters: &ReportParameters) -> Result<(NaiveDate, NaiveDate), RenderError> {
-    match (parameters.from, parameters.to) {
-        (Some(from), Some(to)) => Ok((from, to)),
-        _ => Err(RenderError::Refused(
-            "The report's date range is missing.".into(),
-        )),
-    }
 }
 
 async fn trial_balance_sheet(
@@ -231,12 +153,21 @@ async fn trial_balance_sheet(
             "NOT BALANCED: total debits differ from total credits.".to_owned()
         },
     ));
+    let roots: Vec<usize> = tb
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| is_root(&parents, r.parent_id.as_deref()))
+        .map(|(i, _)| i)
+        .collect();
     Ok(Sheet {
         title: ReportKind::TrialBalance.title().to_owned(),
         facts,
         columns,
         rows,
         totals: Some(totals),
+        strong: Vec::new(),
+        sums: vec![Sum::of(At::Totals, vec![3, 4], roots)],
     })
 }
 
@@ -306,6 +237,7 @@ async fn ledger_sheet(
         "Balances measured as".to_owned(),
         format!("{} balances", first.normal_balance),
     ));
+    let postings = rows.len();
     Ok(Sheet {
         title: ReportKind::GeneralLedger.title().to_owned(),
         facts,
@@ -330,6 +262,8 @@ async fn ledger_sheet(
             first.total_credit.clone(),
             first.closing_balance.clone(),
         ]),
+        strong: Vec::new(),
+        sums: vec![Sum::of(At::Totals, vec![5, 6], 0..postings)],
     })
 }
 
@@ -359,6 +293,19 @@ fn summary_sheet(title: &str, summary: &PeriodSummary) -> Sheet {
         cells.push(row.variance_total.clone());
         cells
     };
+    let parents: HashMap<&str, Option<&str>> = summary
+        .rows
+        .iter()
+        .map(|r| (r.account_id.as_str(), r.parent_id.as_deref()))
+        .collect();
+    let roots: Vec<usize> = summary
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| is_root(&parents, r.parent_id.as_deref()))
+        .map(|(i, _)| i)
+        .collect();
+    let amounts = Sheet::amount_columns(&columns);
     Sheet {
         title: title.to_owned(),
         facts: vec![
@@ -379,117 +326,7 @@ fn summary_sheet(title: &str, summary: &PeriodSummary) -> Sheet {
             .map(|r| line(&r.account_code, &r.name, r))
             .collect(),
         totals: Some(line("", "Total", &summary.totals)),
-    }
-}
-
-/// The sheet as CSV: the facts as `# key: value` comment lines would confuse
-/// spreadsheets, so a CSV holds the header row, the rows and the totals row only; amounts
-/// stay plain decimals for re-use.
-pub fn csv(sheet: &Sheet) -> Vec<u8> {
-    let mut out = String::new();
-    let mut line = |cells: &mut dyn Iterator<Item = &str>| crate::csv::row(&mut out, cells);
-    line(&mut sheet.columns.iter().map(|c| c.heading.as_str()));
-    for row in &sheet.rows {
-        line(&mut row.iter().map(String::as_str));
-    }
-    if let Some(totals) = &sheet.totals {
-        line(&mut totals.iter().map(String::as_str));
-    }
-    out.into_bytes()
-}
-
-/// The sheet as a PDF: the entity and facts, then the table with the totals last.
-pub fn pdf(sheet: &Sheet, entity: &Entity, data_position: i64, generated: &str) -> Vec<u8> {
-    let mut document = Document::new(&format!("{} — {}", sheet.title, entity.workspace));
-    document.heading(&sheet.title, 1);
-    let mut facts: Vec<(&str, String)> = vec![
-        ("Organization", entity.organization.clone()),
-        ("Workspace", entity.workspace.clone()),
-    ];
-    facts.extend(sheet.facts.iter().map(|(k, v)| (k.as_str(), grouped(v))));
-    facts.push(("Amounts in", entity.currency.clone()));
-    facts.push(("Generated", generated.to_owned()));
-    facts.push(("Books as of log position", data_position.to_string()));
-    document.fields(&facts);
-    document.gap(8.0);
-    let columns: Vec<Column> = sheet
-        .columns
-        .iter()
-        .map(|c| {
-            if c.amount {
-                Column::number(&c.heading, c.share)
-            } else {
-                Column::text(&c.heading, c.share)
-            }
-        })
-        .collect();
-    let format_row = |row: &Vec<String>| -> Vec<String> {
-        row.iter()
-            .zip(&sheet.columns)
-            .map(|(cell, column)| {
-                if column.amount {
-                    grouped(cell)
-                } else {
-                    cell.clone()
-                }
-            })
-            .collect()
-    };
-    let mut rows: Vec<Vec<String>> = sheet.rows.iter().map(format_row).collect();
-    if let Some(totals) = &sheet.totals {
-        rows.push(format_row(totals));
-    }
-    document.table(&columns, &rows);
-    document.finish()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sheet() -> Sheet {
-        Sheet {
-            title: "Trial balance".into(),
-            facts: vec![("As of".into(), "2026-06-30".into())],
-            columns: vec![
-                SheetColumn::text("Account", 0.6),
-                SheetColumn::amount("Debit", 0.4),
-            ],
-            rows: vec![
-                vec!["Cash, at bank".into(), "1234567.50".into()],
-                vec!["Say \"hi\"".into(), "0.00".into()],
-            ],
-            totals: Some(vec!["Total".into(), "1234567.50".into()]),
-        }
-    }
-
-    #[test]
-    fn a_csv_quotes_what_it_must_and_keeps_amounts_plain() {
-        let text = String::from_utf8(csv(&sheet())).expect("CSV is UTF-8");
-        assert_eq!(
-            text,
-            "Account,Debit\r\n\"Cash, at bank\",1234567.50\r\n\"Say \"\"hi\"\"\",0.00\r\nTotal,1234567.50\r\n"
-        );
-    }
-
-    #[test]
-    fn a_pdf_prints_the_entity_the_facts_and_grouped_amounts() {
-        let entity = Entity {
-            organization: "Acme Ltd".into(),
-            workspace: "Lagos Head Office".into(),
-            currency: "NGN".into(),
-        };
-        let bytes = pdf(&sheet(), &entity, 42, "2026-11-23T10:00:00Z");
-        assert!(bytes.starts_with(b"%PDF-"));
-        let text = String::from_utf8_lossy(&bytes);
-        for expected in [
-            "Lagos Head Office",
-            "Acme Ltd",
-            "1,234,567.50",
-            "NGN",
-            "2026-06-30",
-        ] {
-            assert!(text.contains(expected), "{expected} missing from the PDF");
-        }
+        strong: Vec::new(),
+        sums: vec![Sum::of(At::Totals, amounts, roots)],
     }
 }

@@ -1,13 +1,17 @@
 //! A small document layout over `pdf-writer`: A4 pages with headings, wrapped
 //! paragraphs, key–value blocks and tables whose cells wrap, breaking pages as they fill
-//! and numbering them "page n of m". Text is set in the PDF standard fonts (Helvetica and
-//! Helvetica-Bold, never embedded) in WinAnsi encoding, so the file stays small and every
-//! reader shows it; a character WinAnsi lacks prints as `?`.
+//! and numbering them "page n of m". Every PDF the product makes (reports, workpapers,
+//! payslips) is laid out here, in DejaVu Sans embedded as a subset ([`font`]), so the
+//! naira sign and every name print, and the text extracts as it was written.
 //!
-//! Content streams are left uncompressed: a workpaper is a few pages of text, and its
-//! text stays greppable in the file.
+//! Content streams are left uncompressed: a workpaper is a few pages of text, and no
+//! compression crate is needed for that.
+
+pub mod font;
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+
+use font::{typeface, Subset};
 
 const PAGE_WIDTH: f32 = 595.0;
 const PAGE_HEIGHT: f32 = 842.0;
@@ -19,97 +23,50 @@ const CELL_PAD: f32 = 3.0;
 const REGULAR: Name<'static> = Name(b"F1");
 const BOLD: Name<'static> = Name(b"F2");
 
-/// Helvetica's advance widths (thousandths of the font size) for ASCII 32–126, from its
-/// Adobe font metrics; Helvetica-Bold is wider by about a twentieth.
-const HELVETICA: [u16; 95] = [
-    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278,
-    278, // ' '–'/'
-    556, 556, 556, 556, 556, 556, 556, 556, 556, 556, // 0–9
-    278, 278, 584, 584, 584, 556, 1015, // ':'–'@'
-    667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667,
-    611, 722, 667, 944, 667, 667, 611, // A–Z
-    278, 278, 278, 469, 556, 333, // '['–'`'
-    556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
-    278, 556, 500, 722, 500, 500, 500, // a–z
-    334, 260, 334, 584, // '{'–'~'
-];
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Weight {
     Regular,
     Bold,
 }
 
-/// The WinAnsi byte of a character, `?` when it has none.
-fn win_ansi(c: char) -> u8 {
-    match c {
-        ' '..='~' => c as u8,
-        '\u{a0}'..='\u{ff}' => c as u32 as u8,
-        '\u{2014}' => 0x97,
-        '\u{2013}' => 0x96,
-        '\u{2018}' => 0x91,
-        '\u{2019}' => 0x92,
-        '\u{201c}' => 0x93,
-        '\u{201d}' => 0x94,
-        '\u{2022}' => 0x95,
-        '\u{2026}' => 0x85,
-        '\u{20ac}' => 0x80,
-        '\t' | '\n' | '\r' => b' ',
-        _ => b'?',
+/// Why a PDF could not be finished: the embedded font could not be subset (a fault of
+/// the font file or the subsetter, never of the text).
+#[derive(Debug)]
+pub struct PdfError(subsetter::Error);
+
+impl std::fmt::Display for PdfError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the PDF font could not be subset: {}", self.0)
     }
 }
 
-/// The naira sign (U+20A6): the standard fonts have no glyph for it, so it is written
-/// as its ISO 4217 code — "₦5,000" prints "NGN 5,000", not "?5,000".
-const NAIRA: char = '\u{20a6}';
+impl std::error::Error for PdfError {}
 
-/// `text` with the signs WinAnsi lacks spelled out (see [`NAIRA`]).
-fn spelled(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.contains(NAIRA) {
-        return std::borrow::Cow::Borrowed(text);
+impl From<PdfError> for api_core::ApiError {
+    fn from(err: PdfError) -> Self {
+        api_core::ApiError::Internal(err.to_string())
     }
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == NAIRA {
-            out.push_str("NGN");
-            if chars.peek().is_some_and(|next| next.is_ascii_digit()) {
-                out.push(' ');
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
-
-fn encode(text: &str) -> Vec<u8> {
-    spelled(text).chars().map(win_ansi).collect()
 }
 
 /// How wide `text` sets, in points.
 pub fn text_width(text: &str, size: f32, weight: Weight) -> f32 {
-    let units: u32 = spelled(text)
-        .chars()
-        .map(|c| match c {
-            ' '..='~' => u32::from(HELVETICA[(c as usize) - 32]),
-            '\u{2014}' => 1000,
-            _ => 556,
-        })
-        .sum();
-    let bold = if weight == Weight::Bold { 1.06 } else { 1.0 };
-    units as f32 * size / 1000.0 * bold
+    typeface(weight).width(text, size)
 }
 
 /// `text` broken into lines no wider than `width`: at spaces where it can, inside a word
-/// when the word alone is too wide. Line breaks in the text are kept.
+/// when the word alone is too wide. Line breaks in the text are kept, and so are the
+/// spaces a paragraph starts with, on each of its lines (the indentation of an account
+/// under its parent).
 pub fn wrap(text: &str, width: f32, size: f32, weight: Weight) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in text.split('\n') {
-        let mut line = String::new();
+        let indent = &paragraph[..paragraph.len() - paragraph.trim_start_matches(' ').len()];
+        // A line holding only the indentation is empty.
+        let mut line = indent.to_owned();
         for word in paragraph.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_owned()
+            let empty = line.len() == indent.len();
+            let candidate = if empty {
+                format!("{line}{word}")
             } else {
                 format!("{line} {word}")
             };
@@ -117,15 +74,15 @@ pub fn wrap(text: &str, width: f32, size: f32, weight: Weight) -> Vec<String> {
                 line = candidate;
                 continue;
             }
-            if !line.is_empty() {
-                lines.push(std::mem::take(&mut line));
+            if !empty {
+                lines.push(std::mem::replace(&mut line, indent.to_owned()));
             }
             // A word too wide for a line on its own is cut.
             for c in word.chars() {
                 let mut next = line.clone();
                 next.push(c);
-                if !line.is_empty() && text_width(&next, size, weight) > width {
-                    lines.push(std::mem::replace(&mut line, c.to_string()));
+                if line.len() > indent.len() && text_width(&next, size, weight) > width {
+                    lines.push(std::mem::replace(&mut line, format!("{indent}{c}")));
                 } else {
                     line = next;
                 }
@@ -195,6 +152,9 @@ pub struct Document {
     title: String,
     pages: Vec<Content>,
     y: f32,
+    /// The glyphs used so far of each weight, embedded when the document is finished.
+    regular: Subset,
+    bold: Subset,
 }
 
 impl Document {
@@ -203,6 +163,8 @@ impl Document {
             title: title.to_owned(),
             pages: Vec::new(),
             y: 0.0,
+            regular: Subset::default(),
+            bold: Subset::default(),
         };
         document.new_page();
         document
@@ -229,12 +191,10 @@ impl Document {
     }
 
     fn put(&mut self, x: f32, y: f32, text: &str, size: f32, weight: Weight) {
-        let font = if weight == Weight::Bold {
-            BOLD
-        } else {
-            REGULAR
+        let (font, bytes) = match weight {
+            Weight::Regular => (REGULAR, self.regular.encode(typeface(weight), text)),
+            Weight::Bold => (BOLD, self.bold.encode(typeface(weight), text)),
         };
-        let bytes = encode(text);
         let page = self.page();
         page.begin_text();
         page.set_font(font, size);
@@ -325,6 +285,12 @@ impl Document {
     /// row per record, each cell wrapped within its column. `rows` cells pair with
     /// `columns` by position.
     pub fn table(&mut self, columns: &[Column], rows: &[Vec<String>]) {
+        self.table_marked(columns, rows, &[]);
+    }
+
+    /// [`Document::table`] with the rows at `strong` (indices into `rows`) in bold:
+    /// headings and subtotals of a statement.
+    pub fn table_marked(&mut self, columns: &[Column], rows: &[Vec<String>], strong: &[usize]) {
         let size = BODY_SIZE - 1.0;
         let total: f32 = columns.iter().map(|c| c.share).sum();
         let widths: Vec<f32> = columns
@@ -335,14 +301,19 @@ impl Document {
         self.room_for(size * LEADING * 3.0);
         self.table_row(columns, &widths, &headings, size, Weight::Bold);
         self.rule(self.y + size * 0.3, 0.3);
-        for row in rows {
+        for (i, row) in rows.iter().enumerate() {
+            let weight = if strong.contains(&i) {
+                Weight::Bold
+            } else {
+                Weight::Regular
+            };
             let height = self.row_height(&widths, row, size);
             if self.y - height < MARGIN + 20.0 {
                 self.new_page();
                 self.table_row(columns, &widths, &headings, size, Weight::Bold);
                 self.rule(self.y + size * 0.3, 0.3);
             }
-            self.table_row(columns, &widths, row, size, Weight::Regular);
+            self.table_row(columns, &widths, row, size, weight);
             self.rule(self.y + size * 0.3, 0.85);
         }
         self.y -= size;
@@ -386,42 +357,46 @@ impl Document {
         self.y = lowest - size * 0.4;
     }
 
-    /// The finished file: every page with its footer, the fonts, the document info.
-    pub fn finish(self) -> Vec<u8> {
-        let mut pdf = Pdf::new();
-        let catalog = Ref::new(1);
-        let tree = Ref::new(2);
-        let regular = Ref::new(3);
-        let bold = Ref::new(4);
-        let info = Ref::new(5);
-        let first = 6;
+    /// The finished file: every page with its footer, the fonts (the glyphs used, as
+    /// subsets), the document info.
+    pub fn finish(mut self) -> Result<Vec<u8>, PdfError> {
         let count = self.pages.len();
-        let page_ids: Vec<Ref> = (0..count).map(|i| Ref::new(first + 2 * i as i32)).collect();
-        pdf.catalog(catalog).pages(tree);
-        pdf.pages(tree)
-            .kids(page_ids.iter().copied())
-            .count(count as i32);
-        pdf.type1_font(regular)
-            .base_font(Name(b"Helvetica"))
-            .encoding_predefined(Name(b"WinAnsiEncoding"));
-        pdf.type1_font(bold)
-            .base_font(Name(b"Helvetica-Bold"))
-            .encoding_predefined(Name(b"WinAnsiEncoding"));
-        pdf.document_info(info)
-            .title(TextStr(&self.title))
-            .producer(TextStr("Ledgerline"));
-        for (i, mut content) in self.pages.into_iter().enumerate() {
-            let footer = encode(&format!(
-                "{} \u{2014} page {} of {count}",
-                self.title,
-                i + 1
-            ));
+        let face = typeface(Weight::Regular);
+        for (i, content) in self.pages.iter_mut().enumerate() {
+            let footer = self.regular.encode(
+                face,
+                &format!("{} \u{2014} page {} of {count}", self.title, i + 1),
+            );
             content.begin_text();
             content.set_font(REGULAR, 7.5);
             content.next_line(MARGIN, MARGIN - 20.0);
             content.show(Str(&footer));
             content.end_text();
-            let page_id = page_ids[i];
+        }
+
+        let mut pdf = Pdf::new();
+        let catalog = Ref::new(1);
+        let tree = Ref::new(2);
+        let info = Ref::new(3);
+        // Each font takes five objects (see `Subset::write`).
+        let regular = Ref::new(4);
+        let bold = Ref::new(9);
+        let first = 14;
+        let page_ids: Vec<Ref> = (0..count).map(|i| Ref::new(first + 2 * i as i32)).collect();
+        pdf.catalog(catalog).pages(tree);
+        pdf.pages(tree)
+            .kids(page_ids.iter().copied())
+            .count(count as i32);
+        self.regular
+            .write(&mut pdf, typeface(Weight::Regular), regular)
+            .map_err(PdfError)?;
+        self.bold
+            .write(&mut pdf, typeface(Weight::Bold), bold)
+            .map_err(PdfError)?;
+        pdf.document_info(info)
+            .title(TextStr(&self.title))
+            .producer(TextStr("Ledgerline"));
+        for (content, page_id) in self.pages.into_iter().zip(page_ids) {
             let content_id = Ref::new(page_id.get() + 1);
             let mut page = pdf.page(page_id);
             page.media_box(Rect::new(0.0, 0.0, PAGE_WIDTH, PAGE_HEIGHT));
@@ -434,8 +409,31 @@ impl Document {
             let stream = content.finish();
             pdf.stream(content_id, &stream);
         }
-        pdf.finish()
+        Ok(pdf.finish())
     }
+}
+
+/// The text of a PDF as Poppler's `pdftotext` extracts it (the tool a reader's search and
+/// copy behave like), pages separated by form feeds. Test runs install poppler-utils.
+#[cfg(test)]
+pub(crate) fn extracted_text(pdf: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8", "-", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("pdftotext (Debian poppler-utils) is installed");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(pdf)
+        .expect("PDF written to pdftotext");
+    let out = child.wait_with_output().expect("pdftotext ran");
+    assert!(out.status.success(), "pdftotext failed on the PDF");
+    String::from_utf8(out.stdout).expect("UTF-8 text")
 }
 
 #[cfg(test)]
@@ -464,6 +462,23 @@ mod tests {
     }
 
     #[test]
+    fn a_paragraph_keeps_its_indentation_on_every_line() {
+        let lines = wrap(
+            "    Trade receivables and other debtors",
+            80.0,
+            9.0,
+            Weight::Regular,
+        );
+        assert!(lines.len() > 1, "{lines:?}");
+        for line in &lines {
+            assert!(
+                line.starts_with("    ") && !line.starts_with("     "),
+                "{line:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_word_wider_than_the_line_is_cut_inside() {
         let hash = "a".repeat(64);
         let lines = wrap(&hash, 100.0, 9.0, Weight::Regular);
@@ -472,22 +487,45 @@ mod tests {
     }
 
     #[test]
-    fn text_outside_win_ansi_prints_as_a_question_mark() {
-        assert_eq!(
-            encode("Yen \u{a5}5 \u{2192} caf\u{e9}"),
-            b"Yen \xa55 ? caf\xe9"
+    fn the_naira_sign_and_names_outside_ascii_extract_as_written() {
+        let mut document = Document::new("Statement \u{2014} Adébáyọ̀ & Şükrü");
+        document.heading("Balance sheet", 1);
+        document.fields(&[("Customer", "Adébáyọ̀ Ọlájídé, Łódź".to_owned())]);
+        document.table(
+            &[Column::text("Account", 2.0), Column::number("Amount", 1.0)],
+            &[vec!["Cash at bank".into(), "\u{20a6}1,234.50".into()]],
         );
+        let bytes = document.finish().expect("finished");
+
+        let text = extracted_text(&bytes);
+        for expected in [
+            "\u{20a6}1,234.50",
+            "Adébáyọ̀ Ọlájídé, Łódź",
+            "Balance sheet",
+            "page 1 of 1",
+        ] {
+            assert!(text.contains(expected), "{expected:?} not in {text:?}");
+        }
     }
 
     #[test]
-    fn the_naira_sign_prints_as_its_iso_code() {
-        assert_eq!(
-            encode("Naira \u{20a6}5,000 \u{2014} \u{20a6} only"),
-            b"Naira NGN 5,000 \x97 NGN only"
-        );
-        assert_eq!(
-            text_width("\u{20a6}5", 10.0, Weight::Regular),
-            text_width("NGN 5", 10.0, Weight::Regular)
+    fn the_embedded_fonts_are_subsets_far_smaller_than_the_font_files() {
+        let mut document = Document::new("Test");
+        document.paragraph("\u{20a6}1,234.50 paid to Ọlájídé");
+        document.text("Total", 11.0, Weight::Bold);
+        let bytes = document.finish().expect("finished");
+
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains("/Subtype /CIDFontType2"));
+        assert!(text.contains("/Encoding /Identity-H"));
+        assert!(text.contains("/ToUnicode"));
+        assert!(text.contains("+DejaVuSans"), "a subset is named with a tag");
+        // Both subsets, with everything else, in a fraction of one font file.
+        let font_file = include_bytes!("../../fonts/DejaVuSans.ttf").len();
+        assert!(
+            bytes.len() * 10 < font_file,
+            "{} bytes against a {font_file}-byte font",
+            bytes.len()
         );
     }
 
@@ -503,15 +541,10 @@ mod tests {
         );
         let pages = document.pages.len();
         assert!(pages >= 3);
-        let bytes = document.finish();
+        let bytes = document.finish().expect("finished");
         assert!(bytes.starts_with(b"%PDF-"));
-        let text = String::from_utf8_lossy(&bytes).to_uppercase();
-        assert!(text.contains("(JE-000199) TJ"));
-        // The footer holds an em dash, so it is written as a hex string.
-        let footer: String = encode(&format!("Test \u{2014} page 3 of {pages}"))
-            .iter()
-            .map(|b| format!("{b:02X}"))
-            .collect();
-        assert!(text.contains(&format!("<{footer}> TJ")), "{footer}");
+        let text = extracted_text(&bytes);
+        assert!(text.contains("JE-000199"));
+        assert!(text.contains(&format!("Test \u{2014} page 3 of {pages}")));
     }
 }
