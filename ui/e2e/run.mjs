@@ -30,6 +30,7 @@ import { registerAuditWorkpaperTests } from './audit-workpapers.mjs';
 import { registerBillingTests } from './billing.mjs';
 import { registerPayrollTests } from './payroll.mjs';
 import { registerFixedAssetTests } from './fixed-assets.mjs';
+import { registerLayoutTests } from './layout.mjs';
 import { registerDebtTests } from './debts.mjs';
 import { registerOrganizationTests } from './organization.mjs';
 import { registerReportTests } from './reports.mjs';
@@ -1386,6 +1387,16 @@ registerDebtTests({
   shot,
   WAIT_MS,
   PASSWORD,
+});
+
+registerLayoutTests({
+  test,
+  check,
+  api,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  WAIT_MS,
 });
 
 registerOrganizationTests({
