@@ -35,6 +35,7 @@ import { registerDebtTests } from './debts.mjs';
 import { registerOrganizationTests } from './organization.mjs';
 import { registerReportTests } from './reports.mjs';
 import { registerSecurityTests } from './security.mjs';
+import { registerSmallScreenTests } from './small-screens.mjs';
 import { registerStatementTests } from './statements.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -1384,6 +1385,24 @@ registerDebtTests({
   inviteByLink,
   tokenOf,
   uniqueEmail,
+  shot,
+  WAIT_MS,
+  PASSWORD,
+});
+
+registerSmallScreenTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  createUser,
+  userWithWorkspaces,
+  inviteByEmail,
+  mailedLink,
+  onServer,
+  signInWithForm,
+  uniqueEmail,
+  waitForPath,
   shot,
   WAIT_MS,
   PASSWORD,
