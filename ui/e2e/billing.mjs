@@ -80,6 +80,22 @@ export function registerBillingTests(h) {
     await checkout.getByRole('button', { name: /^Pay / }).click();
   }
 
+  test('the plan in force (Professional, without a subscription) is marked Current plan, not Upgrade', async ({
+    page,
+    context,
+  }) => {
+    await adminOnLicense(page, context);
+    const plans = page.getByRole('region', { name: 'Plans' });
+    const current = plans.getByRole('button', { name: 'Current plan: Professional' });
+    await current.waitFor({ timeout: WAIT_MS });
+    check(await current.isDisabled(), 'the plan in force can be bought again');
+    check(
+      (await plans.getByRole('button', { name: 'Upgrade: Professional' }).count()) === 0,
+      'the plan in force is offered as an upgrade',
+    );
+    await plans.getByRole('button', { name: 'Upgrade: Enterprise' }).waitFor({ timeout: WAIT_MS });
+  });
+
   test('paying for Enterprise with the sandbox card makes Enterprise the active plan', async ({
     page,
     context,

@@ -30,10 +30,12 @@ import { registerAuditWorkpaperTests } from './audit-workpapers.mjs';
 import { registerBillingTests } from './billing.mjs';
 import { registerPayrollTests } from './payroll.mjs';
 import { registerFixedAssetTests } from './fixed-assets.mjs';
+import { registerLayoutTests } from './layout.mjs';
 import { registerDebtTests } from './debts.mjs';
 import { registerOrganizationTests } from './organization.mjs';
 import { registerReportTests } from './reports.mjs';
 import { registerSecurityTests } from './security.mjs';
+import { registerSmallScreenTests } from './small-screens.mjs';
 import { registerStatementTests } from './statements.mjs';
 import { registerFiscalYearTests } from './fiscal-years.mjs';
 
@@ -1387,6 +1389,34 @@ registerDebtTests({
   shot,
   WAIT_MS,
   PASSWORD,
+});
+
+registerSmallScreenTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  createUser,
+  userWithWorkspaces,
+  inviteByEmail,
+  mailedLink,
+  onServer,
+  signInWithForm,
+  uniqueEmail,
+  waitForPath,
+  shot,
+  WAIT_MS,
+  PASSWORD,
+});
+
+registerLayoutTests({
+  test,
+  check,
+  api,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  WAIT_MS,
 });
 
 registerOrganizationTests({

@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { BASE, launch, screens, signIn, signedInContext } from './screens.mjs';
+import { findClipped, launch, openScreen, screens, signIn, signedInContext } from './screens.mjs';
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), 'screenshots', 'screens');
 mkdirSync(OUT, { recursive: true });
@@ -25,49 +25,8 @@ let clipped = 0;
 for (const screen of screens(books)) {
   const context = await signedInContext(browser, books, screen.service);
   const page = await context.newPage();
-  await page.goto(`${BASE}${screen.path}`);
-  await page.locator(screen.ready).first().waitFor({ timeout: 30_000 });
-  // Charts animate and grids size their columns after the first rows.
-  await page.waitForTimeout(800);
-  // Clipped: a cell whose text runs past its own box, or past what its grid shows (the
-  // vertical scrollbar drawn over it included). A grid that scrolls sideways (many
-  // period columns beside pinned names) is reported, not counted: that is its design.
-  const { cut, sideways } = await page.evaluate(() => {
-    const cut = [];
-    let sideways = 0;
-    for (const grid of document.querySelectorAll('.ag-root-wrapper')) {
-      const body = grid.getBoundingClientRect();
-      const scrollbar = grid.querySelector('.ag-body-vertical-scroll')?.getBoundingClientRect();
-      const visibleRight = Math.min(
-        scrollbar && scrollbar.width > 0 ? scrollbar.left : body.right,
-        window.innerWidth,
-      );
-      const scrolls = [...grid.querySelectorAll('.ag-header-cell')].some(
-        (h) => h.getBoundingClientRect().left >= visibleRight,
-      );
-      if (scrolls) sideways += 1;
-      for (const cell of grid.querySelectorAll('.ag-cell, .ag-header-cell')) {
-        const box = cell.getBoundingClientRect();
-        if (box.width === 0 || box.left >= visibleRight) continue;
-        const range = document.createRange();
-        range.selectNodeContents(cell);
-        const text = range.getBoundingClientRect();
-        if (text.width === 0) continue;
-        const beyondCell = text.right > box.right + 1;
-        const beyondGrid = !scrolls && text.right > visibleRight + 1;
-        if (
-          beyondCell &&
-          cell.querySelector('.ledger-money, .ag-right-aligned-cell') === null &&
-          !cell.classList.contains('ledger-money')
-        )
-          continue; // long names: ellipsis + tooltip
-        if (beyondCell || beyondGrid) {
-          cut.push(`${cell.getAttribute('col-id')} "${cell.textContent.trim().slice(0, 24)}"`);
-        }
-      }
-    }
-    return { cut, sideways };
-  });
+  await openScreen(page, screen);
+  const { cut, sideways } = await findClipped(page);
   await page.screenshot({ path: join(OUT, `${screen.name}.png`) });
   const problems = cut.slice(0, 5).map((c) => `clipped ${c}`);
   if (sideways) problems.push('(scrolls sideways by design)');

@@ -20,6 +20,11 @@ type MoneyOptions<T> = {
   colId?: string;
 };
 
+/** The narrowest a money column gets, however short its figures. */
+const MONEY_COLUMN_MIN_PX = 80;
+/** The narrowest a date column gets: a whole date ("26/11/2026") with its padding. */
+const DATE_COLUMN_MIN_PX = 100;
+
 export function moneyColumn<T>(
   field: string,
   headerName: string,
@@ -29,6 +34,8 @@ export function moneyColumn<T>(
     colId: colId ?? field,
     headerName,
     width,
+    // A header's longest word ("Depreciation") still fits when the figures are short.
+    minWidth: MONEY_COLUMN_MIN_PX,
     type: 'rightAligned',
     // Both classes: an explicit cellClass replaces the one the rightAligned type sets.
     cellClass: ['ag-right-aligned-cell', 'ledger-money'],
@@ -66,6 +73,7 @@ export function dateColumn<T>(field: string, headerName = 'Date', width = 120): 
     field: field as ColDef<T>['field'],
     headerName,
     width,
+    minWidth: Math.min(width, DATE_COLUMN_MIN_PX),
     // The organization's format on screen ("26/11/2026"); ISO in CSV exports.
     valueFormatter: ({ value }) => (typeof value === 'string' ? formatDate(value) : ''),
     useValueFormatterForExport: false,

@@ -10,6 +10,7 @@ import { IconDownload } from '@tabler/icons-react';
 import {
   themeQuartz,
   type ColDef,
+  type Column,
   type ColumnState,
   type GetRowIdParams,
   type GridApi,
@@ -47,7 +48,14 @@ export const gridTheme = themeQuartz.withParams({
   rowHeight: 36,
   headerHeight: 38,
   spacing: 6,
+  // Tighter than the theme's 18 px a side: a ledger's many money columns fit the page.
+  cellHorizontalPadding: 12,
 });
+
+/** The narrowest a name, date or status column is squeezed to so money columns fit. */
+const SQUEEZED_COLUMN_MIN_PX = 64;
+/** Room kept for the vertical scrollbar (and the last column's extra padding for it). */
+const SCROLLBAR_ALLOWANCE_PX = 20;
 
 /** Rows the infinite model asks for at once: the API's largest page (DESIGN.md §6). */
 export const INFINITE_BLOCK_SIZE = 100;
@@ -87,6 +95,16 @@ export type DataGridProps<T> = {
   onExportCsv?: () => Promise<void> | void;
 };
 
+/** The ids of the money columns (those `moneyColumn` made) among `columns`. */
+function moneyColumnIds(columns: Column[]): string[] {
+  return columns
+    .filter((column) => {
+      const cellClass = column.getColDef().cellClass;
+      return Array.isArray(cellClass) && cellClass.includes('ledger-money');
+    })
+    .map((column) => column.getColId());
+}
+
 function readColumnState(gridId: string): ColumnState[] | null {
   const raw = storage.getGridState(gridId);
   if (!raw) return null;
@@ -125,7 +143,13 @@ export function DataGrid<T>({
       sortable,
       resizable: true,
       filter: columnFilters,
-      minWidth: 90,
+      // Low, so that names, dates and statuses can give way to money (see shareOutWidth);
+      // money and date columns set their own floor.
+      minWidth: SQUEEZED_COLUMN_MIN_PX,
+      // A long header wraps onto a second line instead of widening its column past the
+      // figures under it (or being cut short).
+      wrapHeaderText: true,
+      autoHeaderHeight: true,
       // A name cut short by its column shows in full on hover (only when cut: see
       // tooltipShowMode below).
       tooltip: ({ valueFormatted, value }) =>
@@ -134,17 +158,47 @@ export function DataGrid<T>({
     [sortable, columnFilters],
   );
 
+  const regionRef = useRef<HTMLDivElement | null>(null);
+
   // Money is never clipped: once rows are drawn, each money column is as wide as its
-  // widest figure (and its header), whatever width the layout or the user gave it.
+  // widest figure, whatever width the layout or the user gave it; its header wraps.
+  // When the columns then add up to more than the grid's width, the grid shares the
+  // width out again with each money column kept at least that wide: the other columns
+  // give way (their text ends in an ellipsis and shows in full on hover), so no column
+  // is pushed out of view. Grids with names pinned left (a summary's many months) scroll
+  // sideways by design.
   const fitMoneyColumns = useCallback((api: GridApi<T>) => {
     if (api.isDestroyed()) return;
-    const money = (api.getColumns() ?? [])
-      .filter((column) => {
-        const cellClass = column.getColDef().cellClass;
-        return Array.isArray(cellClass) && cellClass.includes('ledger-money');
-      })
-      .map((column) => column.getColId());
-    if (money.length > 0) api.autoSizeColumns(money);
+    const money = moneyColumnIds(api.getAllDisplayedColumns());
+    if (money.length > 0) api.autoSizeColumns(money, true);
+  }, []);
+
+  // After the money columns were sized (ag-grid applies that a frame later).
+  const shareOutWidth = useCallback((api: GridApi<T>) => {
+    if (api.isDestroyed()) return;
+    const columns = api.getAllDisplayedColumns();
+    const money = moneyColumnIds(columns);
+    const available = (regionRef.current?.clientWidth ?? 0) - SCROLLBAR_ALLOWANCE_PX;
+    const used = columns.reduce((sum, column) => sum + column.getActualWidth(), 0);
+    if (available <= 0 || used <= available || columns.some((column) => column.isPinnedLeft())) {
+      return;
+    }
+    // Each other column gives up a share of what it has above its own floor, in
+    // proportion to that room, until the columns fit (or every floor is reached).
+    const room = columns
+      .filter((column) => !money.includes(column.getColId()))
+      .map((column) => ({
+        key: column.getColId(),
+        width: column.getActualWidth(),
+        spare: column.getActualWidth() - (column.getColDef().minWidth ?? SQUEEZED_COLUMN_MIN_PX),
+      }))
+      .filter(({ spare }) => spare > 0);
+    const spareTotal = room.reduce((sum, { spare }) => sum + spare, 0);
+    if (spareTotal === 0) return;
+    const share = Math.min(1, (used - available) / spareTotal);
+    api.setColumnWidths(
+      room.map(({ key, width, spare }) => ({ key, newWidth: Math.floor(width - spare * share) })),
+    );
   }, []);
 
   const effectiveColumns = useMemo(
@@ -221,7 +275,7 @@ export function DataGrid<T>({
           </Button>
         </Group>
       </Group>
-      <div style={{ height }} role="region" aria-label={`${ariaLabel} table`}>
+      <div ref={regionRef} style={{ height }} role="region" aria-label={`${ariaLabel} table`}>
         <AgGridReact<T>
           theme={gridTheme}
           columnDefs={effectiveColumns}
@@ -242,6 +296,9 @@ export function DataGrid<T>({
           // The scrollbar's room is kept from the start: otherwise the columns are laid out
           // to the full width and the last one slides under the scrollbar once rows arrive.
           alwaysShowVerticalScroll
+          // Sized money columns are their figures and the cell padding, no more (the default
+          // adds 20 px to each, which a row of ten money columns cannot spare).
+          autoSizePadding={4}
           // Every column is drawn (our grids have at most ~20), so every money column can be
           // measured and sized, including those scrolled out of view.
           suppressColumnVirtualisation
@@ -250,7 +307,10 @@ export function DataGrid<T>({
           onRowClicked={handleRowClicked}
           onSortChanged={saveColumnState}
           onColumnMoved={(event) => event.finished && saveColumnState()}
-          onColumnResized={(event) => event.finished && saveColumnState()}
+          onColumnResized={(event) => {
+            if (event.source === 'autosizeColumns') shareOutWidth(event.api);
+            else if (event.finished) saveColumnState();
+          }}
           onColumnVisible={saveColumnState}
           rowClass={onRowClicked ? 'ledger-grid-clickable' : undefined}
           suppressCellFocus={false}

@@ -94,7 +94,7 @@ export function ChartOfAccounts() {
 
   const columnDefs = useMemo<ColDef<AccountRow>[]>(() => {
     const columns: ColDef<AccountRow>[] = [
-      { field: 'account_code', headerName: 'Code', width: 110 },
+      { field: 'account_code', headerName: 'Code', width: 80 },
       {
         field: 'name',
         headerName: 'Account',
@@ -103,7 +103,7 @@ export function ChartOfAccounts() {
         cellRenderer: TreeNameCell,
         cellRendererParams: { collapsed: tree$.collapsed, onToggle: tree$.toggle },
       },
-      { field: 'account_type_display', headerName: 'Type', width: 120 },
+      { field: 'account_type_display', headerName: 'Type', width: 100 },
       moneyColumn<AccountRow>('balance', `Balance`, { currency, width: 170 }),
       moneyColumn<AccountRow>('budget_amount', 'Monthly budget', {
         currency,
@@ -113,13 +113,13 @@ export function ChartOfAccounts() {
       {
         colId: 'depreciation',
         headerName: 'Depreciation',
-        width: 170,
+        width: 150,
         valueGetter: ({ data }) => (data ? depreciationLabel(data) : ''),
       },
       {
         colId: 'status',
         headerName: 'Status',
-        width: 110,
+        width: 90,
         valueGetter: ({ data }) => (data?.archived_datetime ? 'Archived' : 'Active'),
         cellRenderer: ({ value }: CustomCellRendererProps<AccountRow, string>) =>
           value === 'Archived' ? (

@@ -75,7 +75,8 @@ describe('debt aging', () => {
     renderWithProviders(<AgingPanel workspaceId={WS} currency="NGN" />);
 
     const grid = await screen.findByRole('region', { name: 'Debt aging table' });
-    await within(grid).findByText('Zenith Bank');
+    // The reference beside the name, in one column.
+    await within(grid).findByText('Zenith Bank · LN-4471');
     const totals = [...grid.querySelectorAll('.ledger-row-total')].map((row) => row.textContent);
     expect(totals).toHaveLength(2);
     expect(totals[0]).toContain('Total payable');

@@ -49,16 +49,19 @@ export function AgingPanel({ workspaceId, currency }: { workspaceId: string; cur
   const columns = useMemo<ColDef<AgingGridRow>[]>(
     () => [
       {
-        field: 'counterparty',
+        // The reference beside the name: a column of its own would push a bucket out of view.
+        colId: 'counterparty',
         headerName: 'Counterparty',
         flex: 1,
-        minWidth: 170,
+        minWidth: 110,
+        valueGetter: ({ data: row }) =>
+          row ? (row.reference ? `${row.counterparty} · ${row.reference}` : row.counterparty) : '',
       },
-      { field: 'reference', headerName: 'Reference', width: 120 },
       {
         field: 'direction',
         headerName: 'Direction',
         width: 115,
+        minWidth: 90,
         valueFormatter: ({ value, data }) =>
           data?.total || typeof value !== 'string' ? '' : directionLabel(value),
       },
@@ -70,15 +73,9 @@ export function AgingPanel({ workspaceId, currency }: { workspaceId: string; cur
           width: 130,
         }),
       ),
-      moneyColumn<AgingGridRow>('overdue', 'Overdue', { currency }),
-      {
-        field: 'days_past_due',
-        headerName: 'Days past due',
-        width: 125,
-        type: 'rightAligned',
-        valueFormatter: ({ value, data: row }) =>
-          row?.total || typeof value !== 'number' || value === 0 ? '' : String(value),
-      },
+      // No overdue or days-past-due column: the overdue is the outstanding less the
+      // current (the chart's heading gives it per direction), how late is what the buckets
+      // say (a debt's page gives the days), and the buckets need the room at 1440 px.
     ],
     [currency],
   );

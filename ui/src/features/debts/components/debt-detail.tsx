@@ -68,9 +68,10 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
 
   const scheduleColumns = useMemo<ColDef<ScheduleRow>[]>(
     () => [
-      { field: 'number', headerName: 'No.', width: 64, type: 'rightAligned' },
+      { field: 'number', headerName: 'No.', width: 64, minWidth: 56, type: 'rightAligned' },
       dateColumn<ScheduleRow>('due_date', 'Due date', 115),
-      moneyColumn<ScheduleRow>('opening_balance', 'Opening balance', { currency, width: 125 }),
+      // No opening balance: it is the row above's closing balance (the principal, first),
+      // and a seventh money column does not fit beside the status at 1440 px.
       moneyColumn<ScheduleRow>('payment', 'Payment', { currency, width: 125 }),
       moneyColumn<ScheduleRow>('interest', 'Interest', { currency, width: 125 }),
       moneyColumn<ScheduleRow>('principal', 'Principal', { currency, width: 125 }),
@@ -84,6 +85,7 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
         field: 'status',
         headerName: 'Status',
         width: 120,
+        minWidth: 90,
         valueFormatter: ({ data: row }) => (row ? instalmentStatus(row) : ''),
         cellClassRules: { 'ledger-overdue': ({ data: row }) => row?.overdue === true },
       },

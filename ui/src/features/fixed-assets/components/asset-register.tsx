@@ -7,13 +7,7 @@ import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
-import {
-  METHODS,
-  METHOD_LABELS,
-  useFixedAssets,
-  type FixedAsset,
-  type Method,
-} from '../api/fixed-assets';
+import { useFixedAssets, type FixedAsset } from '../api/fixed-assets';
 
 import { AssetDetail } from './asset-detail';
 import { AssetFormModal } from './asset-form-modal';
@@ -45,16 +39,11 @@ export function AssetRegister({ canPost }: { canPost: boolean }) {
 
   const columns = useMemo<ColDef<FixedAsset>[]>(
     () => [
-      { field: 'name', headerName: 'Asset', flex: 1, minWidth: 180 },
-      { field: 'tag', headerName: 'Tag', width: 110 },
-      { field: 'category', headerName: 'Category', width: 170 },
-      {
-        field: 'method',
-        headerName: 'Method',
-        width: 150,
-        valueFormatter: ({ value }: { value: unknown }) =>
-          METHODS.find((m) => m === value) ? METHOD_LABELS[value as Method] : '',
-      },
+      { field: 'name', headerName: 'Asset', flex: 1, minWidth: 140 },
+      { field: 'tag', headerName: 'Tag', width: 110, minWidth: 80 },
+      { field: 'category', headerName: 'Category', width: 170, minWidth: 110 },
+      // No method column: the asset's line below the grid says it ("Straight line over
+      // 60 months"), and three money columns need the room.
       dateColumn<FixedAsset>('available_for_use', 'Available'),
       moneyColumn<FixedAsset>('cost', 'Cost', { currency }),
       moneyColumn<FixedAsset>('depreciation_posted', 'Depreciation', { currency }),
@@ -63,6 +52,7 @@ export function AssetRegister({ canPost }: { canPost: boolean }) {
         field: 'status',
         headerName: 'Status',
         width: 110,
+        minWidth: 85,
         valueFormatter: ({ value }) => (value === 'disposed' ? 'Disposed of' : 'In use'),
       },
     ],

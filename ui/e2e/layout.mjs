@@ -1,0 +1,143 @@
+/**
+ * Browser test of the screens' layout at 1440×900 against the real server: books with
+ * figures in the hundreds of millions (a bank overdrawn: a balance in brackets), a loan,
+ * a vehicle and a signed-off audit session, then every accounting and audit screen of
+ * `screens.mjs` opened in turn, asserting that no money cell's figure is cut short, no
+ * column is drawn past what its grid shows and no row action is out of view. `run.mjs`
+ * calls `registerLayoutTests`.
+ */
+import { accountByCode, findClipped, openScreen, screens } from './screens.mjs';
+
+/**
+ * Figures a little larger than the demo books' (tens and hundreds of millions of naira),
+ * and a bank overdrawn, so a balance shows in brackets at its widest.
+ */
+const CAPITAL = '98765432.10';
+const SALES = '123456789.12';
+const RENT = '9876543.21';
+const VAN = '45678901.23';
+/** More than the bank holds: the bank's balance is negative. */
+const OVERDRAFT = '234567890.10';
+/** A loan never repaid: every aging bucket holds instalments. */
+const LOAN = '36000000.00';
+
+export function registerLayoutTests(h) {
+  const { test, check, api, userWithWorkspaces, withSession, shot, WAIT_MS } = h;
+  const year = new Date().getFullYear();
+  const month = String(new Date().getMonth() + 1).padStart(2, '0');
+
+  async function wideBooks() {
+    const { user, workspaces } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    const ws = workspaces[0];
+    const books = `/accounting/workspaces/${ws.id}/`;
+    const token = user.access;
+    await api('POST', `${books}accounts/default/setup/`, { token });
+    const { data: tree } = await api('GET', `${books}accounts/`, { token });
+    const id = (code) => accountByCode(tree, code).id;
+    const post = (date, memo, debit, credit, amount) =>
+      api('POST', `${books}journal-entries/`, {
+        token,
+        expect: 201,
+        body: {
+          date,
+          memo,
+          post: true,
+          lines: [
+            { account_id: id(debit), debit: amount },
+            { account_id: id(credit), credit: amount },
+          ],
+        },
+      });
+    await post(`${year}-01-02`, 'Share capital paid in', '1120', '3100', CAPITAL);
+    await post(`${year}-01-10`, 'Delivery van', '1520', '1120', VAN);
+    await post(`${year}-01-20`, 'Sales for the month', '1120', '4100', SALES);
+    await post(`${year}-01-31`, 'Warehouse rent', '6210', '1120', RENT);
+    await post(`${year}-${month}-01`, 'Dividend paid beyond the bank', '3200', '1120', OVERDRAFT);
+    const { data: debt } = await api('POST', `${books}debts/`, {
+      token,
+      expect: 201,
+      body: {
+        direction: 'payable',
+        counterparty: 'First Bank of Nigeria Limited',
+        reference: 'TERM-LOAN-2026-0001',
+        principal: LOAN,
+        start_date: `${year}-01-05`,
+        annual_interest_rate: '18.5',
+        term_months: 24,
+        repayment_type: 'annuity',
+        first_due_date: `${year}-02-05`,
+        principal_account: id('2210'),
+        interest_account: id('6500'),
+        cash_account: id('1120'),
+        post_drawdown: true,
+      },
+    });
+    await api('POST', `${books}fixed-assets/`, {
+      token,
+      expect: 201,
+      body: {
+        name: 'Delivery van',
+        tag: 'VAN-01',
+        category: 'Motor vehicles',
+        asset_account: id('1520'),
+        accumulated_depreciation_account: id('1590'),
+        depreciation_expense_account: id('6400'),
+        available_for_use: `${year}-01-10`,
+        cost: VAN,
+        useful_life_months: 60,
+        method: 'straight_line',
+      },
+    });
+    const sessions = `/audit/workspaces/${ws.id}/sessions/`;
+    const { data: opened } = await api('POST', sessions, {
+      token,
+      expect: 201,
+      body: {
+        name: 'Year to date',
+        period_start: `${year}-01-01`,
+        period_end: `${year}-${month}-01`,
+        materiality: '50000000.00',
+        performance_materiality: '37500000.00',
+      },
+    });
+    await api('POST', `${sessions}${opened.id}/sign-off/`, {
+      token,
+      body: { role: 'performer', conclusion: 'Tested; no exceptions.' },
+    });
+    const { data: session } = await api('GET', `${sessions}${opened.id}/`, { token });
+    return { user, ws, session, debt, bank: accountByCode(tree, '1120') };
+  }
+
+  test('no money column, column or row action is cut short at 1440×900 on any accounting or audit screen', async ({
+    page,
+    context,
+  }) => {
+    const books = await wideBooks();
+    await withSession(context, books.user, {
+      wsId: books.ws.id,
+      activeOrgId: books.ws.organization_id,
+      preferredService: 'accounting',
+    });
+    const list = screens(books);
+    const names = list.map((screen) => screen.name);
+    for (const wanted of [
+      'chart-of-accounts',
+      'trial-balance',
+      'general-ledger-account',
+      'debts-aging',
+      'debt-schedule',
+      'fixed-asset-schedule',
+      'time-travel',
+    ]) {
+      check(names.includes(wanted), `${wanted} is not among the screens checked`);
+    }
+    const problems = [];
+    for (const screen of list) {
+      await openScreen(page, screen, { timeout: WAIT_MS });
+      const { cut } = await findClipped(page);
+      if (cut.length > 0) problems.push(`${screen.name}: ${cut.slice(0, 4).join('; ')}`);
+      await shot(page, `layout-${screen.name}`);
+    }
+    check(problems.length === 0, `cut short:\n  ${problems.join('\n  ')}`);
+  });
+}
