@@ -5,7 +5,6 @@ import {
   Avatar,
   Button,
   CopyButton,
-  FileButton,
   Group,
   Paper,
   SimpleGrid,
@@ -15,14 +14,15 @@ import {
   Textarea,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconPhoto } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 
+import { ImagePicker } from '@/components/ui/image-picker';
 import { formErrorsOf } from '@/lib/field-errors';
 import { notify } from '@/lib/notify';
 import { storage } from '@/lib/storage';
-import { FILE_UPLOAD_FAILED, uploadImage } from '@/lib/upload-image';
+import { uploadImage } from '@/lib/upload-image';
 
 import {
   INDUSTRY_SUGGESTIONS,
@@ -45,82 +45,39 @@ function toValues(profile: OrganizationProfile): OrganizationFormValues {
   };
 }
 
-/** PNG, JPEG, GIF or WebP, as the server sniffs them; SVG is never accepted. */
-const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+type Props = {
+  profile: OrganizationProfile;
+  /** Admins edit; others read the same fields. */
+  canEdit: boolean;
+};
 
 /**
  * The logo: uploaded into the active workspace (one of the organization's), then shown
  * as the organization's logo on the server.
  */
 function LogoControl({ profile, canEdit }: Props) {
-  const [pending, setPending] = useState(false);
   const url = profile.logo?.absolute_url ?? null;
-  const change = async (file: File | null) => {
-    if (!file) return;
-    setPending(true);
-    try {
-      const image = await uploadImage(file, storage.getWorkspaceId());
-      await setOrganizationLogo(profile.id, image.id);
-      notify.success('The logo was updated.');
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : FILE_UPLOAD_FAILED);
-    } finally {
-      setPending(false);
-    }
-  };
-  const remove = async () => {
-    setPending(true);
-    try {
-      await setOrganizationLogo(profile.id, null);
-      notify.success('The logo was removed.');
-    } catch {
-      // Shown by the API client's handler.
-    } finally {
-      setPending(false);
-    }
-  };
   return (
     <Group gap="md">
       <Avatar size={56} radius="md" color="indigo" src={url} alt={`${profile.name} logo`}>
         {profile.name.charAt(0).toUpperCase()}
       </Avatar>
       {canEdit && (
-        <Group gap="xs">
-          <FileButton onChange={(file) => void change(file)} accept={IMAGE_TYPES}>
-            {(props) => (
-              <Button
-                {...props}
-                size="xs"
-                variant="default"
-                loading={pending}
-                leftSection={<IconPhoto size={14} />}
-              >
-                Change logo
-              </Button>
-            )}
-          </FileButton>
-          {url && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              disabled={pending}
-              onClick={() => void remove()}
-            >
-              Remove logo
-            </Button>
-          )}
-        </Group>
+        <ImagePicker
+          noun="logo"
+          hasImage={url !== null}
+          onPick={async (file) => {
+            const image = await uploadImage(file, storage.getWorkspaceId());
+            await setOrganizationLogo(profile.id, image.id);
+          }}
+          onRemove={async () => {
+            await setOrganizationLogo(profile.id, null);
+          }}
+        />
       )}
     </Group>
   );
 }
-
-type Props = {
-  profile: OrganizationProfile;
-  /** Admins edit; others read the same fields. */
-  canEdit: boolean;
-};
 
 /**
  * The organization's profile: logo, name, contact e-mail, location, address and industry,

@@ -1,7 +1,6 @@
 import {
   Avatar,
   Button,
-  FileButton,
   Group,
   Loader,
   Modal,
@@ -11,17 +10,18 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowsExchange, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { IconArrowsExchange, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
 
+import { ImagePicker } from '@/components/ui/image-picker';
 import { PendingTransferNotice, RequestTransferModal } from '@/features/transfers';
 import { useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { checkPermission, effectivePlan, roleInWorkspace } from '@/lib/permissions';
 import { storage } from '@/lib/storage';
 import { useOrganizationPlan } from '@/lib/subscription';
-import { FILE_UPLOAD_FAILED, uploadImage } from '@/lib/upload-image';
+import { uploadImage } from '@/lib/upload-image';
 import {
   MY_WORKSPACES_PATH,
   WORKSPACE_NAME_FALLBACK,
@@ -104,63 +104,18 @@ function RenameForm({ workspace, canRename }: { workspace: Workspace; canRename:
   );
 }
 
-/** PNG, JPEG, GIF or WebP, as the server sniffs them; SVG is never accepted. */
-const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
-
 /** Change or remove the workspace's image: uploaded into the workspace, then shown. */
 function WorkspaceImageControls({ workspace }: { workspace: Workspace }) {
-  const [pending, setPending] = useState(false);
-  const change = async (file: File | null) => {
-    if (!file) return;
-    setPending(true);
-    try {
-      const image = await uploadImage(file, workspace.id);
-      await setWorkspaceImage(workspace, image.id);
-      notify.success('The workspace image was updated.');
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : FILE_UPLOAD_FAILED);
-    } finally {
-      setPending(false);
-    }
-  };
-  const remove = async () => {
-    setPending(true);
-    try {
-      await setWorkspaceImage(workspace, null);
-      notify.success('The workspace image was removed.');
-    } catch {
-      // Shown by the API client's handler.
-    } finally {
-      setPending(false);
-    }
-  };
   return (
-    <Group gap="xs">
-      <FileButton onChange={(file) => void change(file)} accept={IMAGE_TYPES}>
-        {(props) => (
-          <Button
-            {...props}
-            size="xs"
-            variant="default"
-            loading={pending}
-            leftSection={<IconPhoto size={14} />}
-          >
-            Change image
-          </Button>
-        )}
-      </FileButton>
-      {workspace.image?.absolute_url && (
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          disabled={pending}
-          onClick={() => void remove()}
-        >
-          Remove image
-        </Button>
-      )}
-    </Group>
+    <ImagePicker
+      noun="image"
+      hasImage={Boolean(workspace.image?.absolute_url)}
+      onPick={async (file) => {
+        const image = await uploadImage(file, workspace.id);
+        await setWorkspaceImage(workspace, image.id);
+      }}
+      onRemove={() => setWorkspaceImage(workspace, null)}
+    />
   );
 }
 
