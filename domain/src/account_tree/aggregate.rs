@@ -539,15 +539,7 @@ impl Aggregate for AccountTree {
         _services: &Self::Services,
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        let events = self.decide(command)?;
-        // Written through a copy, as in `Organization::handle`: cqrs-es 0.5's snapshot
-        // store applies the committed events to `self` again when it builds the snapshot,
-        // so writing through `self` would apply every event twice.
-        let mut staged = self.clone();
-        for event in events {
-            sink.write(event, &mut staged).await;
-        }
-        Ok(())
+        crate::decider::handle(self, command, sink).await
     }
 
     /// Applies a committed event. Events are facts, so this never rejects one.

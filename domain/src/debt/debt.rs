@@ -292,12 +292,7 @@ impl Aggregate for Debt {
         _services: &Self::Services,
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        let events = self.decide(command)?;
-        let mut staged = self.clone();
-        for event in events {
-            sink.write(event, &mut staged).await;
-        }
-        Ok(())
+        crate::decider::handle(self, command, sink).await
     }
 
     fn apply(&mut self, event: Self::Event) {

@@ -334,12 +334,7 @@ impl Aggregate for FixedAsset {
         _services: &Self::Services,
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        let events = self.decide(command)?;
-        let mut staged = self.clone();
-        for event in events {
-            sink.write(event, &mut staged).await;
-        }
-        Ok(())
+        crate::decider::handle(self, command, sink).await
     }
 
     fn apply(&mut self, event: Self::Event) {

@@ -942,18 +942,7 @@ impl Aggregate for Organization {
         _services: &Self::Services,
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        let events = self.decide(command)?;
-        // `EventSink::write` applies each event to the aggregate it is given, and cqrs-es
-        // 0.5's snapshot store then applies the same events again to this aggregate when
-        // it builds the snapshot (`PersistedEventStore::update_snapshot_with_events`), so
-        // writing through `self` would snapshot every event twice — and a snapshot taken
-        // mid-command would hold events past its sequence. Writing through a copy leaves
-        // `self` as loaded, and the snapshot holds each event exactly once.
-        let mut staged = self.clone();
-        for event in events {
-            sink.write(event, &mut staged).await;
-        }
-        Ok(())
+        crate::decider::handle(self, command, sink).await
     }
 
     /// Applies a committed event. Events are facts, so this never rejects one; each
