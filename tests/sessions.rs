@@ -123,6 +123,38 @@ async fn the_sessions_list_shows_each_sign_in_and_marks_the_current_one(backend:
     app.stop().await;
 }
 
+async fn the_sessions_list_shows_the_device_and_address_each_signed_in_from(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    app.signed_up("ada@books.ng").await;
+    let firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    let login: serde_json::Value = app
+        .client
+        .post(format!("{}{LOGIN}", app.base))
+        .header("User-Agent", firefox)
+        .json(&json!({"email": "ada@books.ng", "password": common::PASSWORD}))
+        .send()
+        .await
+        .expect("login")
+        .json()
+        .await
+        .expect("json");
+    let access = login["data"]["access"].as_str().expect("access");
+
+    let listed = app.read(SESSIONS, Some(access)).await;
+
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    let current = listed.body["data"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|r| r["current"] == true)
+        .cloned()
+        .expect("the current session");
+    assert_eq!(current["device"], "Firefox on Linux", "{current}");
+    assert_eq!(current["ip_address"], "127.0.0.1", "{current}");
+    app.stop().await;
+}
+
 async fn ending_a_session_signs_it_out_and_leaves_the_others(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let session = app.signed_up("ada@books.ng").await;
@@ -320,6 +352,7 @@ backend_tests!(
     a_reused_refresh_token_ends_its_sessions_access_tokens_at_once,
     a_refreshed_access_token_belongs_to_the_same_session,
     the_sessions_list_shows_each_sign_in_and_marks_the_current_one,
+    the_sessions_list_shows_the_device_and_address_each_signed_in_from,
     ending_a_session_signs_it_out_and_leaves_the_others,
     a_session_of_another_user_cannot_be_ended,
     signing_out_everywhere_else_keeps_only_this_session,

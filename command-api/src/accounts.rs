@@ -24,6 +24,7 @@ use event_schemas::{MembershipId, OrganizationId, UserId};
 use identity::outbox::{self, Mail};
 use identity::password;
 use identity::tokens::{self, Purpose, RefreshRefused};
+use identity::trusted_devices::{self, Origin};
 use identity::two_factor;
 use identity::users::{self, NewUser, Profile};
 use serde::{Deserialize, Serialize};
@@ -68,7 +69,15 @@ fn credential_routes() -> OpenApiRouter<CommandState> {
         .routes(routes!(reset_complete))
 }
 
-pub use api_core::client::ClientAddress;
+pub use api_core::client::{ClientAddress, ClientDevice};
+
+/// Where a request comes from, as a session or a trusted device records it.
+pub(crate) fn origin(address: Option<SocketAddr>, device: Option<String>) -> Origin {
+    Origin {
+        ip_address: activity::ip_text(address),
+        device,
+    }
+}
 
 /// Collects field errors so a form learns every problem at once.
 #[derive(Default)]
@@ -400,12 +409,17 @@ pub async fn verification_complete(
 pub struct LoginBody {
     pub email: String,
     pub password: String,
+    /// The token "Trust this device" gave this browser: with the right password it
+    /// stands in for the second factor of its own user (30 days). Ignored otherwise.
+    #[serde(default)]
+    pub device_token: Option<String>,
 }
 
 /// Signs in: `data.access` (a 15-minute JWT), `data.refresh` (rotating, 14 days) and the
 /// two-factor flags of spec §3. With two-factor authentication enabled the right password
 /// answers `data.challenge` instead of tokens: the second step,
-/// `POST /api/v1/accounts/2fa/verify/`, exchanges it and a code for them.
+/// `POST /api/v1/accounts/2fa/verify/`, exchanges it and a code for them — unless
+/// `device_token` is a live trust of this account, which skips that step.
 #[utoipa::path(post, path = "/api/v1/accounts/login/", security(()), tag = "accounts",
     request_body = LoginBody,
     responses((status = 200, description = "The session; or, with 2FA enabled, the challenge of the second step", body = Data<SignIn>),
@@ -413,6 +427,7 @@ pub struct LoginBody {
 pub async fn login(
     State(state): State<CommandState>,
     ClientAddress(address): ClientAddress,
+    ClientDevice(device): ClientDevice,
     Body(body): Body<LoginBody>,
 ) -> Result<Json<Data<SignIn>>, ApiError> {
     let app = &state.app;
@@ -438,6 +453,19 @@ pub async fn login(
         return Err(ApiError::NonField(vec![NOT_VERIFIED.into()]));
     }
     let two_factor = two_factor::status(app.db(), &user.id).await?;
+    let trusted = match body.device_token.as_deref().map(str::trim) {
+        Some(token) if two_factor.enabled && !token.is_empty() => {
+            trusted_devices::is_trusted(app.db(), &user.id, token).await?
+        }
+        _ => false,
+    };
+    if two_factor.enabled && trusted {
+        let session = signed_in(app, &user.id, two_factor, &origin(address, device)).await?;
+        throttle.record_success(app).await?;
+        // The trusted device is the second factor it proved when it was trusted.
+        record_sign_in(app, &user.id, SignInMethod::TwoFactor, address).await?;
+        return Ok(ok(SignIn::Session(session)));
+    }
     if two_factor.enabled {
         let challenge =
             tokens::issue_one_time(&app.db().pool, &user.id, Purpose::TwoFactorChallenge).await?;
@@ -447,7 +475,7 @@ pub async fn login(
             is_two_fa_enabled: true,
         })));
     }
-    let session = signed_in(app, &user.id, two_factor).await?;
+    let session = signed_in(app, &user.id, two_factor, &origin(address, device)).await?;
     throttle.record_success(app).await?;
     record_sign_in(app, &user.id, SignInMethod::Password, address).await?;
     Ok(ok(SignIn::Session(session)))
@@ -461,6 +489,10 @@ pub struct Session {
     pub refresh: String,
     pub is_google_authenticator_set: bool,
     pub is_two_fa_enabled: bool,
+    /// Only when the two-factor step was asked to trust this device: the token to send
+    /// as `device_token` with later sign-ins (30 days). Shown once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_token: Option<String>,
 }
 
 /// The right password of an account with two-factor authentication: the challenge
@@ -541,27 +573,37 @@ pub(crate) async fn record_sign_in(
 }
 
 /// [`signed_in`] with the account's two-factor flags looked up.
-pub(crate) async fn session_tokens(app: &AppState, user_id: &str) -> Result<Session, ApiError> {
+pub(crate) async fn session_tokens(
+    app: &AppState,
+    user_id: &str,
+    origin: &Origin,
+) -> Result<Session, ApiError> {
     let two_factor = two_factor::status(app.db(), user_id).await?;
-    signed_in(app, user_id, two_factor).await
+    signed_in(app, user_id, two_factor, origin).await
 }
 
 /// The answer of a completed sign-in (login, or its two-factor step): a new access token,
-/// a refresh token in a new family, and the two-factor flags.
+/// a refresh token in a new family (recorded with where it started), and the two-factor
+/// flags.
 pub(crate) async fn signed_in(
     app: &AppState,
     user_id: &str,
     two_factor: two_factor::Status,
+    origin: &Origin,
 ) -> Result<Session, ApiError> {
     let session_id = uuid::Uuid::now_v7().to_string();
     let access = app.keys.issue_access(user_id, &session_id)?;
-    let refresh = tokens::issue_refresh(&app.db().pool, user_id, &session_id).await?;
+    let mut tx = app.db().begin_write().await?;
+    trusted_devices::record_session_origin(&mut *tx, user_id, &session_id, origin).await?;
+    let refresh = tokens::issue_refresh(&mut *tx, user_id, &session_id).await?;
+    tx.commit().await?;
     tracing::info!(user_id = %user_id, "signed in");
     Ok(Session {
         access,
         refresh,
         is_google_authenticator_set: two_factor.secret_set,
         is_two_fa_enabled: two_factor.enabled,
+        device_token: None,
     })
 }
 
@@ -659,7 +701,8 @@ pub struct ResetCompleteBody {
     pub password: String,
 }
 
-/// Sets a new password with the mailed token; every session of the account ends.
+/// Sets a new password with the mailed token; every session of the account ends, and
+/// every device trusted to skip the second factor is forgotten.
 #[utoipa::path(post, path = "/api/v1/accounts/password/reset/complete/", security(()), tag = "accounts",
     request_body = ResetCompleteBody, responses((status = 200, body = Data<Message>), (status = 400)))]
 pub async fn reset_complete(
@@ -681,6 +724,7 @@ pub async fn reset_complete(
     // Whoever could reach the mailbox has proved it: the address is verified too.
     users::mark_email_verified(&mut *tx, &user_id).await?;
     tokens::revoke_all_refresh(&mut *tx, &user_id).await?;
+    trusted_devices::forget_all(&mut *tx, &user_id).await?;
     tx.commit().await?;
     let fact = PasswordChanged {
         user_id: activity::user_id(&user_id)?,

@@ -29,7 +29,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::{
-    hash_password, mail_link, required_text, session_tokens, Problems, NAME_CHARS_MAX,
+    hash_password, mail_link, origin, required_text, session_tokens, ClientAddress, ClientDevice,
+    Problems, NAME_CHARS_MAX,
 };
 use crate::ids::{parse_field_id, parse_id};
 use crate::organizations::{role_of, run};
@@ -608,6 +609,8 @@ pub struct NewAccountBody {
 pub async fn create_account_and_accept(
     State(state): State<CommandState>,
     CurrentRequestId(request_id): CurrentRequestId,
+    ClientAddress(address): ClientAddress,
+    ClientDevice(device): ClientDevice,
     Body(body): Body<NewAccountBody>,
 ) -> Result<(StatusCode, Json<Data<JoinedSession>>), ApiError> {
     let app = &state.app;
@@ -695,7 +698,7 @@ pub async fn create_account_and_accept(
         users::delete(app.db(), &user_id.to_string()).await?;
         return Err(err);
     }
-    let session = session_tokens(app, &user.user_id).await?;
+    let session = session_tokens(app, &user.user_id, &origin(address, device)).await?;
     Ok((
         StatusCode::CREATED,
         ok(JoinedSession {

@@ -12,6 +12,7 @@ use axum::Json;
 use event_schemas::user_activity::{PasswordChanged, UserActivityEvent};
 use identity::password;
 use identity::tokens;
+use identity::trusted_devices;
 use identity::users;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -25,6 +26,7 @@ use crate::CommandState;
 const WRONG_PASSWORD: &str = "The current password is not correct.";
 const SAME_PASSWORD: &str = "Choose a password different from the current one.";
 const SESSION_NOT_FOUND: &str = "This session has already ended.";
+const DEVICE_NOT_FOUND: &str = "This device is no longer trusted.";
 
 pub fn router() -> OpenApiRouter<CommandState> {
     OpenApiRouter::new()
@@ -32,6 +34,7 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(end_session))
         .routes(routes!(end_other_sessions))
         .routes(routes!(sign_out))
+        .routes(routes!(forget_trusted_device))
         .layer(DefaultBodyLimit::max(crate::CREDENTIALS_BODY_BYTES_MAX))
 }
 
@@ -43,7 +46,7 @@ pub struct ChangePasswordBody {
 
 /// Changes the caller's password: the current one is required (a wrong one counts toward
 /// the sign-in throttling, so a borrowed session cannot guess it). Every other session
-/// ends; this one stays signed in.
+/// ends; this one stays signed in. Every trusted device is forgotten.
 #[utoipa::path(post, path = "/api/v1/accounts/password/change/", tag = "accounts",
     request_body = ChangePasswordBody,
     responses((status = 200, body = Data<Message>),
@@ -78,6 +81,7 @@ pub async fn change_password(
     let mut tx = app.db().begin_write().await?;
     users::set_password_hash(&mut *tx, &user.id, &password_hash).await?;
     tokens::revoke_other_sessions(&mut *tx, &user.id, &session).await?;
+    trusted_devices::forget_all(&mut *tx, &user.id).await?;
     tx.commit().await?;
     tracing::info!(user_id = %user.id, "password changed");
     let fact = PasswordChanged {
@@ -116,7 +120,8 @@ pub async fn end_session(
 }
 
 /// Ends every session of the caller but the one making this request ("sign out
-/// everywhere else").
+/// everywhere else"), and forgets every trusted device: each must pass the second factor
+/// again.
 #[utoipa::path(post, path = "/api/v1/accounts/sessions/sign-out-others/", tag = "accounts", operation_id = "end_other_account_sessions",
     responses((status = 200, body = Data<Message>), (status = 401)))]
 pub async fn end_other_sessions(
@@ -127,6 +132,7 @@ pub async fn end_other_sessions(
     let app = &state.app;
     let mut tx = app.db().begin_write().await?;
     tokens::revoke_other_sessions(&mut *tx, &user.user_id, &session).await?;
+    trusted_devices::forget_all(&mut *tx, &user.user_id).await?;
     tx.commit().await?;
     tracing::info!(user_id = %user.user_id, "every other session was ended by its owner");
     Ok(ok(Message::new("Every other session is signed out.")))
@@ -146,4 +152,26 @@ pub async fn sign_out(
     tokens::revoke_session(&mut *tx, &user.user_id, &session).await?;
     tx.commit().await?;
     Ok(ok(Message::new("You are signed out.")))
+}
+
+/// Forgets one of the caller's trusted devices: its next sign-in asks for the second
+/// factor again. 404 for a device that is not the caller's or is already forgotten.
+#[utoipa::path(delete, path = "/api/v1/accounts/trusted-devices/{device_id}/", tag = "accounts", operation_id = "forget_trusted_device",
+    params(("device_id" = String, Path)),
+    responses((status = 200, body = Data<Message>), (status = 401), (status = 404)))]
+pub async fn forget_trusted_device(
+    State(state): State<CommandState>,
+    user: AuthUser,
+    Path(device_id): Path<String>,
+) -> Result<Json<Data<Message>>, ApiError> {
+    let app = &state.app;
+    let mut tx = app.db().begin_write().await?;
+    if !trusted_devices::forget(&mut *tx, &user.user_id, device_id.trim()).await? {
+        return Err(ApiError::NotFound(DEVICE_NOT_FOUND.into()));
+    }
+    tx.commit().await?;
+    tracing::info!(user_id = %user.user_id, "a trusted device was forgotten by its owner");
+    Ok(ok(Message::new(
+        "This device will ask for the second factor at its next sign-in.",
+    )))
 }

@@ -11,6 +11,7 @@ use api_core::{ApiError, AppState};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::Json;
 use identity::tokens::{self, Purpose};
+use identity::trusted_devices;
 use identity::two_factor::{self, Status};
 use identity::users::{self, User};
 use serde::{Deserialize, Serialize};
@@ -18,7 +19,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::{
-    password_matches, record_sign_in, signed_in, ClientAddress, Session, Throttle,
+    origin, password_matches, record_sign_in, signed_in, ClientAddress, ClientDevice, Session,
+    Throttle,
 };
 use crate::activity::{self, Scope};
 use crate::CommandState;
@@ -183,6 +185,7 @@ pub struct EnableBody {
 /// `data.recovery_codes`: ten one-time codes, shown this once (stored hashed). Every other
 /// session of the account ends (its refresh and access tokens stop working): whoever
 /// might have signed in with the password alone is signed out; this session stays.
+/// Devices trusted before are forgotten.
 #[utoipa::path(post, path = "/api/v1/accounts/2fa/enable/", tag = "accounts",
     request_body = EnableBody,
     responses((status = 200, body = Data<TwoFactorEnabledAnswer>),
@@ -209,6 +212,8 @@ pub async fn enable(
     let mut tx = app.db().begin_write().await?;
     two_factor::enable(&mut tx, &user.id, &recovery_codes).await?;
     tokens::revoke_other_sessions(&mut *tx, &user.id, &session).await?;
+    // Trust earned with an earlier authenticator does not carry over to this one.
+    trusted_devices::forget_all(&mut *tx, &user.id).await?;
     tx.commit().await?;
     tracing::info!(user_id = %user.id, "two-factor authentication enabled");
     let fact = TwoFactorEnabled {
@@ -237,7 +242,8 @@ pub struct DisableBody {
 }
 
 /// Disables two-factor authentication: the password and a current code (or a recovery
-/// code) are required. The secret and the recovery codes are deleted. Failures count
+/// code) are required. The secret, the recovery codes and the trusted devices are
+/// deleted. Failures count
 /// toward the sign-in throttling.
 #[utoipa::path(post, path = "/api/v1/accounts/2fa/disable/", tag = "accounts",
     request_body = DisableBody,
@@ -274,6 +280,7 @@ pub async fn disable(
     }
     let mut tx = app.db().begin_write().await?;
     two_factor::disable(&mut tx, &user.id).await?;
+    trusted_devices::forget_all(&mut *tx, &user.id).await?;
     tx.commit().await?;
     tracing::info!(user_id = %user.id, "two-factor authentication disabled");
     let fact = TwoFactorDisabled {
@@ -299,11 +306,16 @@ pub struct VerifyBody {
     pub code: Option<String>,
     #[serde(default)]
     pub recovery_code: Option<String>,
+    /// "Trust this device": the answer carries a `device_token` that skips this step at
+    /// this account's later sign-ins for 30 days (the password is still required).
+    #[serde(default)]
+    pub trust_device: bool,
 }
 
 /// The second sign-in step: the login's challenge and a current TOTP code (or a recovery
 /// code) answer the tokens exactly as a login does. A wrong code leaves the challenge
-/// usable until it expires, and counts toward the sign-in throttling.
+/// usable until it expires, and counts toward the sign-in throttling. With
+/// `trust_device` the session also carries `device_token`.
 #[utoipa::path(post, path = "/api/v1/accounts/2fa/verify/", security(()), tag = "accounts", operation_id = "verify_two_factor",
     request_body = VerifyBody,
     responses((status = 200, body = Data<Session>),
@@ -311,6 +323,7 @@ pub struct VerifyBody {
 pub async fn verify(
     State(state): State<CommandState>,
     ClientAddress(address): ClientAddress,
+    ClientDevice(device): ClientDevice,
     Body(body): Body<VerifyBody>,
 ) -> Result<Json<Data<Session>>, ApiError> {
     let app = &state.app;
@@ -356,15 +369,22 @@ pub async fn verify(
     if consumed.as_deref() != Some(user.id.as_str()) {
         return Err(ApiError::field("challenge", CHALLENGE_NOT_VALID));
     }
-    let session = signed_in(
+    let origin = origin(address, device);
+    let mut session = signed_in(
         app,
         &user.id,
         Status {
             secret_set: true,
             enabled: true,
         },
+        &origin,
     )
     .await?;
+    if body.trust_device {
+        session.device_token =
+            Some(trusted_devices::trust(&app.db().pool, &user.id, &origin).await?);
+        tracing::info!(user_id = %user.id, "a device is trusted to skip the second factor");
+    }
     throttle.record_success(app).await?;
     record_sign_in(app, &user.id, SignInMethod::TwoFactor, address).await?;
     Ok(ok(session))

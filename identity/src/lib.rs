@@ -9,6 +9,8 @@
 //! - [`tokens`] — refresh tokens (rotation, reuse detection) and one-time tokens.
 //! - [`invitation_tokens`] — the secret tokens of invitations (the invitations are events).
 //! - [`two_factor`] — TOTP secrets, replay protection and recovery codes.
+//! - [`trusted_devices`] — devices trusted to skip the second factor, and where each
+//!   session started.
 //! - [`files`] — uploaded files: where their bytes live and their metadata
 //!   ([`FILES_MIGRATIONS`], owner `files`).
 //! - [`outbox`] — mails written in the same transaction as what caused them, delivered
@@ -21,6 +23,7 @@ pub mod outbox;
 pub mod password;
 pub mod sealing;
 pub mod tokens;
+pub mod trusted_devices;
 pub mod two_factor;
 pub mod users;
 

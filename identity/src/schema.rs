@@ -85,6 +85,30 @@ const RECOVERY_CODES: &str = "CREATE TABLE recovery_codes (
     PRIMARY KEY (user_id, code_hash)
 )";
 
+/// Devices trusted to skip the second factor: the token's hash only.
+const TRUSTED_DEVICES: &str = "CREATE TABLE trusted_devices (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    device TEXT,
+    ip_address TEXT,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    last_used_at BIGINT NOT NULL
+)";
+
+const TRUSTED_DEVICES_USER_INDEX: &str =
+    "CREATE INDEX trusted_devices_user ON trusted_devices (user_id)";
+
+/// Where each session (refresh-token family) started: address and device description.
+const SESSION_ORIGINS: &str = "CREATE TABLE session_origins (
+    family_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    device TEXT,
+    ip_address TEXT,
+    created_at BIGINT NOT NULL
+)";
+
 const FILES: &str = "CREATE TABLE files (
     id TEXT PRIMARY KEY,
     workspace_id TEXT NOT NULL,
@@ -122,6 +146,9 @@ pub const MIGRATIONS: &[Migration] = &[
     same!(8, "two_factor", TWO_FACTOR),
     same!(9, "recovery_codes", RECOVERY_CODES),
     same!(10, "known_sign_in_addresses", KNOWN_SIGN_IN_ADDRESSES),
+    same!(11, "trusted_devices", TRUSTED_DEVICES),
+    same!(12, "trusted_devices_user", TRUSTED_DEVICES_USER_INDEX),
+    same!(13, "session_origins", SESSION_ORIGINS),
 ];
 
 /// The uploaded files' metadata (the bytes live under the data directory), run under

@@ -293,16 +293,21 @@ pub struct SessionInfo {
     pub last_active_at: i64,
     /// When it ends unless it refreshes again.
     pub expires_at: i64,
+    /// Browser and OS it signed in from; `None` for sessions older than this record.
+    pub device: Option<String>,
+    pub ip_address: Option<String>,
 }
 
 /// The user's sessions that can still refresh (not revoked, not expired), most recently
 /// active first.
 pub async fn live_sessions(db: &Db, user_id: &str) -> Result<Vec<SessionInfo>, sqlx::Error> {
     let rows = sqlx::query(
-        "SELECT family_id, MIN(created_at) AS started_at, MAX(created_at) AS last_active_at, \
-         MAX(expires_at) AS expires_at FROM refresh_tokens WHERE user_id = $1 \
-         GROUP BY family_id \
-         HAVING COUNT(revoked_at) = 0 AND MAX(expires_at) > $2 \
+        "SELECT r.family_id, MIN(r.created_at) AS started_at, \
+         MAX(r.created_at) AS last_active_at, MAX(r.expires_at) AS expires_at, \
+         MAX(o.device) AS device, MAX(o.ip_address) AS ip_address \
+         FROM refresh_tokens r LEFT JOIN session_origins o ON o.family_id = r.family_id \
+         WHERE r.user_id = $1 GROUP BY r.family_id \
+         HAVING COUNT(r.revoked_at) = 0 AND MAX(r.expires_at) > $2 \
          ORDER BY last_active_at DESC LIMIT $3",
     )
     .bind(user_id)
@@ -317,6 +322,8 @@ pub async fn live_sessions(db: &Db, user_id: &str) -> Result<Vec<SessionInfo>, s
                 started_at: row.try_get("started_at")?,
                 last_active_at: row.try_get("last_active_at")?,
                 expires_at: row.try_get("expires_at")?,
+                device: row.try_get("device")?,
+                ip_address: row.try_get("ip_address")?,
             })
         })
         .collect()

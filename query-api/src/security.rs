@@ -11,6 +11,7 @@ use api_core::{ApiError, AppState};
 use axum::extract::State;
 use axum::Json;
 use identity::tokens;
+use identity::trusted_devices;
 use serde::Serialize;
 use sqlx::Row;
 use utoipa::ToSchema;
@@ -30,6 +31,7 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(list_sessions))
         .routes(routes!(list_sign_ins))
         .routes(routes!(two_factor_status))
+        .routes(routes!(list_trusted_devices))
 }
 
 /// The caller's two-factor flags (spec §3's names).
@@ -66,6 +68,10 @@ pub struct SessionRow {
     pub expires_at: String,
     /// The session this request was made with.
     pub current: bool,
+    /// Browser and OS it signed in from, e.g. "Firefox on Linux" (null if unknown).
+    pub device: Option<String>,
+    /// The address it signed in from (null if unknown).
+    pub ip_address: Option<String>,
 }
 
 /// The caller's signed-in sessions, most recently active first (at most 100).
@@ -85,6 +91,43 @@ pub async fn list_sessions(
             started_at: iso_datetime(s.started_at),
             last_active_at: iso_datetime(s.last_active_at),
             expires_at: iso_datetime(s.expires_at),
+            device: s.device,
+            ip_address: s.ip_address,
+        })
+        .collect()))
+}
+
+/// A device trusted to skip the second sign-in factor (never its token).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TrustedDeviceRow {
+    /// `DELETE /accounts/trusted-devices/{id}/` forgets it.
+    pub id: String,
+    /// Browser and OS it was trusted from (null if unknown).
+    pub device: Option<String>,
+    pub ip_address: Option<String>,
+    pub trusted_at: String,
+    pub last_used_at: String,
+    /// Thirty days after it was trusted.
+    pub expires_at: String,
+}
+
+/// The caller's trusted devices, most recently used first (at most 100).
+#[utoipa::path(get, path = "/api/v1/accounts/trusted-devices/", tag = "accounts", operation_id = "list_trusted_devices",
+    responses((status = 200, body = Data<Vec<TrustedDeviceRow>>), (status = 401)))]
+pub async fn list_trusted_devices(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> Result<Json<Data<Vec<TrustedDeviceRow>>>, ApiError> {
+    let devices = trusted_devices::live(state.db(), &user.user_id).await?;
+    Ok(ok(devices
+        .into_iter()
+        .map(|d| TrustedDeviceRow {
+            id: d.id,
+            device: d.device,
+            ip_address: d.ip_address,
+            trusted_at: iso_datetime(d.created_at),
+            last_used_at: iso_datetime(d.last_used_at),
+            expires_at: iso_datetime(d.expires_at),
         })
         .collect()))
 }

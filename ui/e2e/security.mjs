@@ -3,7 +3,9 @@
  * user sees their sessions and signs the others out, changes the password, turns 2FA on
  * (QR code, a code computed here as an authenticator app would, recovery codes shown
  * once), signs out, signs in with a TOTP code, then with a recovery code, finds those
- * sign-ins under recent sign-ins, and turns 2FA off with the password and a recovery code. `run.mjs` calls `registerSecurityTests`.
+ * sign-ins under recent sign-ins, and turns 2FA off with the password and a recovery code;
+ * a device trusted at the two-factor step signs in next time without a code.
+ * `run.mjs` calls `registerSecurityTests`.
  */
 import { createHmac } from 'node:crypto';
 
@@ -184,6 +186,59 @@ export function registerSecurityTests(h) {
       body: { email: user.email, password: NEW_PASSWORD },
     });
     check(Boolean(plain.access), 'with 2FA off the password alone signs in');
+  });
+
+  test('two-factor sign-in: "Trust this device" skips the code at the next sign-in', async ({
+    page,
+  }) => {
+    const { user } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    const { data: setup } = await api('POST', '/accounts/2fa/setup/', { token: user.access });
+    const enableStep = stepNow();
+    await api('POST', '/accounts/2fa/enable/', {
+      token: user.access,
+      body: { code: totpCode(setup.secret, enableStep) },
+    });
+    await page.goto(`${baseUrl}/auth/login`);
+    await signInWithPassword(page, user.email, user.password);
+    await page.getByTestId('two-factor-trust').check();
+    const signInStep = Math.max(stepNow(), enableStep + 1);
+    await page.getByTestId('two-factor-code').fill(totpCode(setup.secret, signInStep));
+    await page.getByTestId('two-factor-verify').click();
+    await landsInTheApp(page);
+
+    // Signed out, the same browser signs in with the password alone.
+    await signOut(page);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(user.email);
+    await form.getByLabel('Password').fill(user.password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await landsInTheApp(page);
+    check(!page.url().includes('/auth/two-factor'), 'the trusted device was asked for a code');
+
+    // Settings → Security lists the trusted device and each session's device.
+    await page.goto(`${baseUrl}${SCREEN}`);
+    const sessions = page.getByTestId('sessions-card');
+    await sessions.getByTestId('trusted-device-row').waitFor({ timeout: WAIT_MS });
+    check(
+      /Chrome/.test(await sessions.getByTestId('trusted-device-row').innerText()),
+      'the trusted device is not described by its browser',
+    );
+    check(
+      /Chrome .*· 127\.0\.0\.1/.test(
+        await sessions.getByTestId('session-device').first().innerText(),
+      ),
+      'the session does not show its device and address',
+    );
+    // Forgotten, the device is asked for a code again.
+    await sessions
+      .getByTestId('trusted-device-row')
+      .getByRole('button', { name: 'Forget' })
+      .click();
+    await sessions.getByText(/No device skips the code/).waitFor({ timeout: WAIT_MS });
+    const { data: again } = await api('POST', '/accounts/login/', {
+      body: { email: user.email, password: user.password },
+    });
+    check(Boolean(again.challenge), 'a password sign-in without trust must ask for a code');
   });
 
   test(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, storage } from './storage';
 
 describe('browser storage keys (spec §3)', () => {
-  it('uses exactly the spec key names, and welcomeShown for the welcome flag', () => {
+  it('uses exactly the spec key names, welcomeShown and the trusted-device tokens', () => {
     expect(Object.values(STORAGE_KEYS).sort()).toEqual(
       [
         '2FAData',
@@ -12,6 +12,7 @@ describe('browser storage keys (spec §3)', () => {
         'preferredService',
         'refresh',
         'token',
+        'trustedDevices',
         'welcomeShown',
         'wsId',
       ].sort(),
@@ -22,8 +23,10 @@ describe('browser storage keys (spec §3)', () => {
     storage.setRefreshToken('r1');
     expect(window.localStorage.getItem('refresh')).toBe('r1');
     expect(storage.getRefreshToken()).toBe('r1');
+    storage.setDeviceToken('ada@books.ng', 'device-secret');
     storage.clear();
     expect(storage.getRefreshToken()).toBeNull();
+    expect(storage.getDeviceToken('ADA@books.ng')).toBe('device-secret');
   });
 
   it('stores the token under token', () => {

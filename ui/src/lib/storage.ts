@@ -15,6 +15,12 @@ export const STORAGE_KEYS = {
   twoFactor: '2FAData',
   /** The spec leaves this key's name open; the welcome dialog sets it once closed. */
   welcomeShown: 'welcomeShown',
+  /**
+   * The "Trust this device" tokens of the accounts signed in here, by lower-case e-mail
+   * (JSON). A token alone signs nobody in (the password is still asked), and it is kept
+   * when the session's storage is cleared: signing out must not forget the device.
+   */
+  trustedDevices: 'trustedDevices',
 } as const;
 
 /**
@@ -80,6 +86,22 @@ function write(key: StorageKey, value: string | null): void {
   if (!s) return;
   if (value === null) s.removeItem(key);
   else s.setItem(key, value);
+}
+
+function readTrusted(): Record<string, string> {
+  const raw = read(STORAGE_KEYS.trustedDevices);
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
 }
 
 export function isService(value: unknown): value is Service {
@@ -178,6 +200,27 @@ export const storage = {
     store()?.setItem(`${INVITED_LANDING_PREFIX}${workspaceId}`, 'true');
   },
 
-  /** Spec §8: an invalid token "clears local storage". */
-  clear: (): void => store()?.clear(),
+  /** The device token trusted for `email`'s sign-ins here, or null. */
+  getDeviceToken: (email: string): string | null =>
+    readTrusted()[email.trim().toLowerCase()] ?? null,
+  setDeviceToken: (email: string, token: string | null): void => {
+    const trusted = readTrusted();
+    const key = email.trim().toLowerCase();
+    if (token === null) delete trusted[key];
+    else trusted[key] = token;
+    write(
+      STORAGE_KEYS.trustedDevices,
+      Object.keys(trusted).length === 0 ? null : JSON.stringify(trusted),
+    );
+  },
+
+  /**
+   * Spec §8: an invalid token "clears local storage". The trusted-device tokens stay:
+   * they belong to the device, not to the session that ended.
+   */
+  clear: (): void => {
+    const trusted = read(STORAGE_KEYS.trustedDevices);
+    store()?.clear();
+    if (trusted !== null) write(STORAGE_KEYS.trustedDevices, trusted);
+  },
 };

@@ -983,7 +983,8 @@ export interface paths {
         put?: never;
         /**
          * Disables two-factor authentication: the password and a current code (or a recovery
-         *     code) are required. The secret and the recovery codes are deleted. Failures count
+         *     code) are required. The secret, the recovery codes and the trusted devices are
+         *     deleted. Failures count
          *     toward the sign-in throttling.
          */
         post: operations["disable"];
@@ -1007,6 +1008,7 @@ export interface paths {
          *     `data.recovery_codes`: ten one-time codes, shown this once (stored hashed). Every other
          *     session of the account ends (its refresh and access tokens stop working): whoever
          *     might have signed in with the password alone is signed out; this session stays.
+         *     Devices trusted before are forgotten.
          */
         post: operations["enable"];
         delete?: never;
@@ -1065,7 +1067,8 @@ export interface paths {
         /**
          * The second sign-in step: the login's challenge and a current TOTP code (or a recovery
          *     code) answer the tokens exactly as a login does. A wrong code leaves the challenge
-         *     usable until it expires, and counts toward the sign-in throttling.
+         *     usable until it expires, and counts toward the sign-in throttling. With
+         *     `trust_device` the session also carries `device_token`.
          */
         post: operations["verify_two_factor"];
         delete?: never;
@@ -1161,7 +1164,8 @@ export interface paths {
          * Signs in: `data.access` (a 15-minute JWT), `data.refresh` (rotating, 14 days) and the
          *     two-factor flags of spec §3. With two-factor authentication enabled the right password
          *     answers `data.challenge` instead of tokens: the second step,
-         *     `POST /api/v1/accounts/2fa/verify/`, exchanges it and a code for them.
+         *     `POST /api/v1/accounts/2fa/verify/`, exchanges it and a code for them — unless
+         *     `device_token` is a live trust of this account, which skips that step.
          */
         post: operations["login"];
         delete?: never;
@@ -1673,7 +1677,7 @@ export interface paths {
         /**
          * Changes the caller's password: the current one is required (a wrong one counts toward
          *     the sign-in throttling, so a borrowed session cannot guess it). Every other session
-         *     ends; this one stays signed in.
+         *     ends; this one stays signed in. Every trusted device is forgotten.
          */
         post: operations["change_password"];
         delete?: never;
@@ -1691,7 +1695,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sets a new password with the mailed token; every session of the account ends. */
+        /**
+         * Sets a new password with the mailed token; every session of the account ends, and
+         *     every device trusted to skip the second factor is forgotten.
+         */
         post: operations["reset_complete"];
         delete?: never;
         options?: never;
@@ -1782,7 +1789,8 @@ export interface paths {
         put?: never;
         /**
          * Ends every session of the caller but the one making this request ("sign out
-         *     everywhere else").
+         *     everywhere else"), and forgets every trusted device: each must pass the second factor
+         *     again.
          */
         post: operations["end_other_account_sessions"];
         delete?: never;
@@ -1844,6 +1852,43 @@ export interface paths {
          */
         post: operations["refresh"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/trusted-devices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's trusted devices, most recently used first (at most 100). */
+        get: operations["list_trusted_devices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/trusted-devices/{device_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Forgets one of the caller's trusted devices: its next sign-in asks for the second
+         *     factor again. 404 for a device that is not the caller's or is already forgotten.
+         */
+        delete: operations["forget_trusted_device"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5193,6 +5238,11 @@ export interface components {
              */
             data: {
                 access: string;
+                /**
+                 * @description Only when the two-factor step was asked to trust this device: the token to send
+                 *     as `device_token` with later sign-ins (30 days). Shown once.
+                 */
+                device_token: string | null;
                 is_google_authenticator_set: boolean;
                 is_two_fa_enabled: boolean;
                 refresh: string;
@@ -5647,9 +5697,13 @@ export interface components {
             data: {
                 /** @description The session this request was made with. */
                 current: boolean;
+                /** @description Browser and OS it signed in from, e.g. "Firefox on Linux" (null if unknown). */
+                device: string | null;
                 expires_at: string;
                 /** @description The session's id (the access tokens' `sid`); `DELETE /accounts/sessions/{id}/` ends it. */
                 id: string;
+                /** @description The address it signed in from (null if unknown). */
+                ip_address: string | null;
                 /** @description Its last token refresh: a session in use refreshes at least every 15 minutes. */
                 last_active_at: string;
                 started_at: string;
@@ -5664,6 +5718,20 @@ export interface components {
                 description: string;
                 /** @description The event's position in the log, as text. */
                 id: string;
+            }[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_TrustedDeviceRow: {
+            data: {
+                /** @description Browser and OS it was trusted from (null if unknown). */
+                device: string | null;
+                /** @description Thirty days after it was trusted. */
+                expires_at: string;
+                /** @description `DELETE /accounts/trusted-devices/{id}/` forgets it. */
+                id: string;
+                ip_address: string | null;
+                last_used_at: string;
+                trusted_at: string;
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -6693,6 +6761,11 @@ export interface components {
             lock_date: string | null;
         };
         LoginBody: {
+            /**
+             * @description The token "Trust this device" gave this browser: with the right password it
+             *     stands in for the second factor of its own user (30 days). Ignored otherwise.
+             */
+            device_token?: string | null;
             email: string;
             password: string;
         };
@@ -7699,6 +7772,11 @@ export interface components {
          */
         Session: {
             access: string;
+            /**
+             * @description Only when the two-factor step was asked to trust this device: the token to send
+             *     as `device_token` with later sign-ins (30 days). Shown once.
+             */
+            device_token: string | null;
             is_google_authenticator_set: boolean;
             is_two_fa_enabled: boolean;
             refresh: string;
@@ -7723,9 +7801,13 @@ export interface components {
         SessionRow: {
             /** @description The session this request was made with. */
             current: boolean;
+            /** @description Browser and OS it signed in from, e.g. "Firefox on Linux" (null if unknown). */
+            device: string | null;
             expires_at: string;
             /** @description The session's id (the access tokens' `sid`); `DELETE /accounts/sessions/{id}/` ends it. */
             id: string;
+            /** @description The address it signed in from (null if unknown). */
+            ip_address: string | null;
             /** @description Its last token refresh: a session in use refreshes at least every 15 minutes. */
             last_active_at: string;
             started_at: string;
@@ -8123,6 +8205,18 @@ export interface components {
             /** @description The rows' debits up to the date, after the virtual close. */
             debit: components["schemas"]["Money"];
         };
+        /** @description A device trusted to skip the second sign-in factor (never its token). */
+        TrustedDeviceRow: {
+            /** @description Browser and OS it was trusted from (null if unknown). */
+            device: string | null;
+            /** @description Thirty days after it was trusted. */
+            expires_at: string;
+            /** @description `DELETE /accounts/trusted-devices/{id}/` forgets it. */
+            id: string;
+            ip_address: string | null;
+            last_used_at: string;
+            trusted_at: string;
+        };
         /**
          * @description The right password of an account with two-factor authentication: the challenge
          *     `POST /api/v1/accounts/2fa/verify/` exchanges, with a code, for a [`Session`].
@@ -8217,6 +8311,11 @@ export interface components {
             challenge: string;
             code?: string | null;
             recovery_code?: string | null;
+            /**
+             * @description "Trust this device": the answer carries a `device_token` that skips this step at
+             *     this account's later sign-ins for 30 days (the password is still required).
+             */
+            trust_device?: boolean;
         };
         /** @description A live workspace, as the workspace routes (read and write) answer it. */
         Workspace: {
@@ -14439,6 +14538,73 @@ export interface operations {
             };
             /** @description token_not_valid: the token is missing, malformed or expired. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_trusted_devices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_TrustedDeviceRow"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    forget_trusted_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                device_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Message"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,7 +15,9 @@ export default function LoginRoute() {
     <LoginForm
       onSuccess={() => void navigate(paths.root, { replace: true })}
       // The challenge travels in the history entry only, never in storage or the URL.
-      onSecondFactor={(challenge) => void navigate(paths.auth.twoFactor, { state: { challenge } })}
+      onSecondFactor={(challenge, email) =>
+        void navigate(paths.auth.twoFactor, { state: { challenge, email } })
+      }
     />
   );
 }

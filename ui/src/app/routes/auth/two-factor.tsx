@@ -11,6 +11,13 @@ function challengeOf(state: unknown): string | null {
   return typeof challenge === 'string' && challenge.length > 0 ? challenge : null;
 }
 
+/** The e-mail the login was for (kept with a trusted device's token), if any. */
+function emailOf(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null || !('email' in state)) return undefined;
+  const email = (state as { email: unknown }).email;
+  return typeof email === 'string' && email.length > 0 ? email : undefined;
+}
+
 /**
  * `/auth/two-factor`: the second sign-in step, reached from the login with its challenge.
  * Opened on its own (a bookmark, a new tab) there is nothing to verify: back to sign in.
@@ -24,6 +31,7 @@ export default function TwoFactorRoute() {
   return (
     <TwoFactorStep
       challenge={challenge}
+      email={emailOf(location.state)}
       onSuccess={() => void navigate(paths.root, { replace: true })}
       onRestart={() => void navigate(paths.auth.login, { replace: true })}
     />

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { api } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 
 import { sessionResponseSchema, storeSession, type LoginResult } from './login';
 
@@ -25,16 +26,19 @@ export type SecondFactorInput = { code: string } | { recovery_code: string };
 /**
  * Spec §7 POST /accounts/2fa/verify/: the login's challenge and a code answer the session,
  * which is stored as a login's is. Errors are left to the caller: the step shows them on
- * its field, and the throttle's wait in place.
+ * its field, and the throttle's wait in place. With `trust.email`, "Trust this device" is
+ * asked for and the device token kept for that account's later sign-ins here.
  */
 export async function verifyTwoFactor(
   challenge: string,
   factor: SecondFactorInput,
+  trust?: { email: string },
 ): Promise<LoginResult> {
   const { data } = await api.post('/accounts/2fa/verify/', sessionResponseSchema, {
-    body: { challenge, ...factor },
+    body: trust ? { challenge, ...factor, trust_device: true } : { challenge, ...factor },
     handleErrors: false,
   });
   storeSession(data);
+  if (trust && data.device_token) storage.setDeviceToken(trust.email, data.device_token);
   return data;
 }

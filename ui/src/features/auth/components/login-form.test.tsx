@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { storage } from '@/lib/storage';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { LoginForm } from './login-form';
@@ -47,6 +48,43 @@ describe('the login form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends this device's trust token for the account, which signing out keeps", async () => {
+    storage.setDeviceToken('ada@example.com', 'device-secret');
+    storage.setDeviceToken('bola@example.com', 'bola-secret');
+    storage.clear();
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify(loginBody), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    renderWithProviders(<LoginForm onSuccess={vi.fn()} />);
+    await fillAndSubmit();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      device_token: 'device-secret',
+    });
+  });
+
+  it('a trust token the server no longer honours is dropped', async () => {
+    storage.setDeviceToken('ada@example.com', 'forgotten-secret');
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          data: { challenge: 'c', is_google_authenticator_set: true, is_two_fa_enabled: true },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    renderWithProviders(<LoginForm onSuccess={vi.fn()} />);
+    await fillAndSubmit();
+    expect(await screen.findByRole('checkbox', { name: /Trust this device/ })).toBeVisible();
+    expect(storage.getDeviceToken('ada@example.com')).toBeNull();
   });
 
   it('posts the credentials to /api/v1/accounts/login/', async () => {
@@ -156,6 +194,8 @@ describe('the login form', () => {
     const onSecondFactor = vi.fn();
     renderWithProviders(<LoginForm onSuccess={vi.fn()} onSecondFactor={onSecondFactor} />);
     await fillAndSubmit();
-    await waitFor(() => expect(onSecondFactor).toHaveBeenCalledWith('the-challenge'));
+    await waitFor(() =>
+      expect(onSecondFactor).toHaveBeenCalledWith('the-challenge', 'ada@example.com'),
+    );
   });
 });

@@ -17,12 +17,12 @@ type LoginFormProps = {
    * The password was right and the account asks for a second factor. Without it the
    * second step replaces this form in place (the invitation page signs in that way).
    */
-  onSecondFactor?: (challenge: string) => void;
+  onSecondFactor?: (challenge: string, email: string) => void;
 };
 
 /** Email and password sign-in (spec §7 POST /accounts/login/), then 2FA when it is on. */
 export function LoginForm({ onSuccess, onSecondFactor }: LoginFormProps) {
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ challenge: string; email: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -36,19 +36,20 @@ export function LoginForm({ onSuccess, onSecondFactor }: LoginFormProps) {
     try {
       const outcome = await login(values);
       if (outcome.kind === 'signed-in') onSuccess(outcome.session);
-      else if (onSecondFactor) onSecondFactor(outcome.challenge);
-      else setChallenge(outcome.challenge);
+      else if (onSecondFactor) onSecondFactor(outcome.challenge, outcome.email);
+      else setPending({ challenge: outcome.challenge, email: outcome.email });
     } catch {
       // The API client has already shown what went wrong.
     }
   });
 
-  if (challenge) {
+  if (pending) {
     return (
       <TwoFactorStep
-        challenge={challenge}
+        challenge={pending.challenge}
+        email={pending.email}
         onSuccess={onSuccess}
-        onRestart={() => setChallenge(null)}
+        onRestart={() => setPending(null)}
       />
     );
   }

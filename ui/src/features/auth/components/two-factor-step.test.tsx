@@ -20,11 +20,16 @@ const session = {
   },
 };
 
-function renderStep() {
+function renderStep(email?: string) {
   const onSuccess = vi.fn();
   const onRestart = vi.fn();
   renderWithProviders(
-    <TwoFactorStep challenge="the-challenge" onSuccess={onSuccess} onRestart={onRestart} />,
+    <TwoFactorStep
+      challenge="the-challenge"
+      email={email}
+      onSuccess={onSuccess}
+      onRestart={onRestart}
+    />,
   );
   return { onSuccess, onRestart };
 }
@@ -96,6 +101,41 @@ describe('the two-factor sign-in step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
     expect(requests[0]?.body).toEqual({ challenge: 'the-challenge', recovery_code: 'abcde-12345' });
+  });
+
+  it('"Trust this device" asks for trust and keeps the device token for the account', async () => {
+    const { requests } = stubApi([
+      {
+        method: 'POST',
+        path: '/accounts/2fa/verify/',
+        reply: () => ({ body: { data: { ...session.data, device_token: 'device-secret' } } }),
+      },
+    ]);
+    const { onSuccess } = renderStep('Ada@Books.ng');
+    const trust = screen.getByRole('checkbox', { name: /Trust this device/ });
+    expect(trust).not.toBeChecked();
+    await userEvent.click(trust);
+    await submit('123456');
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(requests[0]?.body).toEqual({
+      challenge: 'the-challenge',
+      code: '123456',
+      trust_device: true,
+    });
+    expect(JSON.parse(window.localStorage.getItem('trustedDevices') ?? '{}')).toEqual({
+      'ada@books.ng': 'device-secret',
+    });
+  });
+
+  it('left unticked, nothing is trusted', async () => {
+    const { requests } = stubApi([
+      { method: 'POST', path: '/accounts/2fa/verify/', reply: () => ({ body: session }) },
+    ]);
+    const { onSuccess } = renderStep('ada@books.ng');
+    await submit('123456');
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(requests[0]?.body).toEqual({ challenge: 'the-challenge', code: '123456' });
+    expect(window.localStorage.getItem('trustedDevices')).toBeNull();
   });
 
   it('an expired attempt offers to sign in again', async () => {

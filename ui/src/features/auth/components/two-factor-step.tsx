@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 
@@ -18,6 +18,11 @@ import { AuthHeading } from './auth-heading';
 type TwoFactorStepProps = {
   /** The login's challenge (valid 5 minutes; a wrong code leaves it usable). */
   challenge: string;
+  /**
+   * The account signing in: offered "Trust this device", whose token is kept for it.
+   * Without it the choice is not offered.
+   */
+  email?: string;
   onSuccess: (session: LoginResult) => void;
   /** Back to the password step (the challenge expired, or the user wants to). */
   onRestart: () => void;
@@ -28,10 +33,12 @@ type Mode = 'totp' | 'recovery';
 /**
  * The second sign-in step (spec §7 POST /accounts/2fa/verify/): the 6-digit code of the
  * authenticator app, or one of the recovery codes. Wrong codes are shown on the field;
- * the throttle's wait, and an expired attempt, above the form.
+ * the throttle's wait, and an expired attempt, above the form. "Trust this device" (off
+ * by default) skips this step at the account's next sign-ins here for 30 days.
  */
-export function TwoFactorStep({ challenge, onSuccess, onRestart }: TwoFactorStepProps) {
+export function TwoFactorStep({ challenge, email, onSuccess, onRestart }: TwoFactorStepProps) {
   const [mode, setMode] = useState<Mode>('totp');
+  const [trust, setTrust] = useState(false);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [blocked, setBlocked] = useState<string | null>(null);
@@ -57,7 +64,7 @@ export function TwoFactorStep({ challenge, onSuccess, onRestart }: TwoFactorStep
     setFieldError(null);
     setBlocked(null);
     try {
-      onSuccess(await verifyTwoFactor(challenge, factor));
+      onSuccess(await verifyTwoFactor(challenge, factor, trust && email ? { email } : undefined));
     } catch (error) {
       const wait = throttleMessageOf(error);
       const found = formErrorsOf(error);
@@ -126,6 +133,15 @@ export function TwoFactorStep({ challenge, onSuccess, onRestart }: TwoFactorStep
             error={fieldError}
             data-testid={totp ? 'two-factor-code' : 'two-factor-recovery-code'}
           />
+          {email && (
+            <Checkbox
+              label="Trust this device for 30 days"
+              description="You will not be asked for a code when you sign in here with your password. Do not tick this on a shared computer."
+              checked={trust}
+              onChange={(event) => setTrust(event.currentTarget.checked)}
+              data-testid="two-factor-trust"
+            />
+          )}
           <Button
             type="submit"
             size="md"

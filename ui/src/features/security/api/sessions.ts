@@ -15,6 +15,9 @@ export const sessionSchema = z.object({
   last_active_at: z.string(),
   expires_at: z.string(),
   current: z.boolean(),
+  /** Browser and OS it signed in from, e.g. "Firefox on Linux". */
+  device: z.string().nullish(),
+  ip_address: z.string().nullish(),
 });
 export type SessionRow = z.infer<typeof sessionSchema>;
 
@@ -38,4 +41,34 @@ export async function endSession(id: string): Promise<void> {
 
 export async function signOutOtherSessions(): Promise<void> {
   await api.post('/accounts/sessions/sign-out-others/', messageSchema);
+}
+
+export const TRUSTED_DEVICES_PATH = '/accounts/trusted-devices/';
+
+/** A device trusted to skip the second sign-in factor (GET /accounts/trusted-devices/). */
+export const trustedDeviceSchema = z.object({
+  id: z.string(),
+  device: z.string().nullish(),
+  ip_address: z.string().nullish(),
+  trusted_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+});
+export type TrustedDeviceRow = z.infer<typeof trustedDeviceSchema>;
+
+function getTrustedDevices(): Promise<TrustedDeviceRow[]> {
+  return api
+    .get('/accounts/trusted-devices/', dataEnvelope(z.array(trustedDeviceSchema)))
+    .then(({ data }) => data);
+}
+
+export function useTrustedDevices() {
+  return useSWR(TRUSTED_DEVICES_PATH, getTrustedDevices);
+}
+
+/** DELETE /accounts/trusted-devices/{id}/: its next sign-in asks for a code again. */
+export async function forgetTrustedDevice(id: string): Promise<void> {
+  await api.delete('/accounts/trusted-devices/{device_id}/', messageSchema, {
+    params: { device_id: id },
+  });
 }

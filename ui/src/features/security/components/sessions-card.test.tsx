@@ -17,6 +17,17 @@ const row = (id: string, current: boolean) => ({
   last_active_at: '2026-11-26T11:00:00Z',
   expires_at: '2026-12-10T11:00:00Z',
   current,
+  device: 'Firefox on Linux',
+  ip_address: '203.0.113.7',
+});
+
+const trusted = (id: string) => ({
+  id,
+  device: 'Chrome on macOS',
+  ip_address: '198.51.100.2',
+  trusted_at: '2026-11-20T10:00:00Z',
+  last_used_at: '2026-11-26T10:00:00Z',
+  expires_at: '2026-12-20T10:00:00Z',
 });
 
 describe('the sessions card', () => {
@@ -34,6 +45,48 @@ describe('the sessions card', () => {
     expect(within(rows[0] as HTMLElement).getByText('This session')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
     expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+
+  it('shows the device and address each session signed in from', async () => {
+    stubApi([
+      {
+        method: 'GET',
+        path: '/accounts/sessions/',
+        reply: () => ({ body: { data: [row('a', true)] } }),
+      },
+    ]);
+    renderWithProviders(<SessionsCard />);
+    expect(await screen.findByTestId('session-device')).toHaveTextContent(
+      'Firefox on Linux · 203.0.113.7',
+    );
+  });
+
+  it('lists the trusted devices under the sessions, and forgets one', async () => {
+    let devices = [trusted('t1')];
+    const { requests } = stubApi([
+      { method: 'GET', path: '/accounts/sessions/', reply: () => ({ body: { data: [] } }) },
+      {
+        method: 'GET',
+        path: '/accounts/trusted-devices/',
+        reply: () => ({ body: { data: devices } }),
+      },
+      {
+        method: 'DELETE',
+        path: '/accounts/trusted-devices/t1/',
+        reply: () => {
+          devices = [];
+          return { body: { data: { detail: 'Forgotten.' } } };
+        },
+      },
+    ]);
+    renderWithProviders(<SessionsCard />);
+    const device = await screen.findByTestId('trusted-device-row');
+    expect(device).toHaveTextContent('Chrome on macOS · 198.51.100.2');
+    await userEvent.click(within(device).getByRole('button', { name: 'Forget' }));
+    expect(await screen.findByText(/No device skips the code/)).toBeVisible();
+    expect(
+      requests.some((r) => r.method === 'DELETE' && r.path === '/accounts/trusted-devices/t1/'),
+    ).toBe(true);
   });
 
   it('signs out another session by its id', async () => {

@@ -1,20 +1,29 @@
 import { Badge, Button, Group, Loader, Table, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSWRConfig } from 'swr';
 
 import { formatDateTime } from '@/lib/format-date-time';
 import { notify } from '@/lib/notify';
 
-import { endSession, signOutOtherSessions, useSessions } from '../api/sessions';
+import {
+  endSession,
+  signOutOtherSessions,
+  TRUSTED_DEVICES_PATH,
+  useSessions,
+} from '../api/sessions';
 
 import { SecurityCard } from './security-card';
+import { deviceLabel, TrustedDevices } from './trusted-devices';
 
 /**
- * The signed-in sessions (each sign-in is one, kept alive by its refresh token): sign one
- * out, or every one but this.
+ * The signed-in sessions (each sign-in is one, kept alive by its refresh token) with the
+ * device and address each started from: sign one out, or every one but this (which also
+ * forgets the trusted devices). The trusted devices are listed below them.
  */
 export function SessionsCard() {
   const { data: sessions, error, isLoading, mutate } = useSessions();
+  const { mutate: revalidate } = useSWRConfig();
   const [busy, setBusy] = useState<string | null>(null);
   const others = (sessions ?? []).filter((session) => !session.current);
 
@@ -23,7 +32,7 @@ export function SessionsCard() {
     try {
       await action();
       notify.success(done);
-      await mutate();
+      await Promise.all([mutate(), revalidate(TRUSTED_DEVICES_PATH)]);
     } catch {
       // The API client has shown the error.
     } finally {
@@ -34,7 +43,7 @@ export function SessionsCard() {
   return (
     <SecurityCard
       title="Active sessions"
-      description="Every browser or device signed in to your account. Signing one out ends it at once."
+      description="Every browser or device signed in to your account. Signing one out ends it at once; signing out everywhere else also forgets the trusted devices."
       testId="sessions-card"
       action={
         <Group mt="xs">
@@ -65,6 +74,7 @@ export function SessionsCard() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Session</Table.Th>
+              <Table.Th>Device</Table.Th>
               <Table.Th>Signed in</Table.Th>
               <Table.Th>Last active</Table.Th>
               <Table.Th aria-label="Actions" />
@@ -81,6 +91,11 @@ export function SessionsCard() {
                   ) : (
                     <Text size="sm">Another sign-in</Text>
                   )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" data-testid="session-device">
+                    {deviceLabel(session.device, session.ip_address)}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{formatDateTime(session.started_at)}</Text>
@@ -112,6 +127,7 @@ export function SessionsCard() {
           </Table.Tbody>
         </Table>
       )}
+      <TrustedDevices />
     </SecurityCard>
   );
 }
