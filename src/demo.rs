@@ -14,7 +14,15 @@
 //! paid for, cash and credit sales with output VAT and their cost, customer receipts, rent,
 //! utilities, six employees paid by a monthly pay run through the payroll routes (net pay
 //! paid, PAYE and pension remitted), VAT remittances, and a few mistaken entries
-//! reversed (and re-posted correctly).
+//! reversed (and re-posted correctly). Stock is bought at the start of each month for the
+//! month's sales, so it never runs below zero; margins leave a modest profit; routine
+//! entries are dated on business days (`calendar`), and a few odd ones (`odd`) are
+//! left for the audit session the seed opens on the year.
+//!
+//! Entries are dated through the year, but the log records each posting at the moment
+//! the seed makes it: the recorded time is the store's clock, never the caller's, so the
+//! whole demo is recorded within a minute or two of seeding. The timing tests of the
+//! demo's audit session read that moment.
 
 use std::collections::BTreeMap;
 
@@ -31,6 +39,11 @@ use tower::ServiceExt;
 
 use crate::config::{Role, ServeConfig};
 use crate::server::Application;
+
+mod calendar;
+mod odd;
+
+pub use odd::{AuditPeriod, APPROVAL_THRESHOLD};
 
 /// The demo organization's name; a store that has it is not seeded again.
 pub const ORGANIZATION: &str = "Demo Trading Ltd";
@@ -58,6 +71,8 @@ pub struct SeedReport {
     pub posted: usize,
     pub reversed: usize,
     pub drafts: usize,
+    /// The audit session opened on the year, its tests run once.
+    pub audit_session: String,
     pub first_date: NaiveDate,
     pub last_date: NaiveDate,
 }
@@ -227,6 +242,53 @@ impl Driver {
             .as_str()
             .map(str::to_owned)
             .context("the sign-in answered no access token")
+    }
+
+    /// Opens the demo's audit session on `period` as the Admin and runs its tests once.
+    async fn open_audit(
+        &self,
+        workspace_id: &str,
+        token: Option<&str>,
+        period: AuditPeriod,
+    ) -> anyhow::Result<String> {
+        // The whole year is keyed in now, at seeding, so every entry was recorded after
+        // the period closed: without a closing window reaching today, the backdating test
+        // would flag all of them and hide the entries worth a look.
+        let lagos_today = (chrono::Utc::now() + chrono::Duration::hours(1)).date_naive();
+        let closing_days = (lagos_today - period.end).num_days().max(0);
+        let sessions = format!("/api/v1/audit/workspaces/{workspace_id}/sessions/");
+        let opened = self
+            .post(
+                &sessions,
+                token,
+                json!({
+                    "name": format!(
+                        "Year audit, {} to {}",
+                        period.start.format("%-d %b %Y"),
+                        period.end.format("%-d %b %Y")
+                    ),
+                    "period_start": period.start.format("%Y-%m-%d").to_string(),
+                    "period_end": period.end.format("%Y-%m-%d").to_string(),
+                    "materiality": "10000000.00",
+                    "performance_materiality": "7500000.00",
+                    "approval_thresholds": [money(APPROVAL_THRESHOLD)],
+                    "utc_offset_seconds": 3600,
+                    "params": {"cutoff": {"backdating_grace_days": closing_days}},
+                }),
+            )
+            .await?;
+        let id = opened["id"]
+            .as_str()
+            .context("the audit session has no id")?
+            .to_owned();
+        self.send(
+            Method::GET,
+            &format!("{sessions}{id}/results/"),
+            token,
+            Value::Null,
+        )
+        .await?;
+        Ok(id)
     }
 
     async fn seed(
@@ -491,9 +553,13 @@ impl Driver {
                 }
             }
         }
+        let audit_session = self
+            .open_audit(&workspace_id, admin_token, books.audit_period)
+            .await?;
         Ok(SeedReport {
             organization_id,
             workspace_id,
+            audit_session,
             users,
             posted,
             reversed,
@@ -755,6 +821,8 @@ pub struct Books {
     pub steps: Vec<Step>,
     pub first_date: NaiveDate,
     pub last_date: NaiveDate,
+    /// What the demo's audit session examines.
+    pub audit_period: AuditPeriod,
 }
 
 /// SplitMix64: a tiny, stable generator, so a seed gives the same books on every build.
@@ -861,9 +929,10 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
     let this_month = today.with_day(1).unwrap_or(today);
     let start = this_month - Months::new(11);
     let mut steps = Vec::new();
+    // Routine entries fall on business days: the day asked for, or the next open day.
     let on = |month: NaiveDate, day: u32| {
         let last = (month + Months::new(1)).pred_opt().unwrap_or(month).day();
-        month.with_day(day.min(last)).unwrap_or(month)
+        calendar::on_or_after_in_month(month.with_day(day.min(last)).unwrap_or(month))
     };
 
     // Opening: capital, a bank loan, a delivery van and computers.
@@ -883,12 +952,17 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         start_date: on(start, 2),
         annual_interest_rate: 18,
         term_months: 24,
-        first_due_date: on(start, 28),
+        // The agreement's due day, whatever weekday it falls on.
+        first_due_date: start.with_day(28).unwrap_or(start),
     };
     let instalments = bank_loan.instalments();
     steps.push(Step::Borrow(bank_loan));
-    for &(date, amount) in &instalments {
-        steps.push(Step::Repay { date, amount });
+    // Paid by each due date: on the last business day before it when the bank is shut.
+    for &(due, amount) in &instalments {
+        steps.push(Step::Repay {
+            date: calendar::on_or_before(due),
+            amount,
+        });
     }
     steps.push(Step::Post(
         Entry::new(on(start, 4), "Delivery van (Toyota Hiace)", "FA-001")
@@ -947,20 +1021,37 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
     let mut vat_last_month: (Kobo, Kobo) = (0, 0);
     let mut payroll_last_month: (Kobo, Kobo) = (0, 0);
     let mut invoice = 1000;
+    // Goods for resale on the shelves, kobo at cost.
+    let mut on_hand: Kobo = 0;
     for m in 0..12u32 {
         let month = start + Months::new(m);
         let label = month.format("%B %Y").to_string();
         let mut vat_out: Kobo = 0;
         let mut vat_in: Kobo = 0;
 
-        // Stock bought on credit, with input VAT.
+        // The month's sales planned first, so the stock bought at its start covers them:
+        // (day, net, cost). Margins of 35–40 % on cost of sales.
+        let sales = 5 + rng.below(3);
+        let planned: Vec<(u32, Kobo, Kobo)> = (0..sales)
+            .map(|s| {
+                let day = 3 + s * 4 + rng.below(3);
+                let net = rng.naira(2_200_000, 3_600_000);
+                (day, net, share(net, 600 + i64::from(rng.below(50))))
+            })
+            .collect();
+        let month_cost: Kobo = planned.iter().map(|p| p.2).sum();
+        // Stock bought on credit, with input VAT: the month's expected issues plus about a
+        // third in reserve, less what is still on the shelves.
         let supplier = SUPPLIERS[rng.below(4) as usize];
-        let stock = rng.naira(6_000_000, 9_500_000);
+        let wanted = month_cost + share(month_cost, 300 + i64::from(rng.below(100))) - on_hand;
+        let stock = wanted.max(month_cost / 4) / 100 * 100 + rng.naira(1, 9_999);
+        on_hand += stock;
         let input_vat = share(stock, 75);
         vat_in += input_vat;
+        let delivered = on(month, 2);
         steps.push(Step::Post(
             Entry::new(
-                on(month, 2),
+                delivered,
                 format!("Stock from {supplier}"),
                 format!("PO-{:04}", 300 + m),
             )
@@ -983,6 +1074,20 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
                 )
                 .cr("1120", "Bank transfer", payable_last_month),
             ));
+            if m == odd::DUPLICATED_PAYMENT_MONTH {
+                // The same transfer keyed again the next business day: the supplier is
+                // overpaid until someone notices.
+                let again = calendar::on_or_after_in_month(on(month, 10));
+                steps.push(Step::Post(
+                    Entry::new(again, "Supplier payment", format!("TRF-{:04}", 500 + m))
+                        .dr(
+                            "2110",
+                            "Settlement of last month's bill",
+                            payable_last_month,
+                        )
+                        .cr("1120", "Bank transfer", payable_last_month),
+                ));
+            }
         }
         payable_last_month = stock + input_vat;
 
@@ -1001,10 +1106,9 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         }
 
         // Sales: cash and on credit, with output VAT and their cost.
-        let sales = 4 + rng.below(3);
-        for s in 0..sales {
-            let day = 3 + s * 6 + rng.below(4);
-            let net = rng.naira(1_800_000, 3_400_000);
+        for &(day, net, cost) in &planned {
+            // Never before the month's stock arrived (both may land on the same day).
+            let sold = on(month, day).max(delivered);
             let vat = share(net, 75);
             vat_out += vat;
             invoice += 1;
@@ -1012,19 +1116,15 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
             let on_credit = rng.below(5) < 3;
             let (debit, how) = if on_credit {
                 ("1210", "Invoice")
-            } else if net < 2_200_000 * 100 {
+            } else if net < 2_500_000 * 100 {
                 ("1110", "Cash sale")
             } else {
                 ("1120", "Transfer received")
             };
-            let mut sale = Entry::new(
-                on(month, day),
-                format!("{how}: {customer}"),
-                format!("INV-{invoice}"),
-            )
-            .dr(debit, customer, net + vat)
-            .cr("4100", "Goods sold", net)
-            .cr("2130", "Output VAT 7.5%", vat);
+            let mut sale = Entry::new(sold, format!("{how}: {customer}"), format!("INV-{invoice}"))
+                .dr(debit, customer, net + vat)
+                .cr("4100", "Goods sold", net)
+                .cr("2130", "Output VAT 7.5%", vat);
             if rng.below(3) == 0 {
                 let delivery = rng.naira(15_000, 45_000);
                 sale =
@@ -1032,15 +1132,11 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
                         .cr("4400", "Delivery charged", delivery);
             }
             steps.push(Step::Post(sale));
-            let cost = share(net, 620 + i64::from(rng.below(60)));
+            on_hand -= cost;
             steps.push(Step::Post(
-                Entry::new(
-                    on(month, day),
-                    "Cost of goods sold",
-                    format!("INV-{invoice}"),
-                )
-                .dr("5100", "Cost of goods sold", cost)
-                .cr("1310", "Stock issued", cost),
+                Entry::new(sold, "Cost of goods sold", format!("INV-{invoice}"))
+                    .dr("5100", "Cost of goods sold", cost)
+                    .cr("1310", "Stock issued", cost),
             ));
             if on_credit {
                 receivables.push((net + vat, customer));
@@ -1070,8 +1166,8 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         ));
         steps.push(Step::Post(
             Entry::new(on(month, 16), "Security services", "SEC")
-                .dr("6240", "Guards, Halogen Security", 140_000 * 100)
-                .cr("1120", "Paid", 140_000 * 100),
+                .dr("6240", "Guards, Halogen Security", 147_850 * 100)
+                .cr("1120", "Paid", 147_850 * 100),
         ));
         if m % 3 == 1 {
             let spend = rng.naira(150_000, 400_000);
@@ -1201,14 +1297,18 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         }
     }
 
+    let audit_period = AuditPeriod::of(start, today);
+    steps.extend(odd::entries(start, audit_period));
+
     // Two entries the Editor has prepared for the Admin to post.
+    let drafted = calendar::on_or_before(today);
     steps.push(Step::Draft(
-        Entry::new(today, "Stationery and printer toner", "PCV-118")
+        Entry::new(drafted, "Stationery and printer toner", "PCV-118")
             .dr("6320", "Office supplies", 48_500 * 100)
             .cr("1110", "Petty cash", 48_500 * 100),
     ));
     steps.push(Step::Draft(
-        Entry::new(today, "Van servicing and tyres", "PCV-119")
+        Entry::new(drafted, "Van servicing and tyres", "PCV-119")
             .dr("6330", "Transport", 212_000 * 100)
             .cr("1120", "Paid", 212_000 * 100),
     ));
@@ -1236,6 +1336,7 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
         steps,
         first_date: start,
         last_date: today,
+        audit_period,
     }
 }
 
@@ -1336,7 +1437,7 @@ mod tests {
             .iter()
             .filter(|s| matches!(s, Step::PostAndReverse { .. }))
             .count();
-        assert_eq!(reversals, 3);
+        assert_eq!(reversals, 4, "three mistakes and the sale taken back");
     }
 
     #[test]
@@ -1360,10 +1461,72 @@ mod tests {
             .position(|s| matches!(s, Step::Repay { .. }));
 
         assert!(borrowed < first_repaid && borrowed.is_some());
-        // 28 December 2025 to 28 October 2026; November's falls after today.
+        // 28 December 2025 to 28 October 2026; November's falls after today. December's
+        // is paid on Christmas Eve, the last business day before the Sunday it falls on.
         assert_eq!(repaid.len(), 11);
-        assert_eq!(repaid[0], (day(2025, 12, 28), 98_079_452));
+        assert_eq!(repaid[0].0, day(2025, 12, 24));
         assert_eq!(repaid[1], (day(2026, 1, 28), 100_875_000));
+        assert_eq!(repaid[1], (day(2026, 1, 28), 100_875_000));
+    }
+
+    #[test]
+    fn stock_on_hand_never_goes_below_zero() {
+        for seed in [DEFAULT_SEED, 11, 7] {
+            let books = plan_books(seed, day(2026, 11, 23));
+            let mut on_hand: Kobo = 0;
+            for entry in entries(&books) {
+                for line in entry.lines.iter().filter(|l| l.code == "1310") {
+                    on_hand += line.debit.unwrap_or(0) - line.credit.unwrap_or(0);
+                }
+                assert!(on_hand >= 0, "seed {seed}: {on_hand} after {entry:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn hand_entries_fall_on_business_days_but_the_sunday_consultancy_fee() {
+        let books = plan_books(DEFAULT_SEED, day(2026, 11, 23));
+        let closed: Vec<&Entry> = entries(&books)
+            .filter(|e| !calendar::is_business_day(e.date))
+            .collect();
+        assert_eq!(closed.len(), 1, "{closed:?}");
+        assert_eq!(closed[0].memo, "Consultancy fee");
+        assert_eq!(closed[0].date.weekday(), chrono::Weekday::Sun);
+        let days: std::collections::BTreeSet<NaiveDate> = entries(&books).map(|e| e.date).collect();
+        assert!(
+            days.len() > 12 * 10,
+            "spread over the month: {}",
+            days.len()
+        );
+    }
+
+    #[test]
+    fn one_hand_entry_lies_just_under_the_approval_threshold() {
+        let books = plan_books(DEFAULT_SEED, day(2026, 11, 23));
+        let total = |e: &Entry| e.lines.iter().filter_map(|l| l.debit).sum::<Kobo>();
+        let under: Vec<&Entry> = entries(&books)
+            .filter(|e| total(e) < APPROVAL_THRESHOLD && total(e) * 100 >= APPROVAL_THRESHOLD * 95)
+            .collect();
+        assert_eq!(under.len(), 1, "{under:?}");
+        assert!(under[0].date <= books.audit_period.end);
+    }
+
+    #[test]
+    fn the_sale_taken_back_is_reversed_days_after_the_audit_period() {
+        let books = plan_books(DEFAULT_SEED, day(2026, 11, 23));
+        assert_eq!(books.audit_period.end, day(2026, 10, 31));
+        let Some(Step::PostAndReverse { entry, reverse_on }) = books.steps.iter().find(
+            |s| matches!(s, Step::PostAndReverse { entry, .. } if entry.reference == "INV-0999"),
+        ) else {
+            panic!("no sale taken back");
+        };
+        assert_eq!(entry.date, day(2026, 10, 30));
+        assert_eq!(*reverse_on, day(2026, 11, 3));
+        // Early in a month the period ends a month sooner, so the reversal has happened.
+        assert_eq!(
+            AuditPeriod::of(day(2025, 12, 1), day(2026, 11, 4)).end,
+            day(2026, 9, 30)
+        );
     }
 
     #[test]
