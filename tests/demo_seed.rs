@@ -190,7 +190,7 @@ fn month_ends() -> Vec<NaiveDate> {
     ends
 }
 
-async fn stock_on_hand_is_never_negative_at_a_month_end(backend: Backend) {
+async fn stock_cash_and_bank_are_never_negative_at_a_month_end(backend: Backend) {
     let (app, report) = seeded(backend).await;
     let token = sign_in(&app, &report, "Admin").await;
     let base = format!("/api/v1/accounting/workspaces/{}/", report.workspace_id);
@@ -200,17 +200,20 @@ async fn stock_on_hand_is_never_negative_at_a_month_end(backend: Backend) {
             .read(&format!("{base}trial-balance/?as_of={as_of}"), Some(&token))
             .await;
         assert_eq!(tb.status, 200, "{}", tb.body);
-        let stock = tb.body["data"]["rows"]
-            .as_array()
-            .expect("rows")
-            .iter()
-            .find(|r| r["account_code"] == "1310")
-            .unwrap_or_else(|| panic!("goods for resale at {as_of}: {}", tb.body));
-        assert!(
-            decimal(&stock["balance"]) > Decimal::ZERO,
-            "{as_of}: stock {}",
-            stock["balance"]
-        );
+        // Goods for resale, cash on hand, the current account.
+        for code in ["1310", "1110", "1120"] {
+            let row = tb.body["data"]["rows"]
+                .as_array()
+                .expect("rows")
+                .iter()
+                .find(|r| r["account_code"] == code)
+                .unwrap_or_else(|| panic!("{code} at {as_of}: {}", tb.body));
+            assert!(
+                decimal(&row["balance"]) >= Decimal::ZERO,
+                "{as_of}: {code} at {}",
+                row["balance"]
+            );
+        }
     }
     app.stop().await;
 }
@@ -321,7 +324,7 @@ async fn the_demo_audit_session_flags_the_odd_entries(backend: Backend) {
 }
 
 backend_tests!(
-    stock_on_hand_is_never_negative_at_a_month_end,
+    stock_cash_and_bank_are_never_negative_at_a_month_end,
     the_year_closes_at_a_modest_profit,
     entries_are_dated_through_each_month_on_business_days,
     the_demo_audit_session_flags_the_odd_entries,

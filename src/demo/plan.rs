@@ -45,6 +45,11 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
             .dr("1120", "Capital from shareholders", 40_000_000 * 100)
             .cr("3100", "Ordinary shares", 40_000_000 * 100),
     ));
+    steps.push(Step::Post(
+        Entry::new(on(start, 1), "Petty cash float", "PCV-FLOAT")
+            .dr("1110", "Float for small expenses", 250_000 * 100)
+            .cr("1120", "Cheque cashed", 250_000 * 100),
+    ));
     // Term loan from First Bank, 24 months at 18%, repaid on the 28th.
     let bank_loan = DemoLoan {
         counterparty: "First Bank",
@@ -232,7 +237,26 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
                     sale.dr(debit, "Delivery", delivery)
                         .cr("4400", "Delivery charged", delivery);
             }
+            let takings: Kobo = sale
+                .lines
+                .iter()
+                .filter(|l| l.code == "1110")
+                .filter_map(|l| l.debit)
+                .sum();
             steps.push(Step::Post(sale));
+            if takings > 0 {
+                // Cash takings go to the bank the next business day; the till keeps only
+                // the petty-cash float.
+                let banked = sold
+                    .succ_opt()
+                    .map_or(sold, calendar::on_or_after_in_month)
+                    .max(sold);
+                steps.push(Step::Post(
+                    Entry::new(banked, "Cash takings banked", format!("LDG-{invoice}"))
+                        .dr("1120", "Lodged at the branch", takings)
+                        .cr("1110", "Cash takings", takings),
+                ));
+            }
             on_hand -= cost;
             steps.push(Step::Post(
                 Entry::new(sold, "Cost of goods sold", format!("INV-{invoice}"))
@@ -317,6 +341,12 @@ pub fn plan_books(seed: u64, today: NaiveDate) -> Books {
                 Entry::new(on(month, 28), "Staff lunch and end-of-quarter party", "WLF")
                     .dr("6130", "Staff welfare", welfare)
                     .cr("1110", "Petty cash", welfare),
+            ));
+            // The float topped back up by what was spent from it.
+            steps.push(Step::Post(
+                Entry::new(on(month, 28), "Petty cash top-up", "PCV-TOPUP")
+                    .dr("1110", "Float restored", welfare)
+                    .cr("1120", "Cheque cashed", welfare),
             ));
         }
 
@@ -582,6 +612,27 @@ mod tests {
                 }
                 assert!(on_hand >= 0, "seed {seed}: {on_hand} after {entry:?}");
             }
+        }
+    }
+
+    #[test]
+    fn cash_takings_are_banked_and_the_till_never_runs_dry() {
+        for seed in [DEFAULT_SEED, 11, 7] {
+            let books = plan_books(seed, day(2026, 11, 23));
+            let mut till: Kobo = 0;
+            for entry in entries(&books) {
+                if matches!(entry.reference.as_str(), "PCV-118" | "PCV-119") {
+                    continue; // drafts, not posted
+                }
+                for line in entry.lines.iter().filter(|l| l.code == "1110") {
+                    till += line.debit.unwrap_or(0) - line.credit.unwrap_or(0);
+                }
+                assert!(till >= 0, "seed {seed}: {till} after {entry:?}");
+            }
+            assert!(
+                till <= 250_000 * 100 + 5_000_000 * 100,
+                "seed {seed}: {till} in the till"
+            );
         }
     }
 
