@@ -1,11 +1,14 @@
 //! `ledgerline demo seed` on a fresh store, SQLite and Postgres: a balanced year of books
-//! that each demo person signs into with the printed password, and no second demo.
+//! that each demo person signs into with the printed password, and no second demo; books
+//! an accountant would not question (stock never below zero, a modest profit, entries on
+//! business days) with an audit session that finds the few odd entries.
 
 mod common;
 
-use chrono::{Datelike, Months, NaiveDate};
+use chrono::{Datelike, Months, NaiveDate, Weekday};
 use common::TestApp;
 use ledgerline::demo::{self, SeedError, SeedReport};
+use rust_decimal::Decimal;
 use serde_json::json;
 use store::testing::TestDatabase;
 use store::{backend_tests, Backend};
@@ -110,7 +113,8 @@ async fn the_demo_books_balance_and_span_twelve_months_with_reversals(backend: B
             Some(&token),
         )
         .await;
-    assert_eq!(reversed.body["data"]["count"], 3, "{}", reversed.body);
+    // Three mistakes, and the sale booked at the audit period's end taken back.
+    assert_eq!(reversed.body["data"]["count"], 4, "{}", reversed.body);
     let drafts = app
         .read(
             &format!("{base}journal-entries/?status=draft"),
@@ -169,7 +173,161 @@ async fn a_second_demo_seed_is_refused_and_adds_nothing(backend: Backend) {
     db.cleanup().await;
 }
 
+fn decimal(value: &serde_json::Value) -> Decimal {
+    value
+        .as_str()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or_else(|| panic!("an amount: {value}"))
+}
+
+/// Each month end of the demo year that has passed, and today.
+fn month_ends() -> Vec<NaiveDate> {
+    let first = today().with_day(1).expect("first") - Months::new(11);
+    let mut ends: Vec<NaiveDate> = (1..12)
+        .map(|m| (first + Months::new(m)).pred_opt().expect("month end"))
+        .collect();
+    ends.push(today());
+    ends
+}
+
+async fn stock_cash_and_bank_are_never_negative_at_a_month_end(backend: Backend) {
+    let (app, report) = seeded(backend).await;
+    let token = sign_in(&app, &report, "Admin").await;
+    let base = format!("/api/v1/accounting/workspaces/{}/", report.workspace_id);
+
+    for as_of in month_ends() {
+        let tb = app
+            .read(&format!("{base}trial-balance/?as_of={as_of}"), Some(&token))
+            .await;
+        assert_eq!(tb.status, 200, "{}", tb.body);
+        // Goods for resale, cash on hand, the current account.
+        for code in ["1310", "1110", "1120"] {
+            let row = tb.body["data"]["rows"]
+                .as_array()
+                .expect("rows")
+                .iter()
+                .find(|r| r["account_code"] == code)
+                .unwrap_or_else(|| panic!("{code} at {as_of}: {}", tb.body));
+            assert!(
+                decimal(&row["balance"]) >= Decimal::ZERO,
+                "{as_of}: {code} at {}",
+                row["balance"]
+            );
+        }
+    }
+    app.stop().await;
+}
+
+async fn the_year_closes_at_a_modest_profit(backend: Backend) {
+    let (app, report) = seeded(backend).await;
+    let token = sign_in(&app, &report, "Admin").await;
+    let base = format!("/api/v1/accounting/workspaces/{}/", report.workspace_id);
+
+    let statement = app
+        .read(
+            &format!(
+                "{base}reports/income-statement/?from={}&to={}",
+                report.first_date,
+                today()
+            ),
+            Some(&token),
+        )
+        .await;
+
+    assert_eq!(statement.status, 200, "{}", statement.body);
+    let revenue = decimal(&statement.body["data"]["revenue"]["amount"]);
+    let profit = decimal(&statement.body["data"]["net_profit"]["amount"]);
+    assert!(profit > Decimal::ZERO, "a loss of {profit} on {revenue}");
+    assert!(
+        profit * Decimal::from(5) < revenue,
+        "{profit} is 20 % or more of {revenue}"
+    );
+    app.stop().await;
+}
+
+async fn entries_are_dated_through_each_month_on_business_days(backend: Backend) {
+    let (app, report) = seeded(backend).await;
+    let token = sign_in(&app, &report, "Admin").await;
+    let base = format!("/api/v1/accounting/workspaces/{}/", report.workspace_id);
+    let first = today().with_day(1).expect("first") - Months::new(11);
+
+    let mut weekend = Vec::new();
+    for m in 0..11 {
+        let from = first + Months::new(m);
+        let to = (from + Months::new(1)).pred_opt().expect("month end");
+        let listed = app
+            .read(
+                &format!("{base}journal-entries/?date_from={from}&date_to={to}&page_size=100"),
+                Some(&token),
+            )
+            .await;
+        assert_eq!(listed.status, 200, "{}", listed.body);
+        assert_eq!(listed.body["data"]["total_pages"], 1, "{from}: one page");
+        let entries = listed.body["data"]["data"].as_array().expect("entries");
+        let days: std::collections::BTreeSet<NaiveDate> = entries
+            .iter()
+            .map(|e| e["date"].as_str().expect("date").parse().expect("a date"))
+            .collect();
+        assert!(days.len() >= 10, "{from}: only on {days:?}");
+        weekend.extend(
+            entries
+                .iter()
+                .filter(|e| {
+                    let date: NaiveDate = e["date"].as_str().unwrap_or("").parse().expect("date");
+                    // The depreciation run is dated the month's last day, whatever day it is.
+                    matches!(date.weekday(), Weekday::Sat | Weekday::Sun) && date != to
+                })
+                .map(|e| e["memo"].as_str().unwrap_or("").to_owned()),
+        );
+    }
+    assert_eq!(weekend, ["Consultancy fee"], "only the odd Sunday entry");
+    app.stop().await;
+}
+
+async fn the_demo_audit_session_flags_the_odd_entries(backend: Backend) {
+    let (app, report) = seeded(backend).await;
+    let token = sign_in(&app, &report, "Admin").await;
+    let sessions = format!("/api/v1/audit/workspaces/{}/sessions/", report.workspace_id);
+
+    let listed = app.read(&sessions, Some(&token)).await;
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    assert!(
+        listed.body.to_string().contains(&report.audit_session),
+        "{}",
+        listed.body
+    );
+    let results = app
+        .read(
+            &format!("{sessions}{}/results/", report.audit_session),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(results.status, 200, "{}", results.body);
+    let findings = results.body["data"]["findings"]
+        .as_array()
+        .expect("findings");
+    for test in [
+        "duplicate",
+        "just_below_approval_threshold",
+        "reversal_after_period_end",
+    ] {
+        assert!(
+            findings.iter().any(|f| f["test"] == test),
+            "no {test} finding: {findings:?}"
+        );
+    }
+    assert!(
+        !findings.iter().any(|f| f["test"] == "backdated"),
+        "the entries keyed in at seeding are not all backdating"
+    );
+    app.stop().await;
+}
+
 backend_tests!(
+    stock_cash_and_bank_are_never_negative_at_a_month_end,
+    the_year_closes_at_a_modest_profit,
+    entries_are_dated_through_each_month_on_business_days,
+    the_demo_audit_session_flags_the_odd_entries,
     the_demo_books_balance_and_span_twelve_months_with_reversals,
     each_demo_person_signs_in_with_the_printed_password_in_their_role,
     a_second_demo_seed_is_refused_and_adds_nothing,
