@@ -438,7 +438,38 @@ async fn only_those_who_may_post_close_years_or_move_their_start(backend: Backen
     app.stop().await;
 }
 
+async fn a_year_with_an_archived_expense_account_closes_and_reopens(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    entry(&app, &books, "2025-02-01", "1120", "4100", "2000.00").await;
+    entry(&app, &books, "2025-11-30", "6210", "1120", "500.00").await;
+    let travel = leaf(&app, &books, "6210").await;
+    let archived = app
+        .call(
+            reqwest::Method::DELETE,
+            &format!("{}accounts/?account_id={travel}", books.base),
+            Some(&books.owner.access),
+            None,
+        )
+        .await;
+    assert_eq!(archived.body["data"]["archived"], true, "{}", archived.body);
+
+    let closed = fiscal(&app, &books, 2025, "close").await;
+    let after_close = trial_balance(&app, &books, "2025-12-31").await;
+    let reopened = fiscal(&app, &books, 2025, "reopen").await;
+    let after_reopen = trial_balance(&app, &books, "2025-12-31").await;
+
+    // Archiving stops new postings to an account, not the carrying of its year's
+    // balance to retained earnings.
+    assert_eq!(closed.status, 200, "{}", closed.body);
+    assert_eq!(row(&after_close, "6210"), "0.00");
+    assert_eq!(reopened.status, 200, "{}", reopened.body);
+    assert_eq!(row(&after_reopen, "6210"), "500.00");
+    app.stop().await;
+}
+
 backend_tests!(
+    a_year_with_an_archived_expense_account_closes_and_reopens,
     only_those_who_may_post_close_years_or_move_their_start,
     the_virtual_close_retains_earlier_years_at_any_date,
     a_fiscal_year_may_start_in_april,

@@ -337,6 +337,7 @@ pub async fn close_fiscal_year(
             &metadata,
             caller.command_key.as_deref(),
             |p| {
+                p.for_year_end();
                 if p.chart().fiscal_year(year).map_err(Refusal::Tree)? != (first_day, last_day) {
                     return Err(Refusal::Moved);
                 }
@@ -419,6 +420,7 @@ pub async fn reopen_fiscal_year(
             &metadata,
             caller.command_key.as_deref(),
             |p| {
+                p.for_year_end();
                 let now_closing = p
                     .chart()
                     .closed_fiscal_years()

@@ -33,6 +33,9 @@ pub struct Posting<'c> {
     workspace_id: WorkspaceId,
     /// Entries posted, in the order their postings were numbered.
     posted: Vec<JournalEntryId>,
+    /// A year-end close or reopening: archived income and expense accounts are open to
+    /// it (`BooksSnapshot::open_for_year_end`).
+    year_end: bool,
 }
 
 impl<'c> Posting<'c> {
@@ -43,7 +46,14 @@ impl<'c> Posting<'c> {
             staged: None,
             workspace_id,
             posted: Vec::new(),
+            year_end: false,
         }
+    }
+
+    /// Makes this posting a year-end close or reopening, whose entries may move the
+    /// balances of archived income and expense accounts.
+    pub fn for_year_end(&mut self) {
+        self.year_end = true;
     }
 
     pub(super) fn finish(self) -> (Unit, Vec<JournalEntryId>) {
@@ -87,7 +97,12 @@ impl<'c> Posting<'c> {
         &self,
         accounts: impl IntoIterator<Item = &'a event_schemas::AccountId>,
     ) -> BooksSnapshot {
-        BooksSnapshot::for_lines(self.chart(), accounts)
+        let books = BooksSnapshot::for_lines(self.chart(), accounts);
+        if self.year_end {
+            books.open_for_year_end(self.chart())
+        } else {
+            books
+        }
     }
 
     /// Records decided `JournalEntry` events and has the store number each posting.
@@ -116,7 +131,7 @@ impl<'c> Posting<'c> {
         let command = PostNewEntry {
             journal_entry_id: id,
             workspace_id: self.workspace_id,
-            books: BooksSnapshot::for_entry(self.chart(), &entry),
+            books: self.books_for(entry.lines.iter().map(|l| &l.account_id)),
             entry,
             posted_by,
         };

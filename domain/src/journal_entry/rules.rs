@@ -26,6 +26,7 @@ use chrono::NaiveDate;
 use event_schemas::journal_entry::{
     JournalLine, DESCRIPTION_CHARS_MAX, LINES_PER_ENTRY_MAX, MEMO_CHARS_MAX, REFERENCE_CHARS_MAX,
 };
+use event_schemas::account_tree::AccountType;
 use event_schemas::{AccountId, WorkspaceId};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -157,6 +158,22 @@ impl BooksSnapshot {
     /// The accounts an entry input names.
     pub fn for_entry(tree: &AccountTree, entry: &EntryInput) -> Self {
         Self::of(tree, entry.lines.iter().map(|l| l.account_id))
+    }
+
+    /// The snapshot as a year-end close (or its reopening) sees it: archived income and
+    /// expense accounts are open to it. Archiving an account stops new postings to it, not
+    /// the carrying of its year's balance to retained earnings — without this, a year in
+    /// which an archived account had activity could never be closed.
+    pub fn open_for_year_end(mut self, tree: &AccountTree) -> Self {
+        for (id, account) in &mut self.accounts {
+            let profit_and_loss = tree.account(*id).is_some_and(|a| {
+                matches!(a.account_type, AccountType::Income | AccountType::Expense)
+            });
+            if profit_and_loss {
+                account.archived = false;
+            }
+        }
+        self
     }
 }
 
