@@ -23,10 +23,10 @@
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
+use event_schemas::account_tree::AccountType;
 use event_schemas::journal_entry::{
     JournalLine, DESCRIPTION_CHARS_MAX, LINES_PER_ENTRY_MAX, MEMO_CHARS_MAX, REFERENCE_CHARS_MAX,
 };
-use event_schemas::account_tree::AccountType;
 use event_schemas::{AccountId, WorkspaceId};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
