@@ -109,6 +109,20 @@ async fn a_trusted_device_skips_the_code_at_the_next_sign_in(backend: Backend) {
     assert_eq!(again["is_two_fa_enabled"], true);
     let untrusted = login_with(&app, "ada@books.ng", PASSWORD, None).await;
     assert!(asks_for_a_code(&untrusted), "{untrusted}");
+    let store = store::EventStore::open(app.database().await)
+        .await
+        .expect("store");
+    let methods: Vec<String> = store::testing::read_all_committed(&store)
+        .await
+        .iter()
+        .filter(|e| e.event_type == "UserSignedIn")
+        .filter_map(|e| e.payload.str_field("method").map(str::to_owned))
+        .collect();
+    assert_eq!(
+        methods.last().map(String::as_str),
+        Some("trusted_device"),
+        "the sign-in without a code is recorded as such: {methods:?}"
+    );
     app.stop().await;
 }
 

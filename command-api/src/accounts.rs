@@ -462,8 +462,8 @@ pub async fn login(
     if two_factor.enabled && trusted {
         let session = signed_in(app, &user.id, two_factor, &origin(address, device)).await?;
         throttle.record_success(app).await?;
-        // The trusted device is the second factor it proved when it was trusted.
-        record_sign_in(app, &user.id, SignInMethod::TwoFactor, address).await?;
+        // Recorded as what it was: no code was asked, the device's earlier proof stood in.
+        record_sign_in(app, &user.id, SignInMethod::TrustedDevice, address).await?;
         return Ok(ok(SignIn::Session(session)));
     }
     if two_factor.enabled {

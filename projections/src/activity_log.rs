@@ -273,6 +273,7 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
         "UserRegistered" => "Registered an account".into(),
         "UserSignedIn" => match text("method") {
             "two_factor" => "Signed in with two-factor authentication".into(),
+            "trusted_device" => "Signed in on a trusted device (no code asked)".into(),
             _ => "Signed in".into(),
         },
         "UserSignInFailed" => match text("failure") {

@@ -34,6 +34,9 @@ pub enum SignInMethod {
     Password,
     /// Password, then an authenticator or recovery code.
     TwoFactor,
+    /// Password, on a device the user trusted at an earlier two-factor sign-in (no code
+    /// asked this time).
+    TrustedDevice,
 }
 
 /// Which step of a sign-in failed.
@@ -79,9 +82,10 @@ pub struct UserSignedIn {
     pub ip_address: Option<String>,
 }
 
+/// Version 2.0; version 1.0 (module `legacy`) knew only `password` and `two_factor`.
 impl EventPayload for UserSignedIn {
     const EVENT_TYPE: &'static str = "UserSignedIn";
-    const EVENT_VERSION: &'static str = "1.0";
+    const EVENT_VERSION: &'static str = "2.0";
 }
 
 /// A sign-in of an existing account failed: wrong password or wrong second-factor code.
@@ -236,6 +240,7 @@ impl DomainEvent for UserActivityEvent {
 pub fn event_versions() -> Vec<EventVersion> {
     vec![
         EventVersion::current::<UserRegistered>(),
+        EventVersion::superseded::<legacy::UserSignedInV1>(),
         EventVersion::current::<UserSignedIn>(),
         EventVersion::current::<UserSignInFailed>(),
         EventVersion::current::<PasswordResetRequested>(),
@@ -247,9 +252,56 @@ pub fn event_versions() -> Vec<EventVersion> {
     ]
 }
 
-/// No UserActivity event has been reshaped yet.
+/// Every UserActivity upcaster, oldest version first.
 pub fn upcasters() -> Vec<Box<dyn cqrs_es::persist::EventUpcaster>> {
-    Vec::new()
+    vec![Box::new(crate::contract::UpcastStep {
+        event_type: UserSignedIn::EVENT_TYPE,
+        from: legacy::UserSignedInV1::EVENT_VERSION,
+        to: UserSignedIn::EVENT_VERSION,
+        lift: user_signed_in_v1_to_v2,
+    })]
+}
+
+/// `UserSignedIn` 1.0 → 2.0: the same fields; 2.0 only adds the method `trusted_device`,
+/// which no 1.0 event can hold, so a 1.0 payload is already a valid 2.0 one.
+pub fn user_signed_in_v1_to_v2(payload: serde_json::Value) -> serde_json::Value {
+    payload
+}
+
+pub mod legacy {
+    //! Superseded versions of UserActivity events, frozen exactly as they were first
+    //! written. Never edit these: they are what the log holds. They exist for their
+    //! committed JSON Schemas; reading goes through [`super::upcasters`].
+
+    use schemars::JsonSchema;
+    use serde::{Deserialize, Serialize};
+
+    use crate::contract::EventPayload;
+    use crate::UserId;
+
+    /// How a sign-in was completed, as 1.0 knew it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    #[serde(rename_all = "snake_case")]
+    pub enum SignInMethodV1 {
+        /// E-mail and password, without a second factor.
+        Password,
+        /// Password, then an authenticator or recovery code.
+        TwoFactor,
+    }
+
+    /// `UserSignedIn` v1.0: written before trusted devices.
+    #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+    pub struct UserSignedInV1 {
+        pub user_id: UserId,
+        pub method: SignInMethodV1,
+        /// The client's IP address as the server saw it; `null` when unknown.
+        pub ip_address: Option<String>,
+    }
+
+    impl EventPayload for UserSignedInV1 {
+        const EVENT_TYPE: &'static str = "UserSignedIn";
+        const EVENT_VERSION: &'static str = "1.0";
+    }
 }
 
 /// The UserActivity entry of the contract catalogue.
