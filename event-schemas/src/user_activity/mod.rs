@@ -279,9 +279,12 @@ pub mod legacy {
     use crate::contract::EventPayload;
     use crate::UserId;
 
-    /// How a sign-in was completed, as 1.0 knew it.
+    // How a sign-in was completed, as 1.0 knew it (named and described as it was then,
+    // so the committed 1.0 schema stays byte for byte what it was).
+    /// How a sign-in was completed.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
     #[serde(rename_all = "snake_case")]
+    #[schemars(rename = "SignInMethod")]
     pub enum SignInMethodV1 {
         /// E-mail and password, without a second factor.
         Password,
@@ -289,7 +292,8 @@ pub mod legacy {
         TwoFactor,
     }
 
-    /// `UserSignedIn` v1.0: written before trusted devices.
+    // `UserSignedIn` v1.0: written before trusted devices.
+    /// A sign-in completed and a session began.
     #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
     pub struct UserSignedInV1 {
         pub user_id: UserId,
