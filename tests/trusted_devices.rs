@@ -11,47 +11,13 @@ use serde_json::{json, Value};
 use store::{backend_tests, Backend};
 
 const LOGIN: &str = "/api/v1/accounts/login/";
-const SETUP: &str = "/api/v1/accounts/2fa/setup/";
-const ENABLE: &str = "/api/v1/accounts/2fa/enable/";
 const DISABLE: &str = "/api/v1/accounts/2fa/disable/";
 const VERIFY: &str = "/api/v1/accounts/2fa/verify/";
 const TRUSTED: &str = "/api/v1/accounts/trusted-devices/";
 
-fn now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("clock")
-        .as_secs()
-}
-
-fn code_at(secret: &str, at: u64) -> String {
-    totp_rs::Builder::new()
-        .with_secret(totp_rs::Secret::try_from_base32(secret).expect("base32 secret"))
-        .build()
-        .expect("totp")
-        .generate(at)
-        .to_string()
-}
-
-/// Sets up and enables 2FA with a real code: the recovery codes (each signs in once).
+/// Turns 2FA on: the recovery codes (each signs in once).
 async fn enabled(app: &TestApp, session: &Session) -> Vec<String> {
-    let setup = app.post(SETUP, Some(&session.access), json!({})).await;
-    assert_eq!(setup.status, 200, "{}", setup.body);
-    let secret = setup.body["data"]["secret"].as_str().expect("secret");
-    let enable = app
-        .post(
-            ENABLE,
-            Some(&session.access),
-            json!({"code": code_at(secret, now())}),
-        )
-        .await;
-    assert_eq!(enable.status, 200, "{}", enable.body);
-    enable.body["data"]["recovery_codes"]
-        .as_array()
-        .expect("recovery codes")
-        .iter()
-        .map(|c| c.as_str().expect("code").to_owned())
-        .collect()
+    common::two_factor::enabled(app, session).await.2
 }
 
 async fn login_with(

@@ -5,33 +5,15 @@
 
 mod common;
 
-use common::{Session, TestApp, PASSWORD};
+use common::two_factor::{code_at, enabled, now, ENABLE, SETUP};
+use common::{TestApp, PASSWORD};
 use serde_json::{json, Value};
 use store::{backend_tests, Backend};
 
 const LOGIN: &str = "/api/v1/accounts/login/";
 const ME: &str = "/api/v1/accounts/me/";
-const SETUP: &str = "/api/v1/accounts/2fa/setup/";
-const ENABLE: &str = "/api/v1/accounts/2fa/enable/";
 const DISABLE: &str = "/api/v1/accounts/2fa/disable/";
 const VERIFY: &str = "/api/v1/accounts/2fa/verify/";
-
-fn now() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("clock")
-        .as_secs()
-}
-
-/// The code an authenticator app shows for `secret` at `at` (Unix seconds).
-fn code_at(secret: &str, at: u64) -> String {
-    totp_rs::Builder::new()
-        .with_secret(totp_rs::Secret::try_from_base32(secret).expect("base32 secret"))
-        .build()
-        .expect("totp")
-        .generate(at)
-        .to_string()
-}
 
 /// A code that is certainly not valid now (an hour ahead).
 fn wrong_code(secret: &str) -> String {
@@ -44,33 +26,6 @@ async fn login(app: &TestApp, email: &str) -> Value {
         .await;
     assert_eq!(reply.status, 200, "{}", reply.body);
     reply.body["data"].clone()
-}
-
-/// Sets up and enables 2FA: the secret, the Unix time whose step the enabling code used,
-/// and the recovery codes.
-async fn enabled(app: &TestApp, session: &Session) -> (String, u64, Vec<String>) {
-    let setup = app.post(SETUP, Some(&session.access), json!({})).await;
-    assert_eq!(setup.status, 200, "{}", setup.body);
-    let secret = setup.body["data"]["secret"]
-        .as_str()
-        .expect("secret")
-        .to_owned();
-    let at = now();
-    let enable = app
-        .post(
-            ENABLE,
-            Some(&session.access),
-            json!({"code": code_at(&secret, at)}),
-        )
-        .await;
-    assert_eq!(enable.status, 200, "{}", enable.body);
-    let recovery: Vec<String> = enable.body["data"]["recovery_codes"]
-        .as_array()
-        .expect("recovery codes")
-        .iter()
-        .map(|c| c.as_str().expect("code").to_owned())
-        .collect();
-    (secret, at, recovery)
 }
 
 async fn set_up_then_enable_then_sign_in_with_a_real_code(backend: Backend) {
