@@ -52,7 +52,7 @@ pub(crate) async fn record(
     };
     let stream = uuid::Uuid::now_v7().to_string();
     commands::Runner::new(app.store.clone())
-        .record_fact(&stream, fact, &metadata)
+        .record_new_fact(&stream, fact, &metadata)
         .await
         .map_err(crate::runner::IntoApiError::into_api_error)
 }

@@ -181,4 +181,22 @@ impl Runner {
             Err(CommandError::Rule(never)) => match never {},
         }
     }
+    /// Records `fact` as the first event of the new stream `id` (each sign-in is a fact
+    /// of its own): nothing to load, a single append.
+    pub async fn record_new_fact<E>(
+        &self,
+        id: &str,
+        fact: E,
+        metadata: &EventMetadata,
+    ) -> Result<(), RunError>
+    where
+        E: domain::fact::FactKind,
+    {
+        let mut unit = Unit::new(metadata, None);
+        let stream = Loaded::<domain::fact::Facts<E>>::fresh(id);
+        if let Err(never) = unit.decide(&stream, domain::fact::Record(fact)) {
+            match never {}
+        }
+        unit.commit(self).await.map(|_| ())
+    }
 }

@@ -355,7 +355,7 @@ pub async fn record_view(
         ..Default::default()
     };
     commands::Runner::new(state.store.clone())
-        .record_fact(&view_id.to_string(), event, &metadata)
+        .record_new_fact(&view_id.to_string(), event, &metadata)
         .await
         .map_err(ApiError::internal)?;
     // The session's page reads the view in its access log and share list right after.
