@@ -21,7 +21,7 @@ pub struct Organization {
     /// What the organization does; `null` when not given.
     pub industry: Option<String>,
     /// Its logo (`absolute_url` null when it has none).
-    pub logo: WorkspaceImage,
+    pub logo: ShownImage,
     pub created_datetime: String,
 }
 
@@ -40,7 +40,7 @@ impl Organization {
             location: row.try_get("location")?,
             address: row.try_get("address")?,
             industry: row.try_get("industry")?,
-            logo: WorkspaceImage::of(state, logo_id.as_deref()),
+            logo: ShownImage::of(state, logo_id.as_deref()),
             created_datetime: crate::time::iso_datetime(row.try_get("created_at")?),
         })
     }
@@ -55,7 +55,7 @@ pub struct Workspace {
     /// ISO 4217.
     pub base_currency: String,
     pub created_datetime: String,
-    pub image: WorkspaceImage,
+    pub image: ShownImage,
 }
 
 /// The columns of `read_workspaces` [`Workspace::from_row`] reads.
@@ -71,7 +71,7 @@ impl Workspace {
             name: row.try_get("name")?,
             base_currency: row.try_get("base_currency")?,
             created_datetime: crate::time::iso_datetime(row.try_get("created_at")?),
-            image: WorkspaceImage::of(state, image_id.as_deref()),
+            image: ShownImage::of(state, image_id.as_deref()),
         })
     }
 }
@@ -80,11 +80,11 @@ impl Workspace {
 /// organization's logo: where it is served, `null` when there is none (the UI shows its
 /// placeholder).
 #[derive(Debug, Serialize, ToSchema)]
-pub struct WorkspaceImage {
+pub struct ShownImage {
     pub absolute_url: Option<String>,
 }
 
-impl WorkspaceImage {
+impl ShownImage {
     pub fn of(state: &AppState, image_id: Option<&str>) -> Self {
         Self {
             absolute_url: image_id.map(|id| crate::me::image_url(state, id)),

@@ -5,7 +5,7 @@ use api_core::auth::AuthUser;
 use api_core::me::Profile;
 use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
-use api_core::shapes::WorkspaceImage;
+use api_core::shapes::ShownImage;
 use api_core::{ApiError, AppState};
 use axum::extract::{Query, State};
 use axum::Json;
@@ -51,7 +51,7 @@ pub struct MyWorkspace {
     /// Of an organization the caller joined by invitation rather than founded.
     pub is_invited: bool,
     pub name: String,
-    pub image: WorkspaceImage,
+    pub image: ShownImage,
 }
 
 /// One of the product's services.
@@ -126,7 +126,7 @@ pub async fn my_workspaces(
                 role_display: api_core::me::role_display(role).to_owned(),
                 is_invited: founder != user.user_id,
                 name,
-                image: WorkspaceImage::of(&state, image_id.as_deref()),
+                image: ShownImage::of(&state, image_id.as_deref()),
             },
         )
         .collect();

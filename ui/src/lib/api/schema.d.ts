@@ -4466,7 +4466,7 @@ export interface components {
                 industry: string | null;
                 location: string | null;
                 /** @description Its logo (`absolute_url` null when it has none). */
-                logo: components["schemas"]["WorkspaceImage"];
+                logo: components["schemas"]["ShownImage"];
                 name: string;
                 slug: string;
             };
@@ -4737,7 +4737,7 @@ export interface components {
                     industry: string | null;
                     location: string | null;
                     /** @description Its logo (`absolute_url` null when it has none). */
-                    logo: components["schemas"]["WorkspaceImage"];
+                    logo: components["schemas"]["ShownImage"];
                     name: string;
                     slug: string;
                 }[];
@@ -4947,7 +4947,7 @@ export interface components {
                     base_currency: string;
                     created_datetime: string;
                     id: string;
-                    image: components["schemas"]["WorkspaceImage"];
+                    image: components["schemas"]["ShownImage"];
                     name: string;
                     organization_id: string;
                 }[];
@@ -5645,7 +5645,7 @@ export interface components {
         Data_Vec_MyWorkspace: {
             data: {
                 id: string;
-                image: components["schemas"]["WorkspaceImage"];
+                image: components["schemas"]["ShownImage"];
                 /** @description Of an organization the caller joined by invitation rather than founded. */
                 is_invited: boolean;
                 /** @description The one the caller last switched to. */
@@ -5742,7 +5742,7 @@ export interface components {
                 base_currency: string;
                 created_datetime: string;
                 id: string;
-                image: components["schemas"]["WorkspaceImage"];
+                image: components["schemas"]["ShownImage"];
                 name: string;
                 organization_id: string;
             };
@@ -6876,7 +6876,7 @@ export interface components {
         /** @description A workspace the caller can open. */
         MyWorkspace: {
             id: string;
-            image: components["schemas"]["WorkspaceImage"];
+            image: components["schemas"]["ShownImage"];
             /** @description Of an organization the caller joined by invitation rather than founded. */
             is_invited: boolean;
             /** @description The one the caller last switched to. */
@@ -7046,7 +7046,7 @@ export interface components {
             industry: string | null;
             location: string | null;
             /** @description Its logo (`absolute_url` null when it has none). */
-            logo: components["schemas"]["WorkspaceImage"];
+            logo: components["schemas"]["ShownImage"];
             name: string;
             slug: string;
         };
@@ -7927,6 +7927,14 @@ export interface components {
             id: string;
             link: string;
         };
+        /**
+         * @description An uploaded image shown for a workspace (spec §3 "image.absolute_url") or as an
+         *     organization's logo: where it is served, `null` when there is none (the UI shows its
+         *     placeholder).
+         */
+        ShownImage: {
+            absolute_url: string | null;
+        };
         /** @description What a right password answers. */
         SignIn: components["schemas"]["Session"] | components["schemas"]["TwoFactorChallenge"];
         /** @description A sign-in, failed sign-in or lock on the caller's account. */
@@ -8323,7 +8331,7 @@ export interface components {
             base_currency: string;
             created_datetime: string;
             id: string;
-            image: components["schemas"]["WorkspaceImage"];
+            image: components["schemas"]["ShownImage"];
             name: string;
             organization_id: string;
         };
@@ -8341,14 +8349,6 @@ export interface components {
             size: number;
             uploaded_by: string;
             workspace_id: string;
-        };
-        /**
-         * @description An uploaded image shown for a workspace (spec §3 "image.absolute_url") or as an
-         *     organization's logo: where it is served, `null` when there is none (the UI shows its
-         *     placeholder).
-         */
-        WorkspaceImage: {
-            absolute_url: string | null;
         };
         WorkspacePatch: {
             /**
