@@ -35,7 +35,7 @@ use store::{metadata_keys, RecordedEvent};
 
 use crate::cents::to_cents;
 use crate::decode::decode;
-use crate::{ProjectionError, Projector};
+use crate::{DeferredIndex, ProjectionError, Projector};
 
 /// `read_ledger_totals.grain` of yearly totals (period `YYYY`).
 pub const GRAIN_YEAR: &str = "y";
@@ -181,6 +181,33 @@ impl Projector for Ledger {
             "read_ledger_totals",
             "read_journal_entries",
             "read_journal_draft_lines",
+        ]
+    }
+
+    /// The ledger's writes go by primary key (`entry_id`, the totals' key), so every
+    /// lookup index can wait for the end of a rebuild.
+    fn deferred_indexes(&self) -> &'static [DeferredIndex] {
+        &[
+            DeferredIndex {
+                name: "read_postings_account",
+                create: POSTINGS_ACCOUNT,
+            },
+            DeferredIndex {
+                name: "read_postings_date",
+                create: POSTINGS_DATE,
+            },
+            DeferredIndex {
+                name: "read_ledger_totals_account",
+                create: TOTALS_ACCOUNT,
+            },
+            DeferredIndex {
+                name: "read_journal_entries_date",
+                create: ENTRIES_DATE,
+            },
+            DeferredIndex {
+                name: "read_journal_entries_sequence",
+                create: ENTRIES_SEQUENCE,
+            },
         ]
     }
 

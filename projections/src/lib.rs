@@ -61,5 +61,5 @@ pub mod subscriptions;
 
 pub use applied::{Applied, Progress};
 pub use checkpoint::{Checkpoint, ProjectorState};
-pub use projector::{ProjectionError, Projector};
+pub use projector::{DeferredIndex, ProjectionError, Projector};
 pub use runtime::{ProjectionRuntime, ProjectorStatus};

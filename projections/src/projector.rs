@@ -40,6 +40,31 @@ impl From<store::StoreError> for ProjectionError {
     }
 }
 
+/// An index a rebuild builds after loading (see [`Projector::deferred_indexes`]).
+#[derive(Debug, Clone, Copy)]
+pub struct DeferredIndex {
+    pub name: &'static str,
+    /// Its `CREATE INDEX name ON …` statement, as in the projector's migrations.
+    pub create: &'static str,
+}
+
+impl DeferredIndex {
+    /// The statement that creates it when it is missing: a rebuild cut off before its end
+    /// leaves it dropped, and the next start puts it back.
+    pub fn create_if_missing(&self) -> String {
+        let prefix = format!("CREATE INDEX {} ", self.name);
+        assert!(
+            self.create.starts_with(&prefix),
+            "deferred index {} must be created by `{prefix}…`",
+            self.name
+        );
+        format!(
+            "CREATE INDEX IF NOT EXISTS {}",
+            &self.create["CREATE INDEX ".len()..]
+        )
+    }
+}
+
 /// A read model built from the log. `apply_batch` runs inside the transaction that also
 /// moves the checkpoint, so it must only write through `tx` and must be deterministic:
 /// a rebuild from position 0 has to produce the same tables as live processing did.
@@ -57,6 +82,14 @@ pub trait Projector: Send + Sync + 'static {
 
     /// Tables emptied by a rebuild.
     fn tables(&self) -> &'static [&'static str];
+
+    /// Secondary indexes a rebuild drops before it loads the tables and creates after:
+    /// building an index once over loaded rows is several times cheaper than keeping it
+    /// ordered row by row. Only indexes the projector's own writes never look rows up by
+    /// (its updates and conflicts go by primary key), or the load would scan.
+    fn deferred_indexes(&self) -> &'static [DeferredIndex] {
+        &[]
+    }
 
     async fn apply_batch(
         &self,

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use projections::log_stats::LogStats;
-use projections::{ProjectionError, ProjectionRuntime, Projector, ProjectorState};
+use projections::{DeferredIndex, ProjectionError, ProjectionRuntime, Projector, ProjectorState};
 use serde_json::json;
 use sqlx::{Any, Row, Transaction};
 use store::backend::AppendRequest;
@@ -19,9 +19,12 @@ use store::{backend_tests, Backend, EventMetadata, EventStore, NewEvent, Recorde
 /// (while `fail_at` is set), in the middle of a batch.
 struct Counter {
     fail_at: AtomicI64,
+    /// Batches applied while the deferred index existed.
+    batches_with_index: AtomicI64,
 }
 
 const COUNTER_SQL: &str = "CREATE TABLE test_counts (aggregate_id TEXT PRIMARY KEY, events BIGINT NOT NULL, total BIGINT NOT NULL)";
+const COUNTER_INDEX: &str = "CREATE INDEX test_counts_total ON test_counts (total)";
 
 #[async_trait]
 impl Projector for Counter {
@@ -32,21 +35,38 @@ impl Projector for Counter {
         1
     }
     fn migrations(&self) -> &'static [Migration] {
-        &[Migration {
-            version: 1,
-            name: "test_counts",
-            sqlite: COUNTER_SQL,
-            postgres: COUNTER_SQL,
-        }]
+        &[
+            Migration {
+                version: 1,
+                name: "test_counts",
+                sqlite: COUNTER_SQL,
+                postgres: COUNTER_SQL,
+            },
+            Migration {
+                version: 2,
+                name: "test_counts_total",
+                sqlite: COUNTER_INDEX,
+                postgres: COUNTER_INDEX,
+            },
+        ]
     }
     fn tables(&self) -> &'static [&'static str] {
         &["test_counts"]
+    }
+    fn deferred_indexes(&self) -> &'static [DeferredIndex] {
+        &[DeferredIndex {
+            name: "test_counts_total",
+            create: COUNTER_INDEX,
+        }]
     }
     async fn apply_batch(
         &self,
         tx: &mut Transaction<'static, Any>,
         events: &[RecordedEvent],
     ) -> Result<(), ProjectionError> {
+        if index_exists(tx, "test_counts_total").await {
+            self.batches_with_index.fetch_add(1, Ordering::SeqCst);
+        }
         for event in events.iter().filter(|e| e.aggregate_type == "Ledger") {
             let n = event.payload.value().unwrap_or_default()["n"]
                 .as_i64()
@@ -73,7 +93,23 @@ impl Projector for Counter {
 fn counter(fail_at: i64) -> Arc<Counter> {
     Arc::new(Counter {
         fail_at: AtomicI64::new(fail_at),
+        batches_with_index: AtomicI64::new(0),
     })
+}
+
+/// Whether an index of that name exists, on either backend.
+async fn index_exists(connection: &mut sqlx::AnyConnection, name: &str) -> bool {
+    let sql = if connection.backend_name().eq_ignore_ascii_case("sqlite") {
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = $1"
+    } else {
+        "SELECT COUNT(*) FROM pg_indexes WHERE indexname = $1"
+    };
+    let count: i64 = sqlx::query_scalar(sql)
+        .bind(name)
+        .fetch_one(connection)
+        .await
+        .expect("index lookup");
+    count == 1
 }
 
 /// Two workspaces' ids: events alternate between them (odd `n` in the second).
@@ -288,6 +324,81 @@ async fn rebuilding_gives_the_same_tables_as_live_processing(backend: Backend) {
         .expect("statistics");
         assert_eq!(analyzed, Some(1));
     }
+    t.cleanup().await;
+}
+
+async fn a_rebuild_loads_without_its_deferred_indexes_and_builds_them_after(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let projector = counter(-1);
+    let runtime = ProjectionRuntime::new(store.clone(), vec![projector.clone()]);
+    runtime.prepare().await.expect("prepare");
+    append_events(&store, 30).await;
+    readable(&store, 30).await;
+
+    runtime
+        .rebuild("test_counter", &|_| {})
+        .await
+        .expect("rebuild");
+
+    assert_eq!(projector.batches_with_index.load(Ordering::SeqCst), 0);
+    let mut connection = t.db.pool.acquire().await.expect("connection");
+    assert!(index_exists(&mut connection, "test_counts_total").await);
+    drop(connection);
+    t.cleanup().await;
+}
+
+async fn a_rebuild_that_fails_midway_still_leaves_its_indexes_built(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(12)]);
+    runtime.prepare().await.expect("prepare");
+    append_global_events(&store, 30).await;
+    readable(&store, 30).await;
+
+    let failed = runtime.rebuild("test_counter", &|_| {}).await;
+
+    assert!(failed.is_err(), "the event n=12 cannot be applied");
+    let mut connection = t.db.pool.acquire().await.expect("connection");
+    assert!(index_exists(&mut connection, "test_counts_total").await);
+    drop(connection);
+    t.cleanup().await;
+}
+
+/// Waits until the log reads `count` events: on Postgres a commit can stay briefly below
+/// the gap-safe watermark, and a replay started then ends early.
+async fn readable(store: &EventStore, count: usize) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while store
+        .read_log(store::Cursor::START, count as i64)
+        .await
+        .expect("read log")
+        .len()
+        < count
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the log never showed {count} events"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+async fn a_start_puts_back_an_index_a_cut_off_rebuild_left_dropped(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(-1)]);
+    runtime.prepare().await.expect("prepare");
+    sqlx::query("DROP INDEX test_counts_total")
+        .execute(&t.db.pool)
+        .await
+        .expect("drop");
+
+    runtime.prepare().await.expect("prepare again");
+
+    let mut connection = t.db.pool.acquire().await.expect("connection");
+    assert!(index_exists(&mut connection, "test_counts_total").await);
+    drop(connection);
     t.cleanup().await;
 }
 
@@ -543,6 +654,9 @@ backend_tests!(
     a_fault_in_many_workspaces_stops_the_projector_itself,
     a_failing_projector_stops_while_the_others_go_on,
     rebuilding_gives_the_same_tables_as_live_processing,
+    a_rebuild_loads_without_its_deferred_indexes_and_builds_them_after,
+    a_rebuild_that_fails_midway_still_leaves_its_indexes_built,
+    a_start_puts_back_an_index_a_cut_off_rebuild_left_dropped,
     export_then_import_then_rebuild_equals_the_original,
     importing_an_altered_export_is_refused_with_its_line,
 );

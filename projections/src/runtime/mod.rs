@@ -92,6 +92,7 @@ impl ProjectionRuntime {
         store::migrate::run(self.db(), "projections", checkpoint::MIGRATIONS).await?;
         for projector in self.projectors.iter() {
             store::migrate::run(self.db(), projector.name(), projector.migrations()).await?;
+            self.create_deferred_indexes(projector.as_ref()).await?;
             match checkpoint::load(self.db(), projector.name()).await? {
                 None => self.reset(projector.as_ref()).await?,
                 Some(cp) if cp.version != projector.version() => {
@@ -265,10 +266,38 @@ impl ProjectionRuntime {
         progress: &(dyn Fn(i64) + Sync),
     ) -> Result<i64, ProjectionError> {
         let projector = self.find(name)?;
+        self.drop_deferred_indexes(projector.as_ref()).await?;
         self.reset(projector.as_ref()).await?;
-        let applied = self.catch_up(name, REBUILD_BATCH_EVENTS, progress).await?;
+        let applied = self.catch_up(name, REBUILD_BATCH_EVENTS, progress).await;
+        // Whether or not the replay got to the end, the read model is served again.
+        self.create_deferred_indexes(projector.as_ref()).await?;
+        let applied = applied?;
         self.analyze(projector.as_ref()).await?;
         Ok(applied)
+    }
+
+    async fn drop_deferred_indexes(
+        &self,
+        projector: &dyn Projector,
+    ) -> Result<(), ProjectionError> {
+        for index in projector.deferred_indexes() {
+            sqlx::query(&format!("DROP INDEX IF EXISTS {}", index.name))
+                .execute(&self.db().pool)
+                .await?;
+        }
+        Ok(())
+    }
+
+    async fn create_deferred_indexes(
+        &self,
+        projector: &dyn Projector,
+    ) -> Result<(), ProjectionError> {
+        for index in projector.deferred_indexes() {
+            sqlx::query(&index.create_if_missing())
+                .execute(&self.db().pool)
+                .await?;
+        }
+        Ok(())
     }
 
     /// After a rebuild the tables are new: on Postgres, refresh the planner's statistics
