@@ -1,25 +1,25 @@
 //! Balances at a date, from the `ledger` projector's year/month/day totals, and the trial
 //! balance built on them.
 //!
-//! The balance of an account on day D is the sum of its totals for every whole year before
-//! D's year, every whole month of D's year before D's month, and every day of D's month up
-//! to D: at most (years of history + 11 + 31) rows per account, whatever the number of
-//! postings. That is what keeps a trial balance at a million postings in milliseconds.
+//! The balance of an account on day D is a signed sum of its year, month and day totals
+//! (see [`super::balance_ranges`]): at most the years of history + 7 months + 16 days
+//! per account, whatever the number of postings. That is what keeps a trial balance at a
+//! million postings in milliseconds.
 
 use std::collections::{BTreeSet, HashMap};
 use std::ops::AddAssign;
 
 use api_core::ApiError;
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use projections::cents::cents_string;
-use projections::ledger::{GRAIN_DAY, GRAIN_MONTH, GRAIN_YEAR};
 use serde::Serialize;
 use sqlx::Row;
 use store::Db;
 
+use super::balance_ranges::ranges_through;
 use super::fiscal::FiscalSettings;
 use super::tree::{children_of, load_accounts, roll_up, AccountRow};
-use super::{day, int, normal_balance, signed, Sql};
+use super::{int, normal_balance, signed, Sql};
 
 /// Debit and credit totals and the number of postings behind them, in cents.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -51,31 +51,31 @@ pub(crate) async fn sums_as_of(
     if accounts.is_some_and(<[String]>::is_empty) {
         return Ok(HashMap::new());
     }
-    let year = format!("{:04}", as_of.year());
-    let month = format!("{year}-{:02}", as_of.month());
-    let branch = |sql: &mut Sql, grain: &str| {
-        sql.push("SELECT account_id, debit_cents, credit_cents, postings FROM read_ledger_totals WHERE workspace_id = ")
-            .text(workspace_id)
-            .push(" AND grain = ")
-            .text(grain);
-        if let Some(list) = accounts {
-            sql.push(" AND account_id IN ").list(list);
-        }
-    };
     let mut sql = Sql::new(
         "SELECT account_id, CAST(SUM(debit_cents) AS BIGINT), CAST(SUM(credit_cents) AS BIGINT), \
          CAST(SUM(postings) AS BIGINT) FROM (",
     );
-    branch(&mut sql, GRAIN_YEAR);
-    sql.push(" AND period < ").text(year.clone());
-    sql.push(" UNION ALL ");
-    branch(&mut sql, GRAIN_MONTH);
-    sql.push(" AND period >= ").text(format!("{year}-01"));
-    sql.push(" AND period < ").text(month.clone());
-    sql.push(" UNION ALL ");
-    branch(&mut sql, GRAIN_DAY);
-    sql.push(" AND period >= ").text(format!("{month}-01"));
-    sql.push(" AND period <= ").text(day(as_of));
+    for (i, range) in ranges_through(as_of).iter().enumerate() {
+        if i > 0 {
+            sql.push(" UNION ALL ");
+        }
+        sql.push(if range.sign > 0 {
+            "SELECT account_id, debit_cents, credit_cents, postings"
+        } else {
+            "SELECT account_id, -debit_cents, -credit_cents, -postings"
+        });
+        sql.push(" FROM read_ledger_totals WHERE workspace_id = ")
+            .text(workspace_id)
+            .push(" AND grain = ")
+            .text(range.grain)
+            .push(" AND period >= ")
+            .text(range.from.clone())
+            .push(" AND period <= ")
+            .text(range.to.clone());
+        if let Some(list) = accounts {
+            sql.push(" AND account_id IN ").list(list);
+        }
+    }
     sql.push(") t GROUP BY account_id");
     let mut out = HashMap::new();
     for row in sql.fetch_all(db).await? {

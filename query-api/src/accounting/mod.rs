@@ -25,6 +25,7 @@
 //! asset and expense, credit minus debit for liability, equity and income; each row says
 //! which (`normal_balance`). Parents roll up their children.
 
+mod balance_ranges;
 pub mod balances;
 pub mod check;
 pub mod dashboard;
