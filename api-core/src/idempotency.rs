@@ -26,6 +26,7 @@ use sha2::{Digest, Sha256};
 use sqlx::Row;
 use store::migrate::Migration;
 use store::Db;
+use store::ExecuteWrite;
 
 use crate::ApiError;
 
@@ -156,7 +157,7 @@ async fn run(state: IdempotencyState, request: Request, next: Next) -> Result<Re
     .bind(&key)
     .bind(&fingerprint)
     .bind(now)
-    .execute(&db.pool)
+    .execute_write(&db)
     .await?
     .rows_affected()
         == 1;
@@ -182,7 +183,7 @@ async fn run(state: IdempotencyState, request: Request, next: Next) -> Result<Re
                     .bind(&scope)
                     .bind(&key)
                     .bind(created_at)
-                    .execute(&db.pool)
+                    .execute_write(&db)
                     .await?
                     .rows_affected()
                     == 1;
@@ -219,7 +220,7 @@ async fn run(state: IdempotencyState, request: Request, next: Next) -> Result<Re
         sqlx::query("DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2")
             .bind(&scope)
             .bind(&key)
-            .execute(&db.pool)
+            .execute_write(&db)
             .await?;
     } else {
         let content_type = parts
@@ -235,7 +236,7 @@ async fn run(state: IdempotencyState, request: Request, next: Next) -> Result<Re
         .bind(String::from_utf8_lossy(&bytes).into_owned())
         .bind(&scope)
         .bind(&key)
-        .execute(&db.pool)
+        .execute_write(&db)
         .await?;
     }
     Ok(Response::from_parts(parts, Body::from(bytes)))

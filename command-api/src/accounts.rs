@@ -393,8 +393,12 @@ pub async fn verification_complete(
 ) -> Result<Json<Data<Message>>, ApiError> {
     let app = &state.app;
     let mut tx = app.db().begin_write().await?;
-    let Some(user_id) =
-        tokens::consume_one_time(&mut tx, body.token.trim(), Purpose::EmailVerification).await?
+    let Some(user_id) = tokens::consume_one_time(
+        tx.transaction(),
+        body.token.trim(),
+        Purpose::EmailVerification,
+    )
+    .await?
     else {
         return Err(ApiError::field("token", LINK_NOT_VALID));
     };
@@ -716,7 +720,8 @@ pub async fn reset_complete(
     let password_hash = hash_password(body.password).await?;
     let mut tx = app.db().begin_write().await?;
     let Some(user_id) =
-        tokens::consume_one_time(&mut tx, body.token.trim(), Purpose::PasswordReset).await?
+        tokens::consume_one_time(tx.transaction(), body.token.trim(), Purpose::PasswordReset)
+            .await?
     else {
         return Err(ApiError::field("token", LINK_NOT_VALID));
     };

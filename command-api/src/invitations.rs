@@ -133,8 +133,12 @@ async fn create_invitation(
     };
     run(state, user, request_id, org, command.into()).await?;
     let mut tx = app.db().begin_write().await?;
-    let token =
-        invitation_tokens::issue(&mut tx, &invitation_id.to_string(), organization_id).await?;
+    let token = invitation_tokens::issue(
+        tx.transaction(),
+        &invitation_id.to_string(),
+        organization_id,
+    )
+    .await?;
     let link = mail_link(app, INVITE_PAGE, &token);
     if let Some(email) = &email {
         outbox::enqueue(
@@ -345,7 +349,8 @@ pub async fn resend(
         .and_then(Role::from_number)
         .unwrap_or(Role::Viewer);
     let mut tx = app.db().begin_write().await?;
-    let token = invitation_tokens::issue(&mut tx, &invitation_id, &organization_id).await?;
+    let token =
+        invitation_tokens::issue(tx.transaction(), &invitation_id, &organization_id).await?;
     let link = mail_link(app, INVITE_PAGE, &token);
     if let Some(email) = &email {
         outbox::enqueue(

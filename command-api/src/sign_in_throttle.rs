@@ -15,6 +15,7 @@
 //! lock that begins is recorded in the account's activity log.
 
 use std::net::SocketAddr;
+use store::ExecuteWrite;
 
 use api_core::{ApiError, AppState};
 use event_schemas::user_activity::{wait_text, SignInLocked, UserActivityEvent};
@@ -89,7 +90,7 @@ impl Throttle {
         user: Option<&users::User>,
     ) -> Result<(), ApiError> {
         let now = app.clock.now_us();
-        let mut tx = app.db().pool.begin().await?;
+        let mut tx = app.db().begin_write().await?;
         sqlx::query("DELETE FROM login_failures WHERE at <= $1")
             .bind(now - FAILURE_WINDOW_US)
             .execute(&mut *tx)
@@ -136,12 +137,12 @@ impl Throttle {
         .bind(&self.email)
         .bind(address)
         .bind(now)
-        .execute(&app.db().pool)
+        .execute_write(app.db())
         .await?;
         if let Some(pair) = self.pair_key() {
             sqlx::query("DELETE FROM login_failures WHERE subject = $1")
                 .bind(pair)
-                .execute(&app.db().pool)
+                .execute_write(app.db())
                 .await?;
         }
         Ok(())

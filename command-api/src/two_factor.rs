@@ -138,7 +138,7 @@ pub async fn setup(
     let user = current_user(app, &user).await?;
     let secret = two_factor::new_secret();
     let mut tx = app.db().begin_write().await?;
-    if !two_factor::set_pending(&mut tx, &app.secrets, &user.id, &secret).await? {
+    if !two_factor::set_pending(tx.transaction(), &app.secrets, &user.id, &secret).await? {
         return Err(ApiError::Conflict(ALREADY_ENABLED.into()));
     }
     let totp = two_factor::totp(&secret, &user.email).map_err(ApiError::internal)?;
@@ -210,7 +210,7 @@ pub async fn enable(
     }
     let recovery_codes = two_factor::new_recovery_codes();
     let mut tx = app.db().begin_write().await?;
-    two_factor::enable(&mut tx, &user.id, &recovery_codes).await?;
+    two_factor::enable(tx.transaction(), &user.id, &recovery_codes).await?;
     tokens::revoke_other_sessions(&mut *tx, &user.id, &session).await?;
     // Trust earned with an earlier authenticator does not carry over to this one.
     trusted_devices::forget_all(&mut *tx, &user.id).await?;
@@ -279,7 +279,7 @@ pub async fn disable(
         return Err(refused);
     }
     let mut tx = app.db().begin_write().await?;
-    two_factor::disable(&mut tx, &user.id).await?;
+    two_factor::disable(tx.transaction(), &user.id).await?;
     trusted_devices::forget_all(&mut *tx, &user.id).await?;
     tx.commit().await?;
     tracing::info!(user_id = %user.id, "two-factor authentication disabled");
@@ -364,7 +364,7 @@ pub async fn verify(
     }
     let mut tx = app.db().begin_write().await?;
     let consumed =
-        tokens::consume_one_time(&mut tx, challenge, Purpose::TwoFactorChallenge).await?;
+        tokens::consume_one_time(tx.transaction(), challenge, Purpose::TwoFactorChallenge).await?;
     tx.commit().await?;
     if consumed.as_deref() != Some(user.id.as_str()) {
         return Err(ApiError::field("challenge", CHALLENGE_NOT_VALID));

@@ -13,6 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
+use store::ExecuteWrite;
 
 use sqlx::{Any, Executor, Row};
 use store::Db;
@@ -300,7 +301,7 @@ pub async fn deliver_pending(db: &Db, transport: &Transport) -> Result<usize, sq
                 .bind(now_us())
                 .bind(redact_one_time_links(&mail.body))
                 .bind(&mail.id)
-                .execute(&db.pool)
+                .execute_write(db)
                 .await?;
                 sent += 1;
             }
@@ -319,7 +320,7 @@ pub async fn deliver_pending(db: &Db, transport: &Transport) -> Result<usize, sq
                 .bind(err.to_string())
                 .bind(body)
                 .bind(&mail.id)
-                .execute(&db.pool)
+                .execute_write(db)
                 .await?;
             }
         }

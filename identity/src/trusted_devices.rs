@@ -9,6 +9,7 @@
 
 use sqlx::{Any, Executor, Row};
 use store::Db;
+use store::ExecuteWrite;
 
 use crate::{now_us, random_secret, secret_hash};
 
@@ -64,7 +65,7 @@ pub async fn is_trusted(db: &Db, user_id: &str, token: &str) -> Result<bool, sql
     .bind(now)
     .bind(secret_hash(token))
     .bind(user_id)
-    .execute(&db.pool)
+    .execute_write(db)
     .await?;
     Ok(used.rows_affected() == 1)
 }

@@ -11,6 +11,7 @@
 
 use sqlx::{Any, Executor, Row};
 use store::Db;
+use store::ExecuteWrite;
 use totp_rs::{Builder, Secret, Totp};
 
 use crate::sealing::SealingKey;
@@ -149,7 +150,7 @@ pub async fn seal_stored_secrets(db: &Db, key: &SealingKey) -> Result<usize, sql
             .bind(key.seal(&secret, &user_id))
             .bind(&user_id)
             .bind(&secret)
-            .execute(&db.pool)
+            .execute_write(db)
             .await?;
         sealed += 1;
     }

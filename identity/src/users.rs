@@ -3,6 +3,7 @@
 
 use sqlx::{Any, Executor, Row};
 use store::Db;
+use store::ExecuteWrite;
 
 use crate::now_us;
 
@@ -148,7 +149,7 @@ pub async fn update_profile(db: &Db, id: &str, profile: &Profile) -> Result<(), 
     .bind(&profile.image_id)
     .bind(now_us())
     .bind(id)
-    .execute(&db.pool)
+    .execute_write(db)
     .await?;
     Ok(())
 }
@@ -195,7 +196,7 @@ pub async fn set_latest_workspace(
         .bind(workspace_id)
         .bind(now_us())
         .bind(id)
-        .execute(&db.pool)
+        .execute_write(db)
         .await?;
     Ok(())
 }
@@ -205,7 +206,7 @@ pub async fn set_latest_workspace(
 pub async fn delete(db: &Db, id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM users WHERE id = $1")
         .bind(id)
-        .execute(&db.pool)
+        .execute_write(db)
         .await?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 use sqlx::{Any, Row, Transaction};
 use store::migrate::Migration;
+use store::ExecuteWrite;
 use store::{Cursor, Db};
 
 pub const MIGRATIONS: &[Migration] = &[
@@ -192,7 +193,7 @@ pub async fn mark(
         .bind(position)
         .bind(now_us())
         .bind(name)
-        .execute(&db.pool)
+        .execute_write(db)
         .await?;
     Ok(())
 }

@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use store::ExecuteWrite;
 
 use chrono::NaiveDate;
 use domain::debt::{position, terms_of, Repayment};
@@ -169,7 +170,7 @@ impl DebtNotices {
             .bind(notice.due_date.to_string())
             .bind(notice.kind)
             .bind((self.now)())
-            .execute(&self.db().pool)
+            .execute_write(self.db())
             .await
             .map_err(|e| e.to_string())?;
         }

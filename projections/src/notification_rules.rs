@@ -16,6 +16,7 @@
 
 use std::collections::BTreeSet;
 use std::time::Duration;
+use store::ExecuteWrite;
 
 use crate::reactor;
 use commands::{Loaded, RunError, Runner, Unit};
@@ -105,8 +106,8 @@ impl NotificationRules {
         if checkpoint::load(self.db(), NAME).await?.is_none() {
             let head = self.store.safe_head().await?;
             let mut tx = self.db().begin_write().await?;
-            checkpoint::reset(&mut tx, NAME, VERSION).await?;
-            checkpoint::advance(&mut tx, NAME, Cursor::START, head, 0).await?;
+            checkpoint::reset(tx.transaction(), NAME, VERSION).await?;
+            checkpoint::advance(tx.transaction(), NAME, Cursor::START, head, 0).await?;
             tx.commit().await?;
         }
         Ok(())
@@ -147,15 +148,21 @@ impl NotificationRules {
             self.raise(notification).await?;
         }
         let mut tx = self.db().begin_write().await.map_err(|e| e.to_string())?;
-        if !checkpoint::advance(&mut tx, NAME, cp.cursor, last.cursor(), events.len() as i64)
-            .await
-            .map_err(|e| e.to_string())?
+        if !checkpoint::advance(
+            tx.transaction(),
+            NAME,
+            cp.cursor,
+            last.cursor(),
+            events.len() as i64,
+        )
+        .await
+        .map_err(|e| e.to_string())?
         {
             // Another node's rules moved on meanwhile; their appends were the same ids.
             return Ok(true);
         }
         for event in posted {
-            gather_posting(&mut tx, event)
+            gather_posting(tx.transaction(), event)
                 .await
                 .map_err(|e| e.to_string())?;
         }
@@ -211,7 +218,7 @@ impl NotificationRules {
             .bind(workspace_id)
             .bind(recipient)
             .bind(first_position)
-            .execute(&self.db().pool)
+            .execute_write(self.db())
             .await
             .map_err(|e| e.to_string())?;
         }

@@ -11,6 +11,7 @@
 //! workspaces the projector itself is at fault, and it stops.
 
 use std::collections::HashSet;
+use store::ExecuteWrite;
 
 use sqlx::{Any, Row, Transaction};
 use store::migrate::Migration;
@@ -111,7 +112,7 @@ pub(crate) async fn insert(db: &Db, quarantine: &Quarantine) -> Result<(), sqlx:
     .bind(quarantine.failed_position)
     .bind(&quarantine.error)
     .bind(quarantine.since)
-    .execute(&db.pool)
+    .execute_write(db)
     .await?;
     Ok(())
 }
@@ -132,7 +133,7 @@ pub(crate) async fn still_failing(
     .bind(error)
     .bind(projector)
     .bind(workspace_id)
-    .execute(&db.pool)
+    .execute_write(db)
     .await?;
     Ok(())
 }

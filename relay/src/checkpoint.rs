@@ -5,6 +5,7 @@
 //! absorbs the repeats.
 
 use std::time::{SystemTime, UNIX_EPOCH};
+use store::ExecuteWrite;
 
 use store::migrate::Migration;
 use store::{Cursor, Db};
@@ -57,7 +58,7 @@ pub async fn save(db: &Db, name: &str, cursor: Cursor) -> Result<(), sqlx::Error
     .bind(cursor.tx)
     .bind(cursor.position)
     .bind(now_us())
-    .execute(&db.pool)
+    .execute_write(db)
     .await?;
     Ok(())
 }
@@ -67,7 +68,7 @@ pub async fn save(db: &Db, name: &str, cursor: Cursor) -> Result<(), sqlx::Error
 pub async fn reset(db: &Db, name: &str) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM relay_checkpoints WHERE name = $1")
         .bind(name)
-        .execute(&db.pool)
+        .execute_write(db)
         .await?;
     Ok(())
 }

@@ -9,6 +9,7 @@ use sqlx::sqlite::{
 };
 use sqlx::{AnyPool, ConnectOptions, Executor};
 
+use crate::write_gate::{WriteGate, WritePermit, WriteTransaction};
 use crate::StoreError;
 
 /// SQLite waits this long for the write lock before giving up; writers are few and short
@@ -71,6 +72,8 @@ pub struct Db {
     /// through `sqlx::Any` copies every value into an `AnyValue` and back, and rules out
     /// array parameters; the log's hot paths can't afford either.
     pub(crate) native: NativePool,
+    /// On SQLite, the file's one writer at a time (see [`crate::write_gate`]).
+    write_gate: Option<WriteGate>,
 }
 
 /// The native pool behind [`Db::native`], same settings (pragmas, timeouts) as the `Any` one.
@@ -150,6 +153,7 @@ impl Db {
             pool,
             backend: Backend::Sqlite,
             native: NativePool::Sqlite(native, path.to_owned()),
+            write_gate: Some(WriteGate::default()),
         })
     }
 
@@ -189,6 +193,7 @@ impl Db {
             pool,
             backend: Backend::Postgres,
             native: NativePool::Postgres(native),
+            write_gate: None,
         })
     }
 
@@ -203,10 +208,24 @@ impl Db {
 
     /// Begins a transaction that holds the write lock from its first statement on SQLite, so
     /// a read-then-write transaction never fails with a stale snapshot (SQLITE_BUSY_SNAPSHOT).
-    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
-        match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => self.pool.begin().await,
+    /// On SQLite it first waits for the file's writer's turn ([`crate::write_gate`]).
+    pub async fn begin_write(&self) -> Result<WriteTransaction, sqlx::Error> {
+        let permit = self.write_turn().await?;
+        let tx = match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        };
+        Ok(WriteTransaction::new(tx, permit))
+    }
+
+    /// The writer's turn on SQLite (held until dropped); nothing to wait for on Postgres.
+    pub(crate) async fn write_turn(&self) -> Result<Option<WritePermit>, sqlx::Error> {
+        match &self.write_gate {
+            Some(gate) => gate
+                .enter(Duration::from_millis(u64::from(SQLITE_BUSY_TIMEOUT_MS)))
+                .await
+                .map(Some),
+            None => Ok(None),
         }
     }
 }

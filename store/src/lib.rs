@@ -27,6 +27,7 @@ pub mod store;
 pub mod testing;
 pub mod transfer;
 pub mod verify;
+pub mod write_gate;
 
 pub use db::{Backend, Db, StorageConfig};
 pub use error::{AppendError, StoreError};
@@ -34,3 +35,4 @@ pub use event::{
     metadata_keys, Cursor, EventMetadata, NewEvent, RecordedEvent, StoredJson, GLOBAL_CHAIN,
 };
 pub use store::EventStore;
+pub use write_gate::{ExecuteWrite, WriteTransaction};

@@ -18,7 +18,7 @@ pub struct Migration {
 /// Applies the migrations of `owner` that have not run yet, each in its own transaction.
 pub async fn run(db: &Db, owner: &str, migrations: &[Migration]) -> Result<(), StoreError> {
     let mut tx = db.begin_write().await?;
-    lock_migrations(db, &mut tx).await?;
+    lock_migrations(db, tx.transaction()).await?;
     tx.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations (
             owner TEXT NOT NULL,
@@ -31,7 +31,7 @@ pub async fn run(db: &Db, owner: &str, migrations: &[Migration]) -> Result<(), S
     tx.commit().await?;
     for migration in migrations {
         let mut tx = db.begin_write().await?;
-        lock_migrations(db, &mut tx).await?;
+        lock_migrations(db, tx.transaction()).await?;
         let applied: Option<(i64,)> = sqlx::query_as(
             "SELECT version FROM schema_migrations WHERE owner = $1 AND version = $2",
         )

@@ -13,6 +13,7 @@ use serde::Serialize;
 use sqlx::Row;
 use store::migrate::Migration;
 use store::Db;
+use store::ExecuteWrite;
 
 const CHECKOUTS: &str = "CREATE TABLE sandbox_checkouts (
     tx_ref TEXT PRIMARY KEY,
@@ -77,7 +78,7 @@ pub async fn open_checkout(
     .bind(&checkout.description)
     .bind(redirect_url)
     .bind(identity::now_us())
-    .execute(&db.pool)
+    .execute_write(db)
     .await?;
     Ok(format!("{public_url}/sandbox-checkout/{}", checkout.tx_ref))
 }
@@ -228,7 +229,7 @@ pub async fn complete(
     .bind(last4.as_deref())
     .bind(reason)
     .bind(tx_ref)
-    .execute(&db.pool)
+    .execute_write(db)
     .await?;
     if updated.rows_affected() == 0 {
         return Err(ApiError::Conflict(

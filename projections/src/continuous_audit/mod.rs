@@ -101,7 +101,7 @@ impl ContinuousAudit {
         store::migrate::run(self.db(), NAME, tables::MIGRATIONS).await?;
         if checkpoint::load(self.db(), NAME).await?.is_none() {
             let mut tx = self.db().begin_write().await?;
-            checkpoint::reset(&mut tx, NAME, VERSION).await?;
+            checkpoint::reset(tx.transaction(), NAME, VERSION).await?;
             tx.commit().await?;
         }
         Ok(())
@@ -117,7 +117,7 @@ impl ContinuousAudit {
                 .execute(&mut *tx)
                 .await?;
         }
-        checkpoint::reset(&mut tx, NAME, VERSION).await?;
+        checkpoint::reset(tx.transaction(), NAME, VERSION).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -164,20 +164,26 @@ impl ContinuousAudit {
             flags.extend(self.score(workspace, batch).await?);
         }
         let mut tx = self.db().begin_write().await.map_err(|e| e.to_string())?;
-        if !checkpoint::advance(&mut tx, NAME, cp.cursor, last.cursor(), events.len() as i64)
-            .await
-            .map_err(|e| e.to_string())?
+        if !checkpoint::advance(
+            tx.transaction(),
+            NAME,
+            cp.cursor,
+            last.cursor(),
+            events.len() as i64,
+        )
+        .await
+        .map_err(|e| e.to_string())?
         {
             // Another node's reactor moved on meanwhile; its appends had the same ids.
             return Ok(true);
         }
         for row in configured.values() {
-            tables::put_settings(&mut tx, row)
+            tables::put_settings(tx.transaction(), row)
                 .await
                 .map_err(|e| e.to_string())?;
         }
         for flag in &flags {
-            tables::put_flag(&mut tx, &flag.row())
+            tables::put_flag(tx.transaction(), &flag.row())
                 .await
                 .map_err(|e| e.to_string())?;
         }

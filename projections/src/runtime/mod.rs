@@ -2,6 +2,7 @@ mod set_aside;
 
 use std::sync::Arc;
 use std::time::Duration;
+use store::ExecuteWrite;
 
 use store::{Cursor, Db, EventStore, RecordedEvent};
 use tokio::sync::watch;
@@ -130,8 +131,8 @@ impl ProjectionRuntime {
                 .execute(&mut *tx)
                 .await?;
         }
-        checkpoint::reset(&mut tx, projector.name(), projector.version()).await?;
-        crate::quarantine::clear(&mut tx, projector.name()).await?;
+        checkpoint::reset(tx.transaction(), projector.name(), projector.version()).await?;
+        crate::quarantine::clear(tx.transaction(), projector.name()).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -168,7 +169,7 @@ impl ProjectionRuntime {
         loop {
             let mut tx = self.db().begin_write().await?;
             if !checkpoint::advance(
-                &mut tx,
+                tx.transaction(),
                 projector.name(),
                 from,
                 last.cursor(),
@@ -179,7 +180,8 @@ impl ProjectionRuntime {
                 tx.rollback().await?;
                 return Ok(0);
             }
-            let set_aside = crate::quarantine::workspaces(&mut tx, projector.name()).await?;
+            let set_aside =
+                crate::quarantine::workspaces(tx.transaction(), projector.name()).await?;
             let kept: Vec<RecordedEvent>;
             let batch = if set_aside.is_empty() {
                 events
@@ -191,7 +193,7 @@ impl ProjectionRuntime {
                     .collect();
                 &kept
             };
-            match projector.apply_batch(&mut tx, batch).await {
+            match projector.apply_batch(tx.transaction(), batch).await {
                 Ok(()) => {
                     tx.commit().await?;
                     let changed = batch.iter().any(|e| projector.concerns(e));
@@ -282,7 +284,7 @@ impl ProjectionRuntime {
     ) -> Result<(), ProjectionError> {
         for index in projector.deferred_indexes() {
             sqlx::query(&format!("DROP INDEX IF EXISTS {}", index.name))
-                .execute(&self.db().pool)
+                .execute_write(self.db())
                 .await?;
         }
         Ok(())
@@ -294,7 +296,7 @@ impl ProjectionRuntime {
     ) -> Result<(), ProjectionError> {
         for index in projector.deferred_indexes() {
             sqlx::query(&index.create_if_missing())
-                .execute(&self.db().pool)
+                .execute_write(self.db())
                 .await?;
         }
         Ok(())
@@ -309,7 +311,7 @@ impl ProjectionRuntime {
         }
         for table in projector.tables() {
             sqlx::query(&format!("ANALYZE {table}"))
-                .execute(&self.db().pool)
+                .execute_write(self.db())
                 .await?;
         }
         Ok(())

@@ -128,7 +128,7 @@ impl ProjectionRuntime {
         quarantine: &Quarantine,
     ) -> Result<i64, ProjectionError> {
         let mut tx = self.db().begin_write().await?;
-        let until = checkpoint::hold(&mut tx, projector.name())
+        let until = checkpoint::hold(tx.transaction(), projector.name())
             .await?
             .ok_or_else(|| ProjectionError {
                 position: None,
@@ -149,11 +149,11 @@ impl ProjectionRuntime {
             let passed: Vec<RecordedEvent> =
                 page.into_iter().filter(|e| e.cursor() <= until).collect();
             if !passed.is_empty() {
-                projector.apply_batch(&mut tx, &passed).await?;
+                projector.apply_batch(tx.transaction(), &passed).await?;
                 applied += passed.len() as i64;
             }
         }
-        quarantine::remove(&mut tx, projector.name(), &quarantine.workspace_id).await?;
+        quarantine::remove(tx.transaction(), projector.name(), &quarantine.workspace_id).await?;
         tx.commit().await?;
         Ok(applied)
     }

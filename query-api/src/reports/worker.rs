@@ -10,6 +10,7 @@
 //! "already finished") and is dropped (its file row was the same request's, kept once).
 
 use std::time::Duration;
+use store::ExecuteWrite;
 
 use commands::{RunError, Runner, Unit};
 use domain::report::{file_name, RecordOutcome, Report, ReportFormat, ReportKind};
@@ -79,7 +80,7 @@ impl ReportGenerator {
         store::migrate::run(self.db(), NAME, MIGRATIONS).await?;
         if checkpoint::load(self.db(), NAME).await?.is_none() {
             let mut tx = self.db().begin_write().await?;
-            checkpoint::reset(&mut tx, NAME, VERSION).await?;
+            checkpoint::reset(tx.transaction(), NAME, VERSION).await?;
             tx.commit().await?;
         }
         Ok(())
@@ -115,7 +116,7 @@ impl ReportGenerator {
                 ReportEvent::ReportDeleted(deleted) => {
                     sqlx::query("DELETE FROM report_files WHERE report_id = $1")
                         .bind(deleted.report_id.to_string())
-                        .execute(&self.db().pool)
+                        .execute_write(self.db())
                         .await
                         .map_err(|e| e.to_string())?;
                 }
@@ -123,9 +124,15 @@ impl ReportGenerator {
             }
         }
         let mut tx = self.db().begin_write().await.map_err(|e| e.to_string())?;
-        checkpoint::advance(&mut tx, NAME, cp.cursor, last.cursor(), events.len() as i64)
-            .await
-            .map_err(|e| e.to_string())?;
+        checkpoint::advance(
+            tx.transaction(),
+            NAME,
+            cp.cursor,
+            last.cursor(),
+            events.len() as i64,
+        )
+        .await
+        .map_err(|e| e.to_string())?;
         tx.commit().await.map_err(|e| e.to_string())?;
         Ok(true)
     }

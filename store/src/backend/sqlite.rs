@@ -33,14 +33,14 @@ pub struct SqliteLog {
 impl SqliteLog {
     /// `db` must be a SQLite database.
     pub fn new(db: Db) -> Self {
-        let (pool, file) = match db.native {
-            NativePool::Sqlite(pool, file) => (pool, file),
+        let (pool, file) = match &db.native {
+            NativePool::Sqlite(pool, file) => (pool.clone(), file.clone()),
             NativePool::Postgres(_) => panic!("SqliteLog needs a SQLite database"),
         };
         Self {
             pool,
             readers: SqliteReaders::new(file.clone()),
-            writer: SqliteWriter::new(file),
+            writer: SqliteWriter::new(file, db),
         }
     }
 }

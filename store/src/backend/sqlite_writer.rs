@@ -24,18 +24,21 @@ use super::common::{
 use super::sqlite::open_connection;
 use super::{Appended, EncodedRequest};
 use crate::hash::GENESIS_HASH;
-use crate::{AppendError, Cursor, StoreError};
+use crate::{AppendError, Cursor, Db, StoreError};
 
 pub(crate) struct SqliteWriter {
     file: PathBuf,
+    /// The file's writer's turn, shared with every write transaction of its `Db`.
+    db: Db,
     /// Opened on first use; one append at a time (SQLite has one writer anyway).
     connection: Mutex<Option<Connection>>,
 }
 
 impl SqliteWriter {
-    pub fn new(file: PathBuf) -> Arc<Self> {
+    pub fn new(file: PathBuf, db: Db) -> Arc<Self> {
         Arc::new(Self {
             file,
+            db,
             connection: Mutex::new(None),
         })
     }
@@ -46,7 +49,10 @@ impl SqliteWriter {
         requests: Arc<Vec<EncodedRequest>>,
     ) -> Result<Vec<Appended>, AppendError> {
         let writer = Arc::clone(self);
+        let turn = self.db.write_turn().await.map_err(StoreError::from)?;
         tokio::task::spawn_blocking(move || {
+            // Held until the group's transaction has committed or rolled back.
+            let _turn = turn;
             writer.with_connection(|connection| {
                 append(connection, &requests).map_err(|e| classify(e, &requests))
             })?
@@ -230,7 +236,7 @@ fn insert(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Db, StorageConfig};
+    use crate::StorageConfig;
 
     /// `PRAGMA synchronous` answers 2 for FULL (0 OFF, 1 NORMAL, 3 EXTRA).
     const FULL: i64 = 2;
@@ -240,7 +246,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("ll_sync_{}", uuid::Uuid::new_v4().simple()));
         let config = StorageConfig::embedded(&dir);
         let db = Db::connect(&config).await.expect("open sqlite");
-        let writer = SqliteWriter::new(config.sqlite_path());
+        let writer = SqliteWriter::new(config.sqlite_path(), db.clone());
         let synchronous = writer
             .with_connection(|connection| {
                 connection.query_row("PRAGMA synchronous", [], |row| row.get::<_, i64>(0))
