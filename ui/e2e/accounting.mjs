@@ -421,11 +421,17 @@ export function registerAccountingTests(h) {
       `drilled to ${page.url()}`,
     );
     await page.getByTestId('closing-balance').getByText('310,000.00').waitFor({ timeout: WAIT_MS });
-    await page.goto(`${baseUrl}/accounting/financial-reports/expense-summary`);
-    await page
-      .getByRole('region', { name: 'Expenses summary table' })
-      .getByRole('gridcell', { name: 'Rent and rates' })
-      .waitFor({ timeout: WAIT_MS });
+    // January's rent against a standing budget of 200,000 a month: 20 % over.
+    await api('POST', `${books(setup.ws)}accounts/${setup.byCode['6210']}/action/budget-amount/`, {
+      token: setup.user.access,
+      body: { amount: '200000.00' },
+    });
+    const january = `from=${day(1).slice(0, 8)}01&to=${day(1).slice(0, 8)}31&granularity=month`;
+    await page.goto(`${baseUrl}/accounting/financial-reports/expense-summary?${january}`);
+    const expenses = page.getByRole('region', { name: 'Expenses summary table' });
+    await expenses.getByRole('gridcell', { name: 'Rent and rates' }).waitFor({ timeout: WAIT_MS });
+    await expenses.getByRole('columnheader', { name: 'Variance %' }).waitFor({ timeout: WAIT_MS });
+    await expenses.getByRole('gridcell', { name: '20.0%' }).first().waitFor({ timeout: WAIT_MS });
     await shot(page, 'expense-summary', { settleMs: 500 });
     await page.goto(`${baseUrl}/dashboard`);
     await page

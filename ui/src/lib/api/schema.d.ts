@@ -8075,6 +8075,16 @@ export interface components {
             name: string;
             parent_id: string | null;
             total: components["schemas"]["Money"];
+            /**
+             * @description `variance_total` as a percentage of `budget_total`, one decimal; `null` without a
+             *     budget.
+             */
+            variance_percent_total: string | null;
+            /**
+             * @description The variance as a percentage of the budget, one decimal (`"12.5"`), per period;
+             *     `null` where there is no budget.
+             */
+            variance_percents: (string | null)[];
             variance_total: components["schemas"]["Money"];
             /** @description Actual minus budget, per period. */
             variances: components["schemas"]["Money"][];
