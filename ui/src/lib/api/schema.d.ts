@@ -4444,12 +4444,14 @@ export interface components {
                 created_datetime: string;
                 id: string;
                 kind: string;
+                /** @description The path the notification was raised with. Clients open `target` instead. */
                 link: string | null;
                 message: string;
                 read: boolean;
                 /** @description In-app notifications are delivered the moment they exist: always true. */
                 sent: boolean;
                 severity: string;
+                target: components["schemas"]["NotificationTarget"] | null;
                 title: string;
                 workspace_id: string | null;
             };
@@ -4705,12 +4707,14 @@ export interface components {
                     created_datetime: string;
                     id: string;
                     kind: string;
+                    /** @description The path the notification was raised with. Clients open `target` instead. */
                     link: string | null;
                     message: string;
                     read: boolean;
                     /** @description In-app notifications are delivered the moment they exist: always true. */
                     sent: boolean;
                     severity: string;
+                    target: components["schemas"]["NotificationTarget"] | null;
                     title: string;
                     workspace_id: string | null;
                 }[];
@@ -7017,14 +7021,64 @@ export interface components {
             created_datetime: string;
             id: string;
             kind: string;
+            /** @description The path the notification was raised with. Clients open `target` instead. */
             link: string | null;
             message: string;
             read: boolean;
             /** @description In-app notifications are delivered the moment they exist: always true. */
             sent: boolean;
             severity: string;
+            target: components["schemas"]["NotificationTarget"] | null;
             title: string;
             workspace_id: string | null;
+        };
+        /**
+         * @description Where opening a notification leads, derived from what raised it (its kind) and what it
+         *     is about (its subject): typed, so a client builds the link itself and no URL written
+         *     into an event is ever followed. Only an announcement carries a path, one an
+         *     administrator chose inside the product (checked when it was created).
+         */
+        NotificationTarget: {
+            report_id: string;
+            /** @enum {string} */
+            type: "report_download";
+            workspace_id: string;
+        } | {
+            /** @enum {string} */
+            type: "downloads";
+            workspace_id: string | null;
+        } | {
+            entry_id: string;
+            /** @enum {string} */
+            type: "finding";
+            workspace_id: string;
+        } | {
+            /** @enum {string} */
+            type: "audit";
+            workspace_id: string | null;
+        } | {
+            /** @enum {string} */
+            type: "journal";
+            workspace_id: string | null;
+        } | {
+            debt_id: string;
+            /** @enum {string} */
+            type: "debt";
+            workspace_id: string;
+        } | {
+            /** @enum {string} */
+            type: "workspace";
+            workspace_id: string;
+        } | {
+            /** @enum {string} */
+            type: "organization";
+        } | {
+            /** @enum {string} */
+            type: "license";
+        } | {
+            path: string;
+            /** @enum {string} */
+            type: "page";
         };
         /** @description Parameters of the numbering test. */
         NumberingParams: {
