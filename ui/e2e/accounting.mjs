@@ -450,6 +450,47 @@ export function registerAccountingTests(h) {
     await shot(page, 'dashboard', { settleMs: 500 });
   });
 
+  test('dashboard: the period selector drives the figures, and each figure opens its report for that period', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    const { today, day } = thisYear();
+    await postEntry(setup, {
+      date: day(5),
+      debit: setup.byCode['1120'],
+      credit: setup.byCode['4100'],
+      amount: '820000.00',
+    });
+    await postEntry(setup, {
+      date: today,
+      debit: setup.byCode['1120'],
+      credit: setup.byCode['4100'],
+      amount: '100000.00',
+    });
+    await open(page, context, setup.user, '/dashboard');
+    const income = page.getByTestId('figure-income');
+    await income.getByText('₦920,000.00').waitFor({ timeout: WAIT_MS });
+
+    await page.getByText('This month', { exact: true }).click();
+    const thisMonth = today.slice(5, 7) === '01' ? '₦920,000.00' : '₦100,000.00';
+    await income.getByText(thisMonth).waitFor({ timeout: WAIT_MS });
+    check(new URL(page.url()).searchParams.get('period') === 'month', page.url());
+    await shot(page, 'dashboard-this-month', { settleMs: 300 });
+
+    await income.click();
+    await waitForPath(page, '/accounting/financial-reports/income-summary');
+    const query = new URL(page.url()).searchParams;
+    check(
+      query.get('from') === `${today.slice(0, 8)}01` && query.get('to') === today,
+      `the income figure opened ${page.url()}`,
+    );
+    await page
+      .getByRole('region', { name: 'Income summary table' })
+      .getByRole('gridcell', { name: 'Sales of goods' })
+      .waitFor({ timeout: WAIT_MS });
+  });
+
   test('dashboard: the set-up checklist shows what the books have done, skips a step and is dismissed', async ({
     page,
     context,

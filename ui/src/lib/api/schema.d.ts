@@ -121,7 +121,8 @@ export interface paths {
         };
         /**
          * The workspace's home figures: cash position, income, expenses and net income per month
-         *     for the last 12 months, the top expense accounts and the latest entries.
+         *     over a period (the last 12 months unless `from` says otherwise), the top expense
+         *     accounts of that period and the latest entries.
          */
         get: operations["dashboard_route"];
         put?: never;
@@ -3644,10 +3645,11 @@ export interface components {
             expenses: components["schemas"]["Money"];
             /**
              * Format: date
-             * @description First day of the first month of the chart.
+             * @description First day the figures cover: the one asked for, else the first of the month 11
+             *     months before `as_of`'s (the last 12 months).
              */
             from: string;
-            /** @description Totals over the months of the chart. */
+            /** @description Totals from `from` to `as_of`. */
             income: components["schemas"]["Money"];
             months: components["schemas"]["MonthFigures"][];
             net_income: components["schemas"]["Money"];
@@ -3943,10 +3945,11 @@ export interface components {
                 expenses: components["schemas"]["Money"];
                 /**
                  * Format: date
-                 * @description First day of the first month of the chart.
+                 * @description First day the figures cover: the one asked for, else the first of the month 11
+                 *     months before `as_of`'s (the last 12 months).
                  */
                 from: string;
-                /** @description Totals over the months of the chart. */
+                /** @description Totals from `from` to `as_of`. */
                 income: components["schemas"]["Money"];
                 months: components["schemas"]["MonthFigures"][];
                 net_income: components["schemas"]["Money"];
@@ -8977,6 +8980,11 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at, `YYYY-MM-DD` (today when absent). */
                 as_of?: string | null;
+                /**
+                 * @description The first day income, expenses and the chart cover, `YYYY-MM-DD`, on or before
+                 *     `as_of`; the last 12 months when absent.
+                 */
+                from?: string | null;
             };
             header?: never;
             path: {
