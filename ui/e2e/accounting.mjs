@@ -578,7 +578,15 @@ export function registerAccountingTests(h) {
     await shot(page, 'journal-entry-viewer', { settleMs: 200 });
     // A Viewer sent a link to a new entry is told why it cannot be saved.
     await page.goto(`${baseUrl}/accounting/journal-entry?entry=new`);
-    await page.getByTestId('entry-read-only').waitFor({ timeout: WAIT_MS });
+    const notice = page.getByTestId('entry-read-only');
+    await notice.waitFor({ timeout: WAIT_MS });
+    check(
+      /read the books but not record entries/.test((await notice.textContent()) ?? ''),
+      'the notice does not say why',
+    );
+    for (const name of ['Save draft', 'Post entry']) {
+      check((await page.getByRole('button', { name }).count()) === 0, `${name} on a new entry`);
+    }
     await page.goto(`${baseUrl}/accounting`);
     await page
       .getByRole('region', { name: 'Chart of accounts table' })
