@@ -21,8 +21,10 @@
 //!
 //! Entries are dated through the year, but the log records each posting at the moment
 //! the seed makes it: the recorded time is the store's clock, never the caller's, so the
-//! whole demo is recorded within a minute or two of seeding. The timing tests of the
-//! demo's audit session read that moment.
+//! whole demo is recorded within a minute or two of seeding. That moment says nothing
+//! about the books, so the demo's audit session judges timing on each entry's business
+//! date (`timing.judge_by = entry_date`: weekends and holidays, no after-hours) rather
+//! than faking recorded times.
 
 use std::collections::BTreeMap;
 
@@ -277,8 +279,13 @@ impl Driver {
                     "materiality": "10000000.00",
                     "performance_materiality": "7500000.00",
                     "approval_thresholds": [money(APPROVAL_THRESHOLD)],
-                    "utc_offset_seconds": 3600,
-                    "params": {"cutoff": {"backdating_grace_days": closing_days}},
+                    // The timing tests judge each entry's business date (weekends) in
+                    // the workspace's zone: the log's recorded times are all the few
+                    // minutes the seed ran, which say nothing about the books.
+                    "params": {
+                        "cutoff": {"backdating_grace_days": closing_days},
+                        "timing": {"judge_by": "entry_date"},
+                    },
                 }),
             )
             .await?;

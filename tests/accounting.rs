@@ -858,6 +858,13 @@ async fn the_dashboard_adds_up_to_its_reports(backend: Backend) {
         .read(&format!("{base}dashboard/?as_of=soon"), Some(&token))
         .await;
     assert!(bad.body.get("as_of").is_some(), "{}", bad.body);
+    let backwards = app
+        .read(
+            &format!("{base}dashboard/?from=2026-05-01&as_of=2026-04-30"),
+            Some(&token),
+        )
+        .await;
+    assert!(backwards.body.get("from").is_some(), "{}", backwards.body);
     let eve = app.signed_up("eve@elsewhere.ng").await;
     assert_eq!(
         app.read(&format!("{base}dashboard/"), Some(&eve.access))
@@ -865,6 +872,38 @@ async fn the_dashboard_adds_up_to_its_reports(backend: Backend) {
             .status,
         403
     );
+    app.stop().await;
+}
+
+async fn the_dashboard_covers_the_period_it_is_asked_for(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = common::books::books(&app).await;
+    let token = books.owner.access.clone();
+    common::books::post(&app, &books, "2026-03-15", "1000.00").await;
+    common::books::post(&app, &books, "2026-04-10", "250.00").await;
+
+    // The second quarter: April's sale only, its one month charted.
+    let quarter = app
+        .read(
+            &format!("{}dashboard/?from=2026-04-01&as_of=2026-06-30", books.base),
+            Some(&token),
+        )
+        .await;
+
+    assert_eq!(quarter.status, 200, "{}", quarter.body);
+    let data = &quarter.body["data"];
+    assert_eq!(data["from"], "2026-04-01");
+    assert_eq!(data["income"], "250.00");
+    assert_eq!(data["net_income"], "250.00");
+    let months: Vec<&str> = data["months"]
+        .as_array()
+        .expect("months")
+        .iter()
+        .filter_map(|m| m["month"].as_str())
+        .collect();
+    assert_eq!(months, ["2026-04", "2026-05", "2026-06"]);
+    // Cash stands at the period's end, whatever its start.
+    assert_eq!(data["cash_position"], "1250.00");
     app.stop().await;
 }
 
@@ -981,6 +1020,7 @@ backend_tests!(
     a_body_not_sent_as_json_is_refused_with_415,
     an_asset_account_depreciates_as_set_and_stops_when_cleared,
     the_dashboard_adds_up_to_its_reports,
+    the_dashboard_covers_the_period_it_is_asked_for,
     an_entrys_history_lists_every_event_with_who_and_when,
     entries_are_drafted_posted_with_gapless_numbers_and_reversed,
     entry_numbers_stay_gapless_when_two_nodes_post_in_turn,

@@ -261,6 +261,11 @@ async fn a_risky_entry_notifies_the_workspace_admins_only_and_is_flagged(backend
         assert_eq!(told.len(), 1, "one notification each: {told:?}");
         assert_eq!(told[0]["title"], "High risk entry JE-000002");
         assert_eq!(told[0]["workspace_id"], books.workspace.as_str());
+        // It opens the finding on that entry.
+        assert_eq!(
+            told[0]["target"],
+            json!({"type": "finding", "workspace_id": books.workspace, "entry_id": risky})
+        );
     }
     settle().await;
     assert!(flag_notifications(&app, &chidi).await.is_empty());

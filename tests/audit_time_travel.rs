@@ -355,7 +355,7 @@ async fn a_session_keeps_its_holidays_and_business_hours_and_the_timing_tests_re
     assert_eq!(
         session.body["data"]["calendar"],
         json!({"holidays": holidays, "business_hours": {"start": "07:30", "end": "16:00"},
-               "utc_offset_seconds": 3600})
+               "utc_offset_seconds": 3600, "time_zone": "UTC+01:00"})
     );
     let results = app
         .read(

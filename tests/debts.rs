@@ -342,6 +342,8 @@ async fn instalments_due_soon_and_overdue_are_announced_once(backend: Backend) {
         "a notice opens its debt on the Debt Management screen: {}",
         owner_soon[0]
     );
+    assert_eq!(owner_soon[0]["target"]["type"], "debt", "{}", owner_soon[0]);
+    assert!(owner_soon[0]["target"]["debt_id"].is_string());
     assert_eq!(owner_overdue.len(), 1);
     assert_eq!(editor_overdue.len(), 1);
     assert_eq!(owner_soon_after.len(), 1, "raised once");

@@ -323,11 +323,46 @@ async fn the_demo_audit_session_flags_the_odd_entries(backend: Backend) {
     app.stop().await;
 }
 
+async fn the_demo_audit_session_judges_timing_on_business_dates_in_lagos_time(backend: Backend) {
+    let (app, report) = seeded(backend).await;
+    let token = sign_in(&app, &report, "Admin").await;
+    let sessions = format!("/api/v1/audit/workspaces/{}/sessions/", report.workspace_id);
+
+    let session = app
+        .read(
+            &format!("{sessions}{}/", report.audit_session),
+            Some(&token),
+        )
+        .await;
+    let results = app
+        .read(
+            &format!("{sessions}{}/results/", report.audit_session),
+            Some(&token),
+        )
+        .await;
+
+    assert_eq!(
+        session.body["data"]["calendar"]["time_zone"],
+        "Africa/Lagos"
+    );
+    let findings = results.body["data"]["findings"]
+        .as_array()
+        .expect("findings");
+    let of = |test: &str| findings.iter().filter(|f| f["test"] == test).count();
+    assert_eq!(of("after_hours_posting"), 0, "{findings:?}");
+    // The Sunday consultancy fee, and the month-end depreciation run (dated the month's
+    // last day) of each month that ends on a weekend: a handful, not the year.
+    let weekend = of("weekend_posting");
+    assert!((1..=8).contains(&weekend), "{weekend} weekend findings");
+    app.stop().await;
+}
+
 backend_tests!(
     stock_cash_and_bank_are_never_negative_at_a_month_end,
     the_year_closes_at_a_modest_profit,
     entries_are_dated_through_each_month_on_business_days,
     the_demo_audit_session_flags_the_odd_entries,
+    the_demo_audit_session_judges_timing_on_business_dates_in_lagos_time,
     the_demo_books_balance_and_span_twelve_months_with_reversals,
     each_demo_person_signs_in_with_the_printed_password_in_their_role,
     a_second_demo_seed_is_refused_and_adds_nothing,

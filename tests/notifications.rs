@@ -443,10 +443,17 @@ async fn a_member_added_notifies_the_other_admins_only(backend: Backend) {
 
     let carols = kinds_when(&app, &carol, &["member_joined"]).await;
     assert!(carols.contains(&"member_joined".to_owned()), "{carols:?}");
-    let joined = list(&app, &carol, "").await["data"][0]["message"].clone();
+    let joined = list(&app, &carol, "").await["data"][0].clone();
     assert!(
-        joined.as_str().is_some_and(|m| m.contains("Lagos Office")),
+        joined["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("Lagos Office")),
         "{joined}"
+    );
+    // It opens the workspace the member joined.
+    assert_eq!(
+        joined["target"],
+        json!({"type": "workspace", "workspace_id": lagos})
     );
     settle().await;
     assert!(

@@ -242,10 +242,21 @@ async fn the_requester_alone_is_told_when_the_report_is_ready(backend: Backend) 
     assert_eq!(told.len(), 1, "{told:?}");
     assert_eq!(told[0]["title"], "Report ready");
     assert_eq!(told[0]["severity"], "success");
-    assert_eq!(
-        told[0]["link"],
-        "/reports-generation/downloads-and-attachments"
-    );
+    // It opens the download itself: the report by id, in its workspace.
+    let report_id = told[0]["target"]["report_id"].as_str().expect("report id");
+    assert_eq!(told[0]["target"]["type"], "report_download");
+    assert_eq!(told[0]["target"]["workspace_id"], books.workspace.as_str());
+    let download = app
+        .client
+        .get(format!(
+            "{}{}reports/{report_id}/download/",
+            app.base, books.base
+        ))
+        .bearer_auth(&books.owner.access)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(download.status().as_u16(), 200);
     assert!(told[0]["message"]
         .as_str()
         .is_some_and(|m| m.contains("Trial balance (PDF) for Lagos Office")));

@@ -56,16 +56,36 @@ pub struct Workspace {
     pub base_currency: String,
     pub created_datetime: String,
     pub image: ShownImage,
+    /// The IANA zone its times are read in (audit sessions' timing tests, dates on
+    /// screen): the one an Admin set, else `default_time_zone`.
+    pub time_zone: String,
+    /// The organization's country's zone (`Africa/Lagos` when no country is named): the
+    /// workspace's until an Admin sets another.
+    pub default_time_zone: String,
 }
 
-/// The columns of `read_workspaces` [`Workspace::from_row`] reads.
+/// The columns of `read_workspaces` [`Workspace::from_row`] reads (its organization's
+/// location gives the default time zone).
 pub const WORKSPACE_COLUMNS: &str =
-    "id, organization_id, name, base_currency, created_at, image_id";
+    "id, organization_id, name, base_currency, created_at, image_id, time_zone, \
+     (SELECT o.location FROM read_organizations o WHERE o.id = read_workspaces.organization_id) \
+     AS organization_location";
 
 impl Workspace {
     pub fn from_row(state: &AppState, row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
         let image_id: Option<String> = row.try_get("image_id")?;
+        let chosen: Option<String> = row.try_get("time_zone")?;
+        let location: Option<String> = row.try_get("organization_location")?;
         Ok(Self {
+            time_zone: domain::time_zone::effective_time_zone(
+                chosen.as_deref(),
+                location.as_deref(),
+            )
+            .name()
+            .to_owned(),
+            default_time_zone: domain::time_zone::default_time_zone(location.as_deref())
+                .name()
+                .to_owned(),
             id: row.try_get("id")?,
             organization_id: row.try_get("organization_id")?,
             name: row.try_get("name")?,

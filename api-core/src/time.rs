@@ -47,3 +47,24 @@ impl Clock {
             .fetch_add(us, std::sync::atomic::Ordering::Relaxed);
     }
 }
+
+/// The IANA zone a workspace's times are read in: the one an Admin set, else its
+/// organization's country's (`domain::time_zone`). An unknown workspace reads as the
+/// default; the caller has checked access already.
+pub async fn workspace_time_zone(
+    db: &store::Db,
+    workspace_id: &str,
+) -> Result<chrono_tz::Tz, sqlx::Error> {
+    let row: Option<(Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT w.time_zone, o.location FROM read_workspaces w \
+         LEFT JOIN read_organizations o ON o.id = w.organization_id WHERE w.id = $1",
+    )
+    .bind(workspace_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    let (chosen, location) = row.unwrap_or_default();
+    Ok(domain::time_zone::effective_time_zone(
+        chosen.as_deref(),
+        location.as_deref(),
+    ))
+}

@@ -311,6 +311,7 @@ fn context() -> SessionContext {
         ],
         business_hours: BusinessHours::default(),
         utc_offset_seconds: 3600,
+        time_zone: None,
     }
 }
 

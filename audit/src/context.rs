@@ -30,9 +30,15 @@ pub struct SessionContext {
     pub holidays: Vec<NaiveDate>,
     /// Working hours on business days, local time.
     pub business_hours: BusinessHours,
-    /// The workspace's offset from UTC in seconds (Lagos: 3600). `recorded_at` is read
-    /// in this offset for the weekend, holiday and after-hours tests.
+    /// The workspace's offset from UTC in seconds (Lagos: 3600), for a session with no
+    /// `time_zone` (opened before workspaces had one).
     pub utc_offset_seconds: i32,
+    /// The workspace's IANA zone: `recorded_at` is read in it for the weekend, holiday
+    /// and after-hours tests (daylight saving included). Decides over
+    /// `utc_offset_seconds` when set.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, example = "Africa/Lagos")]
+    pub time_zone: Option<chrono_tz::Tz>,
 }
 
 /// Default start of business hours, 08:00 (checked at compile time).
@@ -148,7 +154,19 @@ impl SessionContext {
 
     /// A UTC instant as the workspace's local wall-clock time.
     pub fn local(&self, instant: DateTime<Utc>) -> NaiveDateTime {
-        instant.with_timezone(&self.offset()).naive_local()
+        match self.time_zone {
+            Some(zone) => instant.with_timezone(&zone).naive_local(),
+            None => instant.with_timezone(&self.offset()).naive_local(),
+        }
+    }
+
+    /// The zone local times are in, as a reader names it: `Africa/Lagos`, or `UTC+01:00`
+    /// for a session with only an offset.
+    pub fn zone_name(&self) -> String {
+        match self.time_zone {
+            Some(zone) => zone.name().to_owned(),
+            None => format!("UTC{}", self.offset()),
+        }
     }
 
     /// Whether an effective date lies inside the period.

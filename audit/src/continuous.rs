@@ -74,6 +74,7 @@ impl MonitoringContext {
             holidays: params.calendar.holidays.clone(),
             business_hours: params.calendar.business_hours,
             utc_offset_seconds: self.utc_offset_seconds,
+            time_zone: None,
         };
         Some((context, params))
     }

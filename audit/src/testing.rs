@@ -48,6 +48,7 @@ pub fn context() -> SessionContext {
         holidays: vec![date(2026, 1, 1)],
         business_hours: BusinessHours::default(),
         utc_offset_seconds: 3600,
+        time_zone: None,
     }
 }
 

@@ -19,12 +19,29 @@ pub struct TimingParams {
     /// Days as `Mon` … `Sun`.
     #[schema(value_type = Vec<String>)]
     pub weekend_days: Vec<Weekday>,
+    /// What the tests read: when the log recorded the posting (default), or only the
+    /// entry's business date, for books keyed in bulk after the fact (a migration, a
+    /// seeded demo), whose recorded times say when they were loaded, not when the
+    /// business acted.
+    pub judge_by: TimingBasis,
+}
+
+/// Which time of an entry the timing tests judge.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TimingBasis {
+    /// `recorded_at` in the workspace's zone: weekends, holidays and after hours.
+    #[default]
+    RecordedAt,
+    /// The effective date: weekends and holidays only, as a date has no hour.
+    EntryDate,
 }
 
 impl Default for TimingParams {
     fn default() -> Self {
         Self {
             weekend_days: vec![Weekday::Sat, Weekday::Sun],
+            judge_by: TimingBasis::RecordedAt,
         }
     }
 }
@@ -36,13 +53,21 @@ pub(crate) fn run(
 ) -> Vec<RawFinding> {
     let mut holidays = context.holidays.clone();
     holidays.sort_unstable();
-    let offset = context.offset();
+    let zone = context.zone_name();
     let mut findings = Vec::new();
+    let by_date = params.judge_by == TimingBasis::EntryDate;
     for (index, entry) in population.entries().iter().enumerate() {
         let local = context.local(entry.recorded_at);
-        let (date, time) = (local.date(), local.time());
+        let (date, time) = if by_date {
+            (entry.effective_date, None)
+        } else {
+            (local.date(), Some(local.time()))
+        };
         // Built only for a finding: most entries are posted in office hours.
-        let when = || format!("{} {} (UTC{offset})", date, time.format("%H:%M"));
+        let when = || match time {
+            Some(time) => format!("{} {} ({zone})", date, time.format("%H:%M")),
+            None => format!("dated {date}"),
+        };
         let weekend = params.weekend_days.contains(&date.weekday());
         let holiday = holidays.binary_search(&date).is_ok();
         if weekend {
@@ -61,6 +86,7 @@ pub(crate) fn run(
         }
         // Weekends and holidays are findings of their own; after-hours concerns the
         // working days, so one late Sunday posting is not counted twice.
+        let Some(time) = time else { continue };
         if !weekend && !holiday && !context.business_hours.contains(time) {
             findings.push(RawFinding::one(
                 TestKind::AfterHoursPosting,
@@ -177,6 +203,7 @@ mod tests {
         let entries = vec![entry(1).recorded(utc(2026, 2, 13, 10, 0))];
         let gulf = TimingParams {
             weekend_days: vec![Weekday::Fri, Weekday::Sat],
+            ..TimingParams::default()
         };
 
         assert!(run(
@@ -206,5 +233,75 @@ mod tests {
             kinds(&findings),
             vec![TestKind::WeekendPosting, TestKind::HolidayPosting]
         );
+    }
+
+    #[test]
+    fn after_hours_is_judged_in_the_workspaces_time_zone() {
+        // 07:30 UTC on Tuesday 10 February: 08:30 in Lagos (open), 07:30 in London.
+        let entries = vec![entry(1).recorded(utc(2026, 2, 10, 7, 30))];
+        let in_zone = |zone| {
+            let mut context = context();
+            context.utc_offset_seconds = 0;
+            context.time_zone = Some(zone);
+            kinds(&run(
+                &population(entries.clone()),
+                &context,
+                &TimingParams::default(),
+            ))
+        };
+
+        assert!(in_zone(chrono_tz::Tz::Africa__Lagos).is_empty());
+        assert_eq!(
+            in_zone(chrono_tz::Tz::Europe__London),
+            vec![TestKind::AfterHoursPosting]
+        );
+    }
+
+    #[test]
+    fn a_zone_with_daylight_saving_moves_the_office_day_with_the_clocks() {
+        // 17:30 UTC on Wednesday 10 June is 18:30 in London's summer time: after hours,
+        // though a fixed UTC+00:00 would call it 17:30, in hours.
+        let mut context = context();
+        context.time_zone = Some(chrono_tz::Tz::Europe__London);
+        let findings = run(
+            &population(vec![entry(1).recorded(utc(2026, 6, 10, 17, 30))]),
+            &context,
+            &TimingParams::default(),
+        );
+
+        assert_eq!(kinds(&findings), vec![TestKind::AfterHoursPosting]);
+        assert_eq!(
+            findings[0].reason,
+            "posted at 2026-06-10 18:30 (Europe/London), outside business hours 08:00–18:00"
+        );
+    }
+
+    #[test]
+    fn judged_by_entry_date_a_sunday_dated_entry_is_a_weekend_posting_whenever_keyed() {
+        // Dated Sunday 15 February, keyed at 03:00 on a Tuesday.
+        let entries = vec![entry(1)
+            .effective(crate::testing::date(2026, 2, 15))
+            .recorded(utc(2026, 2, 17, 2, 0))];
+        let params = TimingParams {
+            judge_by: TimingBasis::EntryDate,
+            ..TimingParams::default()
+        };
+
+        let findings = run(&population(entries), &context(), &params);
+
+        assert_eq!(kinds(&findings), vec![TestKind::WeekendPosting]);
+        assert_eq!(findings[0].reason, "posted on a Sun (dated 2026-02-15)");
+    }
+
+    #[test]
+    fn judged_by_entry_date_no_entry_is_after_hours() {
+        // Dated on a Tuesday, keyed at 03:00 that night.
+        let entries = vec![entry(1).recorded(utc(2026, 2, 10, 2, 0))];
+        let params = TimingParams {
+            judge_by: TimingBasis::EntryDate,
+            ..TimingParams::default()
+        };
+
+        assert!(run(&population(entries), &context(), &params).is_empty());
     }
 }

@@ -26,6 +26,7 @@ fn context() -> SessionContext {
         holidays: vec![],
         business_hours: BusinessHours::default(),
         utc_offset_seconds: 3600,
+        time_zone: None,
     }
 }
 

@@ -16,7 +16,7 @@ use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use chrono::{NaiveDate, NaiveTime, Utc};
+use chrono::{NaiveDate, NaiveTime, Offset, Utc};
 use commands::{Loaded, Unit};
 use domain::audit_session::{
     ArchiveSession, AuditSession, AuditSessionCommand, AuditSessionError, ConcludeFinding,
@@ -84,9 +84,14 @@ pub struct OpenBody {
     #[serde(default)]
     #[schema(value_type = Vec<api_core::openapi::Money>)]
     pub approval_thresholds: Vec<String>,
-    /// The workspace's offset from UTC in seconds (Lagos 3600); 0 when absent.
+    /// The IANA zone (`Africa/Lagos`) the timing tests read posting times in; the
+    /// workspace's zone when absent (and no `utc_offset_seconds` is given).
     #[serde(default)]
-    pub utc_offset_seconds: i32,
+    pub time_zone: Option<String>,
+    /// A fixed offset from UTC in seconds (Lagos 3600) instead of a zone, for clients
+    /// that predate zones; ignored when `time_zone` is given.
+    #[serde(default)]
+    pub utc_offset_seconds: Option<i32>,
     /// The tests' parameters; every one left out keeps its documented default.
     #[serde(default)]
     pub params: Option<Value>,
@@ -94,7 +99,7 @@ pub struct OpenBody {
     /// the parameters' `calendar`; none when absent.
     #[serde(default)]
     pub holidays: Vec<String>,
-    /// Working hours, local to `utc_offset_seconds`: postings outside them on working
+    /// Working hours, local to the session's zone: postings outside them on working
     /// days are flagged. 08:00–18:00 when absent.
     #[serde(default)]
     pub business_hours: Option<BusinessHoursBody>,
@@ -223,12 +228,36 @@ pub async fn open_session(
             thresholds.push(t);
         }
     }
-    if body.utc_offset_seconds.abs() >= 86_400 {
+    if body
+        .utc_offset_seconds
+        .is_some_and(|offset| offset.abs() >= 86_400)
+    {
         problems.add(
             "utc_offset_seconds",
             "An offset lies within ±86399 seconds.",
         );
     }
+    let zone = match (body.time_zone.as_deref(), body.utc_offset_seconds) {
+        (Some(raw), _) => match domain::time_zone::parse_time_zone(raw) {
+            Ok(zone) => Some(zone),
+            Err(err) => {
+                problems.add("time_zone", err.to_string());
+                None
+            }
+        },
+        (None, Some(_)) => None,
+        (None, None) => Some(api_core::time::workspace_time_zone(app.db(), &workspace_id).await?),
+    };
+    // Kept beside the zone for readers of the event that know only offsets: the zone's
+    // offset when the session opened.
+    let utc_offset_seconds = match zone {
+        Some(zone) => Utc::now()
+            .with_timezone(&zone)
+            .offset()
+            .fix()
+            .local_minus_utc(),
+        None => body.utc_offset_seconds.unwrap_or(0),
+    };
     let mut params = body.params.clone().unwrap_or_else(|| json!({}));
     let set_calendar = !body.holidays.is_empty() || body.business_hours.is_some();
     let calendar = calendar(&mut problems, &body.holidays, body.business_hours.as_ref());
@@ -288,7 +317,8 @@ pub async fn open_session(
         materiality,
         performance_materiality: performance,
         approval_thresholds: thresholds,
-        utc_offset_seconds: body.utc_offset_seconds,
+        utc_offset_seconds,
+        time_zone: zone.map(|zone| zone.name().to_owned()),
         cutoff,
         params,
         opened_by,

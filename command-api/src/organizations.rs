@@ -256,10 +256,14 @@ pub struct WorkspacePatch {
     #[serde(default, deserialize_with = "api_core::body::present")]
     #[schema(value_type = Option<String>)]
     pub image_id: Option<Option<String>>,
+    /// An IANA time zone (`Africa/Lagos`) the workspace's times are read in; absent
+    /// keeps it.
+    #[serde(default)]
+    pub time_zone: Option<String>,
 }
 
-/// Renames a workspace and sets or removes its image. Needs `workspace_settings` in that
-/// workspace.
+/// Renames a workspace, sets or removes its image and sets its time zone. Needs
+/// `workspace_settings` in that workspace (an Admin's).
 #[utoipa::path(patch, path = "/api/v1/accounts/organizations/{organization_id}/workspaces/{id}/", tag = "organizations",
     params(("organization_id" = String, Path), ("id" = String, Path)), request_body = WorkspacePatch,
     responses((status = 200, body = Data<Workspace>), (status = 400), (status = 403), (status = 404)))]
@@ -295,6 +299,7 @@ pub async fn update_workspace(
         workspace_id: ws,
         name: patch.name,
         image,
+        time_zone: patch.time_zone,
     };
     run(&state, &user, request_id, org, command.into()).await?;
     Ok(ok(workspace_json(&state.app, &workspace_id).await?))

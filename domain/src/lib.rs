@@ -37,6 +37,8 @@
 //!   proration), a pay run's payslips and totals.
 //! - [`validation`] — input rules several commands share (e-mail, phone; spec §5).
 //! - [`decider`] — [`decider::Decider`]: the pure decision every aggregate makes.
+//! - [`time_zone`] — a workspace's IANA time zone and its default from the
+//!   organization's country.
 //! - [`calendar`] — dates as the books accept them (`YYYY-MM-DD`, sane years) and
 //!   months of the books (`YYYY-MM`).
 
@@ -57,4 +59,5 @@ pub mod organization;
 pub mod payroll;
 pub mod permissions;
 pub mod report;
+pub mod time_zone;
 pub mod validation;

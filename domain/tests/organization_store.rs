@@ -105,6 +105,7 @@ async fn run_scenario(cqrs: &Framework) -> Scenario {
                 workspace_id: s.lagos,
                 name: Some("Lagos Head Office".into()),
                 image: None,
+                time_zone: None,
             }
             .into(),
             Some(s.lagos),

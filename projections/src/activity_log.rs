@@ -189,6 +189,7 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
         "WorkspaceCreated" => format!("Created the workspace {}", text("name")),
         "WorkspaceRenamed" => format!("Renamed a workspace to {}", text("name")),
         "WorkspaceImageChanged" => "Changed a workspace's image".to_owned(),
+        "WorkspaceTimeZoneChanged" => format!("Set a workspace's time zone to {}", text("time_zone")),
         "WorkspaceDeleted" => "Deleted a workspace".into(),
         "MemberAdded" => format!("Added a member as {}", role_name(payload)),
         "MemberRoleChanged" => format!("Changed a member's role to {}", role_name(payload)),

@@ -17,7 +17,7 @@ use store::ExecuteWrite;
 use chrono::NaiveDate;
 use domain::debt::{position, terms_of, Repayment};
 use event_schemas::debt::{DebtDetails, DebtDirection};
-use event_schemas::notification::Severity;
+use event_schemas::notification::{NotificationSubject, Severity};
 use rust_decimal::Decimal;
 use sqlx::Row;
 use store::migrate::Migration;
@@ -279,6 +279,11 @@ impl DebtNotices {
                     organization_id: organization_id.clone(),
                     workspace_id: Some(notice.workspace_id.clone()),
                     cause_position: None,
+                    subject: notice
+                        .debt_id
+                        .parse()
+                        .ok()
+                        .map(|debt_id| NotificationSubject::Debt { debt_id }),
                 },
             )
             .await?;

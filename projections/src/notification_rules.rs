@@ -23,7 +23,7 @@ use commands::{Loaded, RunError, Runner, Unit};
 use domain::notification::{
     rule_notification_id, Notification, NotificationError, RaiseNotification,
 };
-use event_schemas::notification::{NotificationCreated, Severity};
+use event_schemas::notification::{NotificationCreated, NotificationSubject, Severity};
 use event_schemas::organization::OrganizationEvent;
 use event_schemas::UserId;
 use sqlx::{Any, Transaction};
@@ -71,6 +71,8 @@ pub struct Planned {
     pub organization_id: Option<String>,
     pub workspace_id: Option<String>,
     pub cause_position: Option<i64>,
+    /// The one thing it is about, for the reader to open.
+    pub subject: Option<NotificationSubject>,
 }
 
 /// What a report's outcome tells its requester.
@@ -209,6 +211,7 @@ impl NotificationRules {
                 organization_id: Some(workspace.0),
                 workspace_id: Some(workspace_id.clone()),
                 cause_position: Some(*first_position),
+                subject: None,
             })
             .await?;
             sqlx::query(
@@ -242,6 +245,7 @@ impl NotificationRules {
                 organization_id: metadata.organization_id.clone(),
                 workspace_id: event.workspace_id().map(str::to_owned),
                 cause_position: Some(position),
+                subject: None,
             };
         let mut planned = Vec::new();
         if event.aggregate_type == event_schemas::account_tree::AGGREGATE_TYPE
@@ -306,6 +310,11 @@ impl NotificationRules {
                 p.severity = outcome.severity;
                 p.link = Some("/reports-generation/downloads-and-attachments".into());
                 p.workspace_id = Some(outcome.workspace_id);
+                p.subject = event
+                    .aggregate_id
+                    .parse()
+                    .ok()
+                    .map(|report_id| NotificationSubject::Report { report_id });
                 planned.push(p);
             }
             return Ok(planned);
@@ -356,6 +365,10 @@ impl NotificationRules {
                     );
                     p.severity = Severity::Success;
                     p.link = Some("/settings/organization".into());
+                    p.subject = self
+                        .invitation_workspace(&e.invitation_id.to_string())
+                        .await?
+                        .map(|workspace_id| NotificationSubject::Workspace { workspace_id });
                     planned.push(p);
                 }
             }
@@ -395,6 +408,10 @@ impl NotificationRules {
                         );
                         p.workspace_id = Some(workspace_id.clone());
                         p.link = Some("/settings/organization".into());
+                        p.subject = workspace_id
+                            .parse()
+                            .ok()
+                            .map(|workspace_id| NotificationSubject::Workspace { workspace_id });
                         planned.push(p);
                     }
                 }
@@ -638,6 +655,19 @@ impl NotificationRules {
         Ok(admins.into_iter().collect())
     }
 
+    /// The first workspace an invitation covers: where the person who took it now works.
+    async fn invitation_workspace(
+        &self,
+        invitation_id: &str,
+    ) -> Result<Option<event_schemas::WorkspaceId>, sqlx::Error> {
+        let workspaces: Option<String> =
+            sqlx::query_scalar("SELECT workspaces FROM read_invitations WHERE id = $1")
+                .bind(invitation_id)
+                .fetch_optional(&self.db().pool)
+                .await?;
+        Ok(workspaces.and_then(|list| list.split(',').next().and_then(|id| id.parse().ok())))
+    }
+
     async fn inviter(&self, invitation_id: &str) -> Result<Option<String>, sqlx::Error> {
         sqlx::query_scalar("SELECT invited_by FROM read_invitations WHERE id = $1")
             .bind(invitation_id)
@@ -698,6 +728,7 @@ pub(crate) async fn raise(store: &EventStore, planned: &Planned) -> Result<(), S
             workspace_id: planned.workspace_id.as_deref().and_then(|w| w.parse().ok()),
             cause_position: planned.cause_position,
             created_by: None,
+            subject: planned.subject.clone(),
         },
     )
     .await

@@ -9,7 +9,9 @@ use async_trait::async_trait;
 use domain::notification::announced_notification_id;
 use event_schemas::announcement::AnnouncementEvent;
 use event_schemas::inbox::InboxEvent;
-use event_schemas::notification::{upcasters, NotificationEvent, AGGREGATE_TYPE};
+use event_schemas::notification::{
+    upcasters, NotificationEvent, NotificationSubject, AGGREGATE_TYPE,
+};
 use sqlx::{Any, Transaction};
 use store::migrate::Migration;
 use store::RecordedEvent;
@@ -37,6 +39,11 @@ const NOTIFICATIONS: &str = "CREATE TABLE read_notifications (
 /// The bell's two questions — newest first, and unread only — for one recipient.
 const NOTIFICATIONS_RECIPIENT: &str = "CREATE INDEX read_notifications_recipient \
     ON read_notifications (recipient_id, is_read, created_at)";
+
+/// What the notification is about (`NotificationSubject`): its type and id; NULL for none.
+const NOTIFICATIONS_SUBJECT_TYPE: &str =
+    "ALTER TABLE read_notifications ADD COLUMN subject_type TEXT";
+const NOTIFICATIONS_SUBJECT_ID: &str = "ALTER TABLE read_notifications ADD COLUMN subject_id TEXT";
 
 const NOTIFICATIONS_NEWEST: &str = "CREATE INDEX read_notifications_newest \
     ON read_notifications (recipient_id, created_at)";
@@ -69,6 +76,12 @@ impl Projector for Notifications {
             same!(1, "read_notifications", NOTIFICATIONS),
             same!(2, "read_notifications_recipient", NOTIFICATIONS_RECIPIENT),
             same!(3, "read_notifications_newest", NOTIFICATIONS_NEWEST),
+            same!(
+                4,
+                "read_notifications_subject_type",
+                NOTIFICATIONS_SUBJECT_TYPE
+            ),
+            same!(5, "read_notifications_subject_id", NOTIFICATIONS_SUBJECT_ID),
         ]
     }
 
@@ -113,10 +126,13 @@ async fn apply(
     let id = event.notification_id().to_string();
     match event {
         NotificationEvent::NotificationCreated(e) => {
+            let subject = e.subject.as_ref().map(subject_columns);
+            let subject = subject.as_ref().map(|(kind, id)| (*kind, id.as_str()));
             sqlx::query(
                 "INSERT INTO read_notifications (id, recipient_id, title, message, severity, kind, \
                  link, organization_id, workspace_id, created_by, is_read, version, created_at, \
-                 position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13)",
+                 position, subject_type, subject_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15)",
             )
             .bind(&id)
             .bind(e.recipient_id.to_string())
@@ -131,6 +147,8 @@ async fn apply(
             .bind(envelope.sequence)
             .bind(envelope.recorded_at)
             .bind(envelope.global_position)
+            .bind(subject.map(|(kind, _)| kind))
+            .bind(subject.map(|(_, id)| id))
             .execute(&mut **tx)
             .await?;
         }
@@ -199,6 +217,108 @@ async fn apply_inbox(
     Ok(())
 }
 
+/// A subject as its two columns: its type and its id.
+fn subject_columns(subject: &NotificationSubject) -> (&'static str, String) {
+    match subject {
+        NotificationSubject::Report { report_id } => ("report", report_id.to_string()),
+        NotificationSubject::JournalEntry { entry_id } => ("journal_entry", entry_id.to_string()),
+        NotificationSubject::Workspace { workspace_id } => ("workspace", workspace_id.to_string()),
+        NotificationSubject::Debt { debt_id } => ("debt", debt_id.to_string()),
+    }
+}
+
+/// Where opening a notification leads, derived from what raised it (its kind) and what it
+/// is about (its subject): typed, so a client builds the link itself and no URL written
+/// into an event is ever followed. Only an announcement carries a path, one an
+/// administrator chose inside the product (checked when it was created).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum NotificationTarget {
+    /// Download this generated report.
+    ReportDownload {
+        workspace_id: String,
+        report_id: String,
+    },
+    /// The workspace's downloads (a report that failed, or one from before subjects).
+    Downloads { workspace_id: Option<String> },
+    /// The finding on this entry in the audit screens.
+    Finding {
+        workspace_id: String,
+        entry_id: String,
+    },
+    /// The audit screens of the workspace.
+    Audit { workspace_id: Option<String> },
+    /// The journal of the workspace.
+    Journal { workspace_id: Option<String> },
+    /// This loan in the debt register.
+    Debt {
+        workspace_id: String,
+        debt_id: String,
+    },
+    /// The workspace's profile and members.
+    Workspace { workspace_id: String },
+    /// The organization's settings (members, invitations, transfers).
+    Organization,
+    /// The license page (plan and payments).
+    License,
+    /// A path inside the product an administrator gave an announcement.
+    Page { path: String },
+}
+
+impl NotificationTarget {
+    /// The target of a notification of `kind` about `subject`, in `workspace`.
+    pub fn of(
+        kind: &str,
+        subject: Option<(&str, &str)>,
+        workspace: Option<&str>,
+        link: Option<&str>,
+    ) -> Option<Self> {
+        let workspace_id = workspace.map(str::to_owned);
+        Some(match (kind, subject) {
+            ("report_ready", Some(("report", id))) => Self::ReportDownload {
+                workspace_id: workspace_id?,
+                report_id: id.to_owned(),
+            },
+            ("report_ready" | "report_failed", _) => Self::Downloads { workspace_id },
+            (_, Some(("journal_entry", id))) => Self::Finding {
+                workspace_id: workspace_id?,
+                entry_id: id.to_owned(),
+            },
+            ("continuous_audit_flag", _) => Self::Audit { workspace_id },
+            ("entries_posted" | "lock_date_changed", _) => Self::Journal { workspace_id },
+            (_, Some(("debt", id))) => Self::Debt {
+                workspace_id: workspace_id?,
+                debt_id: id.to_owned(),
+            },
+            (_, Some(("workspace", id))) => Self::Workspace {
+                workspace_id: id.to_owned(),
+            },
+            (
+                "invitation_accepted"
+                | "invitation_rejected"
+                | "member_joined"
+                | "transfer_requested"
+                | "transfer_approved"
+                | "transfer_rejected",
+                _,
+            ) => Self::Organization,
+            (kind, _) if kind.starts_with("payment") || kind.starts_with("subscription") => {
+                Self::License
+            }
+            ("announcement", _) => {
+                let path = link?.trim();
+                if !path.starts_with('/') || path.starts_with("//") {
+                    return None;
+                }
+                Self::Page {
+                    path: path.to_owned(),
+                }
+            }
+            _ => return None,
+        })
+    }
+}
+
 /// One notification as the API shows it (spec §3: id, title, message, created_datetime,
 /// read, severity, sent), plus where it leads and what raised it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
@@ -213,7 +333,11 @@ pub struct NotificationRow {
     /// In-app notifications are delivered the moment they exist: always true.
     pub sent: bool,
     pub kind: String,
+    /// The path the notification was raised with. Clients open `target` instead.
     pub link: Option<String>,
+    /// What opening it leads to; `null` when nothing in particular (an invitation to an
+    /// organization the reader is not in yet: the e-mail's link opens it).
+    pub target: Option<NotificationTarget>,
     pub workspace_id: Option<String>,
     #[serde(skip)]
     pub recipient_id: String,
@@ -223,22 +347,34 @@ pub struct NotificationRow {
 }
 
 /// The columns [`NotificationRow::from_row`] reads.
-pub const ROW_COLUMNS: &str =
-    "id, recipient_id, title, message, severity, kind, link, workspace_id, is_read, version, created_at";
+pub const ROW_COLUMNS: &str = "id, recipient_id, title, message, severity, kind, link, \
+     workspace_id, is_read, version, created_at, subject_type, subject_id";
 
 impl NotificationRow {
     pub fn from_row(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
         use sqlx::Row;
         let created_at: i64 = row.try_get("created_at")?;
+        let kind: String = row.try_get("kind")?;
+        let link: Option<String> = row.try_get("link")?;
+        let workspace_id: Option<String> = row.try_get("workspace_id")?;
+        let subject_type: Option<String> = row.try_get("subject_type")?;
+        let subject_id: Option<String> = row.try_get("subject_id")?;
+        let subject = subject_type.as_deref().zip(subject_id.as_deref());
         Ok(Self {
+            target: NotificationTarget::of(
+                &kind,
+                subject,
+                workspace_id.as_deref(),
+                link.as_deref(),
+            ),
             id: row.try_get("id")?,
             recipient_id: row.try_get("recipient_id")?,
             title: row.try_get("title")?,
             message: row.try_get("message")?,
             severity: row.try_get("severity")?,
-            kind: row.try_get("kind")?,
-            link: row.try_get("link")?,
-            workspace_id: row.try_get("workspace_id")?,
+            kind,
+            link,
+            workspace_id,
             read: row.try_get::<i64, _>("is_read")? != 0,
             sent: true,
             version: row.try_get("version")?,

@@ -40,6 +40,10 @@ const ORGANIZATIONS_LOGO: &str = "ALTER TABLE read_organizations ADD COLUMN logo
 /// The workspace's image (an uploaded file's id); NULL shows the placeholder.
 const WORKSPACES_IMAGE: &str = "ALTER TABLE read_workspaces ADD COLUMN image_id TEXT";
 
+/// The workspace's IANA time zone an Admin set; NULL reads as the organization's
+/// country's (`domain::time_zone::default_time_zone`).
+const WORKSPACES_TIME_ZONE: &str = "ALTER TABLE read_workspaces ADD COLUMN time_zone TEXT";
+
 const WORKSPACES_INDEX: &str =
     "CREATE INDEX read_workspaces_organization ON read_workspaces (organization_id)";
 
@@ -159,6 +163,7 @@ impl Projector for Organizations {
             same!(14, "read_organizations_address", ORGANIZATIONS_ADDRESS),
             same!(15, "read_organizations_industry", ORGANIZATIONS_INDUSTRY),
             same!(16, "read_organizations_logo", ORGANIZATIONS_LOGO),
+            same!(17, "read_workspaces_time_zone", WORKSPACES_TIME_ZONE),
         ]
     }
 
@@ -255,6 +260,14 @@ async fn apply(
         OrganizationEvent::WorkspaceImageChanged(e) => {
             sqlx::query("UPDATE read_workspaces SET image_id = $1, updated_at = $2 WHERE id = $3")
                 .bind(e.image_id.map(|id| id.to_string()))
+                .bind(at)
+                .bind(e.workspace_id.to_string())
+                .execute(&mut **tx)
+                .await?;
+        }
+        OrganizationEvent::WorkspaceTimeZoneChanged(e) => {
+            sqlx::query("UPDATE read_workspaces SET time_zone = $1, updated_at = $2 WHERE id = $3")
+                .bind(&e.time_zone)
                 .bind(at)
                 .bind(e.workspace_id.to_string())
                 .execute(&mut **tx)

@@ -52,7 +52,23 @@ pub struct MyWorkspace {
     pub is_invited: bool,
     pub name: String,
     pub image: ShownImage,
+    /// The IANA zone its times are read in (`Africa/Lagos`): the one an Admin set, else
+    /// its organization's country's.
+    pub time_zone: String,
 }
+
+/// A `/me/workspaces/` row: id, organization, name, role, founder, image, chosen zone and
+/// the organization's location.
+type MyWorkspaceRow = (
+    String,
+    String,
+    String,
+    i64,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
 
 /// One of the product's services.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -104,8 +120,9 @@ pub async fn my_workspaces(
     let latest = users::by_id(state.db(), &user.user_id)
         .await?
         .and_then(|u| u.latest_workspace_id);
-    let rows: Vec<(String, String, String, i64, String, Option<String>)> = sqlx::query_as(
-        "SELECT w.id, w.organization_id, w.name, m.role, o.created_by, w.image_id FROM read_membership_workspaces c \
+    let rows: Vec<MyWorkspaceRow> = sqlx::query_as(
+        "SELECT w.id, w.organization_id, w.name, m.role, o.created_by, w.image_id, w.time_zone, o.location \
+         FROM read_membership_workspaces c \
          JOIN read_memberships m ON m.id = c.membership_id \
          JOIN read_workspaces w ON w.id = c.workspace_id \
          JOIN read_organizations o ON o.id = w.organization_id \
@@ -118,7 +135,13 @@ pub async fn my_workspaces(
     let workspaces = rows
         .into_iter()
         .map(
-            |(id, organization_id, name, role, founder, image_id)| MyWorkspace {
+            |(id, organization_id, name, role, founder, image_id, zone, location)| MyWorkspace {
+                time_zone: domain::time_zone::effective_time_zone(
+                    zone.as_deref(),
+                    location.as_deref(),
+                )
+                .name()
+                .to_owned(),
                 latest: latest.as_deref() == Some(id.as_str()),
                 id,
                 organization_id,

@@ -421,11 +421,17 @@ export function registerAccountingTests(h) {
       `drilled to ${page.url()}`,
     );
     await page.getByTestId('closing-balance').getByText('310,000.00').waitFor({ timeout: WAIT_MS });
-    await page.goto(`${baseUrl}/accounting/financial-reports/expense-summary`);
-    await page
-      .getByRole('region', { name: 'Expenses summary table' })
-      .getByRole('gridcell', { name: 'Rent and rates' })
-      .waitFor({ timeout: WAIT_MS });
+    // January's rent against a standing budget of 200,000 a month: 20 % over.
+    await api('POST', `${books(setup.ws)}accounts/${setup.byCode['6210']}/action/budget-amount/`, {
+      token: setup.user.access,
+      body: { amount: '200000.00' },
+    });
+    const january = `from=${day(1).slice(0, 8)}01&to=${day(1).slice(0, 8)}31&granularity=month`;
+    await page.goto(`${baseUrl}/accounting/financial-reports/expense-summary?${january}`);
+    const expenses = page.getByRole('region', { name: 'Expenses summary table' });
+    await expenses.getByRole('gridcell', { name: 'Rent and rates' }).waitFor({ timeout: WAIT_MS });
+    await expenses.getByRole('columnheader', { name: 'Variance %' }).waitFor({ timeout: WAIT_MS });
+    await expenses.getByRole('gridcell', { name: '20.0%' }).first().waitFor({ timeout: WAIT_MS });
     await shot(page, 'expense-summary', { settleMs: 500 });
     await page.goto(`${baseUrl}/dashboard`);
     await page
@@ -442,6 +448,47 @@ export function registerAccountingTests(h) {
       .first()
       .waitFor({ timeout: WAIT_MS });
     await shot(page, 'dashboard', { settleMs: 500 });
+  });
+
+  test('dashboard: the period selector drives the figures, and each figure opens its report for that period', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    const { today, day } = thisYear();
+    await postEntry(setup, {
+      date: day(5),
+      debit: setup.byCode['1120'],
+      credit: setup.byCode['4100'],
+      amount: '820000.00',
+    });
+    await postEntry(setup, {
+      date: today,
+      debit: setup.byCode['1120'],
+      credit: setup.byCode['4100'],
+      amount: '100000.00',
+    });
+    await open(page, context, setup.user, '/dashboard');
+    const income = page.getByTestId('figure-income');
+    await income.getByText('₦920,000.00').waitFor({ timeout: WAIT_MS });
+
+    await page.getByText('This month', { exact: true }).click();
+    const thisMonth = today.slice(5, 7) === '01' ? '₦920,000.00' : '₦100,000.00';
+    await income.getByText(thisMonth).waitFor({ timeout: WAIT_MS });
+    check(new URL(page.url()).searchParams.get('period') === 'month', page.url());
+    await shot(page, 'dashboard-this-month', { settleMs: 300 });
+
+    await income.click();
+    await waitForPath(page, '/accounting/financial-reports/income-summary');
+    const query = new URL(page.url()).searchParams;
+    check(
+      query.get('from') === `${today.slice(0, 8)}01` && query.get('to') === today,
+      `the income figure opened ${page.url()}`,
+    );
+    await page
+      .getByRole('region', { name: 'Income summary table' })
+      .getByRole('gridcell', { name: 'Sales of goods' })
+      .waitFor({ timeout: WAIT_MS });
   });
 
   test('dashboard: the set-up checklist shows what the books have done, skips a step and is dismissed', async ({
@@ -531,7 +578,15 @@ export function registerAccountingTests(h) {
     await shot(page, 'journal-entry-viewer', { settleMs: 200 });
     // A Viewer sent a link to a new entry is told why it cannot be saved.
     await page.goto(`${baseUrl}/accounting/journal-entry?entry=new`);
-    await page.getByTestId('entry-read-only').waitFor({ timeout: WAIT_MS });
+    const notice = page.getByTestId('entry-read-only');
+    await notice.waitFor({ timeout: WAIT_MS });
+    check(
+      /read the books but not record entries/.test((await notice.textContent()) ?? ''),
+      'the notice does not say why',
+    );
+    for (const name of ['Save draft', 'Post entry']) {
+      check((await page.getByRole('button', { name }).count()) === 0, `${name} on a new entry`);
+    }
     await page.goto(`${baseUrl}/accounting`);
     await page
       .getByRole('region', { name: 'Chart of accounts table' })

@@ -73,6 +73,24 @@ export function registerReportTests(h) {
       .getByTestId('notification-popover')
       .getByText('Report ready', { exact: true })
       .waitFor({ timeout: WAIT_MS });
+    // Opening the notification downloads the report it is about.
+    const [told] = await Promise.all([
+      page.waitForEvent('download', { timeout: WAIT_MS }),
+      page
+        .getByTestId('notification-popover')
+        .getByRole('button', { name: /^Report ready: / })
+        .click(),
+    ]);
+    check(
+      readFileSync(await told.path())
+        .subarray(0, 5)
+        .toString() === '%PDF-',
+      'the notification did not download the PDF',
+    );
+    check(
+      /^trial-balance-\d{4}-\d{2}-\d{2}\.pdf$/.test(told.suggestedFilename()),
+      told.suggestedFilename(),
+    );
     await page.keyboard.press('Escape');
     await shot(page, 'downloads', { settleMs: 300 });
 

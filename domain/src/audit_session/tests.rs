@@ -40,6 +40,7 @@ fn opened() -> AuditSessionEvent {
         performance_materiality: Decimal::new(375_000, 0),
         approval_thresholds: Vec::new(),
         utc_offset_seconds: 3600,
+        time_zone: Some("Africa/Lagos".into()),
         cutoff: Cutoff {
             chain_seq: 0,
             head_hash: "0".repeat(64),

@@ -34,6 +34,7 @@ fn created() -> NotificationCreated {
         workspace_id: Some(WORKSPACE),
         cause_position: Some(42),
         created_by: None,
+        subject: None,
     }
 }
 

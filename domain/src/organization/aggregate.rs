@@ -10,8 +10,8 @@ use event_schemas::organization::{
     InvitationResent, MemberAdded, MemberRemoved, MemberRoleChanged, MemberWorkspacesChanged,
     OrganizationCreated, OrganizationEvent, OrganizationUpdated, SetupProgressUpdated,
     TransferRequested, TransferResolved, WorkspaceCreated, WorkspaceDeleted, WorkspaceImageChanged,
-    WorkspaceRenamed, WorkspaceTransferredIn, WorkspaceTransferredOut, ADDRESS_CHARS_MAX,
-    AGGREGATE_TYPE, INDUSTRY_CHARS_MAX, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
+    WorkspaceRenamed, WorkspaceTimeZoneChanged, WorkspaceTransferredIn, WorkspaceTransferredOut,
+    ADDRESS_CHARS_MAX, AGGREGATE_TYPE, INDUSTRY_CHARS_MAX, LOCATION_CHARS_MAX, NAME_CHARS_MAX,
 };
 use event_schemas::{InvitationId, MembershipId, OrganizationId, TransferId, UserId, WorkspaceId};
 use serde::{Deserialize, Serialize};
@@ -174,6 +174,9 @@ pub struct Workspace {
     /// Its image in the workspace panel; `None` shows the placeholder.
     #[serde(default)]
     pub image_id: Option<uuid::Uuid>,
+    /// The IANA zone an Admin chose; `None`: the organization's country's.
+    #[serde(default)]
+    pub time_zone: Option<String>,
 }
 
 impl Organization {
@@ -384,6 +387,23 @@ impl Organization {
                     image_id,
                 },
             ));
+        }
+        if let Some(raw) = command.time_zone {
+            let zone = crate::time_zone::parse_time_zone(&raw).map_err(|_| {
+                OrganizationError::UnknownTimeZone {
+                    name: raw.trim().chars().take(64).collect(),
+                }
+            })?;
+            let name = zone.name();
+            if workspace.time_zone.as_deref() != Some(name) {
+                events.push(OrganizationEvent::WorkspaceTimeZoneChanged(
+                    WorkspaceTimeZoneChanged {
+                        organization_id: profile.organization_id,
+                        workspace_id: command.workspace_id,
+                        time_zone: name.to_owned(),
+                    },
+                ));
+            }
         }
         Ok(events)
     }
@@ -982,6 +1002,7 @@ impl Aggregate for Organization {
                         created_by: e.created_by,
                         deleted: false,
                         image_id: None,
+                        time_zone: None,
                     },
                 );
             }
@@ -994,6 +1015,11 @@ impl Aggregate for Organization {
             OrganizationEvent::WorkspaceImageChanged(e) => {
                 if let Some(workspace) = self.workspaces.get_mut(&e.workspace_id) {
                     workspace.image_id = e.image_id;
+                }
+            }
+            OrganizationEvent::WorkspaceTimeZoneChanged(e) => {
+                if let Some(workspace) = self.workspaces.get_mut(&e.workspace_id) {
+                    workspace.time_zone = Some(e.time_zone);
                 }
             }
             OrganizationEvent::WorkspaceDeleted(e) => {
@@ -1094,6 +1120,9 @@ impl Aggregate for Organization {
                         // The event does not carry it; a PATCH naming the image it
                         // already shows records it again, harmlessly.
                         image_id: None,
+                        // Nor its zone: it reads in the receiving organization's until
+                        // an Admin there sets one.
+                        time_zone: None,
                     },
                 );
             }

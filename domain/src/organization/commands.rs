@@ -109,6 +109,8 @@ pub struct UpdateWorkspace {
     /// The new image: `Some(Some(id))` sets it, `Some(None)` removes it, `None` keeps it.
     /// The caller checks the image was uploaded into this workspace.
     pub image: Option<Option<uuid::Uuid>>,
+    /// The IANA time zone its times are read in; `None` keeps it.
+    pub time_zone: Option<String>,
 }
 
 /// Deletes a workspace. Its history stays in the log; it accepts no further command.

@@ -33,6 +33,9 @@ pub enum OrganizationError {
     #[error("'{currency}' is not a three-letter ISO 4217 currency code")]
     InvalidCurrency { currency: String },
 
+    #[error("'{name}' is not a time zone; choose one such as Africa/Lagos")]
+    UnknownTimeZone { name: String },
+
     #[error("a workspace named '{name}' already exists in this organization")]
     WorkspaceNameTaken { name: String },
 
@@ -113,6 +116,7 @@ impl OrganizationError {
             Self::AddressTooLong { .. } => Some("address"),
             Self::IndustryTooLong { .. } => Some("industry"),
             Self::InvalidCurrency { .. } => Some("base_currency"),
+            Self::UnknownTimeZone { .. } => Some("time_zone"),
             Self::OrganizationAlreadyExists { .. }
             | Self::OrganizationNotFound
             | Self::WorkspaceAlreadyExists { .. }

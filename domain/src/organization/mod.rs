@@ -20,6 +20,8 @@ pub mod errors;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod time_zone_tests;
 
 pub use aggregate::{
     Invitation, InvitationStatus, Member, Organization, OrganizationProfile, Workspace,

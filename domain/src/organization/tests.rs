@@ -13,16 +13,16 @@ use uuid::Uuid;
 
 use super::*;
 
-type Given = TestFramework<Organization>;
+pub(super) type Given = TestFramework<Organization>;
 
-fn given() -> Given {
+pub(super) fn given() -> Given {
     TestFramework::with(())
 }
 
-const ORG: OrganizationId =
+pub(super) const ORG: OrganizationId =
     OrganizationId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0001));
 const USER: UserId = UserId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0002));
-const LAGOS: WorkspaceId =
+pub(super) const LAGOS: WorkspaceId =
     WorkspaceId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0003));
 const ABUJA: WorkspaceId =
     WorkspaceId::from_uuid(Uuid::from_u128(0x0190_f2a4_6b1e_7c3a_9d55_0000_0000_0004));
@@ -121,10 +121,11 @@ fn rename(workspace_id: WorkspaceId, name: &str) -> UpdateWorkspace {
         workspace_id,
         name: Some(name.into()),
         image: None,
+        time_zone: None,
     }
 }
 
-fn with_lagos() -> Vec<OrganizationEvent> {
+pub(super) fn with_lagos() -> Vec<OrganizationEvent> {
     vec![
         organization_created(),
         workspace_created(LAGOS, "Lagos Office"),
@@ -653,6 +654,7 @@ fn a_workspace_image_is_set_once_and_removed() {
             workspace_id: LAGOS,
             name: None,
             image: Some(image),
+            time_zone: None,
         }
         .into()
     };
@@ -688,6 +690,7 @@ fn an_update_without_a_name_records_nothing() {
                 workspace_id: LAGOS,
                 name: None,
                 image: None,
+                time_zone: None,
             }
             .into(),
         )

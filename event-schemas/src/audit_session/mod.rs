@@ -13,11 +13,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion};
+use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion, UpcastStep};
 use crate::{JournalEntryId, UserId, WorkspaceId};
 
 /// The `aggregate_type` of audit sessions.
 pub const AGGREGATE_TYPE: &str = "AuditSession";
+
+pub mod legacy;
 
 /// Longest session name, in characters.
 pub const NAME_CHARS_MAX: usize = 120;
@@ -70,8 +72,13 @@ pub struct AuditSessionOpened {
     /// Amounts needing approval above them (for the just-below-threshold test).
     #[schemars(with = "Vec<String>")]
     pub approval_thresholds: Vec<Decimal>,
-    /// The workspace's offset from UTC in seconds, for the timing tests.
+    /// The workspace's offset from UTC in seconds, for the timing tests when
+    /// `time_zone` is null (sessions opened before workspaces had a zone).
     pub utc_offset_seconds: i32,
+    /// The IANA zone (`Africa/Lagos`) the timing tests read `recorded_at` in; it
+    /// decides over `utc_offset_seconds`, daylight saving included.
+    #[schemars(length(min = 3, max = 64))]
+    pub time_zone: Option<String>,
     pub cutoff: Cutoff,
     /// The tests' parameters as the auditor set them (the audit crate's `AuditParams`).
     pub params: Value,
@@ -80,7 +87,7 @@ pub struct AuditSessionOpened {
 
 impl EventPayload for AuditSessionOpened {
     const EVENT_TYPE: &'static str = "AuditSessionOpened";
-    const EVENT_VERSION: &'static str = "1.0";
+    const EVENT_VERSION: &'static str = "2.0";
 }
 
 /// The performer (then the reviewer) signed the session off.
@@ -286,6 +293,7 @@ impl DomainEvent for AuditSessionEvent {
 /// Every version of every AuditSession event ever written. Never remove a line.
 pub fn event_versions() -> Vec<EventVersion> {
     vec![
+        EventVersion::superseded::<legacy::AuditSessionOpenedV1>(),
         EventVersion::current::<AuditSessionOpened>(),
         EventVersion::current::<AuditSessionSignedOff>(),
         EventVersion::current::<AuditSessionArchived>(),
@@ -296,8 +304,24 @@ pub fn event_versions() -> Vec<EventVersion> {
     ]
 }
 
+/// Every AuditSession upcaster, oldest version first.
 pub fn upcasters() -> Vec<Box<dyn cqrs_es::persist::EventUpcaster>> {
-    Vec::new()
+    vec![Box::new(UpcastStep {
+        event_type: AuditSessionOpened::EVENT_TYPE,
+        from: legacy::AuditSessionOpenedV1::EVENT_VERSION,
+        to: AuditSessionOpened::EVENT_VERSION,
+        lift: audit_session_opened_v1_to_v2,
+    })]
+}
+
+/// `AuditSessionOpened` 1.0 → 2.0: a 1.0 session was opened before workspaces had a
+/// zone, so `time_zone` is `null` and its fixed `utc_offset_seconds` keeps deciding, as
+/// it did when its findings were first computed. Every other field is unchanged.
+pub fn audit_session_opened_v1_to_v2(mut payload: Value) -> Value {
+    if let Value::Object(fields) = &mut payload {
+        fields.entry("time_zone").or_insert(Value::Null);
+    }
+    payload
 }
 
 pub fn contract() -> AggregateContract {

@@ -13,8 +13,11 @@ use schemars::generate::SchemaSettings;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::contract::UpcastStep;
 use crate::contract::{decode_as, AggregateContract, EventPayload, EventVersion};
-use crate::{NotificationId, OrganizationId, UserId, WorkspaceId};
+use crate::{DebtId, JournalEntryId, NotificationId, OrganizationId, UserId, WorkspaceId};
+
+pub mod legacy;
 
 /// cqrs-es's `Aggregate::TYPE` for notifications: the `aggregate_type` column of the log.
 pub const AGGREGATE_TYPE: &str = "Notification";
@@ -86,11 +89,30 @@ pub struct NotificationCreated {
     pub cause_position: Option<i64>,
     /// Who created it: `null` for a rule (the system).
     pub created_by: Option<UserId>,
+    /// What it is about, by id, so a reader opens that thing (the report to download,
+    /// the entry flagged); `null` for an announcement or a notification about no one
+    /// thing.
+    pub subject: Option<NotificationSubject>,
+}
+
+/// The one thing a notification is about, tagged by `kind` (`{"kind": "report",
+/// "report_id": …}`); `type` stays the events' own tag.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum NotificationSubject {
+    /// A generated (or failed) report.
+    Report { report_id: uuid::Uuid },
+    /// A journal entry (one continuous monitoring flagged).
+    JournalEntry { entry_id: JournalEntryId },
+    /// A workspace (the one an invitation or a new member concerns).
+    Workspace { workspace_id: WorkspaceId },
+    /// A loan (a repayment falling due or overdue).
+    Debt { debt_id: DebtId },
 }
 
 impl EventPayload for NotificationCreated {
     const EVENT_TYPE: &'static str = "NotificationCreated";
-    const EVENT_VERSION: &'static str = "1.0";
+    const EVENT_VERSION: &'static str = "2.0";
 }
 
 /// The recipient marked the notification read (or unread again).
@@ -160,15 +182,30 @@ impl DomainEvent for NotificationEvent {
 /// Every version of every Notification event ever written. Never remove a line.
 pub fn event_versions() -> Vec<EventVersion> {
     vec![
+        EventVersion::superseded::<legacy::NotificationCreatedV1>(),
         EventVersion::current::<NotificationCreated>(),
         EventVersion::current::<NotificationReadChanged>(),
         EventVersion::current::<NotificationDeleted>(),
     ]
 }
 
-/// No Notification event has been reshaped yet.
+/// Every Notification upcaster, oldest version first.
 pub fn upcasters() -> Vec<Box<dyn cqrs_es::persist::EventUpcaster>> {
-    Vec::new()
+    vec![Box::new(UpcastStep {
+        event_type: NotificationCreated::EVENT_TYPE,
+        from: legacy::NotificationCreatedV1::EVENT_VERSION,
+        to: NotificationCreated::EVENT_VERSION,
+        lift: notification_created_v1_to_v2,
+    })]
+}
+
+/// `NotificationCreated` 1.0 → 2.0: a 1.0 notification named no subject, so `subject` is
+/// `null` (readers fall back to what its kind is about). Every other field is unchanged.
+pub fn notification_created_v1_to_v2(mut payload: serde_json::Value) -> serde_json::Value {
+    if let serde_json::Value::Object(fields) = &mut payload {
+        fields.entry("subject").or_insert(serde_json::Value::Null);
+    }
+    payload
 }
 
 /// The Notification entry of the contract catalogue.

@@ -52,6 +52,7 @@ pub enum OrganizationEvent {
     WorkspaceCreated(WorkspaceCreated),
     WorkspaceRenamed(WorkspaceRenamed),
     WorkspaceImageChanged(WorkspaceImageChanged),
+    WorkspaceTimeZoneChanged(WorkspaceTimeZoneChanged),
     WorkspaceDeleted(WorkspaceDeleted),
     MemberAdded(MemberAdded),
     MemberRoleChanged(MemberRoleChanged),
@@ -175,6 +176,23 @@ pub struct WorkspaceImageChanged {
 
 impl EventPayload for WorkspaceImageChanged {
     const EVENT_TYPE: &'static str = "WorkspaceImageChanged";
+    const EVENT_VERSION: &'static str = "1.0";
+}
+
+/// An Admin set the time zone the workspace's times are read in (audit sessions' timing
+/// tests, dates on screen). A workspace with no such event is in its organization's
+/// country's zone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct WorkspaceTimeZoneChanged {
+    pub organization_id: OrganizationId,
+    pub workspace_id: WorkspaceId,
+    /// An IANA zone name, e.g. `Africa/Lagos`.
+    #[schemars(length(min = 3, max = 64), pattern(r"^[A-Za-z][A-Za-z0-9_+/-]*$"))]
+    pub time_zone: String,
+}
+
+impl EventPayload for WorkspaceTimeZoneChanged {
+    const EVENT_TYPE: &'static str = "WorkspaceTimeZoneChanged";
     const EVENT_VERSION: &'static str = "1.0";
 }
 
@@ -422,6 +440,7 @@ impl OrganizationEvent {
             Self::WorkspaceCreated(e) => e.organization_id,
             Self::WorkspaceRenamed(e) => e.organization_id,
             Self::WorkspaceImageChanged(e) => e.organization_id,
+            Self::WorkspaceTimeZoneChanged(e) => e.organization_id,
             Self::WorkspaceDeleted(e) => e.organization_id,
             Self::MemberAdded(e) => e.organization_id,
             Self::MemberRoleChanged(e) => e.organization_id,
@@ -463,6 +482,7 @@ impl OrganizationEvent {
             Self::WorkspaceCreated(e) => Some(e.workspace_id),
             Self::WorkspaceRenamed(e) => Some(e.workspace_id),
             Self::WorkspaceImageChanged(e) => Some(e.workspace_id),
+            Self::WorkspaceTimeZoneChanged(e) => Some(e.workspace_id),
             Self::WorkspaceDeleted(e) => Some(e.workspace_id),
         }
     }
@@ -477,6 +497,7 @@ impl OrganizationEvent {
             Self::WorkspaceCreated(e) => of(e),
             Self::WorkspaceRenamed(e) => of(e),
             Self::WorkspaceImageChanged(e) => of(e),
+            Self::WorkspaceTimeZoneChanged(e) => of(e),
             Self::WorkspaceDeleted(e) => of(e),
             Self::MemberAdded(e) => of(e),
             Self::MemberRoleChanged(e) => of(e),
@@ -517,6 +538,7 @@ pub fn event_versions() -> Vec<EventVersion> {
         EventVersion::current::<WorkspaceCreated>(),
         EventVersion::current::<WorkspaceRenamed>(),
         EventVersion::current::<WorkspaceImageChanged>(),
+        EventVersion::current::<WorkspaceTimeZoneChanged>(),
         EventVersion::current::<WorkspaceDeleted>(),
         EventVersion::current::<MemberAdded>(),
         EventVersion::current::<MemberRoleChanged>(),

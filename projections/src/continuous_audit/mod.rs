@@ -42,7 +42,7 @@ use audit::{AuditParams, EntryScore, Population, RiskBand};
 use domain::continuous_audit::Settings;
 use domain::notification::rule_notification_id;
 use event_schemas::continuous_audit::{ContinuousAuditEvent, NotifyBand};
-use event_schemas::notification::{NotificationCreated, Severity};
+use event_schemas::notification::{NotificationCreated, NotificationSubject, Severity};
 use event_schemas::{JournalEntryId, NotificationId, UserId};
 use store::{Db, EventStore, RecordedEvent};
 use tokio::sync::watch;
@@ -401,6 +401,9 @@ impl ContinuousAudit {
                 workspace_id: workspace.parse().ok(),
                 cause_position: Some(batch.through),
                 created_by: None,
+                subject: Some(NotificationSubject::JournalEntry {
+                    entry_id: flag.entry_id,
+                }),
             },
         )
         .await

@@ -47,11 +47,12 @@ pub struct TopExpense {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Dashboard {
     pub as_of: NaiveDate,
-    /// First day of the first month of the chart.
+    /// First day the figures cover: the one asked for, else the first of the month 11
+    /// months before `as_of`'s (the last 12 months).
     pub from: NaiveDate,
     #[schema(value_type = api_core::openapi::Money)]
     pub cash_position: String,
-    /// Totals over the months of the chart.
+    /// Totals from `from` to `as_of`.
     #[schema(value_type = api_core::openapi::Money)]
     pub income: String,
     #[schema(value_type = api_core::openapi::Money)]
@@ -71,15 +72,24 @@ fn money(value: Decimal) -> String {
     format!("{value:.2}")
 }
 
+/// The last 12 months to `as_of`: from the first of the month 11 months before its month.
+pub fn default_from(as_of: NaiveDate) -> NaiveDate {
+    let month_start = as_of.with_day(1).unwrap_or(as_of);
+    month_start
+        .checked_sub_months(Months::new(MONTHS - 1))
+        .unwrap_or(month_start)
+}
+
+/// The figures from `from` to `as_of` (the caller checks `from <= as_of`): income,
+/// expenses and net income over the range and per month of it, the top expenses of the
+/// range, and cash at `as_of`.
 pub async fn dashboard(
     db: &Db,
     workspace_id: &str,
+    from: NaiveDate,
     as_of: NaiveDate,
 ) -> Result<Dashboard, ApiError> {
-    let month_start = as_of.with_day(1).unwrap_or(as_of);
-    let from = month_start
-        .checked_sub_months(Months::new(MONTHS - 1))
-        .unwrap_or(month_start);
+    assert!(from <= as_of, "the route checks the range");
     let income = income_summary(db, workspace_id, from, as_of, Granularity::Month).await?;
     let expenses = expense_summary(db, workspace_id, from, as_of, Granularity::Month).await?;
     let months = monthly(&income, &expenses);

@@ -460,10 +460,14 @@ pub async fn expense_summary_route(
 pub struct DashboardParams {
     /// The day the figures stand at, `YYYY-MM-DD` (today when absent).
     pub as_of: Option<String>,
+    /// The first day income, expenses and the chart cover, `YYYY-MM-DD`, on or before
+    /// `as_of`; the last 12 months when absent.
+    pub from: Option<String>,
 }
 
 /// The workspace's home figures: cash position, income, expenses and net income per month
-/// for the last 12 months, the top expense accounts and the latest entries.
+/// over a period (the last 12 months unless `from` says otherwise), the top expense
+/// accounts of that period and the latest entries.
 #[utoipa::path(get, path = "/api/v1/accounting/workspaces/{workspace_id}/dashboard/", tag = "accounting",
     params(("workspace_id" = String, Path), DashboardParams), responses((status = 200, body = Data<super::dashboard::Dashboard>), (status = 400), (status = 403)))]
 pub async fn dashboard_route(
@@ -475,9 +479,18 @@ pub async fn dashboard_route(
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
     let as_of =
         date("as_of", params.as_of.as_deref())?.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    let from = date("from", params.from.as_deref())?
+        .unwrap_or_else(|| super::dashboard::default_from(as_of));
+    if from > as_of {
+        return Err(ApiError::field(
+            "from",
+            "The period must start on or before its end.",
+        ));
+    }
     Ok(ok(super::dashboard::dashboard(
         state.db(),
         &workspace_id,
+        from,
         as_of,
     )
     .await?))

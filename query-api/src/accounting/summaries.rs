@@ -3,8 +3,10 @@
 //! their children, and totals.
 //!
 //! Whole months of the range read the monthly totals; the partial months at its edges
-//! read the daily ones. Budgets are the accounts' monthly budgets (`BudgetAmountSet` with
-//! a month) of the months the period covers; a partial month counts its whole budget.
+//! read the daily ones. Budgets are the accounts' budgets of the months the period covers:
+//! a month's own budget (`BudgetAmountSet` with a month), else the account's standing
+//! monthly budget (set for every month); a partial month counts its whole budget. The
+//! variance is actual minus budget, and as a percentage of the budget (none without one).
 
 use std::collections::HashMap;
 
@@ -68,12 +70,31 @@ pub struct SummaryRow {
     /// Actual minus budget, per period.
     #[schema(value_type = Vec<api_core::openapi::Money>)]
     pub variances: Vec<String>,
+    /// The variance as a percentage of the budget, one decimal (`"12.5"`), per period;
+    /// `null` where there is no budget.
+    pub variance_percents: Vec<Option<String>>,
     #[schema(value_type = api_core::openapi::Money)]
     pub total: String,
     #[schema(value_type = api_core::openapi::Money)]
     pub budget_total: String,
     #[schema(value_type = api_core::openapi::Money)]
     pub variance_total: String,
+    /// `variance_total` as a percentage of `budget_total`, one decimal; `null` without a
+    /// budget.
+    pub variance_percent_total: Option<String>,
+}
+
+/// `variance` as a percentage of `budget`, rounded half away from zero to one decimal;
+/// `None` for no budget (a percentage of nothing means nothing).
+pub fn variance_percent(variance: i64, budget: i64) -> Option<String> {
+    if budget == 0 {
+        return None;
+    }
+    // Tenths of a percent: |variance| × 1000 / |budget|, rounded half up on the magnitude.
+    let (numerator, denominator) = (i128::from(variance).abs() * 1000, i128::from(budget).abs());
+    let tenths = (numerator * 2 + denominator) / (denominator * 2);
+    let sign = if variance < 0 && tenths != 0 { "-" } else { "" };
+    Some(format!("{sign}{}.{}", tenths / 10, tenths % 10))
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -283,12 +304,25 @@ async fn summary(
             .text(format!("{:04}-{:02}", first.0, first.1))
             .push(" AND month <= ")
             .text(format!("{:04}-{:02}", last.0, last.1));
+        let mut budgeted = std::collections::HashSet::new();
         for row in budgets.fetch_all(db).await? {
             let account: String = row.try_get(0)?;
             let month: String = row.try_get(1)?;
             if let (Some(&i), Some(&p)) = (index.get(account.as_str()), period_of_month.get(&month))
             {
                 own[i].budget[p] += int(&row, 2)?;
+                budgeted.insert((i, month));
+            }
+        }
+        // The standing budget is every month's that has none of its own.
+        for (i, account) in accounts.iter().enumerate() {
+            let Some(standing) = account.budget_amount_cents else {
+                continue;
+            };
+            for (month, &p) in &period_of_month {
+                if !budgeted.contains(&(i, month.clone())) {
+                    own[i].budget[p] += standing;
+                }
             }
         }
     }
@@ -313,9 +347,16 @@ async fn summary(
                     .zip(&f.budget)
                     .map(|(a, b)| cents_string(a - b))
                     .collect(),
+                variance_percents: f
+                    .actual
+                    .iter()
+                    .zip(&f.budget)
+                    .map(|(a, b)| variance_percent(a - b, *b))
+                    .collect(),
                 total: cents_string(total),
                 budget_total: cents_string(budget_total),
                 variance_total: cents_string(total - budget_total),
+                variance_percent_total: variance_percent(total - budget_total, budget_total),
             }
         };
     let mut totals = blank;
@@ -346,4 +387,22 @@ async fn summary(
         rows,
         totals: row("", "", "Total", None, false, &totals),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::variance_percent;
+
+    #[test]
+    fn the_variance_is_a_percentage_of_the_budget_to_one_decimal() {
+        assert_eq!(variance_percent(25_000, 200_000).as_deref(), Some("12.5"));
+        assert_eq!(variance_percent(-50_000, 200_000).as_deref(), Some("-25.0"));
+        assert_eq!(variance_percent(1, 300).as_deref(), Some("0.3"));
+        assert_eq!(variance_percent(0, 300).as_deref(), Some("0.0"));
+    }
+
+    #[test]
+    fn without_a_budget_there_is_no_percentage() {
+        assert_eq!(variance_percent(10_000, 0), None);
+    }
 }

@@ -192,13 +192,16 @@ pub struct SessionHours {
 }
 
 /// The calendar the session's timing tests read: its holidays, business hours and the
-/// UTC offset they are local to.
+/// time zone they are local to.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SessionCalendar {
     /// `YYYY-MM-DD`.
     pub holidays: Vec<chrono::NaiveDate>,
     pub business_hours: SessionHours,
     pub utc_offset_seconds: i32,
+    /// The zone by name (`Africa/Lagos`); a session opened before workspaces had zones
+    /// names its offset (`UTC+01:00`).
+    pub time_zone: String,
 }
 
 fn calendar_of(row: &sqlx::any::AnyRow) -> Result<Option<SessionCalendar>, sqlx::Error> {
@@ -207,8 +210,11 @@ fn calendar_of(row: &sqlx::any::AnyRow) -> Result<Option<SessionCalendar>, sqlx:
     let Some(opened) = opened else {
         return Ok(None);
     };
-    let calendar = report::params_of(&opened).calendar;
+    let params = report::params_of(&opened);
+    let time_zone = report::context_of(&opened, &params).zone_name();
+    let calendar = params.calendar;
     Ok(Some(SessionCalendar {
+        time_zone,
         holidays: calendar.holidays,
         business_hours: SessionHours {
             start: calendar.business_hours.start.format("%H:%M").to_string(),

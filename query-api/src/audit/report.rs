@@ -118,5 +118,9 @@ pub fn context_of(opened: &AuditSessionOpened, params: &AuditParams) -> SessionC
         holidays: params.calendar.holidays.clone(),
         business_hours: params.calendar.business_hours,
         utc_offset_seconds: opened.utc_offset_seconds,
+        time_zone: opened
+            .time_zone
+            .as_deref()
+            .and_then(|name| domain::time_zone::parse_time_zone(name).ok()),
     }
 }

@@ -248,8 +248,8 @@ fn render(
             },
         ),
         (
-            "Local time",
-            format!("UTC{:+} seconds", opened.utc_offset_seconds),
+            "Time zone",
+            super::report::context_of(opened, &super::report::params_of(opened)).zone_name(),
         ),
         ("Status", readable(&header.status)),
         ("Opened by", name_of(&opened.opened_by.to_string())),

@@ -31,6 +31,8 @@ export const workspaceSchema = z.object({
     .nullish()
     .transform((value) => value ?? ''),
   image: z.object({ absolute_url: z.string().nullish() }).nullish(),
+  /** The IANA zone its times are read in (`Africa/Lagos`). */
+  time_zone: z.string().nullish(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

@@ -68,6 +68,37 @@ export function moneyColumn<T>(
   };
 }
 
+/**
+ * A percentage the server computed as a one-decimal string ("12.5", "-25.0"): shown as
+ * "12.5%", negatives in brackets like money ("(25.0%)"), blank where there is none (no
+ * budget to be a percentage of), sorted on the number.
+ */
+export function percentColumn<T>(
+  colId: string,
+  headerName: string,
+  { value, width = 110 }: { value: (row: T) => string | null | undefined; width?: number },
+): ColDef<T> {
+  return {
+    colId,
+    headerName,
+    width,
+    minWidth: MONEY_COLUMN_MIN_PX,
+    type: 'rightAligned',
+    cellClass: ['ag-right-aligned-cell', 'ledger-money'],
+    valueGetter: ({ data }: ValueGetterParams<T>) => (data ? (value(data) ?? null) : null),
+    valueFormatter: ({ value: raw }) => (typeof raw === 'string' ? formatPercent(raw) : ''),
+    comparator: (a: unknown, b: unknown) =>
+      (typeof a === 'string' ? Number(a) : -Infinity) -
+        (typeof b === 'string' ? Number(b) : -Infinity) || 0,
+    useValueFormatterForExport: false,
+  };
+}
+
+/** "12.5" → "12.5%", "-25.0" → "(25.0%)". */
+export function formatPercent(raw: string): string {
+  return raw.startsWith('-') ? `(${raw.slice(1)}%)` : `${raw}%`;
+}
+
 export function dateColumn<T>(field: string, headerName = 'Date', width = 120): ColDef<T> {
   return {
     field: field as ColDef<T>['field'],

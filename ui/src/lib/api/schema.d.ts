@@ -121,7 +121,8 @@ export interface paths {
         };
         /**
          * The workspace's home figures: cash position, income, expenses and net income per month
-         *     for the last 12 months, the top expense accounts and the latest entries.
+         *     over a period (the last 12 months unless `from` says otherwise), the top expense
+         *     accounts of that period and the latest entries.
          */
         get: operations["dashboard_route"];
         put?: never;
@@ -1659,8 +1660,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Renames a workspace and sets or removes its image. Needs `workspace_settings` in that
-         *     workspace.
+         * Renames a workspace, sets or removes its image and sets its time zone. Needs
+         *     `workspace_settings` in that workspace (an Admin's).
          */
         patch: operations["update_workspace"];
         trace?: never;
@@ -3166,6 +3167,7 @@ export interface components {
             risk: components["schemas"]["RiskParams"];
             /**
              * @default {
+             *       "judge_by": "recorded_at",
              *       "weekend_days": [
              *         "Sat",
              *         "Sun"
@@ -3643,10 +3645,11 @@ export interface components {
             expenses: components["schemas"]["Money"];
             /**
              * Format: date
-             * @description First day of the first month of the chart.
+             * @description First day the figures cover: the one asked for, else the first of the month 11
+             *     months before `as_of`'s (the last 12 months).
              */
             from: string;
-            /** @description Totals over the months of the chart. */
+            /** @description Totals from `from` to `as_of`. */
             income: components["schemas"]["Money"];
             months: components["schemas"]["MonthFigures"][];
             net_income: components["schemas"]["Money"];
@@ -3942,10 +3945,11 @@ export interface components {
                 expenses: components["schemas"]["Money"];
                 /**
                  * Format: date
-                 * @description First day of the first month of the chart.
+                 * @description First day the figures cover: the one asked for, else the first of the month 11
+                 *     months before `as_of`'s (the last 12 months).
                  */
                 from: string;
-                /** @description Totals over the months of the chart. */
+                /** @description Totals from `from` to `as_of`. */
                 income: components["schemas"]["Money"];
                 months: components["schemas"]["MonthFigures"][];
                 net_income: components["schemas"]["Money"];
@@ -4443,12 +4447,14 @@ export interface components {
                 created_datetime: string;
                 id: string;
                 kind: string;
+                /** @description The path the notification was raised with. Clients open `target` instead. */
                 link: string | null;
                 message: string;
                 read: boolean;
                 /** @description In-app notifications are delivered the moment they exist: always true. */
                 sent: boolean;
                 severity: string;
+                target: components["schemas"]["NotificationTarget"] | null;
                 title: string;
                 workspace_id: string | null;
             };
@@ -4704,12 +4710,14 @@ export interface components {
                     created_datetime: string;
                     id: string;
                     kind: string;
+                    /** @description The path the notification was raised with. Clients open `target` instead. */
                     link: string | null;
                     message: string;
                     read: boolean;
                     /** @description In-app notifications are delivered the moment they exist: always true. */
                     sent: boolean;
                     severity: string;
+                    target: components["schemas"]["NotificationTarget"] | null;
                     title: string;
                     workspace_id: string | null;
                 }[];
@@ -4946,10 +4954,20 @@ export interface components {
                     /** @description ISO 4217. */
                     base_currency: string;
                     created_datetime: string;
+                    /**
+                     * @description The organization's country's zone (`Africa/Lagos` when no country is named): the
+                     *     workspace's until an Admin sets another.
+                     */
+                    default_time_zone: string;
                     id: string;
                     image: components["schemas"]["ShownImage"];
                     name: string;
                     organization_id: string;
+                    /**
+                     * @description The IANA zone its times are read in (audit sessions' timing tests, dates on
+                     *     screen): the one an Admin set, else `default_time_zone`.
+                     */
+                    time_zone: string;
                 }[];
                 /** Format: int32 */
                 page: number;
@@ -5658,6 +5676,11 @@ export interface components {
                  */
                 role: number;
                 role_display: string;
+                /**
+                 * @description The IANA zone its times are read in (`Africa/Lagos`): the one an Admin set, else
+                 *     its organization's country's.
+                 */
+                time_zone: string;
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -5741,10 +5764,20 @@ export interface components {
                 /** @description ISO 4217. */
                 base_currency: string;
                 created_datetime: string;
+                /**
+                 * @description The organization's country's zone (`Africa/Lagos` when no country is named): the
+                 *     workspace's until an Admin sets another.
+                 */
+                default_time_zone: string;
                 id: string;
                 image: components["schemas"]["ShownImage"];
                 name: string;
                 organization_id: string;
+                /**
+                 * @description The IANA zone its times are read in (audit sessions' timing tests, dates on
+                 *     screen): the one an Admin set, else `default_time_zone`.
+                 */
+                time_zone: string;
             };
         };
         /** @description Debit and credit totals. */
@@ -6889,6 +6922,11 @@ export interface components {
              */
             role: number;
             role_display: string;
+            /**
+             * @description The IANA zone its times are read in (`Africa/Lagos`): the one an Admin set, else
+             *     its organization's country's.
+             */
+            time_zone: string;
         };
         NamedWorkspace: {
             id: string;
@@ -6986,14 +7024,64 @@ export interface components {
             created_datetime: string;
             id: string;
             kind: string;
+            /** @description The path the notification was raised with. Clients open `target` instead. */
             link: string | null;
             message: string;
             read: boolean;
             /** @description In-app notifications are delivered the moment they exist: always true. */
             sent: boolean;
             severity: string;
+            target: components["schemas"]["NotificationTarget"] | null;
             title: string;
             workspace_id: string | null;
+        };
+        /**
+         * @description Where opening a notification leads, derived from what raised it (its kind) and what it
+         *     is about (its subject): typed, so a client builds the link itself and no URL written
+         *     into an event is ever followed. Only an announcement carries a path, one an
+         *     administrator chose inside the product (checked when it was created).
+         */
+        NotificationTarget: {
+            report_id: string;
+            /** @enum {string} */
+            type: "report_download";
+            workspace_id: string;
+        } | {
+            /** @enum {string} */
+            type: "downloads";
+            workspace_id: string | null;
+        } | {
+            entry_id: string;
+            /** @enum {string} */
+            type: "finding";
+            workspace_id: string;
+        } | {
+            /** @enum {string} */
+            type: "audit";
+            workspace_id: string | null;
+        } | {
+            /** @enum {string} */
+            type: "journal";
+            workspace_id: string | null;
+        } | {
+            debt_id: string;
+            /** @enum {string} */
+            type: "debt";
+            workspace_id: string;
+        } | {
+            /** @enum {string} */
+            type: "workspace";
+            workspace_id: string;
+        } | {
+            /** @enum {string} */
+            type: "organization";
+        } | {
+            /** @enum {string} */
+            type: "license";
+        } | {
+            path: string;
+            /** @enum {string} */
+            type: "page";
         };
         /** @description Parameters of the numbering test. */
         NumberingParams: {
@@ -7030,10 +7118,16 @@ export interface components {
             /** @description `YYYY-MM-DD`. */
             period_start: string;
             /**
-             * Format: int32
-             * @description The workspace's offset from UTC in seconds (Lagos 3600); 0 when absent.
+             * @description The IANA zone (`Africa/Lagos`) the timing tests read posting times in; the
+             *     workspace's zone when absent (and no `utc_offset_seconds` is given).
              */
-            utc_offset_seconds?: number;
+            time_zone?: string | null;
+            /**
+             * Format: int32
+             * @description A fixed offset from UTC in seconds (Lagos 3600) instead of a zone, for clients
+             *     that predate zones; ignored when `time_zone` is given.
+             */
+            utc_offset_seconds?: number | null;
         };
         /** @description An organization, as the organization routes (read and write) answer it. */
         Organization: {
@@ -7783,12 +7877,17 @@ export interface components {
         };
         /**
          * @description The calendar the session's timing tests read: its holidays, business hours and the
-         *     UTC offset they are local to.
+         *     time zone they are local to.
          */
         SessionCalendar: {
             business_hours: components["schemas"]["SessionHours"];
             /** @description `YYYY-MM-DD`. */
             holidays: string[];
+            /**
+             * @description The zone by name (`Africa/Lagos`); a session opened before workspaces had zones
+             *     names its offset (`UTC+01:00`).
+             */
+            time_zone: string;
             /** Format: int32 */
             utc_offset_seconds: number;
         };
@@ -8033,6 +8132,16 @@ export interface components {
             name: string;
             parent_id: string | null;
             total: components["schemas"]["Money"];
+            /**
+             * @description `variance_total` as a percentage of `budget_total`, one decimal; `null` without a
+             *     budget.
+             */
+            variance_percent_total: string | null;
+            /**
+             * @description The variance as a percentage of the budget, one decimal (`"12.5"`), per period;
+             *     `null` where there is no budget.
+             */
+            variance_percents: (string | null)[];
             variance_total: components["schemas"]["Money"];
             /** @description Actual minus budget, per period. */
             variances: components["schemas"]["Money"][];
@@ -8076,8 +8185,21 @@ export interface components {
          * @enum {string}
          */
         TestKind: "benford_first_digit" | "benford_first_two_digits" | "benford_second_digit" | "benford_last_two_digits" | "round_amount" | "just_below_approval_threshold" | "at_or_above_performance_materiality" | "duplicate" | "number_gap" | "duplicate_number" | "weekend_posting" | "holiday_posting" | "after_hours_posting" | "backdated" | "reversal_after_period_end" | "period_end_cluster" | "rare_account_pair" | "seldom_used_account" | "infrequent_user" | "first_posting_to_account_class" | "outlier_z_score" | "outlier_modified_z_score" | "outlier_iqr" | "empty_memo" | "weak_memo";
+        /**
+         * @description Which time of an entry the timing tests judge.
+         * @enum {string}
+         */
+        TimingBasis: "recorded_at" | "entry_date";
         /** @description Parameters of the timing tests. */
         TimingParams: {
+            /**
+             * @description What the tests read: when the log recorded the posting (default), or only the
+             *     entry's business date, for books keyed in bulk after the fact (a migration, a
+             *     seeded demo), whose recorded times say when they were loaded, not when the
+             *     business acted.
+             * @default recorded_at
+             */
+            judge_by: components["schemas"]["TimingBasis"];
             /**
              * @description The days that are the weekend. Default Saturday and Sunday (Nigeria and most of
              *     the world); set Friday and Saturday for a Gulf workspace.
@@ -8330,10 +8452,20 @@ export interface components {
             /** @description ISO 4217. */
             base_currency: string;
             created_datetime: string;
+            /**
+             * @description The organization's country's zone (`Africa/Lagos` when no country is named): the
+             *     workspace's until an Admin sets another.
+             */
+            default_time_zone: string;
             id: string;
             image: components["schemas"]["ShownImage"];
             name: string;
             organization_id: string;
+            /**
+             * @description The IANA zone its times are read in (audit sessions' timing tests, dates on
+             *     screen): the one an Admin set, else `default_time_zone`.
+             */
+            time_zone: string;
         };
         /** @description A file of a workspace. */
         WorkspaceFile: {
@@ -8357,6 +8489,11 @@ export interface components {
              */
             image_id?: string | null;
             name?: string | null;
+            /**
+             * @description An IANA time zone (`Africa/Lagos`) the workspace's times are read in; absent
+             *     keeps it.
+             */
+            time_zone?: string | null;
         };
     };
     responses: never;
@@ -8843,6 +8980,11 @@ export interface operations {
             query?: {
                 /** @description The day the figures stand at, `YYYY-MM-DD` (today when absent). */
                 as_of?: string | null;
+                /**
+                 * @description The first day income, expenses and the chart cover, `YYYY-MM-DD`, on or before
+                 *     `as_of`; the last 12 months when absent.
+                 */
+                from?: string | null;
             };
             header?: never;
             path: {

@@ -47,6 +47,7 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 export async function getDashboard(
   workspaceId: string | null | undefined,
   asOf?: string,
+  from?: string,
 ): Promise<Dashboard> {
   const id = requireParam('workspaceId', workspaceId, 'getDashboard');
   // Spec §8: an accounting read other than a listing goes to the shared handler and is
@@ -54,15 +55,20 @@ export async function getDashboard(
   const { data } = await api.get(
     '/accounting/workspaces/{workspace_id}/dashboard/',
     dataEnvelope(dashboardSchema),
-    { params: { workspace_id: id }, query: { as_of: asOf } },
+    { params: { workspace_id: id }, query: { as_of: asOf, from } },
   );
   return data;
 }
 
 /** The active workspace's dashboard as of `asOf`; refreshed with every other book read. */
-export function useDashboard(asOf: string) {
+/** The figures from `from` (the last 12 months when absent) to `asOf`. */
+export function useDashboard(asOf: string, from?: string) {
   const workspaceId = useWorkspaceId();
-  return useSWR(workspaceId ? [accountingPaths.dashboard(workspaceId), asOf] : null, () =>
-    getDashboard(workspaceId, asOf),
+  return useSWR(
+    workspaceId && (!from || from <= asOf)
+      ? [accountingPaths.dashboard(workspaceId), asOf, from ?? '']
+      : null,
+    () => getDashboard(workspaceId, asOf, from),
+    { keepPreviousData: true },
   );
 }

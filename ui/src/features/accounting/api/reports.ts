@@ -165,9 +165,12 @@ export const summaryRowSchema = z.object({
   amounts: z.array(z.string()),
   budgets: z.array(z.string()),
   variances: z.array(z.string()),
+  /** Variance as a percentage of the budget, one decimal; null without a budget. */
+  variance_percents: z.array(z.string().nullable()).default([]),
   total: z.string(),
   budget_total: z.string(),
   variance_total: z.string(),
+  variance_percent_total: z.string().nullish(),
 });
 export type SummaryRow = z.infer<typeof summaryRowSchema>;
 

@@ -27,6 +27,7 @@ import {
 import { useTrialBalance } from '../api/reports';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
+import { budgetForMonth } from '../lib/budget-month';
 import { todayIso } from '../lib/periods';
 
 import { AccountFormModal } from './account-form-modal';
@@ -92,6 +93,7 @@ export function ChartOfAccounts() {
     );
   }, [flat, trialBalance, tree$.collapsed]);
 
+  const thisMonth = todayIso().slice(0, 7);
   const columnDefs = useMemo<ColDef<AccountRow>[]>(() => {
     const columns: ColDef<AccountRow>[] = [
       { field: 'account_code', headerName: 'Code', width: 80 },
@@ -105,10 +107,12 @@ export function ChartOfAccounts() {
       },
       { field: 'account_type_display', headerName: 'Type', width: 100 },
       moneyColumn<AccountRow>('balance', `Balance`, { currency, width: 170 }),
-      moneyColumn<AccountRow>('budget_amount', 'Monthly budget', {
+      // This month's budget as the summaries count it: the month's own, else the standing one.
+      moneyColumn<AccountRow>('budget_amount', 'Budget this month', {
         currency,
         width: 150,
         blankZero: true,
+        value: (row) => budgetForMonth(row, thisMonth),
       }),
       {
         colId: 'depreciation',
@@ -181,7 +185,7 @@ export function ChartOfAccounts() {
       });
     }
     return columns;
-  }, [canEditChart, currency, tree$.collapsed, tree$.toggle]);
+  }, [canEditChart, currency, thisMonth, tree$.collapsed, tree$.toggle]);
 
   if (error) return <LoadError what="the chart of accounts" onRetry={() => void mutate()} />;
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type RouteAnswer } from '@/testing/api-stub';
 import { renderWithProviders } from '@/testing/test-utils';
 
-import { todayIso } from '../lib/periods';
+import { periodBounds, todayIso } from '../lib/periods';
 import { DashboardView } from './dashboard-view';
 
 vi.mock('@/lib/notify', () => ({
@@ -122,5 +122,36 @@ describe('the dashboard reads the server dashboard route', () => {
       expect(screen.getByTestId('figure-income')).toHaveTextContent('₦1,130,000.00'),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for this quarter when it is chosen, and links its figures to the quarter', async () => {
+    const { requests } = stubDashboard(() => ({ body: figures() }));
+    renderWithProviders(<DashboardView />, { route: '/dashboard' });
+    await screen.findByText('₦1,130,000.00');
+    await userEvent.click(screen.getByText('This quarter'));
+    const quarterStart = periodBounds(todayIso(), 'quarter').from;
+    await waitFor(() =>
+      expect(
+        requests.some((r) => r.path === DASHBOARD && r.query.get('from') === quarterStart),
+      ).toBe(true),
+    );
+    const asked = requests.filter((r) => r.path === DASHBOARD).at(-1);
+    expect(asked?.query.get('as_of')).toBe(todayIso());
+    expect(screen.getByTestId('figure-income')).toHaveTextContent('This quarter');
+  });
+
+  it('a custom period reads its range from the URL', async () => {
+    const { requests } = stubDashboard(() => ({ body: figures() }));
+    renderWithProviders(<DashboardView />, {
+      route: '/dashboard?period=custom&from=2026-02-01&to=2026-03-31',
+    });
+    await screen.findByText('₦1,130,000.00');
+    const asked = requests.find((r) => r.path === DASHBOARD);
+    expect(asked?.query.get('from')).toBe('2026-02-01');
+    expect(asked?.query.get('as_of')).toBe('2026-03-31');
+    expect(screen.getByTestId('figure-net-income')).toHaveAttribute(
+      'href',
+      '/accounting/financial-reports/income-statement?from=2025-04-01&to=2026-03-31',
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Paper,
+  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -43,9 +44,24 @@ import { useSetupProgress } from '../api/setup-progress';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
+import { useQueryState } from '../hooks/use-query-state';
+import {
+  DASHBOARD_PERIODS,
+  DASHBOARD_PERIOD_LABELS,
+  dashboardRange,
+  isDashboardPeriod,
+  type DashboardPeriod,
+} from '../lib/dashboard-period';
 import { periodLabel, todayIso } from '../lib/periods';
-import { entryLink, ledgerLink, summaryLink, trialBalanceLink } from '../lib/report-links';
+import {
+  entryLink,
+  incomeStatementLink,
+  ledgerLink,
+  summaryLink,
+  trialBalanceLink,
+} from '../lib/report-links';
 
+import { DateField } from './report-toolbar';
 import { EntryStatusBadge } from './entry-status-badge';
 import { SetupChecklist } from './setup-checklist';
 
@@ -138,21 +154,37 @@ function DashboardError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** "this quarter" → "This quarter". */
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /**
- * The dashboard, as the server computes it (GET dashboard/): cash position, income,
- * expenses and net income over the last 12 months, the 12-month income vs expense chart,
- * top expense accounts and recent entries. Each figure links to the report behind it.
+ * The dashboard, as the server computes it (GET dashboard/): cash position at the end of
+ * the chosen period (the last 12 months by default; the period lives in the URL), income,
+ * expenses and net income over it, its income vs expense chart by month, its top expense
+ * accounts and the recent entries. Each figure opens the report behind it, for the period.
  */
 export function DashboardView() {
   const today = todayIso();
   const currency = useWorkspaceCurrency();
   const { canWriteDrafts } = useBooksPermissions();
-  const { data: dashboard, error, mutate } = useDashboard(today);
+  const [query, setQuery] = useQueryState({ period: 'last12', from: '', to: '' });
+  const period: DashboardPeriod = isDashboardPeriod(query.period) ? query.period : 'last12';
+  const range = dashboardRange(period, today, {
+    from: query.from || today,
+    to: query.to || today,
+  });
+  const { data: dashboard, error, mutate } = useDashboard(range.to, range.from);
 
   const money = (value: string | undefined | null) =>
     value === undefined || value === null ? null : formatMoney(value, currency);
-  const asOf = dashboard?.as_of ?? today;
-  const from = dashboard?.from ?? today;
+  const asOf = dashboard?.as_of ?? range.to;
+  const from = dashboard?.from ?? range.from;
+  const periodText =
+    period === 'custom'
+      ? `${formatDateText(range.from)} to ${formatDateText(range.to)}`
+      : DASHBOARD_PERIOD_LABELS[period].toLowerCase();
   const series = dashboard ? monthlySeries(dashboard.months) : [];
   const topExpenses = dashboard?.top_expenses ?? [];
   const recent = dashboard?.recent_entries;
@@ -198,6 +230,29 @@ export function DashboardView() {
   return (
     <Stack gap="lg">
       <DashboardSetup />
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          size="xs"
+          aria-label="Dashboard period"
+          value={period}
+          data={DASHBOARD_PERIODS.map((p) => ({ value: p, label: DASHBOARD_PERIOD_LABELS[p] }))}
+          onChange={(value) => {
+            if (!isDashboardPeriod(value)) return;
+            // A custom period starts from the range shown, to be narrowed from there.
+            setQuery(
+              value === 'custom'
+                ? { period: value, from: range.from, to: range.to }
+                : { period: value === 'last12' ? '' : value, from: '', to: '' },
+            );
+          }}
+        />
+        {period === 'custom' && (
+          <>
+            <DateField label="From" value={range.from} onChange={(from) => setQuery({ from })} />
+            <DateField label="To" value={range.to} onChange={(to) => setQuery({ to })} />
+          </>
+        )}
+      </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         <Figure
           label="Cash position"
@@ -214,7 +269,7 @@ export function DashboardView() {
           to={summaryLink('income', from, asOf)}
           icon={<IconTrendingUp size={18} />}
           color="teal"
-          caption="Last 12 months"
+          caption={capitalized(periodText)}
           testId="figure-income"
         />
         <Figure
@@ -223,16 +278,16 @@ export function DashboardView() {
           to={summaryLink('expense', from, asOf)}
           icon={<IconTrendingDown size={18} />}
           color="orange"
-          caption="Last 12 months"
+          caption={capitalized(periodText)}
           testId="figure-expenses"
         />
         <Figure
           label="Net income"
           value={money(dashboard?.net_income)}
-          to={trialBalanceLink(asOf)}
+          to={incomeStatementLink(from, asOf)}
           icon={<IconReceipt size={18} />}
           color={dashboard && centsOf(dashboard.net_income) < 0n ? 'red' : 'teal'}
-          caption="Income less expenses, last 12 months"
+          caption={`Income less expenses, ${periodText}`}
           testId="figure-net-income"
         />
       </SimpleGrid>
@@ -247,7 +302,7 @@ export function DashboardView() {
         >
           <Group justify="space-between" mb="xs">
             <Title order={2} size="h5">
-              Income vs expenses, last 12 months
+              Income vs expenses, {periodText}
             </Title>
             <Anchor component={Link} to={summaryLink('income', from, asOf)} size="xs">
               Open income summary
@@ -283,11 +338,11 @@ export function DashboardView() {
         </Paper>
         <Paper withBorder radius="lg" p="md">
           <Title order={2} size="h5" mb="xs">
-            Top expenses, last 12 months
+            Top expenses, {periodText}
           </Title>
           {topExpenses.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No expenses posted in the last 12 months.
+              No expenses posted in this period.
             </Text>
           ) : (
             <Stack gap={6}>

@@ -3,7 +3,7 @@ import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { moneyColumn } from '@/components/data-grid/columns';
+import { moneyColumn, percentColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { TreeNameCell } from '@/components/data-grid/tree-name-cell';
 import {
@@ -123,6 +123,9 @@ export function PeriodSummaryReport({ kind }: { kind: SummaryKind }) {
       { ...moneyColumn<Row>('total', 'Total', { currency, width: 150 }), pinned: 'right' },
       moneyColumn<Row>('budget_total', 'Budget', { currency, width: 140, blankZero: true }),
       moneyColumn<Row>('variance_total', 'Variance', { currency, width: 140, blankZero: true }),
+      percentColumn<Row>('variance_percent_total', 'Variance %', {
+        value: (row) => row.variance_percent_total,
+      }),
     ];
   }, [currency, data?.periods, tree$.collapsed, tree$.toggle]);
 

@@ -46,9 +46,11 @@ const row = (code: string, total: string, leaf = true): SummaryRow => ({
   amounts: [total],
   budgets: ['0.00'],
   variances: ['0.00'],
+  variance_percents: [null],
   total,
   budget_total: '0.00',
   variance_total: '0.00',
+  variance_percent_total: null,
 });
 
 describe('summary series', () => {

@@ -24,3 +24,7 @@ export function summaryLink(kind: 'income' | 'expense', from: string, to: string
   const base = kind === 'income' ? paths.accounting.incomeSummary : paths.accounting.expenseSummary;
   return `${base}?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 }
+
+export function incomeStatementLink(from: string, to: string) {
+  return `${paths.accounting.incomeStatement}?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+}

@@ -44,6 +44,7 @@ export const ACTIVITY_TYPE_GROUPS: readonly { group: string; items: readonly str
       'organization_updated',
       'workspace_created',
       'workspace_renamed',
+      'workspace_time_zone_changed',
       'workspace_deleted',
       'member_added',
       'member_role_changed',

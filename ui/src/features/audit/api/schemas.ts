@@ -18,11 +18,13 @@ const signOffSchema = z.object({
   conclusion: z.string().nullish(),
 });
 
-/** The calendar the timing tests read: holidays, business hours and their UTC offset. */
+/** The calendar the timing tests read: holidays, business hours and their time zone. */
 export const calendarSchema = z.object({
   holidays: z.array(z.string()),
   business_hours: z.object({ start: z.string(), end: z.string() }),
   utc_offset_seconds: z.number(),
+  /** By name (`Africa/Lagos`); `UTC+01:00` for a session opened with an offset only. */
+  time_zone: z.string().nullish(),
 });
 export type AuditCalendar = z.infer<typeof calendarSchema>;
 export type SignOff = z.infer<typeof signOffSchema>;

@@ -48,10 +48,11 @@ export type OpenSessionInput = {
   materiality: string;
   performance_materiality: string;
   approval_thresholds?: string[];
-  utc_offset_seconds?: number;
+  /** The IANA zone the timing tests read posting times in; the workspace's when absent. */
+  time_zone?: string;
   /** Local dates `YYYY-MM-DD`. */
   holidays?: string[];
-  /** `HH:MM`, local to `utc_offset_seconds`. */
+  /** `HH:MM`, local to `time_zone`. */
   business_hours?: { start: string; end: string };
 };
 

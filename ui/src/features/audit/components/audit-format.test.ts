@@ -103,7 +103,18 @@ describe('scoreReasons', () => {
 });
 
 describe('calendarText', () => {
-  it('writes business hours with their offset and lists the holidays', () => {
+  it('names the session’s time zone, not an offset in seconds', () => {
+    expect(
+      calendarText({
+        holidays: [],
+        business_hours: { start: '08:00', end: '18:00' },
+        utc_offset_seconds: 3600,
+        time_zone: 'Africa/Lagos',
+      }).hours,
+    ).toBe('08:00–18:00 (Africa/Lagos)');
+  });
+
+  it('writes an offset-only session’s hours with their offset and lists the holidays', () => {
     expect(
       calendarText({
         holidays: ['2026-10-01', '2026-12-25'],

@@ -173,11 +173,12 @@ export function offsetText(seconds: number): string {
   return `${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** The session calendar in words: "08:00–18:00 (UTC+01:00)" and its holiday dates. */
+/** The session calendar in words: "08:00–18:00 (Africa/Lagos)" and its holiday dates. */
 export function calendarText(calendar: AuditCalendar): { hours: string; holidays: string } {
   const { start, end } = calendar.business_hours;
+  const zone = calendar.time_zone ?? `UTC${offsetText(calendar.utc_offset_seconds)}`;
   return {
-    hours: `${start}–${end} (UTC${offsetText(calendar.utc_offset_seconds)})`,
+    hours: `${start}–${end} (${zone})`,
     holidays: calendar.holidays.length ? calendar.holidays.join(', ') : 'None set',
   };
 }

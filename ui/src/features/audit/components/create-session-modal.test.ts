@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formFieldOf, offsetLabel } from './create-session-modal';
+import { formFieldOf } from './create-session-modal';
 
 describe('formFieldOf', () => {
   it('keeps the fields the form has', () => {
@@ -17,22 +17,14 @@ describe('formFieldOf', () => {
     expect(formFieldOf('holidays')).toBe('holidays');
   });
 
-  it('puts business-hours errors on their time inputs and the offset on the time zone', () => {
+  it('puts business-hours errors on their time inputs and a zone error on the time zone', () => {
     expect(formFieldOf('business_hours.start')).toBe('business_start');
     expect(formFieldOf('business_hours.end')).toBe('business_end');
-    expect(formFieldOf('utc_offset_seconds')).toBe('utc_offset_seconds');
+    expect(formFieldOf('time_zone')).toBe('time_zone');
   });
 
   it('sends errors about fields without an input to the whole form', () => {
     expect(formFieldOf('params')).toBe('root');
     expect(formFieldOf('business_hours')).toBe('root');
-  });
-});
-
-describe('offsetLabel', () => {
-  it('writes an offset as UTC±HH:MM', () => {
-    expect(offsetLabel(3600)).toBe('UTC+01:00');
-    expect(offsetLabel(-16200)).toBe('UTC−04:30');
-    expect(offsetLabel(0)).toBe('UTC+00:00');
   });
 });

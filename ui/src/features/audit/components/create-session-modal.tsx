@@ -5,24 +5,25 @@ import {
   Divider,
   Group,
   Modal,
-  Select,
   SimpleGrid,
   Stack,
   TagsInput,
   Text,
   TextInput,
 } from '@mantine/core';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 
 // The accounting feature's parser of the API's `{field: [messages]}` errors; shared, not copied.
 import { formErrorsOf } from '@/lib/field-errors';
 import { DateField } from '@/components/ui/date-field';
+import { TimeZoneSelect } from '@/components/ui/time-zone-select';
+import { useMyWorkspaces } from '@/lib/workspaces';
 import { AMOUNT_INPUT_HINT, amountInput } from '@/lib/money';
 import { formatDate, parseDisplayDate } from '@/lib/format-date-time';
 
 import { openSession } from '../api/sessions';
-import { offsetText } from './audit-format';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** An amount as people type it ("1,500,000"), sent as the API's decimal ("1500000.00"). */
@@ -35,25 +36,8 @@ const positiveAmount = z
   }, AMOUNT_INPUT_HINT)
   .transform((text) => amountInput(text) ?? text);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** `UTC+01:00` for 3600: the offset as people write it. */
-export function offsetLabel(seconds: number): string {
-  return `UTC${offsetText(seconds)}`;
-}
-
-/** Every whole and half-hour offset in use, −12:00 to +14:00, plus the browser's own. */
-function offsetOptions(own: number): { value: string; label: string }[] {
-  const seconds = new Set<number>([own]);
-  for (let half = -24; half <= 28; half += 1) seconds.add(half * 1800);
-  return [...seconds]
-    .sort((a, b) => a - b)
-    .map((s) => ({ value: String(s), label: offsetLabel(s) }));
-}
-
-/** The browser's offset from UTC now, in seconds (Lagos 3600). */
-function browserOffset(): number {
-  return -new Date().getTimezoneOffset() * 60;
-}
+/** A workspace's zone until its own is known: DESIGN.md §5's Nigerian default. */
+const DEFAULT_TIME_ZONE = 'Africa/Lagos';
 
 const formSchema = z
   .object({
@@ -68,7 +52,7 @@ const formSchema = z
     }),
     business_start: z.string().regex(TIME, 'Pick a time, e.g. 08:00'),
     business_end: z.string().regex(TIME, 'Pick a time, e.g. 08:00'),
-    utc_offset_seconds: z.string(),
+    time_zone: z.string().min(1, 'Pick a time zone'),
   })
   // ISO dates compare as text; the server checks it too, this just answers sooner.
   .refine((v) => v.period_end >= v.period_start, {
@@ -98,7 +82,7 @@ export function formFieldOf(path: string): keyof FormValues | 'root' {
   return FIELDS.has(name) ? (name as keyof FormValues) : 'root';
 }
 
-function defaults(): FormValues {
+function defaults(timeZone: string): FormValues {
   const year = new Date().getFullYear();
   return {
     name: `FY${year} audit`,
@@ -110,7 +94,7 @@ function defaults(): FormValues {
     holidays: [],
     business_start: '08:00',
     business_end: '18:00',
-    utc_offset_seconds: String(browserOffset()),
+    time_zone: timeZone,
   };
 }
 
@@ -128,13 +112,26 @@ export function CreateSessionModal({
   onClose,
   onCreated,
 }: CreateSessionModalProps) {
+  const { data: workspaces } = useMyWorkspaces();
+  const workspaceTimeZone =
+    workspaces?.find((w) => w.id === workspaceId)?.time_zone ?? DEFAULT_TIME_ZONE;
   const {
     register,
     control,
     handleSubmit,
     setError,
+    setValue,
+    getFieldState,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: defaults() });
+  } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: defaults(workspaceTimeZone),
+  });
+
+  // The workspaces may load after the form: their zone replaces the default unless picked.
+  useEffect(() => {
+    if (!getFieldState('time_zone').isDirty) setValue('time_zone', workspaceTimeZone);
+  }, [workspaceTimeZone, getFieldState, setValue]);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -145,8 +142,8 @@ export function CreateSessionModal({
         materiality: values.materiality,
         performance_materiality: values.performance_materiality,
         approval_thresholds: values.approval_threshold ? [values.approval_threshold] : [],
-        // Weekend, holiday and after-hours tests read the posting time in this offset.
-        utc_offset_seconds: Number(values.utc_offset_seconds),
+        // Weekend, holiday and after-hours tests read the posting time in this zone.
+        time_zone: values.time_zone,
         holidays: values.holidays,
         business_hours: { start: values.business_start, end: values.business_end },
       });
@@ -266,16 +263,14 @@ export function CreateSessionModal({
             />
             <Controller
               control={control}
-              name="utc_offset_seconds"
+              name="time_zone"
               render={({ field }) => (
-                <Select
+                <TimeZoneSelect
                   label="Time zone"
-                  data={offsetOptions(browserOffset())}
                   value={field.value}
-                  onChange={(value) => field.onChange(value ?? String(browserOffset()))}
+                  onChange={field.onChange}
                   allowDeselect={false}
-                  searchable
-                  error={errors.utc_offset_seconds?.message}
+                  error={errors.time_zone?.message}
                 />
               )}
             />

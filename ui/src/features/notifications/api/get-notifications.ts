@@ -37,6 +37,23 @@ export const severitySchema = z
     return isSeverity(normalized) ? normalized : 'info';
   });
 
+const workspaceOf = { workspace_id: z.string().nullish() };
+
+/** Where a notification leads, one shape per kind of thing (the server's NotificationTarget). */
+export const notificationTargetSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('report_download'), workspace_id: z.string(), report_id: z.string() }),
+  z.object({ type: z.literal('downloads'), ...workspaceOf }),
+  z.object({ type: z.literal('finding'), workspace_id: z.string(), entry_id: z.string() }),
+  z.object({ type: z.literal('audit'), ...workspaceOf }),
+  z.object({ type: z.literal('journal'), ...workspaceOf }),
+  z.object({ type: z.literal('debt'), workspace_id: z.string(), debt_id: z.string() }),
+  z.object({ type: z.literal('workspace'), workspace_id: z.string() }),
+  z.object({ type: z.literal('organization') }),
+  z.object({ type: z.literal('license') }),
+  z.object({ type: z.literal('page'), path: z.string() }),
+]);
+export type NotificationTarget = z.infer<typeof notificationTargetSchema>;
+
 export const notificationSchema = z.object({
   id: idSchema,
   title: z
@@ -53,8 +70,10 @@ export const notificationSchema = z.object({
   sent: z.boolean().nullish(),
   /** What it is about ("report_ready", "entries_posted", …). */
   kind: z.string().nullish(),
-  /** The in-app page it is about, if any. */
+  /** The path it was raised with; opening goes by `target`. */
   link: z.string().nullish(),
+  /** What opening it leads to, typed by the server from its cause; null for nothing. */
+  target: notificationTargetSchema.nullish().catch(null),
   /** The workspace it concerns, if any. */
   workspace_id: z.string().nullish(),
 });

@@ -36,6 +36,15 @@ export async function setWorkspaceImage(
   await mutate(MY_WORKSPACES_PATH);
 }
 
+/** Reads the workspace's times (audit timing tests, dates on screen) in `zone`, an IANA name. */
+export async function setWorkspaceTimeZone(workspace: Workspace, zone: string): Promise<void> {
+  await api.patch(WORKSPACE_PATH, dataEnvelope(z.object({ id: idSchema }).loose()), {
+    params: { organization_id: workspace.organization_id, id: workspace.id },
+    body: { time_zone: zone },
+  });
+  await mutate(MY_WORKSPACES_PATH);
+}
+
 export async function deleteWorkspace(workspace: Workspace): Promise<void> {
   await api.delete(WORKSPACE_PATH, z.unknown(), {
     params: { organization_id: workspace.organization_id, id: workspace.id },

@@ -24,6 +24,7 @@ function workspace(id: string, name: string, role: number, organization_id = 'or
     latest: id === 'ws-1',
     is_invited: false,
     image: null,
+    time_zone: 'Africa/Lagos',
   };
 }
 
@@ -148,6 +149,31 @@ describe('the workspace profile', () => {
     expect(
       screen.getByText('This is your only workspace: create another one first.'),
     ).toBeInTheDocument();
+  });
+
+  it('lets an Admin search the IANA zones and save one with PATCH', async () => {
+    const { requests } = stubApi(routes(2));
+    renderWithProviders(<WorkspaceProfile workspaceId="ws-2" />);
+    const zone = await screen.findByRole('textbox', { name: /^Time zone/ });
+    await waitFor(() => expect(zone).toHaveValue('Africa/Lagos (UTC+01:00)'));
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Europe/Lon');
+    await userEvent.click(await screen.findByRole('option', { name: /^Europe\/London/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save time zone' }));
+    await waitFor(() => {
+      const patch = requests.find((r) => r.method === 'PATCH');
+      expect(patch?.body).toEqual({ time_zone: 'Europe/London' });
+    });
+  });
+
+  it('shows an Editor the zone by name without a way to change it', async () => {
+    stubApi(routes(1));
+    renderWithProviders(<WorkspaceProfile workspaceId="ws-2" />);
+    const zone = await screen.findByRole('textbox', { name: /^Time zone/ });
+    await waitFor(() => expect(zone).toHaveValue('Africa/Lagos (UTC+01:00)'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(zone).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save time zone' })).toBeNull();
   });
 
   it('gives an Editor neither rename, transfer nor delete', async () => {

@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
 
 import { ImagePicker } from '@/components/ui/image-picker';
+import { TimeZoneSelect } from '@/components/ui/time-zone-select';
 import { PendingTransferNotice, RequestTransferModal } from '@/features/transfers';
 import { useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
@@ -37,6 +38,7 @@ import {
   renameWorkspace,
   renameWorkspaceSchema,
   setWorkspaceImage,
+  setWorkspaceTimeZone,
 } from '../api/update-workspace';
 import { WorkspaceMembers } from './workspace-members';
 
@@ -97,6 +99,56 @@ function RenameForm({ workspace, canRename }: { workspace: Workspace; canRename:
         {canRename && (
           <Button type="submit" loading={pending} disabled={name.trim() === workspace.name}>
             Rename
+          </Button>
+        )}
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * The zone the workspace's times are read in: audit sessions judge weekends and after-hours
+ * postings in it. Admins pick from the IANA zones; others see it.
+ */
+function TimeZoneForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boolean }) {
+  const current = workspace.time_zone ?? 'Africa/Lagos';
+  const [zone, setZone] = useState(current);
+  const [pending, setPending] = useState(false);
+  useEffect(() => setZone(current), [current]);
+
+  const save = async () => {
+    setPending(true);
+    try {
+      await setWorkspaceTimeZone(workspace, zone);
+      notify.success(`The workspace's times are now read in ${zone}.`);
+    } catch {
+      // Shown by the API client's handler.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label="Workspace time zone"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Group align="flex-end">
+        <TimeZoneSelect
+          label="Time zone"
+          description="Audit sessions read posting times in this zone (weekends, after hours)."
+          value={zone}
+          onChange={setZone}
+          readOnly={!canEdit}
+          allowDeselect={false}
+          style={{ flex: 1 }}
+        />
+        {canEdit && (
+          <Button type="submit" loading={pending} disabled={!zone || zone === current}>
+            Save time zone
           </Button>
         )}
       </Group>
@@ -236,6 +288,7 @@ export function WorkspaceProfile({ workspaceId: asked }: Props) {
             canCancel={canDelete}
           />
           <RenameForm workspace={workspace} canRename={canRename} />
+          <TimeZoneForm workspace={workspace} canEdit={canRename} />
           {canDelete && (
             <Group justify="flex-end">
               <Button
