@@ -58,7 +58,7 @@ pub struct StoredFile {
 }
 
 /// A file attached to an entry (or a ledger row): enough to show and open it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct AttachedDocument {
     pub id: String,
     pub name: String,

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod books;
+pub mod documents;
 pub mod two_factor;
 
 use api_core::auth::TokenKeys;

@@ -3118,6 +3118,17 @@ export interface components {
             /** @description `journal_entry`, `fixed_asset` or `debt`. */
             kind: string;
         };
+        /** @description A file attached to an entry (or a ledger row): enough to show and open it. */
+        AttachedDocument: {
+            content_type: string;
+            id: string;
+            name: string;
+            sha256: string;
+            /** Format: int64 */
+            size: number;
+            /** @description The download path (token required). */
+            url: string;
+        };
         /** @description What a document is attached to. */
         AttachmentTarget: {
             id: string;
@@ -4413,6 +4424,11 @@ export interface components {
         /** @description `{"data": T}` — the success envelope. */
         Data_JournalEntryDetail: {
             data: components["schemas"]["JournalEntrySummary"] & {
+                /**
+                 * @description The files attached to the entry (its evidence); attaching one never changes the
+                 *     entry itself.
+                 */
+                documents: components["schemas"]["AttachedDocument"][];
                 lines: components["schemas"]["JournalEntryLine"][];
                 /** @description The number of the entry that reversed this one. */
                 reversed_by_number: string | null;
@@ -6754,6 +6770,11 @@ export interface components {
             organization_id: string;
         };
         JournalEntryDetail: components["schemas"]["JournalEntrySummary"] & {
+            /**
+             * @description The files attached to the entry (its evidence); attaching one never changes the
+             *     entry itself.
+             */
+            documents: components["schemas"]["AttachedDocument"][];
             lines: components["schemas"]["JournalEntryLine"][];
             /** @description The number of the entry that reversed this one. */
             reversed_by_number: string | null;
@@ -7293,6 +7314,8 @@ export interface components {
                 date: string;
                 debit: components["schemas"]["Money"];
                 description: string;
+                /** @description The files attached to the posting's entry (its evidence). */
+                documents: components["schemas"]["AttachedDocument"][];
                 entry_id: string;
                 entry_number: string;
                 /**
