@@ -145,6 +145,13 @@ async fn the_byte_over_the_storage_limit_is_refused_with_nothing_written(backend
     assert_eq!(kept_after, kept_before, "a refused upload leaves no bytes");
     assert_eq!(listed.body["data"]["count"], 1, "and no record");
     assert_eq!(last_byte.status, 201, "{}", last_byte.body);
+    let usage = app
+        .read(&format!("{}usage/", files(&workspace)), Some(&ada.access))
+        .await;
+    assert_eq!(
+        usage.body["data"],
+        json!({"used": 50 * 1024 * 1024, "limit": 50 * 1024 * 1024, "file_limit": 100 * 1024 * 1024})
+    );
     app.stop().await;
 }
 

@@ -216,3 +216,42 @@ async fn answers(
         })
         .collect())
 }
+
+/// How much of the plan's document storage the workspace's organization uses.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct StorageUsage {
+    /// Bytes of documents the organization keeps (all its workspaces).
+    pub used: u64,
+    /// The plan's document storage in bytes; `null` when unlimited.
+    pub limit: Option<u64>,
+    /// The plan's largest single upload in bytes; `null` when unlimited.
+    pub file_limit: Option<u64>,
+}
+
+/// The organization's document storage against its plan, for the usage bar.
+#[utoipa::path(get, path = "/api/v1/files/workspaces/{workspace_id}/usage/", tag = "files",
+    params(("workspace_id" = String, Path)),
+    responses((status = 200, body = Data<StorageUsage>), (status = 401), (status = 403)))]
+pub async fn storage_usage(
+    State(state): State<QueryState>,
+    user: AuthUser,
+    Path(workspace_id): Path<String>,
+) -> Result<Json<Data<StorageUsage>>, ApiError> {
+    use domain::permissions::Resource;
+    let app = &state.app;
+    let access = app
+        .access
+        .access(&user.user_id, &workspace_id)
+        .await?
+        .ok_or(ApiError::Forbidden(
+            domain::permissions::Denial::NoWorkspaceAccess,
+        ))?;
+    let organization = api_core::access::organization_of(app, &workspace_id)
+        .await?
+        .unwrap_or_default();
+    Ok(ok(StorageUsage {
+        used: projections::documents::bytes_stored(&app.db().pool, &organization).await?,
+        limit: access.plan.limit(Resource::DocumentStorage).value(),
+        file_limit: access.plan.limit(Resource::FileUpload).value(),
+    }))
+}

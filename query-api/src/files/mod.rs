@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<QueryState> {
     OpenApiRouter::new()
         .routes(routes!(image))
         .routes(routes!(list::workspace_files))
+        .routes(routes!(list::storage_usage))
         .routes(routes!(documents::document))
         .routes(routes!(documents::download))
 }

@@ -2510,6 +2510,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/files/workspaces/{workspace_id}/usage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's document storage against its plan, for the usage bar. */
+        get: operations["storage_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health/": {
         parameters: {
             query?: never;
@@ -5490,6 +5507,27 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_StorageUsage: {
+            /** @description How much of the plan's document storage the workspace's organization uses. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description The plan's largest single upload in bytes; `null` when unlimited.
+                 */
+                file_limit: number | null;
+                /**
+                 * Format: int64
+                 * @description The plan's document storage in bytes; `null` when unlimited.
+                 */
+                limit: number | null;
+                /**
+                 * Format: int64
+                 * @description Bytes of documents the organization keeps (all its workspaces).
+                 */
+                used: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_StoredFile: {
             /** @description A file a workspace keeps: a document, or an image uploaded for a profile or logo. */
             data: {
@@ -8193,6 +8231,24 @@ export interface components {
             is_group: boolean;
             name: string;
             parent_id: string | null;
+        };
+        /** @description How much of the plan's document storage the workspace's organization uses. */
+        StorageUsage: {
+            /**
+             * Format: int64
+             * @description The plan's largest single upload in bytes; `null` when unlimited.
+             */
+            file_limit: number | null;
+            /**
+             * Format: int64
+             * @description The plan's document storage in bytes; `null` when unlimited.
+             */
+            limit: number | null;
+            /**
+             * Format: int64
+             * @description Bytes of documents the organization keeps (all its workspaces).
+             */
+            used: number;
         };
         /** @description A file a workspace keeps: a document, or an image uploaded for a profile or logo. */
         StoredFile: {
@@ -16823,6 +16879,45 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    storage_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StorageUsage"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
