@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::books::{books, leaf, post, Books};
+use common::books::{books, leaf, open, post, sessions, Books};
 use common::documents::{document, sha256, upload, PDF};
 use common::TestApp;
 use serde_json::{json, Value};
@@ -209,7 +209,56 @@ async fn a_draft_takes_a_document_and_another_workspaces_entry_does_not(backend:
     app.stop().await;
 }
 
+async fn a_shared_audit_shows_the_evidence_of_a_flagged_entry(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    // Just below the session's approval threshold, backdated, with a weak memo.
+    let risky = post(&app, &books, "2026-05-05", "990.00").await;
+    let receipt = uploaded_receipt(&app, &books).await;
+    let token = Some(books.owner.access.as_str());
+    let attached = app
+        .post(
+            &attachments(&receipt),
+            token,
+            json!({"kind": "journal_entry", "id": risky}),
+        )
+        .await;
+    assert_eq!(attached.status, 201, "{}", attached.body);
+    let id = open(&app, &books).await;
+    app.post(
+        &format!("{}{id}/sign-off/", sessions(&books)),
+        token,
+        json!({"role": "performer"}),
+    )
+    .await;
+    let shared = app
+        .post(
+            &format!("{}{id}/shares/", sessions(&books)),
+            token,
+            json!({"expires_in_days": 7}),
+        )
+        .await;
+    let link = shared.body["data"]["token"].as_str().expect("token");
+
+    let view = app
+        .read(&format!("/api/v1/audit-shared/{link}/"), None)
+        .await;
+
+    assert_eq!(view.status, 200, "{}", view.body);
+    let flagged = &view.body["data"]["result"]["flagged"];
+    assert_eq!(flagged[0]["entry_id"], risky.as_str(), "{flagged}");
+    let evidence = &view.body["data"]["evidence"][risky.as_str()];
+    assert_eq!(
+        evidence[0]["name"], "receipt.pdf",
+        "{}",
+        view.body["data"]["evidence"]
+    );
+    assert_eq!(evidence[0]["sha256"], sha256(PDF));
+    app.stop().await;
+}
+
 backend_tests!(
+    a_shared_audit_shows_the_evidence_of_a_flagged_entry,
     a_receipt_attached_to_a_posted_entry_leaves_the_entry_and_its_chain_intact,
     a_document_backing_an_entry_is_detached_before_it_is_deleted,
     a_draft_takes_a_document_and_another_workspaces_entry_does_not,

@@ -5467,6 +5467,13 @@ export interface components {
             data: {
                 /** @description The workspace's name. */
                 entity: string;
+                /**
+                 * @description The documents attached to each flagged entry (by entry id), with their hashes: the
+                 *     evidence behind the entries the tests flagged, as attached now.
+                 */
+                evidence: {
+                    [key: string]: components["schemas"]["AttachedDocument"][];
+                };
                 expires_at: string;
                 /** @description The notes and conclusions on findings, without their authors. */
                 notes: components["schemas"]["PublicFindingNote"][];
@@ -8159,6 +8166,13 @@ export interface components {
         SharedAudit: {
             /** @description The workspace's name. */
             entity: string;
+            /**
+             * @description The documents attached to each flagged entry (by entry id), with their hashes: the
+             *     evidence behind the entries the tests flagged, as attached now.
+             */
+            evidence: {
+                [key: string]: components["schemas"]["AttachedDocument"][];
+            };
             expires_at: string;
             /** @description The notes and conclusions on findings, without their authors. */
             notes: components["schemas"]["PublicFindingNote"][];
