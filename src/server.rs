@@ -154,6 +154,13 @@ impl Application {
                 projections.applied().clone(),
             )),
             data_dir: config.storage.data_dir.clone(),
+            blobs: match &config.object_store {
+                Some(bucket) => identity::files::blobs::Blobs::in_object_store(
+                    &config.storage.data_dir,
+                    bucket.connect().context("connecting to the object store")?,
+                ),
+                None => identity::files::blobs::Blobs::new(&config.storage.data_dir),
+            },
             public_url: config.public_url.clone(),
             mail: identity::outbox::OutboxSignal::default(),
             clock: config.clock.clone(),

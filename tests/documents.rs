@@ -6,12 +6,11 @@
 mod common;
 
 use common::documents::{document, download, files, sha256, stored_files, upload, CSV, PDF};
-use common::TestApp;
 use serde_json::json;
 use store::{backend_tests, Backend};
 
 async fn documents_are_uploaded_together_listed_and_downloaded_as_the_same_bytes(backend: Backend) {
-    let app = TestApp::spawn(backend).await;
+    let app = common::documents::spawn(backend).await;
     let ada = app.signed_up("ada@books.ng").await;
     let workspace = app.workspace(&ada, "Books").await;
 
@@ -54,6 +53,11 @@ async fn documents_are_uploaded_together_listed_and_downloaded_as_the_same_bytes
         "{names:?}"
     );
     assert_eq!(sha256(&bytes), sha256(PDF));
+    let stored = stored_files(&app).await;
+    assert!(
+        stored.iter().any(|f| f.ends_with(&sha256(PDF))),
+        "the bytes are stored under their hash: {stored:?}"
+    );
     assert_eq!(bytes.as_ref(), PDF);
     assert_eq!(headers["content-type"], "application/pdf");
     assert!(headers["content-disposition"]
@@ -69,7 +73,7 @@ async fn documents_are_uploaded_together_listed_and_downloaded_as_the_same_bytes
 }
 
 async fn html_or_svg_named_as_a_document_is_refused_and_nothing_is_kept(backend: Backend) {
-    let app = TestApp::spawn(backend).await;
+    let app = common::documents::spawn(backend).await;
     let ada = app.signed_up("ada@books.ng").await;
     let workspace = app.workspace(&ada, "Books").await;
 
@@ -109,12 +113,12 @@ async fn html_or_svg_named_as_a_document_is_refused_and_nothing_is_kept(backend:
         listed.body["data"]["count"], 0,
         "one bad file refuses the whole upload"
     );
-    assert_eq!(stored_files(&app), Vec::<std::path::PathBuf>::new());
+    assert_eq!(stored_files(&app).await, Vec::<String>::new());
     app.stop().await;
 }
 
 async fn the_byte_over_the_storage_limit_is_refused_with_nothing_written(backend: Backend) {
-    let app = TestApp::spawn(backend).await;
+    let app = common::documents::spawn(backend).await;
     let ada = app.signed_up("ada@books.ng").await;
     let workspace = app.workspace(&ada, "Books").await;
     let basic = app
@@ -129,9 +133,9 @@ async fn the_byte_over_the_storage_limit_is_refused_with_nothing_written(backend
     let almost = vec![b'a'; 50 * 1024 * 1024 - 1];
 
     let first = upload(&app, &ada, &workspace, &[("ledger.txt", &almost)]).await;
-    let kept_before = stored_files(&app);
+    let kept_before = stored_files(&app).await;
     let over = upload(&app, &ada, &workspace, &[("two.txt", b"ab")]).await;
-    let kept_after = stored_files(&app);
+    let kept_after = stored_files(&app).await;
     let listed = app.read(&files(&workspace), Some(&ada.access)).await;
     let last_byte = upload(&app, &ada, &workspace, &[("one.txt", b"b")]).await;
 
@@ -156,7 +160,7 @@ async fn the_byte_over_the_storage_limit_is_refused_with_nothing_written(backend
 }
 
 async fn a_document_is_renamed_tagged_searched_and_deleted_softly(backend: Backend) {
-    let app = TestApp::spawn(backend).await;
+    let app = common::documents::spawn(backend).await;
     let ada = app.signed_up("ada@books.ng").await;
     let workspace = app.workspace(&ada, "Books").await;
     let uploaded = upload(
@@ -235,7 +239,7 @@ async fn a_document_is_renamed_tagged_searched_and_deleted_softly(backend: Backe
 }
 
 async fn another_organizations_document_is_not_found_on_every_route(backend: Backend) {
-    let app = TestApp::spawn(backend).await;
+    let app = common::documents::spawn(backend).await;
     let ada = app.signed_up("ada@books.ng").await;
     let workspace = app.workspace(&ada, "Books").await;
     let eve = app.signed_up("eve@other.ng").await;
@@ -290,6 +294,14 @@ async fn another_organizations_document_is_not_found_on_every_route(backend: Bac
 }
 
 backend_tests!(
+    documents_are_uploaded_together_listed_and_downloaded_as_the_same_bytes,
+    html_or_svg_named_as_a_document_is_refused_and_nothing_is_kept,
+    the_byte_over_the_storage_limit_is_refused_with_nothing_written,
+    a_document_is_renamed_tagged_searched_and_deleted_softly,
+    another_organizations_document_is_not_found_on_every_route,
+);
+
+object_store_tests!(
     documents_are_uploaded_together_listed_and_downloaded_as_the_same_bytes,
     html_or_svg_named_as_a_document_is_refused_and_nothing_is_kept,
     the_byte_over_the_storage_limit_is_refused_with_nothing_written,

@@ -1,11 +1,99 @@
 //! Documents through the API: multipart uploads, downloads, and what the store holds on
 //! disk, shared by the document and attachment tests.
 
+use identity::files::blobs::ObjectStoreConfig;
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+use store::Backend;
 
 use super::{Session, TestApp};
+
+tokio::task_local! {
+    /// The bucket of a test run against the object store (`object_store_tests!`).
+    static BUCKET: ObjectStoreConfig;
+}
+
+/// A local S3-compatible server (moto's) this test started; stopped when dropped.
+struct LocalS3(std::process::Child);
+
+impl Drop for LocalS3 {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The S3-compatible server `LEDGERLINE_TEST_S3_ENDPOINT` names (scripts/test starts
+/// one), else one started for this test alone on a free port.
+fn s3_endpoint() -> (String, Option<LocalS3>) {
+    if let Ok(endpoint) = std::env::var("LEDGERLINE_TEST_S3_ENDPOINT") {
+        return (endpoint, None);
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let child = std::process::Command::new("moto_server")
+        .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("moto_server on PATH (pip install 'moto[server]'), or LEDGERLINE_TEST_S3_ENDPOINT");
+    let server = LocalS3(child);
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    (format!("http://127.0.0.1:{port}"), Some(server))
+}
+
+/// Runs `test` with its app keeping documents in a fresh bucket of a local S3 server.
+pub async fn in_object_store<F: std::future::Future<Output = ()>>(test: F) {
+    let (endpoint, _server) = s3_endpoint();
+    let bucket = format!("ll-{}", uuid::Uuid::new_v4().simple());
+    let created = reqwest::Client::new()
+        .put(format!("{endpoint}/{bucket}"))
+        .send()
+        .await
+        .expect("create bucket");
+    assert!(created.status().is_success(), "{}", created.status());
+    let config = ObjectStoreConfig {
+        bucket,
+        endpoint: Some(endpoint),
+        region: "us-east-1".into(),
+        access_key_id: "testing".into(),
+        secret_access_key: "testing".into(),
+    };
+    BUCKET.scope(config, test).await;
+}
+
+/// The app of a documents test: its documents in the bucket of [`in_object_store`] when
+/// the test runs in one, else in the data directory.
+pub async fn spawn(backend: Backend) -> TestApp {
+    let bucket = BUCKET.try_with(Clone::clone).ok();
+    TestApp::spawn_with(backend, |config| config.object_store = bucket).await
+}
+
+/// The same tests against the local S3-compatible server (on SQLite).
+#[macro_export]
+macro_rules! object_store_tests {
+    ($($name:ident),* $(,)?) => {
+        mod object_store {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    $crate::common::documents::in_object_store(
+                        super::$name(store::Backend::Sqlite),
+                    )
+                    .await;
+                }
+            )*
+        }
+    };
+}
 
 pub const PDF: &[u8] =
     b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
@@ -58,8 +146,36 @@ pub fn sha256(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
 
-/// Every file under the app's stored and staged documents.
-pub fn stored_files(app: &TestApp) -> Vec<std::path::PathBuf> {
+/// Every stored document (object keys in a bucket, paths in the data directory) and
+/// every staged one.
+pub async fn stored_files(app: &TestApp) -> Vec<String> {
+    let mut found: Vec<String> = local_files(app)
+        .into_iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    if let Ok(bucket) = BUCKET.try_with(Clone::clone) {
+        let endpoint = bucket.endpoint.as_deref().expect("endpoint");
+        let listing = reqwest::Client::new()
+            .get(format!("{endpoint}/{}?list-type=2", bucket.bucket))
+            .send()
+            .await
+            .expect("list")
+            .text()
+            .await
+            .expect("listing");
+        found.extend(
+            listing
+                .split("<Key>")
+                .skip(1)
+                .filter_map(|rest| rest.split("</Key>").next())
+                .map(|key| format!("s3:{key}")),
+        );
+    }
+    found.sort();
+    found
+}
+
+fn local_files(app: &TestApp) -> Vec<std::path::PathBuf> {
     fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             let path = entry.path();

@@ -74,6 +74,7 @@ impl TestApp {
             cors_origins: Vec::new(),
             storage: storage.clone(),
             clock: Default::default(),
+            object_store: None,
         };
         configure(&mut config);
         let clock = config.clock.clone();

@@ -23,7 +23,6 @@ use domain::document::UploadDocument;
 use domain::permissions::{Action, Resource, Usage};
 use event_schemas::document::DocumentUploaded;
 use event_schemas::{DocumentId, OrganizationId, UserId, WorkspaceId};
-use identity::files::blobs::Blobs;
 use identity::files::sniff::{sniff_document, SNIFF_BYTES};
 use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
@@ -97,7 +96,7 @@ pub async fn upload_documents(
         .await?
         .ok_or_else(|| ApiError::NotFound("No such workspace.".into()))?;
     let per_file = access.plan.limit(Resource::FileUpload).value();
-    let blobs = Blobs::new(&app.data_dir);
+    let blobs = &app.blobs;
 
     let mut staging = Staging::default();
     let mut multipart = multipart.map_err(malformed)?;

@@ -1,16 +1,61 @@
-//! Bytes kept by their SHA-256 under `<data_dir>/files/sha256/<first two hex>/<hash>`:
-//! content-addressed, so a file is stored once however many documents name it, and a
-//! stored file can be checked against its name. An upload streams into `staging/` first
-//! and is moved into place only once every check passed, so a refused upload leaves
-//! nothing behind and a reader never sees half a file.
+//! Bytes kept by their SHA-256 under `sha256/<first two hex>/<hash>`: in the data
+//! directory's `files/` by default, or in an S3-compatible object store when one is
+//! configured ([`ObjectStoreConfig`]). Content-addressed, so a file is stored once however
+//! many documents name it, and a stored file can be checked against its name. An upload
+//! streams into the local `staging/` first and is moved into place only once every check
+//! passed, so a refused upload leaves nothing behind and a reader never sees half a file.
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-/// The content-addressed store of one data directory.
+use futures::stream::{BoxStream, StreamExt};
+use object_store::ObjectStore;
+use tokio::io::AsyncReadExt;
+
+/// An S3-compatible bucket to keep blobs in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ObjectStoreConfig {
+    pub bucket: String,
+    /// The service's URL (`http://127.0.0.1:9000` for a local server); AWS when absent.
+    pub endpoint: Option<String>,
+    pub region: String,
+    pub access_key_id: String,
+    pub secret_access_key: String,
+}
+
+impl ObjectStoreConfig {
+    /// The store: path-style requests, plain http allowed for a local endpoint.
+    pub fn connect(&self) -> Result<Arc<dyn ObjectStore>, object_store::Error> {
+        let mut builder = object_store::aws::AmazonS3Builder::new()
+            .with_bucket_name(&self.bucket)
+            .with_region(&self.region)
+            .with_access_key_id(&self.access_key_id)
+            .with_secret_access_key(&self.secret_access_key)
+            .with_virtual_hosted_style_request(false);
+        if let Some(endpoint) = &self.endpoint {
+            builder = builder
+                .with_endpoint(endpoint)
+                .with_allow_http(endpoint.starts_with("http://"));
+        }
+        Ok(Arc::new(builder.build()?))
+    }
+}
+
+/// The content-addressed store of one data directory (and, when configured, its bucket).
 #[derive(Debug, Clone)]
 pub struct Blobs {
     files: PathBuf,
+    remote: Option<Arc<dyn ObjectStore>>,
+}
+
+/// A stored file's bytes, in chunks.
+pub type ByteStream = BoxStream<'static, io::Result<Vec<u8>>>;
+
+const CHUNK_BYTES: usize = 64 * 1024;
+
+fn remote_error(err: object_store::Error) -> io::Error {
+    io::Error::other(err.to_string())
 }
 
 /// Whether `sha256` is a hex SHA-256 (the only names this store builds paths from).
@@ -22,19 +67,38 @@ pub fn is_sha256(sha256: &str) -> bool {
 }
 
 impl Blobs {
+    /// Blobs kept in the data directory.
     pub fn new(data_dir: &Path) -> Self {
         Self {
             files: data_dir.join("files"),
+            remote: None,
         }
     }
 
-    /// Where the bytes hashing to `sha256` live.
+    /// Blobs kept in `remote`; uploads still stage in the data directory.
+    pub fn in_object_store(data_dir: &Path, remote: Arc<dyn ObjectStore>) -> Self {
+        Self {
+            remote: Some(remote),
+            ..Self::new(data_dir)
+        }
+    }
+
+    /// Where the bytes hashing to `sha256` live in the data directory.
     pub fn path(&self, sha256: &str) -> PathBuf {
         assert!(
             is_sha256(sha256),
             "a blob is named by its lowercase hex SHA-256"
         );
         self.files.join("sha256").join(&sha256[..2]).join(sha256)
+    }
+
+    /// The object key of the bytes hashing to `sha256`.
+    fn key(sha256: &str) -> object_store::path::Path {
+        assert!(
+            is_sha256(sha256),
+            "a blob is named by its lowercase hex SHA-256"
+        );
+        object_store::path::Path::from(format!("sha256/{}/{sha256}", &sha256[..2]))
     }
 
     /// A fresh file to stream an upload into before it is checked.
@@ -47,6 +111,19 @@ impl Blobs {
     /// Moves a checked staged file into place under `sha256`. Bytes already stored under
     /// that hash are the same bytes: the staged copy is dropped.
     pub async fn keep(&self, staged: &Path, sha256: &str) -> io::Result<()> {
+        if let Some(remote) = &self.remote {
+            let key = Self::key(sha256);
+            match remote.head(&key).await {
+                Ok(_) => return tokio::fs::remove_file(staged).await,
+                Err(object_store::Error::NotFound { .. }) => {}
+                Err(err) => return Err(remote_error(err)),
+            }
+            let mut file = tokio::fs::File::open(staged).await?;
+            let mut writer = object_store::buffered::BufWriter::new(Arc::clone(remote), key);
+            tokio::io::copy(&mut file, &mut writer).await?;
+            tokio::io::AsyncWriteExt::shutdown(&mut writer).await?;
+            return tokio::fs::remove_file(staged).await;
+        }
         let path = self.path(sha256);
         if tokio::fs::try_exists(&path).await? {
             return tokio::fs::remove_file(staged).await;
@@ -59,22 +136,48 @@ impl Blobs {
 
     /// The bytes stored under `sha256`, `None` when there are none.
     pub async fn read(&self, sha256: &str) -> io::Result<Option<Vec<u8>>> {
-        match tokio::fs::read(self.path(sha256)).await {
-            Ok(bytes) => Ok(Some(bytes)),
-            Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(err) => Err(err),
+        let Some(mut stream) = self.open(sha256).await? else {
+            return Ok(None);
+        };
+        let mut bytes = Vec::new();
+        while let Some(chunk) = stream.next().await {
+            bytes.extend_from_slice(&chunk?);
         }
+        Ok(Some(bytes))
     }
-}
 
-impl Blobs {
-    /// The stored file of `sha256` opened for reading, `None` when there is none.
-    pub async fn open(&self, sha256: &str) -> io::Result<Option<tokio::fs::File>> {
-        match tokio::fs::File::open(self.path(sha256)).await {
-            Ok(file) => Ok(Some(file)),
-            Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(err) => Err(err),
+    /// The bytes stored under `sha256` as a stream, `None` when there are none.
+    pub async fn open(&self, sha256: &str) -> io::Result<Option<ByteStream>> {
+        if let Some(remote) = &self.remote {
+            return match remote.get(&Self::key(sha256)).await {
+                Ok(found) => Ok(Some(
+                    found
+                        .into_stream()
+                        .map(|chunk| chunk.map(|b| b.to_vec()).map_err(remote_error))
+                        .boxed(),
+                )),
+                Err(object_store::Error::NotFound { .. }) => Ok(None),
+                Err(err) => Err(remote_error(err)),
+            };
         }
+        let file = match tokio::fs::File::open(self.path(sha256)).await {
+            Ok(file) => file,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(err) => return Err(err),
+        };
+        let chunks = futures::stream::unfold(Some(file), |file| async move {
+            let mut file = file?;
+            let mut buffer = vec![0; CHUNK_BYTES];
+            match file.read(&mut buffer).await {
+                Ok(0) => None,
+                Ok(read) => {
+                    buffer.truncate(read);
+                    Some((Ok(buffer), Some(file)))
+                }
+                Err(err) => Some((Err(err), None)),
+            }
+        });
+        Ok(Some(chunks.boxed()))
     }
 }
 

@@ -16,16 +16,14 @@ use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use identity::files::blobs::Blobs;
+use identity::files::blobs::ByteStream;
 use projections::documents::DocumentRow;
 use sha2::{Digest, Sha256};
-use tokio::io::AsyncReadExt;
 
 use super::served_headers;
 use crate::QueryState;
 
 const NOT_FOUND: &str = "No document with this id.";
-const CHUNK_BYTES: usize = 64 * 1024;
 
 /// Document `raw_id` when the caller is a member of its workspace; 404 otherwise.
 async fn reachable(app: &AppState, user: &AuthUser, raw_id: &str) -> Result<DocumentRow, ApiError> {
@@ -95,7 +93,8 @@ pub async fn download(
 ) -> Result<Response, ApiError> {
     let app = &state.app;
     let row = reachable(app, &user, &document_id).await?;
-    let file = Blobs::new(&app.data_dir)
+    let file = app
+        .blobs
         .open(&row.sha256)
         .await
         .map_err(ApiError::internal)?
@@ -117,51 +116,46 @@ pub async fn download(
         .into_response())
 }
 
-/// The file's bytes in chunks, hashed as they go; when they do not hash to `sha256` the
-/// stream ends in an error, so the client sees a failed download, never a complete one.
+/// The stored bytes, hashed as they pass; when they do not hash to `sha256` the stream
+/// ends in an error, so the client sees a failed download, never a complete one.
 fn checked_stream(
-    file: tokio::fs::File,
+    bytes: ByteStream,
     sha256: String,
     document_id: String,
 ) -> impl futures::Stream<Item = Result<Vec<u8>, std::io::Error>> {
+    use futures::StreamExt;
     struct Reading {
-        file: tokio::fs::File,
-        hasher: Sha256,
-        done: bool,
+        bytes: ByteStream,
+        hasher: Option<Sha256>,
     }
     let start = Reading {
-        file,
-        hasher: Sha256::new(),
-        done: false,
+        bytes,
+        hasher: Some(Sha256::new()),
     };
     futures::stream::unfold(start, move |mut state| {
         let sha256 = sha256.clone();
         let document_id = document_id.clone();
         async move {
-            if state.done {
-                return None;
-            }
-            let mut buffer = vec![0; CHUNK_BYTES];
-            let read = match state.file.read(&mut buffer).await {
-                Ok(read) => read,
-                Err(err) => {
-                    state.done = true;
-                    return Some((Err(err), state));
+            let hasher = state.hasher.as_mut()?;
+            match state.bytes.next().await {
+                Some(Ok(chunk)) => {
+                    hasher.update(&chunk);
+                    Some((Ok(chunk), state))
                 }
-            };
-            buffer.truncate(read);
-            state.hasher.update(&buffer);
-            if read == 0 {
-                state.done = true;
-                let found = hex::encode(std::mem::take(&mut state.hasher).finalize());
-                if found != sha256 {
+                Some(Err(err)) => {
+                    state.hasher = None;
+                    Some((Err(err), state))
+                }
+                None => {
+                    let found = hex::encode(state.hasher.take()?.finalize());
+                    if found == sha256 {
+                        return None;
+                    }
                     tracing::error!(%document_id, "a document's bytes no longer match their hash");
                     let err = std::io::Error::other("the stored bytes do not match their hash");
-                    return Some((Err(err), state));
+                    Some((Err(err), state))
                 }
-                return None;
             }
-            Some((Ok(buffer), state))
         }
     })
 }
