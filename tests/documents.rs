@@ -159,6 +159,35 @@ async fn the_byte_over_the_storage_limit_is_refused_with_nothing_written(backend
     app.stop().await;
 }
 
+async fn a_file_over_the_plans_upload_limit_is_stopped_at_its_first_byte_over(backend: Backend) {
+    let app = common::documents::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let workspace = app.workspace(&ada, "Books").await;
+    let basic = app
+        .post(
+            "/api/v1/accounts/organizations/subscription/",
+            Some(&ada.access),
+            json!({ "plan": "basic", "organization_id": ada.organization_id }),
+        )
+        .await;
+    assert!(basic.status < 300, "{}", basic.body);
+    // The Basic plan takes files of 100 MB (MiB) at most.
+    let over = vec![b'a'; 100 * 1024 * 1024 + 1];
+
+    let refused = upload(&app, &ada, &workspace, &[("huge.txt", &over)]).await;
+    let listed = app.read(&files(&workspace), Some(&ada.access)).await;
+
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert_eq!(refused.body["code"], "limit_exceeded");
+    assert_eq!(
+        refused.body["detail"],
+        "You have reached the limit for file uploads."
+    );
+    assert_eq!(listed.body["data"]["count"], 0);
+    assert_eq!(stored_files(&app).await, Vec::<String>::new());
+    app.stop().await;
+}
+
 async fn a_document_is_renamed_tagged_searched_and_deleted_softly(backend: Backend) {
     let app = common::documents::spawn(backend).await;
     let ada = app.signed_up("ada@books.ng").await;
@@ -294,6 +323,7 @@ async fn another_organizations_document_is_not_found_on_every_route(backend: Bac
 }
 
 backend_tests!(
+    a_file_over_the_plans_upload_limit_is_stopped_at_its_first_byte_over,
     documents_are_uploaded_together_listed_and_downloaded_as_the_same_bytes,
     html_or_svg_named_as_a_document_is_refused_and_nothing_is_kept,
     the_byte_over_the_storage_limit_is_refused_with_nothing_written,
