@@ -209,7 +209,7 @@ async fn a_draft_takes_a_document_and_another_workspaces_entry_does_not(backend:
     app.stop().await;
 }
 
-async fn a_shared_audit_shows_the_evidence_of_a_flagged_entry(backend: Backend) {
+async fn a_shared_audit_and_its_workpaper_show_the_evidence_of_a_flagged_entry(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let books = books(&app).await;
     // Just below the session's approval threshold, backdated, with a weak memo.
@@ -254,11 +254,31 @@ async fn a_shared_audit_shows_the_evidence_of_a_flagged_entry(backend: Backend) 
         view.body["data"]["evidence"]
     );
     assert_eq!(evidence[0]["sha256"], sha256(PDF));
+    let workpaper = app
+        .client
+        .get(format!(
+            "{}/api/v1/audit/workspaces/{}/sessions/{id}/workpaper.pdf",
+            app.base, books.workspace
+        ))
+        .bearer_auth(&books.owner.access)
+        .send()
+        .await
+        .expect("workpaper")
+        .bytes()
+        .await
+        .expect("pdf");
+    let text = common::pdf_text(&workpaper);
+    assert!(text.contains("Evidence on flagged entries"), "{text}");
+    assert!(text.contains("receipt.pdf"), "{text}");
+    assert!(
+        text.contains(&sha256(PDF)[..16]),
+        "the hash is printed: {text}"
+    );
     app.stop().await;
 }
 
 backend_tests!(
-    a_shared_audit_shows_the_evidence_of_a_flagged_entry,
+    a_shared_audit_and_its_workpaper_show_the_evidence_of_a_flagged_entry,
     a_receipt_attached_to_a_posted_entry_leaves_the_entry_and_its_chain_intact,
     a_document_backing_an_entry_is_detached_before_it_is_deleted,
     a_draft_takes_a_document_and_another_workspaces_entry_does_not,
