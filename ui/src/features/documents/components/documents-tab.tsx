@@ -41,9 +41,9 @@ import {
   KIND_LABELS,
   refusedBeforeSending,
   uploadErrorMessage,
-  usageBar,
 } from '../lib/documents';
 import { DocumentPreview, type PreviewedDocument } from './document-preview';
+import { StorageUsageBar } from './storage-usage-bar';
 
 function limitDialog(resource: string) {
   openPermissionDialog({
@@ -222,28 +222,9 @@ export function DocumentsTab({
     ];
   }, [workspaceId, canUpload, refreshUsage]);
 
-  const bar = usage ? usageBar(usage) : null;
   return (
     <Stack gap="md">
-      {bar && (
-        <Stack gap={4} data-testid="storage-usage">
-          <Group justify="space-between">
-            <Text size="sm" fw={500}>
-              Document storage
-            </Text>
-            <Text size="sm" c="dimmed">
-              {bar.label}
-            </Text>
-          </Group>
-          {bar.percent !== null && (
-            <Progress
-              value={bar.percent}
-              color={bar.percent > 90 ? 'red' : 'teal'}
-              aria-label="Storage used"
-            />
-          )}
-        </Stack>
-      )}
+      <StorageUsageBar usage={usage} />
       {canUpload && (
         <Paper
           withBorder
