@@ -277,7 +277,48 @@ async fn a_shared_audit_and_its_workpaper_show_the_evidence_of_a_flagged_entry(b
     app.stop().await;
 }
 
+async fn a_loan_agreement_is_attached_to_its_debt(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let debt = app
+        .post(
+            &format!("{}debts/", books.base),
+            Some(&books.owner.access),
+            json!({
+                "direction": "payable", "counterparty": "First Bank", "reference": "LN-001",
+                "principal": "1000000.00", "start_date": "2026-01-01",
+                "annual_interest_rate": "12", "term_months": 12, "repayment_type": "annuity",
+                "first_due_date": "2026-02-01",
+                "principal_account": leaf(&app, &books, "2210").await,
+                "interest_account": leaf(&app, &books, "6500").await,
+                "cash_account": leaf(&app, &books, "1120").await,
+                "post_drawdown": false
+            }),
+        )
+        .await;
+    assert_eq!(debt.status, 201, "{}", debt.body);
+    let debt_id = debt.body["data"]["id"].as_str().expect("id").to_owned();
+    let agreement = uploaded_receipt(&app, &books).await;
+
+    let attached = app
+        .post(
+            &attachments(&agreement),
+            Some(&books.owner.access),
+            json!({"kind": "debt", "id": debt_id}),
+        )
+        .await;
+
+    assert_eq!(attached.status, 201, "{}", attached.body);
+    assert_eq!(
+        attached.body["data"]["attached_to"],
+        json!([{"kind": "debt", "id": debt_id}])
+    );
+    assert_eq!(chain_break(&app).await, None);
+    app.stop().await;
+}
+
 backend_tests!(
+    a_loan_agreement_is_attached_to_its_debt,
     a_shared_audit_and_its_workpaper_show_the_evidence_of_a_flagged_entry,
     a_receipt_attached_to_a_posted_entry_leaves_the_entry_and_its_chain_intact,
     a_document_backing_an_entry_is_detached_before_it_is_deleted,
