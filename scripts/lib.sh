@@ -31,6 +31,21 @@ ui_install() {
   (cd ui && if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund --yes; fi)
 }
 
+ensure_moto() { # starts a local S3-compatible server (moto's, from PyPI) for the object-store tests
+  local venv=target/moto-venv
+  if [ ! -x "$venv/bin/moto_server" ]; then
+    echo "# installing moto into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "moto[server]==5.2.1"
+  fi
+  local port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  "$venv/bin/moto_server" -H 127.0.0.1 -p "$port" >/dev/null 2>&1 &
+  MOTO_PID=$!
+  for _ in $(seq 1 60); do curl -fs "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.5; done
+  export LEDGERLINE_TEST_S3_ENDPOINT="http://127.0.0.1:$port"
+}
+
 ensure_schemathesis() { # puts a pinned schemathesis (PyPI) on PATH, in a venv under target/
   local venv=target/drill-venv
   if [ ! -x "$venv/bin/schemathesis" ]; then

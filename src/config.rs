@@ -2,6 +2,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use identity::files::blobs::ObjectStoreConfig;
 use store::StorageConfig;
 
 /// Where the data lives; every subcommand takes the same options so that
@@ -87,6 +88,49 @@ pub struct ServeArgs {
     /// `https://books.example.com`). Unset: same-origin only.
     #[arg(long, env = "LEDGERLINE_CORS_ORIGINS", default_value = "")]
     pub cors_origins: String,
+    /// Boxed: the bucket's settings would double the size of every CLI command.
+    #[command(flatten)]
+    pub object_store: Box<ObjectStoreArgs>,
+}
+
+/// Where uploaded documents are kept: the data directory unless a bucket is named.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ObjectStoreArgs {
+    /// An S3-compatible bucket for documents; unset keeps them under <data-dir>/files.
+    #[arg(long, env = "LEDGERLINE_S3_BUCKET")]
+    pub s3_bucket: Option<String>,
+    /// The object store's URL (a local S3-compatible server); unset means AWS.
+    #[arg(long, env = "LEDGERLINE_S3_ENDPOINT")]
+    pub s3_endpoint: Option<String>,
+    #[arg(long, env = "AWS_REGION", default_value = "us-east-1")]
+    pub s3_region: String,
+    #[arg(long, env = "AWS_ACCESS_KEY_ID", hide_env_values = true)]
+    pub s3_access_key_id: Option<String>,
+    #[arg(long, env = "AWS_SECRET_ACCESS_KEY", hide_env_values = true)]
+    pub s3_secret_access_key: Option<String>,
+}
+
+impl ObjectStoreArgs {
+    fn validate(&self) -> Result<Option<ObjectStoreConfig>, ConfigError> {
+        let Some(bucket) = self.s3_bucket.clone().filter(|b| !b.trim().is_empty()) else {
+            return Ok(None);
+        };
+        let (Some(access_key_id), Some(secret_access_key)) = (
+            self.s3_access_key_id.clone(),
+            self.s3_secret_access_key.clone(),
+        ) else {
+            return Err(ConfigError(
+                "LEDGERLINE_S3_BUCKET needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY".into(),
+            ));
+        };
+        Ok(Some(ObjectStoreConfig {
+            bucket,
+            endpoint: self.s3_endpoint.clone().filter(|e| !e.trim().is_empty()),
+            region: self.s3_region.clone(),
+            access_key_id,
+            secret_access_key,
+        }))
+    }
 }
 
 /// Validated serving configuration.
@@ -110,6 +154,8 @@ pub struct ServeConfig {
     pub storage: StorageConfig,
     /// The commands' clock: the system's, unless a test moves it.
     pub clock: api_core::time::Clock,
+    /// The bucket documents are kept in; `None` keeps them in the data directory.
+    pub object_store: Option<ObjectStoreConfig>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -184,6 +230,7 @@ impl ServeArgs {
                 .map_err(|e| ConfigError(e.to_string()))?,
             clock: api_core::time::Clock::default(),
             storage: storage.validate()?,
+            object_store: self.object_store.validate()?,
         })
     }
 }
@@ -205,6 +252,7 @@ mod tests {
             digest_seconds: 600,
             dev_mode: false,
             cors_origins: String::new(),
+            object_store: Box::default(),
         }
     }
 

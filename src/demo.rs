@@ -140,6 +140,7 @@ pub async fn seed(
         cors_origins: Vec::new(),
         storage: storage.clone(),
         clock: Default::default(),
+        object_store: None,
     };
     let app = Application::build(config).await?;
     let store = app.store().clone();

@@ -34,6 +34,7 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
         Arc::new(projections::audit_sessions::AuditSessions),
         Arc::new(projections::subscriptions::Subscriptions),
         Arc::new(projections::reports::Reports),
+        Arc::new(projections::documents::Documents),
     ]
 }
 

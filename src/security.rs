@@ -28,17 +28,20 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 
 /// The policy of every response. `connect-src 'self'` also covers the live feed
 /// (same-origin server-sent events); `data:`/`blob:` images are the 2FA QR code and
-/// previews of uploads.
+/// previews of uploads; `blob:` frames are previews of PDF documents, fetched with the
+/// token and shown from memory.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
      style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
-     connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+     frame-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
      frame-ancestors 'none'";
 /// Two years, the preload list's minimum; subdomains are not ours to decide.
 pub const STRICT_TRANSPORT_SECURITY: &str = "max-age=63072000";
 /// How long a browser may reuse a preflight answer.
 const CORS_MAX_AGE: Duration = Duration::from_secs(600);
 
-/// Adds the headers of this module's policy to every response.
+/// Adds the headers of this module's policy to every response. A response that set its
+/// own content security policy keeps it: stored files are served under a stricter,
+/// sandboxing one.
 pub async fn headers(request: Request, next: Next) -> Response {
     let https = forwarded_https(request.headers());
     let mut response = next.run(request).await;
@@ -46,11 +49,13 @@ pub async fn headers(request: Request, next: Next) -> Response {
     let set = |headers: &mut HeaderMap, name: HeaderName, value: &'static str| {
         headers.insert(name, HeaderValue::from_static(value));
     };
-    set(
-        headers,
-        header::CONTENT_SECURITY_POLICY,
-        CONTENT_SECURITY_POLICY,
-    );
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        set(
+            headers,
+            header::CONTENT_SECURITY_POLICY,
+            CONTENT_SECURITY_POLICY,
+        );
+    }
     set(headers, header::X_FRAME_OPTIONS, "DENY");
     set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     set(headers, header::REFERRER_POLICY, "no-referrer");

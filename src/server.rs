@@ -154,6 +154,13 @@ impl Application {
                 projections.applied().clone(),
             )),
             data_dir: config.storage.data_dir.clone(),
+            blobs: match &config.object_store {
+                Some(bucket) => identity::files::blobs::Blobs::in_object_store(
+                    &config.storage.data_dir,
+                    bucket.connect().context("connecting to the object store")?,
+                ),
+                None => identity::files::blobs::Blobs::new(&config.storage.data_dir),
+            },
             public_url: config.public_url.clone(),
             mail: identity::outbox::OutboxSignal::default(),
             clock: config.clock.clone(),
@@ -327,11 +334,47 @@ pub fn build_router(
                 .layer(request_id::trace_layer())
                 .layer(request_id::propagate_layer())
                 .layer(DefaultBodyLimit::max(REQUEST_BODY_BYTES_MAX))
-                .layer(RequestBodyLimitLayer::new(REQUEST_BODY_BYTES_MAX)),
+                .layer(middleware::from_fn(body_limit)),
         )
         // Outermost, so preflights, 413s and every other early answer get them too.
         .layer(crate::security::cors(&config.cors_origins))
         .layer(middleware::from_fn(crate::security::headers))
+}
+
+/// Whether `request` uploads documents: the one route whose body is bounded by the plan
+/// (each file, as it streams to disk) rather than by [`REQUEST_BODY_BYTES_MAX`].
+fn is_document_upload(request: &axum::extract::Request) -> bool {
+    request.method() == axum::http::Method::POST
+        && request
+            .uri()
+            .path()
+            .strip_prefix("/api/v1/files/workspaces/")
+            .is_some_and(|rest| rest.trim_end_matches('/').split('/').count() == 1)
+}
+
+/// The hard cap on every request body but document uploads.
+async fn body_limit(
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    use tower::{Layer, ServiceExt};
+    if is_document_upload(&request) {
+        return next.run(request).await;
+    }
+    let inner = tower::service_fn(move |request: axum::http::Request<_>| {
+        let next = next.clone();
+        async move {
+            Ok::<_, std::convert::Infallible>(next.run(request.map(axum::body::Body::new)).await)
+        }
+    });
+    match RequestBodyLimitLayer::new(REQUEST_BODY_BYTES_MAX)
+        .layer(inner)
+        .oneshot(request)
+        .await
+    {
+        Ok(response) => response.map(axum::body::Body::new),
+        Err(never) => match never {},
+    }
 }
 
 /// Completes on Ctrl-C or SIGTERM.

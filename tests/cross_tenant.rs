@@ -29,6 +29,8 @@ struct Victim {
     account: String,
     session: String,
     membership: String,
+    /// A document attached to `entry`.
+    document: String,
 }
 
 impl Victim {
@@ -48,6 +50,9 @@ impl Victim {
             ("entry_id", _) | (_, "journal-entries") => self.entry.clone(),
             ("account_id", _) | (_, "accounts") => self.account.clone(),
             ("session_id", _) | (_, "sessions") => self.session.clone(),
+            ("document_id", _) | (_, "documents") => self.document.clone(),
+            ("kind", _) => "journal_entry".to_owned(),
+            ("target_id", _) => self.entry.clone(),
             (_, "memberships") => self.membership.clone(),
             (_, "workspaces") => self.books.workspace.clone(),
             _ => uuid::Uuid::now_v7().to_string(),
@@ -125,7 +130,27 @@ async fn victim(app: &TestApp) -> Victim {
         .or_else(|| members.body["data"][0]["id"].as_str())
         .map(str::to_owned)
         .unwrap_or_else(|| uuid::Uuid::now_v7().to_string());
+    let uploaded = common::documents::upload(
+        app,
+        &books.owner,
+        &books.workspace,
+        &[("receipt.pdf", common::documents::PDF)],
+    )
+    .await;
+    let document = uploaded.body["data"][0]["id"]
+        .as_str()
+        .expect("document")
+        .to_owned();
+    let attached = app
+        .post(
+            &format!("/api/v1/files/documents/{document}/attachments/"),
+            token,
+            json!({"kind": "journal_entry", "id": entry}),
+        )
+        .await;
+    assert_eq!(attached.status, 201, "{}", attached.body);
     Victim {
+        document,
         entry,
         account,
         session: session.body["data"]["id"].as_str().expect("id").to_owned(),
@@ -148,6 +173,7 @@ async fn what_the_victim_sees(app: &TestApp, victim: &Victim) -> Vec<Value> {
         format!("/api/v1/accounts/organizations/{org}/memberships/"),
         format!("/api/v1/accounts/organizations/{org}/workspaces/"),
         format!("/api/v1/accounts/organizations/{org}/"),
+        format!("/api/v1/files/documents/{}/", victim.document),
     ] {
         let reply = app.read(&path, token).await;
         assert_eq!(reply.status, 200, "{path}: {}", reply.body);

@@ -21,6 +21,7 @@ pub mod auth;
 pub mod body;
 pub mod client;
 pub mod consistency;
+pub mod documents;
 pub mod error;
 pub mod idempotency;
 pub mod me;

@@ -16,6 +16,8 @@ pub struct AppState {
     pub secrets: identity::sealing::SealingKey,
     pub access: Arc<dyn AccessPolicy>,
     pub data_dir: PathBuf,
+    /// Where documents' bytes are kept (the data directory or a bucket).
+    pub blobs: identity::files::blobs::Blobs,
     /// Where users reach the product: the base of links in mails.
     pub public_url: String,
     /// Wakes the mail delivery worker after a commit that queued mail.

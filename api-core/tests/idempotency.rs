@@ -53,6 +53,7 @@ async fn app(t: &TestDatabase) -> (Router, EventStore) {
         secrets: identity::sealing::SealingKey::from_bytes(&[1; 32]),
         access: Arc::new(NoMemberships),
         data_dir: t.config.data_dir.clone(),
+        blobs: identity::files::blobs::Blobs::new(&t.config.data_dir),
         public_url: "http://127.0.0.1".into(),
         mail: Default::default(),
         clock: Default::default(),

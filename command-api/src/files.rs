@@ -1,6 +1,6 @@
 //! File upload (spec §7 Files): `POST /api/v1/files/images/`, multipart with `content`
 //! (the file) and `workspace_id`. Images only, their type sniffed from the bytes; at most
-//! [`IMAGE_BYTES_MAX`]; counted against the plan's file-upload limit of the workspace.
+//! [`IMAGE_BYTES_MAX`], and never more than the plan's file-upload limit for one file.
 //! The bytes go under `<data_dir>/files/images/<id>` (`identity::files`), served back by
 //! the read side at `absolute_url`.
 
@@ -100,13 +100,13 @@ pub async fn upload_image(
         .filter(|c| !c.is_empty())
         .ok_or_else(|| ApiError::field("content", NO_FILE))?;
     let size = u64::try_from(content.len()).unwrap_or(u64::MAX);
-    let used = files::bytes_used(app.db(), &workspace_id).await?;
+    // The plan's file-upload limit bounds one file, not the workspace's total.
     authorize(
         app,
         &user,
         &workspace_id,
         Action::UploadFiles,
-        Some(Usage::new(used, size)),
+        Some(Usage::new(0, size)),
     )
     .await?;
     let content_type =
@@ -124,7 +124,9 @@ pub async fn upload_image(
         sha256: hex::encode(Sha256::digest(&content)),
         created_at: files::now(),
     };
-    write_blob(&path, &content).await?;
+    files::blobs::write_atomically(&path, &content)
+        .await
+        .map_err(ApiError::internal)?;
     if let Err(err) = files::insert(&app.db().pool, &record).await {
         let _ = tokio::fs::remove_file(&path).await;
         return Err(err.into());
@@ -151,22 +153,4 @@ pub struct UploadedImage {
     /// Bytes.
     pub size: i64,
     pub workspace_id: String,
-}
-
-/// Writes the bytes beside their final place, then renames: a reader never sees half a
-/// file.
-async fn write_blob(path: &std::path::Path, bytes: &[u8]) -> Result<(), ApiError> {
-    let dir = path
-        .parent()
-        .ok_or_else(|| ApiError::internal("a blob path without a folder"))?;
-    tokio::fs::create_dir_all(dir)
-        .await
-        .map_err(ApiError::internal)?;
-    let partial = path.with_extension("partial");
-    tokio::fs::write(&partial, bytes)
-        .await
-        .map_err(ApiError::internal)?;
-    tokio::fs::rename(&partial, path)
-        .await
-        .map_err(ApiError::internal)
 }

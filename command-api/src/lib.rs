@@ -37,6 +37,7 @@ pub mod audit_sessions;
 pub mod caller;
 pub mod continuous_audit;
 pub mod debts;
+pub mod documents;
 pub mod files;
 pub mod fiscal_years;
 pub mod fixed_assets;
@@ -106,6 +107,7 @@ pub fn routes() -> OpenApiRouter<CommandState> {
         .merge(two_factor::router())
         .merge(security::router())
         .merge(files::router())
+        .merge(documents::router())
         .merge(organizations::router())
         .merge(invitations::router())
         .merge(transfers::router())

@@ -49,6 +49,7 @@ pub mod calendar;
 pub mod continuous_audit;
 pub mod debt;
 pub mod decider;
+pub mod document;
 pub mod fact;
 pub mod fixed_asset;
 pub mod journal_entry;

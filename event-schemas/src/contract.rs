@@ -113,6 +113,7 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::fixed_asset::asset::contract(),
         crate::fixed_asset::run::contract(),
         crate::debt::contract(),
+        crate::document::contract(),
     ]
 }
 

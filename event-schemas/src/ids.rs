@@ -129,6 +129,11 @@ typed_id!(
     DebtId
 );
 typed_id!(
+    /// A document (a receipt, an invoice, a contract) kept in a workspace. It is also
+    /// the id of its event stream.
+    DocumentId
+);
+typed_id!(
     /// A notification to one user. It is also the id of its event stream; notifications
     /// raised by a rule get a name-based id (UUID v5 of the rule and its cause), so a rule
     /// that runs twice over the same event writes the same stream and the second append

@@ -33,6 +33,8 @@
 //!   each month's depreciation run (posted, reversed), each posted with its entry.
 //! - [`debt`] — debts (loans payable and receivable): created, changed, drawn down and
 //!   repaid, each posting recorded with its entry.
+//! - [`document`] — documents kept in a workspace (uploaded, renamed, tagged, deleted)
+//!   and their attachments to journal entries; metadata and the bytes' hash, never bytes.
 //! - [`read_model`] — the projector runtime's facts about a workspace's read models (set
 //!   aside after an event it could not apply; caught up again).
 //! - [`organization`] — the Organization aggregate's events (organizations and the
@@ -51,6 +53,7 @@ pub mod audit_shared_view;
 pub mod continuous_audit;
 pub mod contract;
 pub mod debt;
+pub mod document;
 pub mod fixed_asset;
 pub mod ids;
 pub mod inbox;
@@ -70,7 +73,7 @@ pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
 pub use ids::{
-    AccountId, DebtId, DepreciationRunId, EmployeeId, FixedAssetId, InvitationId, JournalEntryId,
-    JournalImportId, MembershipId, NotificationId, OrganizationId, PayRunId, TransferId, UserId,
-    WorkspaceId,
+    AccountId, DebtId, DepreciationRunId, DocumentId, EmployeeId, FixedAssetId, InvitationId,
+    JournalEntryId, JournalImportId, MembershipId, NotificationId, OrganizationId, PayRunId,
+    TransferId, UserId, WorkspaceId,
 };

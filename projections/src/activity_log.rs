@@ -303,6 +303,18 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
         "ReportGenerated" => format!("Generated the report {}", text("file_name")),
         "ReportFailed" => format!("A report could not be generated: {}", text("reason")),
         "ReportDeleted" => "Deleted a report from the downloads".into(),
+        "DocumentUploaded" => format!("Uploaded the document {}", text("name")),
+        "DocumentRenamed" => format!("Renamed a document to {}", text("name")),
+        "DocumentTagged" => "Changed a document's tags".into(),
+        "DocumentDeleted" => "Deleted a document".into(),
+        "DocumentAttached" => format!(
+            "Attached a document to a {}",
+            attachment_kind(payload.get("to"))
+        ),
+        "DocumentDetached" => format!(
+            "Detached a document from a {}",
+            attachment_kind(payload.get("from"))
+        ),
         "AuditFindingNoted" => "Added a note to an audit finding".into(),
         "AuditFindingConcluded" => format!(
             "Concluded on an audit finding: {}",
@@ -311,6 +323,15 @@ pub fn summary(event_type: &str, payload: &Value) -> String {
         "AuditSharedViewRecorded" => "Opened a shared audit result".into(),
         other => sentence_case(&snake_case(other).replace('_', " ")),
     }
+}
+
+/// `journal entry` for an attachment target `{"kind": "journal_entry", …}`.
+fn attachment_kind(target: Option<&Value>) -> String {
+    target
+        .and_then(|t| t.get("kind"))
+        .and_then(Value::as_str)
+        .unwrap_or("record")
+        .replace('_', " ")
 }
 
 fn role_name(payload: &Value) -> &'static str {

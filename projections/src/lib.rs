@@ -25,6 +25,8 @@
 //! - [`reactor`]: the loop every reactor runs (step, then wait for commits or a poll).
 //! - [`notification_rules`]: the reactor that raises notifications for what happened.
 //! - [`audit_sessions`]: audit sessions per workspace and their live shares.
+//! - [`documents`]: documents per workspace (their hashes, tags, uploaders) and what
+//!   each is attached to.
 //! - [`reports`]: generated financial reports per workspace (the downloads list).
 //! - [`continuous_audit`]: the reactor that scores new entries of monitored workspaces,
 //!   keeps the flagged ones and notifies the workspace's Admins.
@@ -44,6 +46,7 @@ pub mod continuous_audit;
 pub mod debt_notices;
 pub mod debts;
 pub mod decode;
+pub mod documents;
 pub mod fixed_assets;
 pub mod journal_imports;
 pub mod ledger;

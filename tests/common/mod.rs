@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod books;
+pub mod documents;
 pub mod two_factor;
 
 use api_core::auth::TokenKeys;
@@ -73,6 +74,7 @@ impl TestApp {
             cors_origins: Vec::new(),
             storage: storage.clone(),
             clock: Default::default(),
+            object_store: None,
         };
         configure(&mut config);
         let clock = config.clock.clone();

@@ -32,6 +32,7 @@ import { registerPayrollTests } from './payroll.mjs';
 import { registerFixedAssetTests } from './fixed-assets.mjs';
 import { registerLayoutTests } from './layout.mjs';
 import { registerDebtTests } from './debts.mjs';
+import { registerDocumentTests } from './documents.mjs';
 import { registerOrganizationTests } from './organization.mjs';
 import { registerReportTests } from './reports.mjs';
 import { registerSecurityTests } from './security.mjs';
@@ -1458,6 +1459,17 @@ registerReportTests({
   shot,
   WAIT_MS,
   PASSWORD,
+});
+
+registerDocumentTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  WAIT_MS,
 });
 
 registerStatementTests({

@@ -94,6 +94,9 @@ pub struct JournalEntryDetail {
     pub reverses_number: Option<String>,
     /// The number of the entry that reversed this one.
     pub reversed_by_number: Option<String>,
+    /// The files attached to the entry (its evidence); attaching one never changes the
+    /// entry itself.
+    pub documents: Vec<api_core::documents::AttachedDocument>,
 }
 
 const SUMMARY_COLUMNS: &str = "entry_id, status, entry_number, entry_sequence, date, memo, reference, total_cents, \
@@ -335,5 +338,6 @@ pub async fn journal_entry(
         total_credit: cents_string(total_credit),
         reverses_number,
         reversed_by_number,
+        documents: Vec::new(),
     }))
 }

@@ -50,6 +50,8 @@ pub struct LedgerPosting {
     pub reverses: Option<String>,
     /// When the entry was posted (the log's time), as opposed to its effective `date`.
     pub recorded_at: chrono::DateTime<chrono::Utc>,
+    /// The files attached to the posting's entry (its evidence).
+    pub documents: Vec<api_core::documents::AttachedDocument>,
 }
 
 /// The answer: the paginated envelope of DESIGN §6 (`data`, `count`, `page`, `page_size`,
@@ -295,6 +297,7 @@ pub async fn general_ledger(
                 running_balance: cents_string(running),
                 reverses: r.try_get(10)?,
                 recorded_at: super::micros(int(&r, 11)?),
+                documents: Vec::new(),
             });
         }
     }

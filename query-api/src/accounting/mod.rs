@@ -108,12 +108,25 @@ pub(crate) struct Sql {
     binds: Vec<Bind>,
 }
 
+#[derive(Clone)]
 enum Bind {
     Text(String),
     Int(i64),
 }
 
 impl Sql {
+    /// Appends `tail` (a shared `FROM … WHERE …`) to a head that binds nothing yet, so
+    /// the count and the page of one search number their placeholders alike.
+    pub(crate) fn append(&mut self, tail: &Sql) -> &mut Self {
+        assert!(
+            self.binds.is_empty(),
+            "only a head without bound values takes a tail"
+        );
+        self.text.push_str(&tail.text);
+        self.binds.extend(tail.binds.iter().cloned());
+        self
+    }
+
     pub(crate) fn new(text: &str) -> Self {
         Self {
             text: text.to_owned(),

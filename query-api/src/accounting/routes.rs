@@ -5,6 +5,7 @@
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
+use api_core::documents::attached_documents;
 use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
 use api_core::shapes::LockDate;
@@ -26,6 +27,9 @@ use super::{
     JournalEntryDetail, JournalEntryFilters, JournalEntrySummary, PeriodSummary, TrialBalance,
 };
 use crate::QueryState;
+
+/// The attachment kind of journal entries.
+const JOURNAL_ENTRY: &str = "journal_entry";
 
 pub fn router() -> OpenApiRouter<QueryState> {
     OpenApiRouter::new()
@@ -145,7 +149,7 @@ pub async fn general_ledger_route(
     }
     .validate()?;
     let account = text(params.account_id);
-    let ledger = general_ledger(
+    let mut ledger = general_ledger(
         state.db(),
         &workspace_id,
         account.as_deref(),
@@ -154,6 +158,20 @@ pub async fn general_ledger_route(
         page,
     )
     .await?;
+    let entries: Vec<String> = ledger
+        .postings
+        .data
+        .iter()
+        .map(|p| p.entry_id.clone())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let documents = attached_documents(&state, JOURNAL_ENTRY, &entries).await?;
+    for posting in &mut ledger.postings.data {
+        if let Some(attached) = documents.get(&posting.entry_id) {
+            posting.documents = attached.clone();
+        }
+    }
     Ok(ok(ledger))
 }
 
@@ -215,9 +233,13 @@ pub async fn journal_entry_route(
     Path((workspace_id, entry_id)): Path<(String, String)>,
 ) -> Result<Json<Data<JournalEntryDetail>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
-    let entry = journal_entry(state.db(), &workspace_id, &entry_id)
+    let mut entry = journal_entry(state.db(), &workspace_id, &entry_id)
         .await?
         .ok_or_else(|| ApiError::NotFound("Not found.".into()))?;
+    entry.documents = attached_documents(&state, JOURNAL_ENTRY, &[entry.entry.id.clone()])
+        .await?
+        .remove(&entry.entry.id)
+        .unwrap_or_default();
     Ok(ok(entry))
 }
 

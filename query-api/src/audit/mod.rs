@@ -385,6 +385,9 @@ pub struct SharedAudit {
     pub result: AuditResult,
     /// The notes and conclusions on findings, without their authors.
     pub notes: Vec<findings::PublicFindingNote>,
+    /// The documents attached to each flagged entry (by entry id), with their hashes: the
+    /// evidence behind the entries the tests flagged, as attached now.
+    pub evidence: std::collections::BTreeMap<String, Vec<api_core::documents::AttachedDocument>>,
     pub expires_at: String,
 }
 
@@ -550,10 +553,19 @@ pub async fn shared_session(
     .await?;
     // The public view names people by their sign-off role only.
     let session = PublicSession::from(session_json(&row)?);
+    let result = result_json(&report);
+    let flagged: Vec<String> = result
+        .flagged
+        .iter()
+        .map(|s| s.entry_id.to_string())
+        .collect();
+    let evidence =
+        api_core::documents::attached_documents(&state, "journal_entry", &flagged).await?;
     Ok(ok(SharedAudit {
         entity: workspace.unwrap_or_default(),
         session,
-        result: result_json(&report),
+        evidence,
+        result,
         notes: notes.iter().map(findings::FindingNote::public).collect(),
         expires_at: api_core::time::iso_datetime(expires_at),
     }))

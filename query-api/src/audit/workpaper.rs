@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
+use api_core::documents::attached_documents;
 use api_core::time::iso_datetime;
 use api_core::{ApiError, AppState};
 use audit::RiskBand;
@@ -65,7 +66,13 @@ pub async fn session_workpaper(
     people.extend(header.performer.user_id.clone());
     people.extend(header.reviewer.user_id.clone());
     let names = user_names(&state, &people).await?;
-    let bytes = render(&opened, &header, &run, &notes, &names)?;
+    let scored = run.report.scores.iter().filter(|s| s.band != RiskBand::Low);
+    let flagged: Vec<String> = scored
+        .take(FLAGGED_MAX)
+        .map(|s| s.entry_id.to_string())
+        .collect();
+    let evidence = attached_documents(&state, "journal_entry", &flagged).await?;
+    let bytes = render(&opened, &header, &run, &notes, &names, &evidence)?;
     let filename = format!("workpaper-{}.pdf", opened.session_id);
     Ok((
         [
@@ -82,6 +89,9 @@ pub async fn session_workpaper(
     )
         .into_response())
 }
+
+/// The documents attached to flagged entries, by entry id.
+type Evidence = std::collections::BTreeMap<String, Vec<api_core::documents::AttachedDocument>>;
 
 /// A sign-off as the session row holds it.
 struct Signature {
@@ -189,6 +199,7 @@ fn render(
     run: &SessionRun,
     notes: &[FindingNote],
     names: &HashMap<String, String>,
+    evidence: &Evidence,
 ) -> Result<Vec<u8>, PdfError> {
     let report = &run.report;
     let name_of = |id: &str| names.get(id).cloned().unwrap_or_else(|| id.to_owned());
@@ -483,6 +494,30 @@ fn render(
             ],
             &rows,
         );
+    }
+
+    // The documents behind the flagged entries, with the hashes that identify them.
+    doc.heading("Evidence on flagged entries", 2);
+    let rows: Vec<Vec<String>> = flagged
+        .iter()
+        .flat_map(|score| {
+            let documents = evidence.get(&score.entry_id.to_string());
+            documents.into_iter().flatten().map(|d| {
+                let size = format!("{} bytes", d.size);
+                vec![score.number.clone(), d.name.clone(), size, d.sha256.clone()]
+            })
+        })
+        .collect();
+    if rows.is_empty() {
+        doc.paragraph("No document is attached to the flagged entries.");
+    } else {
+        let columns = [
+            Column::text("Entry", 1.2),
+            Column::text("Document", 2.4),
+            Column::number("Size", 1.0),
+            Column::text("SHA-256", 4.4),
+        ];
+        doc.table(&columns, &rows);
     }
 
     // Notes and conclusions.

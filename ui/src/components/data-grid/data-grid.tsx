@@ -239,6 +239,9 @@ export function DataGrid<T>({
     (event: RowClickedEvent<T>) => {
       // The pinned totals row is not a record: clicking it goes nowhere.
       if (!onRowClicked || !event.data || event.rowPinned) return;
+      // A control inside a row (a paper-clip opening a file) does its own thing.
+      const target = event.event?.target;
+      if (target instanceof Element && target.closest('[data-no-row-click]')) return;
       onRowClicked(event.data);
     },
     [onRowClicked],

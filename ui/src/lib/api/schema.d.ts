@@ -2370,6 +2370,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/files/documents/{document_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document's metadata: name, type, size, hash, tags, uploader and what it backs. */
+        get: operations["document"];
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a document: it leaves the lists and searches, its history stays in the log. A
+         *     document still attached to something is refused (409) until it is detached.
+         */
+        delete: operations["delete_document"];
+        options?: never;
+        head?: never;
+        /** Renames and/or retags a document. */
+        patch: operations["change_document"];
+        trace?: never;
+    };
+    "/api/v1/files/documents/{document_id}/attachments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attaches a document to a journal entry (draft or posted), fixed asset or debt of its
+         *     workspace. The entry itself does not change: the attachment is the document's event.
+         */
+        post: operations["attach_document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/documents/{document_id}/attachments/{kind}/{target_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes a document off the entry, asset or debt it was attached to. */
+        delete: operations["detach_document"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/documents/{document_id}/download/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document's bytes, as a download. */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/files/images/": {
         parameters: {
             query?: never;
@@ -2417,8 +2493,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A workspace's files, newest first, paginated. Members of the workspace only. */
+        /**
+         * A workspace's files, newest first, paginated and searchable. Members of the
+         *     workspace only.
+         */
         get: operations["workspace_files"];
+        put?: never;
+        /**
+         * Uploads documents into a workspace (the caller needs `write` there). Each file is
+         *     bounded by the plan's file-upload limit and all of them together by what is left of
+         *     the organization's document storage. Answers 201 with the documents kept.
+         */
+        post: operations["upload_documents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/workspaces/{workspace_id}/usage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's document storage against its plan, for the usage bar. */
+        get: operations["storage_usage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3028,6 +3129,30 @@ export interface components {
             rows: components["schemas"]["ScheduleRowView"][];
             total_charge: components["schemas"]["Money"];
         };
+        /** @description What a document is attached to. */
+        AttachBody: {
+            /** @description The entry's, asset's or debt's id (in the document's workspace). */
+            id: string;
+            /** @description `journal_entry`, `fixed_asset` or `debt`. */
+            kind: string;
+        };
+        /** @description A file attached to an entry (or a ledger row): enough to show and open it. */
+        AttachedDocument: {
+            content_type: string;
+            id: string;
+            name: string;
+            sha256: string;
+            /** Format: int64 */
+            size: number;
+            /** @description The download path (token required). */
+            url: string;
+        };
+        /** @description What a document is attached to. */
+        AttachmentTarget: {
+            id: string;
+            /** @description `journal_entry`, `fixed_asset` or `debt`. */
+            kind: string;
+        };
         /** @description The parameters of a session's tests; `Default` is what a new session starts with. */
         AuditParams: {
             /**
@@ -3429,6 +3554,13 @@ export interface components {
             /** Format: int64 */
             last_position: number;
             workspace_id: string;
+        };
+        /** @description What a PATCH changes; an absent field stays as it is. */
+        ChangeBody: {
+            /** @description The new name (sanitized: folders and characters that break headers are dropped). */
+            name?: string | null;
+            /** @description The complete new set of tags. */
+            tags?: string[] | null;
         };
         ChangePasswordBody: {
             current_password: string;
@@ -4313,6 +4445,11 @@ export interface components {
         /** @description `{"data": T}` — the success envelope. */
         Data_JournalEntryDetail: {
             data: components["schemas"]["JournalEntrySummary"] & {
+                /**
+                 * @description The files attached to the entry (its evidence); attaching one never changes the
+                 *     entry itself.
+                 */
+                documents: components["schemas"]["AttachedDocument"][];
                 lines: components["schemas"]["JournalEntryLine"][];
                 /** @description The number of the entry that reversed this one. */
                 reversed_by_number: string | null;
@@ -4887,6 +5024,47 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_Paginated_StoredFile: {
+            /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
+            data: {
+                /** Format: int64 */
+                count: number;
+                data: {
+                    /** @description What the document backs (always empty for images). */
+                    attached_to: components["schemas"]["AttachmentTarget"][];
+                    /** @description The type read from the bytes when they were uploaded. */
+                    content_type: string;
+                    created: string;
+                    id: string;
+                    /** @description `document` or `image`. */
+                    kind: string;
+                    /** @description The sanitized file name (images have none: `null`). */
+                    name: string | null;
+                    /** @description Hex SHA-256 of the bytes. */
+                    sha256: string;
+                    /**
+                     * Format: int64
+                     * @description Bytes.
+                     */
+                    size: number;
+                    tags: string[];
+                    uploader: components["schemas"]["Uploader"];
+                    /**
+                     * @description Where the bytes are fetched: a document's download path (token required) or an
+                     *     image's public URL.
+                     */
+                    url: string;
+                    workspace_id: string;
+                }[];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                /** Format: int64 */
+                total_pages: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Paginated_Subscription: {
             /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
             data: {
@@ -4968,34 +5146,6 @@ export interface components {
                      *     screen): the one an Admin set, else `default_time_zone`.
                      */
                     time_zone: string;
-                }[];
-                /** Format: int32 */
-                page: number;
-                /** Format: int32 */
-                page_size: number;
-                /** Format: int64 */
-                total_pages: number;
-            };
-        };
-        /** @description `{"data": T}` — the success envelope. */
-        Data_Paginated_WorkspaceFile: {
-            /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
-            data: {
-                /** Format: int64 */
-                count: number;
-                data: {
-                    absolute_url: string;
-                    content_type: string;
-                    created_at: string;
-                    id: string;
-                    sha256: string;
-                    /**
-                     * Format: int64
-                     * @description Bytes.
-                     */
-                    size: number;
-                    uploaded_by: string;
-                    workspace_id: string;
                 }[];
                 /** Format: int32 */
                 page: number;
@@ -5335,6 +5485,13 @@ export interface components {
             data: {
                 /** @description The workspace's name. */
                 entity: string;
+                /**
+                 * @description The documents attached to each flagged entry (by entry id), with their hashes: the
+                 *     evidence behind the entries the tests flagged, as attached now.
+                 */
+                evidence: {
+                    [key: string]: components["schemas"]["AttachedDocument"][];
+                };
                 expires_at: string;
                 /** @description The notes and conclusions on findings, without their authors. */
                 notes: components["schemas"]["PublicFindingNote"][];
@@ -5372,6 +5529,58 @@ export interface components {
                 plan: string;
                 /** @description `active`. */
                 status: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_StorageUsage: {
+            /** @description How much of the plan's document storage the workspace's organization uses. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description The plan's largest single upload in bytes; `null` when unlimited.
+                 */
+                file_limit: number | null;
+                /**
+                 * Format: int64
+                 * @description The plan's document storage in bytes; `null` when unlimited.
+                 */
+                limit: number | null;
+                /**
+                 * Format: int64
+                 * @description Bytes of documents the organization keeps (all its workspaces).
+                 */
+                used: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_StoredFile: {
+            /** @description A file a workspace keeps: a document, or an image uploaded for a profile or logo. */
+            data: {
+                /** @description What the document backs (always empty for images). */
+                attached_to: components["schemas"]["AttachmentTarget"][];
+                /** @description The type read from the bytes when they were uploaded. */
+                content_type: string;
+                created: string;
+                id: string;
+                /** @description `document` or `image`. */
+                kind: string;
+                /** @description The sanitized file name (images have none: `null`). */
+                name: string | null;
+                /** @description Hex SHA-256 of the bytes. */
+                sha256: string;
+                /**
+                 * Format: int64
+                 * @description Bytes.
+                 */
+                size: number;
+                tags: string[];
+                uploader: components["schemas"]["Uploader"];
+                /**
+                 * @description Where the bytes are fetched: a document's download path (token required) or an
+                 *     image's public URL.
+                 */
+                url: string;
+                workspace_id: string;
             };
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -5744,6 +5953,36 @@ export interface components {
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_StoredFile: {
+            data: {
+                /** @description What the document backs (always empty for images). */
+                attached_to: components["schemas"]["AttachmentTarget"][];
+                /** @description The type read from the bytes when they were uploaded. */
+                content_type: string;
+                created: string;
+                id: string;
+                /** @description `document` or `image`. */
+                kind: string;
+                /** @description The sanitized file name (images have none: `null`). */
+                name: string | null;
+                /** @description Hex SHA-256 of the bytes. */
+                sha256: string;
+                /**
+                 * Format: int64
+                 * @description Bytes.
+                 */
+                size: number;
+                tags: string[];
+                uploader: components["schemas"]["Uploader"];
+                /**
+                 * @description Where the bytes are fetched: a document's download path (token required) or an
+                 *     image's public URL.
+                 */
+                url: string;
+                workspace_id: string;
+            }[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Vec_TrustedDeviceRow: {
             data: {
                 /** @description Browser and OS it was trusted from (null if unknown). */
@@ -6064,6 +6303,10 @@ export interface components {
             proceeds: components["schemas"]["Money"];
             /** @description Debited with the proceeds (the bank, or a receivable). */
             proceeds_account: string;
+        };
+        /** @description Multipart form: `file`, once per file. */
+        DocumentUpload: {
+            file: string[];
         };
         /** @description Parameters of the duplicate test. */
         DuplicateParams: {
@@ -6605,6 +6848,11 @@ export interface components {
             organization_id: string;
         };
         JournalEntryDetail: components["schemas"]["JournalEntrySummary"] & {
+            /**
+             * @description The files attached to the entry (its evidence); attaching one never changes the
+             *     entry itself.
+             */
+            documents: components["schemas"]["AttachedDocument"][];
             lines: components["schemas"]["JournalEntryLine"][];
             /** @description The number of the entry that reversed this one. */
             reversed_by_number: string | null;
@@ -7205,6 +7453,8 @@ export interface components {
                 date: string;
                 debit: components["schemas"]["Money"];
                 description: string;
+                /** @description The files attached to the posting's entry (its evidence). */
+                documents: components["schemas"]["AttachedDocument"][];
                 entry_id: string;
                 entry_number: string;
                 /**
@@ -8015,6 +8265,13 @@ export interface components {
         SharedAudit: {
             /** @description The workspace's name. */
             entity: string;
+            /**
+             * @description The documents attached to each flagged entry (by entry id), with their hashes: the
+             *     evidence behind the entries the tests flagged, as attached now.
+             */
+            evidence: {
+                [key: string]: components["schemas"]["AttachedDocument"][];
+            };
             expires_at: string;
             /** @description The notes and conclusions on findings, without their authors. */
             notes: components["schemas"]["PublicFindingNote"][];
@@ -8087,6 +8344,52 @@ export interface components {
             is_group: boolean;
             name: string;
             parent_id: string | null;
+        };
+        /** @description How much of the plan's document storage the workspace's organization uses. */
+        StorageUsage: {
+            /**
+             * Format: int64
+             * @description The plan's largest single upload in bytes; `null` when unlimited.
+             */
+            file_limit: number | null;
+            /**
+             * Format: int64
+             * @description The plan's document storage in bytes; `null` when unlimited.
+             */
+            limit: number | null;
+            /**
+             * Format: int64
+             * @description Bytes of documents the organization keeps (all its workspaces).
+             */
+            used: number;
+        };
+        /** @description A file a workspace keeps: a document, or an image uploaded for a profile or logo. */
+        StoredFile: {
+            /** @description What the document backs (always empty for images). */
+            attached_to: components["schemas"]["AttachmentTarget"][];
+            /** @description The type read from the bytes when they were uploaded. */
+            content_type: string;
+            created: string;
+            id: string;
+            /** @description `document` or `image`. */
+            kind: string;
+            /** @description The sanitized file name (images have none: `null`). */
+            name: string | null;
+            /** @description Hex SHA-256 of the bytes. */
+            sha256: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            tags: string[];
+            uploader: components["schemas"]["Uploader"];
+            /**
+             * @description Where the bytes are fetched: a document's download path (token required) or an
+             *     image's public URL.
+             */
+            url: string;
+            workspace_id: string;
         };
         SubscribeBody: {
             organization_id?: string | null;
@@ -8397,6 +8700,12 @@ export interface components {
             size: number;
             workspace_id: string;
         };
+        /** @description Who uploaded a file. */
+        Uploader: {
+            id: string;
+            /** @description First and last name; empty for an account since removed. */
+            name: string;
+        };
         /** @description Engagement figures of an organization. */
         UserEngagement: {
             /** Format: int64 */
@@ -8466,21 +8775,6 @@ export interface components {
              *     screen): the one an Admin set, else `default_time_zone`.
              */
             time_zone: string;
-        };
-        /** @description A file of a workspace. */
-        WorkspaceFile: {
-            absolute_url: string;
-            content_type: string;
-            created_at: string;
-            id: string;
-            sha256: string;
-            /**
-             * Format: int64
-             * @description Bytes.
-             */
-            size: number;
-            uploaded_by: string;
-            workspace_id: string;
         };
         WorkspacePatch: {
             /**
@@ -16213,6 +16507,328 @@ export interface operations {
             };
         };
     };
+    document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StoredFile"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    delete_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    change_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StoredFile"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    attach_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttachBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StoredFile"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    detach_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+                kind: string;
+                target_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     upload_image: {
         parameters: {
             query?: never;
@@ -16309,6 +16925,18 @@ export interface operations {
             query?: {
                 page?: string | null;
                 page_size?: string | null;
+                /** @description Part of the name, any case. */
+                q?: string;
+                /** @description A tag, exactly (any case). */
+                tag?: string;
+                /** @description `pdf`, `image`, `csv`, `spreadsheet`, `word` or `text`. */
+                type?: string;
+                /** @description `document` or `image`. */
+                kind?: string;
+                /** @description Uploaded on or after this day (`YYYY-MM-DD`, UTC). */
+                from?: string;
+                /** @description Uploaded on or before this day (`YYYY-MM-DD`, UTC). */
+                to?: string;
             };
             header?: never;
             path: {
@@ -16323,7 +16951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_Paginated_WorkspaceFile"];
+                    "application/json": components["schemas"]["Data_Paginated_StoredFile"];
                 };
             };
             /** @description Invalid input: the fields named, or non_field_errors. */
@@ -16333,6 +16961,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    upload_documents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["DocumentUpload"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_StoredFile"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    storage_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StorageUsage"];
                 };
             };
             /** @description token_not_valid: the token is missing, malformed or expired. */

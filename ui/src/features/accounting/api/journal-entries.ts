@@ -12,6 +12,8 @@ import { useWorkspaceId } from '@/lib/active-workspace';
 
 import { accountingPaths, refreshBooks } from './paths';
 
+import { attachedDocumentSchema } from '../../documents/api/documents';
+
 export const ENTRY_STATUSES = ['draft', 'posted', 'reversed'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
@@ -60,6 +62,7 @@ export const entryDetailSchema = entrySummarySchema.extend({
   total_credit: z.string(),
   reverses_number: z.string().nullable(),
   reversed_by_number: z.string().nullable(),
+  documents: z.array(attachedDocumentSchema).default([]),
 });
 export type EntryDetail = z.infer<typeof entryDetailSchema>;
 

@@ -12,6 +12,8 @@ import { useWorkspaceId } from '@/lib/active-workspace';
 
 import { accountingPaths } from './paths';
 
+import { attachedDocumentSchema } from '../../documents/api/documents';
+
 // --- Trial balance -----------------------------------------------------------------
 
 const amountsSchema = z.object({ debit: z.string(), credit: z.string(), balance: z.string() });
@@ -85,6 +87,7 @@ export const postingSchema = z.object({
   credit: z.string(),
   running_balance: z.string(),
   reverses: z.string().nullable(),
+  documents: z.array(attachedDocumentSchema).default([]),
 });
 export type Posting = z.infer<typeof postingSchema>;
 

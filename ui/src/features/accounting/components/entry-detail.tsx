@@ -9,6 +9,7 @@ import { formatDateText } from '@/lib/format-date-time';
 
 import type { CommandResult, EntryDetail as Entry } from '../api/journal-entries';
 
+import { AttachedFiles } from './attached-files';
 import { EntryHistory } from './entry-history';
 import { EntryStatusBadge } from './entry-status-badge';
 import { ReverseEntryModal } from './reverse-entry-modal';
@@ -152,6 +153,7 @@ export function EntryDetail({
       <Text size="xs" c="dimmed">
         Posted entries never change; correct one by reversing it and posting a new entry.
       </Text>
+      <AttachedFiles entryId={entry.id} documents={entry.documents} canAttach={canWriteDrafts} />
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
         History
       </Text>

@@ -1,6 +1,8 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import type { ColDef, IDatasource } from 'ag-grid-community';
-import { useCallback, useMemo } from 'react';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
@@ -22,6 +24,8 @@ import { useQueryState } from '../hooks/use-query-state';
 import { startOfYear, todayIso } from '../lib/periods';
 import { entryLink } from '../lib/report-links';
 
+import type { AttachedDocument } from '../../documents/api/documents';
+import { DocumentPreview } from '../../documents/components/document-preview';
 import { AccountPicker } from './account-picker';
 import { DateField, ReportControls } from './report-toolbar';
 
@@ -82,10 +86,36 @@ export function GeneralLedgerReport() {
     [ledgerQuery, workspaceId],
   );
 
+  const [preview, setPreview] = useState<AttachedDocument | null>(null);
   const columnDefs = useMemo<ColDef<Posting>[]>(
     () => [
       { ...dateColumn<Posting>('date'), sortable: false, filter: false },
       { field: 'entry_number', headerName: 'Entry', width: 120, sortable: false, filter: false },
+      {
+        colId: 'documents',
+        headerName: '',
+        headerTooltip: 'Attached documents',
+        width: 56,
+        sortable: false,
+        filter: false,
+        cellRenderer: ({ data }: CustomCellRendererProps<Posting>) => {
+          const first = data?.documents[0];
+          if (!first) return null;
+          const label = data.documents.map((d) => d.name).join(', ');
+          return (
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              data-no-row-click
+              aria-label={`Open ${label}`}
+              title={label}
+              onClick={() => setPreview(first)}
+            >
+              <IconPaperclip size={14} />
+            </ActionIcon>
+          );
+        },
+      },
       {
         colId: 'account',
         headerName: 'Account',
@@ -247,6 +277,7 @@ export function GeneralLedgerReport() {
           }
         />
       )}
+      <DocumentPreview document={preview} onClose={() => setPreview(null)} />
     </Stack>
   );
 }

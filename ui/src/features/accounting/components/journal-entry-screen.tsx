@@ -1,4 +1,4 @@
-import { Button, Drawer, Group, Loader, Center, Text } from '@mantine/core';
+import { Button, Drawer, Group, Loader, Center, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBook2, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { useMemberNames } from '../api/member-names';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
 
+import { AttachedFiles } from './attached-files';
 import { EntryDetail } from './entry-detail';
 import { EntryForm } from './entry-form';
 import { ExportJournalMenu } from './export-journal-menu';
@@ -146,16 +147,25 @@ export function JournalEntryScreen() {
     }
     if (isDuplicate || entry.status === 'draft') {
       return (
-        <EntryForm
-          key={`${isDuplicate ? 'copy' : 'draft'}-${entry.id}-${entry.updated_datetime}`}
-          initialValues={valuesFromEntry(entry, isDuplicate)}
-          entryId={isDuplicate ? null : entry.id}
-          currency={currency}
-          canWriteDrafts={canWriteDrafts}
-          canPost={canPost}
-          onSaved={onSaved}
-          onDirtyChange={onDirtyChange}
-        />
+        <Stack gap="lg">
+          <EntryForm
+            key={`${isDuplicate ? 'copy' : 'draft'}-${entry.id}-${entry.updated_datetime}`}
+            initialValues={valuesFromEntry(entry, isDuplicate)}
+            entryId={isDuplicate ? null : entry.id}
+            currency={currency}
+            canWriteDrafts={canWriteDrafts}
+            canPost={canPost}
+            onSaved={onSaved}
+            onDirtyChange={onDirtyChange}
+          />
+          {!isDuplicate && (
+            <AttachedFiles
+              entryId={entry.id}
+              documents={entry.documents}
+              canAttach={canWriteDrafts}
+            />
+          )}
+        </Stack>
       );
     }
     return (

@@ -7,6 +7,8 @@ import { z } from 'zod';
 
 import { findingNoteSchema } from './finding-schemas';
 
+import { attachedDocumentSchema } from '../../documents/api/documents';
+
 export const sessionStatusSchema = z.enum(['open', 'in_review', 'signed_off', 'archived']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
@@ -145,6 +147,8 @@ export const sharedAuditSchema = z.object({
   session: sessionSchema,
   result: auditResultSchema,
   notes: z.array(findingNoteSchema).default([]),
+  /** The documents attached to each flagged entry, by entry id. */
+  evidence: z.record(z.string(), z.array(attachedDocumentSchema)).default({}),
   expires_at: z.string(),
 });
 export type SharedAudit = z.infer<typeof sharedAuditSchema>;

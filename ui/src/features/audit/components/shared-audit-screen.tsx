@@ -12,6 +12,7 @@ import { useSharedAudit } from '../api/shares';
 import { ResultSections } from './result-sections';
 import { SessionSummary } from './session-summary';
 import { SignOffPanel } from './sign-off-panel';
+import { EvidencePanel } from './evidence-panel';
 
 function PublicFrame({ children }: { children: ReactNode }) {
   return (
@@ -89,6 +90,7 @@ export function SharedAuditScreen({ token }: { token: string }) {
       </Paper>
       <SessionSummary session={data.session} population={data.result.population} />
       <ResultSections result={data.result} conclusions={currentConclusions(data.notes)} />
+      <EvidencePanel flagged={data.result.flagged} evidence={data.evidence} />
       <SignOffPanel session={data.session} />
     </PublicFrame>
   );

@@ -3,9 +3,11 @@ import { useEffect } from 'react';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { usePermission } from '@/hooks/use-permission';
-import { useOrganizationId } from '@/lib/active-workspace';
+import { useOrganizationId, useWorkspaceId } from '@/lib/active-workspace';
 import { PAYMENT_PROVIDER_PREFIX } from '@/lib/storage';
 
+import { useStorageUsage } from '../../documents/api/documents';
+import { StorageUsageBar } from '../../documents/components/storage-usage-bar';
 import { currentPlanId, revalidateBilling, useLatestSubscription } from '../api/billing';
 
 import { CurrentPlanCard } from './current-plan-card';
@@ -19,6 +21,8 @@ import { PlanLimitsTable } from './plan-limits-table';
  * settles one (it removes the payment's stored provider), this one asks again.
  */
 export function LicenseScreen() {
+  // Storage is counted per organization; the active workspace names it.
+  const { data: usage } = useStorageUsage(useWorkspaceId());
   const organizationId = useOrganizationId();
   const { checkPermission, ready } = usePermission({ organizationId });
   const { data: latest } = useLatestSubscription(organizationId);
@@ -41,6 +45,7 @@ export function LicenseScreen() {
     <ContentLayout title="License Plan" caption="Your subscription, the plans and their limits">
       <Stack gap="xl">
         <CurrentPlanCard organizationId={organizationId} canManage={canManage} />
+        <StorageUsageBar usage={usage} />
         <PlanChooser
           organizationId={organizationId}
           subscribedPlanId={currentPlanId(latest)}

@@ -2,8 +2,14 @@
 //! the `files` table. Plain state (DESIGN.md §4), like credentials. Ids are random UUID v4,
 //! so a file's URL can be served without a token (`<img src>`) and still not be guessed.
 //!
-//! Only images exist for now; their type is sniffed from the bytes ([`sniff_image`]),
-//! never taken from the client's name or header.
+//! Types are sniffed from the bytes ([`sniff`]), never taken from the client's name or
+//! header. Images are stored by id; documents by the SHA-256 of their bytes ([`blobs`]),
+//! so the same file kept twice takes its room once.
+
+pub mod blobs;
+pub mod sniff;
+
+pub use sniff::{sniff_document, sniff_image};
 
 use std::path::{Path, PathBuf};
 
@@ -16,21 +22,6 @@ use crate::now_us;
 pub const IMAGE_BYTES_MAX: usize = 5 * 1024 * 1024;
 /// The `kind` of an image (and its folder).
 pub const IMAGES: &str = "images";
-
-/// The image types accepted, by their magic bytes; the content type served back.
-pub fn sniff_image(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        Some("image/jpeg")
-    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
-        Some("image/gif")
-    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-        Some("image/webp")
-    } else {
-        None
-    }
-}
 
 /// Where a file's bytes live.
 pub fn blob_path(data_dir: &Path, kind: &str, id: &str) -> PathBuf {
@@ -97,16 +88,6 @@ pub async fn by_id(db: &Db, id: &str) -> Result<Option<FileRecord>, sqlx::Error>
         .transpose()
 }
 
-/// Bytes a workspace's files take (the plan's file-upload limit counts them).
-pub async fn bytes_used(db: &Db, workspace_id: &str) -> Result<u64, sqlx::Error> {
-    let total: Option<i64> =
-        sqlx::query_scalar("SELECT CAST(SUM(size) AS BIGINT) FROM files WHERE workspace_id = $1")
-            .bind(workspace_id)
-            .fetch_one(&db.pool)
-            .await?;
-    Ok(u64::try_from(total.unwrap_or(0)).unwrap_or(0))
-}
-
 /// A page of a workspace's files, newest first, and how many there are.
 pub async fn of_workspace(
     db: &Db,
@@ -134,20 +115,4 @@ pub async fn of_workspace(
 /// A new record's creation time.
 pub fn now() -> i64 {
     now_us()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn images_are_known_by_their_magic_bytes() {
-        assert_eq!(sniff_image(b"\x89PNG\r\n\x1a\n...."), Some("image/png"));
-        assert_eq!(sniff_image(&[0xFF, 0xD8, 0xFF, 0xE0]), Some("image/jpeg"));
-        assert_eq!(sniff_image(b"GIF89a..."), Some("image/gif"));
-        assert_eq!(sniff_image(b"RIFF\0\0\0\0WEBPVP8 "), Some("image/webp"));
-        assert_eq!(sniff_image(b"hello, I am a .png"), None);
-        assert_eq!(sniff_image(b"<svg xmlns=..."), None);
-        assert_eq!(sniff_image(b""), None);
-    }
 }

@@ -1,0 +1,30 @@
+import { mutate } from 'swr';
+
+import { useWorkspaceId } from '@/lib/active-workspace';
+
+import { EntryDocuments } from '../../documents/components/entry-documents';
+import type { AttachedDocument } from '../../documents/api/documents';
+import { accountingPaths } from '../api/paths';
+
+/** The documents of the entry shown in the drawer; a change re-reads the entry. */
+export function AttachedFiles({
+  entryId,
+  documents,
+  canAttach,
+}: {
+  entryId: string;
+  documents: AttachedDocument[];
+  canAttach: boolean;
+}) {
+  const workspaceId = useWorkspaceId();
+  if (!workspaceId) return null;
+  return (
+    <EntryDocuments
+      workspaceId={workspaceId}
+      entryId={entryId}
+      documents={documents}
+      canAttach={canAttach}
+      onChanged={() => void mutate([accountingPaths.entry(workspaceId, entryId)])}
+    />
+  );
+}

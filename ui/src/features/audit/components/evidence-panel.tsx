@@ -1,0 +1,53 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
+
+import type { AttachedDocument } from '../../documents/api/documents';
+import { formatBytes } from '../../documents/lib/documents';
+
+/**
+ * The documents behind each flagged entry, with the SHA-256 of their bytes, so a reviewer
+ * outside the workspace can match a file the client sends to the evidence in the books.
+ */
+export function EvidencePanel({
+  flagged,
+  evidence,
+}: {
+  flagged: { entry_id: string; number: string }[];
+  evidence: Record<string, AttachedDocument[]>;
+}) {
+  const backed = flagged.filter((entry) => (evidence[entry.entry_id] ?? []).length > 0);
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="shared-audit-evidence">
+      <Text fw={600} mb="xs">
+        Evidence on flagged entries
+      </Text>
+      {backed.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No document is attached to the flagged entries.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {backed.map((entry) => (
+            <Stack key={entry.entry_id} gap={2}>
+              <Text size="sm" fw={500}>
+                {entry.number}
+              </Text>
+              {(evidence[entry.entry_id] ?? []).map((doc) => (
+                <Group key={doc.id} gap="xs" wrap="nowrap">
+                  <IconPaperclip size={14} />
+                  <Text size="sm">{doc.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatBytes(doc.size)}
+                  </Text>
+                  <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    SHA-256 {doc.sha256}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
