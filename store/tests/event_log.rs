@@ -240,6 +240,61 @@ async fn verify_passes_on_an_untouched_log(backend: Backend) {
     t.cleanup().await;
 }
 
+async fn a_chain_head_that_counts_fewer_events_than_its_chain_is_named_by_verify(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    for i in 1..=5 {
+        store
+            .append(AppendRequest::new(vec![event("s1", i, "ws", i)]))
+            .await
+            .expect("append");
+    }
+    // As if the last event had been written around the store, which moves the head.
+    sqlx::query("UPDATE event_chains SET head_seq = head_seq - 1 WHERE chain = 'ws'")
+        .execute(&t.db.pool)
+        .await
+        .expect("rewind head");
+
+    let report = verify(store.log()).await.expect("verify");
+
+    let broken = report
+        .first_break
+        .expect("verify must see the head's shortfall");
+    assert_eq!(broken.chain, "ws");
+    assert!(
+        broken.reason.contains("chain head records 4 events"),
+        "{broken:?}"
+    );
+    t.cleanup().await;
+}
+
+async fn events_appended_while_verify_reads_are_not_a_break(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    store
+        .append(AppendRequest::new(vec![event("s1", 1, "ws", 1)]))
+        .await
+        .expect("append");
+    let appending = tokio::spawn({
+        let store = store.clone();
+        async move {
+            for i in 2..=200 {
+                store
+                    .append(AppendRequest::new(vec![event("s1", i, "ws", i)]))
+                    .await
+                    .expect("append");
+            }
+        }
+    });
+
+    while !appending.is_finished() {
+        let report = verify(store.log()).await.expect("verify");
+        assert!(report.first_break.is_none(), "{report:?}");
+    }
+    appending.await.expect("appender");
+    t.cleanup().await;
+}
+
 /// Appends ten events to chain `ws`, rewrites the stored payload of the 7th with `set`
 /// (SQL over the column, per backend), and checks that verify names exactly that event.
 async fn verify_names_the_event_whose_payload_was_rewritten(
@@ -478,6 +533,8 @@ backend_tests!(
     verify_passes_on_an_untouched_log,
     altering_one_stored_payload_is_named_by_verify,
     reformatting_one_stored_payload_is_named_by_verify,
+    a_chain_head_that_counts_fewer_events_than_its_chain_is_named_by_verify,
+    events_appended_while_verify_reads_are_not_a_break,
     the_chain_head_of_a_workspace_names_its_last_event,
     the_notifier_announces_each_commit,
 );
