@@ -10,7 +10,6 @@ import {
   API_BASE_URL,
   ApiError,
   api,
-  apiClient,
   dataEnvelope,
   paginatedEnvelope,
   PAGE_SIZE_MAX,
@@ -22,6 +21,7 @@ import { progressPercent } from '../lib/documents';
 const FILES_PATH = '/files/workspaces/{workspace_id}/';
 const USAGE_PATH = '/files/workspaces/{workspace_id}/usage/';
 const DOCUMENT_PATH = '/files/documents/{document_id}/';
+const DOWNLOAD_PATH = '/files/documents/{document_id}/download/';
 const ATTACHMENTS_PATH = '/files/documents/{document_id}/attachments/';
 const ATTACHMENT_PATH = '/files/documents/{document_id}/attachments/{kind}/{target_id}/';
 
@@ -154,7 +154,7 @@ export async function detachDocument(documentId: string, entryId: string): Promi
   });
 }
 
-/** A document's bytes (its `url` is a path under the API base). */
-export function fetchDocument(url: string): Promise<Blob> {
-  return apiClient.download(url.replace(/^\/api\/v1/, ''));
+/** A document's bytes. */
+export function fetchDocument(documentId: string): Promise<Blob> {
+  return api.download(DOWNLOAD_PATH, { params: { document_id: documentId } });
 }

@@ -33,7 +33,7 @@ export function DocumentPreview({
     if (!document) return undefined;
     let revoked: string | null = null;
     let live = true;
-    fetchDocument(document.url)
+    fetchDocument(document.id)
       .then((fetched) => {
         if (!live) return;
         // Typed with the sniffed type, so the frame renders it instead of saving it.
