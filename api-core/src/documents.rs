@@ -95,10 +95,9 @@ pub async fn user_names(
     if ids.is_empty() {
         return Ok(BTreeMap::new());
     }
-    let placeholders: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
         "SELECT id, first_name, last_name FROM users WHERE id IN ({})",
-        placeholders.join(", ")
+        store::sql::numbered_params(1, ids.len())
     );
     let mut query = sqlx::query(&sql);
     for id in &ids {

@@ -279,13 +279,12 @@ pub async fn attached_to(
         .map(|c| format!("d.{c}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let placeholders: Vec<String> = (0..targets.len()).map(|i| format!("${}", i + 2)).collect();
     let sql = format!(
         "SELECT l.target_kind, l.target_id, {columns} FROM read_document_links l \
          JOIN read_documents d ON d.id = l.document_id \
          WHERE l.target_kind = $1 AND l.target_id IN ({}) AND d.deleted_at IS NULL \
          ORDER BY l.attached_at, d.id",
-        placeholders.join(", ")
+        store::sql::numbered_params(2, targets.len())
     );
     let mut query = sqlx::query(&sql).bind(target_kind);
     for target in targets {
@@ -313,13 +312,10 @@ pub async fn links_of(
     if documents.is_empty() {
         return Ok(Vec::new());
     }
-    let placeholders: Vec<String> = (0..documents.len())
-        .map(|i| format!("${}", i + 1))
-        .collect();
     let sql = format!(
         "SELECT document_id, target_kind, target_id FROM read_document_links \
          WHERE document_id IN ({}) ORDER BY attached_at, target_id",
-        placeholders.join(", ")
+        store::sql::numbered_params(1, documents.len())
     );
     let mut query = sqlx::query(&sql);
     for document in documents {

@@ -22,7 +22,6 @@
 //! failing check stops the projector at that event instead of unbalancing the books.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use async_trait::async_trait;
 use chrono::{Datelike, NaiveDate};
@@ -464,19 +463,10 @@ impl Params {
 
     /// `count` parameters, numbered from `first`: `?, ?, ?` or `$first, $first+1, …`.
     fn list(self, first: usize, count: usize) -> String {
-        let mut out = String::with_capacity(count * 6);
-        for n in first..first + count {
-            if n > first {
-                out.push_str(", ");
-            }
-            match self {
-                Self::Anonymous => out.push('?'),
-                Self::Numbered => {
-                    let _ = write!(out, "${n}");
-                }
-            }
+        match self {
+            Self::Anonymous => vec!["?"; count].join(", "),
+            Self::Numbered => store::sql::numbered_params(first, count),
         }
-        out
     }
 }
 

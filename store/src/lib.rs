@@ -22,6 +22,7 @@ pub mod event;
 pub mod hash;
 pub mod migrate;
 pub mod repository;
+pub mod sql;
 pub mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
