@@ -35,6 +35,7 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
         Arc::new(projections::subscriptions::Subscriptions),
         Arc::new(projections::reports::Reports),
         Arc::new(projections::documents::Documents),
+        Arc::new(projections::assistant::Assistant),
     ]
 }
 

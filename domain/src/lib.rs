@@ -12,6 +12,8 @@
 //!   and the one rounding rule of computed amounts (half-up to two places).
 //! - [`account_tree`] — the AccountTree aggregate: a workspace's chart of accounts, its
 //!   default chart, budgets and lock date.
+//! - [`assistant`] — a member's private conversations with the assistant: each question
+//!   kept with the answer it was given.
 //! - [`journal_entry`] — the JournalEntry aggregate (drafts, posting with gapless
 //!   numbers, reversal) and the pure entry rules (balanced, ≥ 2 lines, debit xor credit,
 //!   active last-level accounts, after the lock date).
@@ -43,6 +45,7 @@
 //!   months of the books (`YYYY-MM`).
 
 pub mod account_tree;
+pub mod assistant;
 pub mod audit_session;
 pub mod billing;
 pub mod calendar;

@@ -134,6 +134,11 @@ typed_id!(
     DocumentId
 );
 typed_id!(
+    /// A member's conversation with the assistant in one workspace. It is also the id
+    /// of its event stream.
+    ConversationId
+);
+typed_id!(
     /// A notification to one user. It is also the id of its event stream; notifications
     /// raised by a rule get a name-based id (UUID v5 of the rule and its cause), so a rule
     /// that runs twice over the same event writes the same stream and the second append

@@ -33,6 +33,8 @@
 //!   each month's depreciation run (posted, reversed), each posted with its entry.
 //! - [`debt`] — debts (loans payable and receivable): created, changed, drawn down and
 //!   repaid, each posting recorded with its entry.
+//! - [`assistant`] — the assistant's conversations: each question with the answer given,
+//!   its figures, sources, clarification choices and draft entry; private to one member.
 //! - [`document`] — documents kept in a workspace (uploaded, renamed, tagged, deleted)
 //!   and their attachments to journal entries; metadata and the bytes' hash, never bytes.
 //! - [`read_model`] — the projector runtime's facts about a workspace's read models (set
@@ -48,6 +50,7 @@
 
 pub mod account_tree;
 pub mod announcement;
+pub mod assistant;
 pub mod audit_session;
 pub mod audit_shared_view;
 pub mod continuous_audit;
@@ -73,7 +76,7 @@ pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
 pub use ids::{
-    AccountId, DebtId, DepreciationRunId, DocumentId, EmployeeId, FixedAssetId, InvitationId,
-    JournalEntryId, JournalImportId, MembershipId, NotificationId, OrganizationId, PayRunId,
-    TransferId, UserId, WorkspaceId,
+    AccountId, ConversationId, DebtId, DepreciationRunId, DocumentId, EmployeeId, FixedAssetId,
+    InvitationId, JournalEntryId, JournalImportId, MembershipId, NotificationId, OrganizationId,
+    PayRunId, TransferId, UserId, WorkspaceId,
 };

@@ -25,6 +25,7 @@
 //! - [`reactor`]: the loop every reactor runs (step, then wait for commits or a poll).
 //! - [`notification_rules`]: the reactor that raises notifications for what happened.
 //! - [`audit_sessions`]: audit sessions per workspace and their live shares.
+//! - [`assistant`]: each member's conversations with the assistant and the answers given.
 //! - [`documents`]: documents per workspace (their hashes, tags, uploaders) and what
 //!   each is attached to.
 //! - [`reports`]: generated financial reports per workspace (the downloads list).
@@ -39,6 +40,7 @@ pub mod accounts;
 mod accounts_fiscal;
 pub mod activity_log;
 pub mod applied;
+pub mod assistant;
 pub mod audit_sessions;
 pub mod cents;
 pub mod checkpoint;

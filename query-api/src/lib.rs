@@ -20,6 +20,8 @@
 //! - [`debts`]: debts with what is outstanding and next due, their schedules and
 //!   repayments, and the aging report.
 //! - [`reports`]: generated financial reports (downloads) and the report generator.
+//! - [`assistant`]: the assistant's conversations and its answers from the books, every
+//!   number read through the read routes' own functions.
 //! - [`dev`]: the dev-only mail outbox of embedded installs.
 //! - [`pdf`]: the one PDF layout (reports, workpapers, payslips), set in an embedded font.
 
@@ -27,6 +29,7 @@ pub mod access;
 pub mod accounting;
 pub mod accounts;
 pub mod activity_log;
+pub mod assistant;
 pub mod audit;
 pub mod chain;
 pub mod csv;
@@ -93,7 +96,8 @@ pub fn routes(dev_outbox: bool) -> OpenApiRouter<QueryState> {
         .merge(payroll::router())
         .merge(fixed_assets::router())
         .merge(debts::router())
-        .merge(reports::router());
+        .merge(reports::router())
+        .merge(assistant::router());
     if dev_outbox {
         router = router.merge(dev::router());
     }

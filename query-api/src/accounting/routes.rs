@@ -282,6 +282,16 @@ pub async fn journal_entry_history_route(
     Path((workspace_id, entry_id)): Path<(String, String)>,
 ) -> Result<Json<Data<EntryHistory>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::ReadBooks, None).await?;
+    Ok(ok(entry_history(&state, &workspace_id, &entry_id).await?))
+}
+
+/// Entry `entry_id`'s history as the log holds it (404 for another workspace's entry or
+/// an unknown one): what the history route answers, and what the assistant explains.
+pub async fn entry_history(
+    state: &AppState,
+    workspace_id: &str,
+    entry_id: &str,
+) -> Result<EntryHistory, ApiError> {
     let not_found = || ApiError::NotFound("Not found.".into());
     let id: uuid::Uuid = entry_id.trim().parse().map_err(|_| not_found())?;
     let events = state
@@ -297,7 +307,7 @@ pub async fn journal_entry_history_route(
     if events.is_empty()
         || events
             .iter()
-            .any(|e| e.workspace_id() != Some(workspace_id.as_str()))
+            .any(|e| e.workspace_id() != Some(workspace_id))
     {
         return Err(not_found());
     }
@@ -325,10 +335,10 @@ pub async fn journal_entry_history_route(
             summary: projections::activity_log::event_summary(event),
         });
     }
-    Ok(ok(EntryHistory {
+    Ok(EntryHistory {
         entry_id: id.to_string(),
         events: history,
-    }))
+    })
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

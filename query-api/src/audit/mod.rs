@@ -245,6 +245,20 @@ pub(crate) fn definition(row: &sqlx::any::AnyRow) -> Result<AuditSessionOpened, 
     serde_json::from_str(&raw).map_err(ApiError::internal)
 }
 
+/// The workspace's audit sessions' rows, newest first.
+pub(crate) async fn session_rows(
+    state: &AppState,
+    workspace_id: &str,
+) -> Result<Vec<sqlx::any::AnyRow>, ApiError> {
+    Ok(sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM read_audit_sessions WHERE workspace_id = $1 \
+         ORDER BY opened_at DESC, id DESC"
+    ))
+    .bind(workspace_id)
+    .fetch_all(&state.db().pool)
+    .await?)
+}
+
 /// The workspace's audit sessions, newest first.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/", tag = "audit",
     params(("workspace_id" = String, Path)), responses((status = 200, body = Data<Vec<AuditSession>>), (status = 403)))]
@@ -254,13 +268,7 @@ pub async fn list_sessions(
     Path(workspace_id): Path<String>,
 ) -> Result<Json<Data<Vec<AuditSession>>>, ApiError> {
     authorize(&state, &user, &workspace_id, Action::AuditSessions, None).await?;
-    let rows = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM read_audit_sessions WHERE workspace_id = $1 \
-         ORDER BY opened_at DESC, id DESC"
-    ))
-    .bind(&workspace_id)
-    .fetch_all(&state.db().pool)
-    .await?;
+    let rows = session_rows(&state, &workspace_id).await?;
     let sessions = rows
         .iter()
         .map(session_json)

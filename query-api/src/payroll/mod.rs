@@ -479,13 +479,23 @@ pub async fn payroll_summary(
             .filter(|y| (1900..=9999).contains(y))
             .ok_or_else(|| ApiError::field("year", "Enter a year such as 2026."))?,
     };
+    Ok(ok(payroll_year(state.db(), &workspace_id, year).await?))
+}
+
+/// The year's posted pay runs (reversed ones left out) per month and per component: what
+/// the summary route answers, and what the assistant reads payroll cost from.
+pub async fn payroll_year(
+    db: &store::Db,
+    workspace_id: &str,
+    year: i32,
+) -> Result<PayrollSummary, ApiError> {
     let rows = sqlx::query(
         "SELECT period, totals FROM read_payroll_months WHERE workspace_id = $1 AND year = $2 \
          ORDER BY period",
     )
-    .bind(&workspace_id)
+    .bind(workspace_id)
     .bind(i64::from(year))
-    .fetch_all(&state.db().pool)
+    .fetch_all(&db.pool)
     .await?;
     let mut months: Vec<MonthSummary> = Vec::new();
     let mut year_totals = zero_totals();
@@ -506,9 +516,9 @@ pub async fn payroll_summary(
             }
         }
     }
-    Ok(ok(PayrollSummary {
+    Ok(PayrollSummary {
         year,
         months,
         totals: year_totals,
-    }))
+    })
 }

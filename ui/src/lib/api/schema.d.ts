@@ -1937,6 +1937,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/assistant/workspaces/{workspace_id}/conversations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's conversations in the workspace, most recently used first. */
+        get: operations["list_conversations"];
+        put?: never;
+        /** Starts a conversation, the caller's alone. */
+        post: operations["start_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/workspaces/{workspace_id}/conversations/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's conversations with every question and answer, oldest first. */
+        get: operations["get_conversation"];
+        put?: never;
+        post?: never;
+        /** Deletes one of the caller's conversations (the log keeps it). */
+        delete: operations["delete_conversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assistant/workspaces/{workspace_id}/conversations/{id}/messages/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks a question in one of the caller's conversations: the answer (its figures, where
+         *     each came from, choices when the question was ambiguous, a draft entry with full
+         *     access) is kept in the conversation and returned.
+         */
+        post: operations["ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit-shared/{token}/": {
         parameters: {
             query?: never;
@@ -3060,6 +3117,15 @@ export interface components {
             credit: components["schemas"]["Money"];
             debit: components["schemas"]["Money"];
         };
+        AnswerView: {
+            clarify: components["schemas"]["ClarifyView"][];
+            draft_entry: components["schemas"]["DraftEntryView"] | null;
+            /** @description `built_in` or `model`. */
+            engine: string;
+            figures: components["schemas"]["FigureView"][];
+            sources: components["schemas"]["SourceView"][];
+            text: string;
+        };
         /**
          * @description An asset's record. On create, `name`, `category`, the three accounts,
          *     `available_for_use` and `cost` are required; `method`, `useful_life_months` and
@@ -3628,6 +3694,11 @@ export interface components {
             roles: components["schemas"]["Choice"][];
             transfer_statuses: components["schemas"]["Choice"][];
         };
+        ClarifyView: {
+            label: string;
+            /** @description Send it as the next question to choose this. */
+            question: string;
+        };
         /** @description One account's balance as known at each of the two times. */
         ComparedAccount: {
             account_code: string;
@@ -3703,6 +3774,22 @@ export interface components {
             test: components["schemas"]["TestKind"];
             /** Format: double */
             weight: number;
+        };
+        /** @description A conversation with its questions and answers, oldest first. */
+        ConversationDetail: components["schemas"]["ConversationView"] & {
+            thread: components["schemas"]["MessageView"][];
+        };
+        /** @description A conversation as listed. */
+        ConversationView: {
+            /** @description RFC 3339. */
+            created_at: string;
+            id: string;
+            /** Format: int64 */
+            messages: number;
+            /** @description The first question, shortened ("New conversation" before one is asked). */
+            title: string;
+            updated_at: string;
+            workspace_id: string;
         };
         CreateBody: {
             /** @description A path inside the product the notification leads to. */
@@ -3843,6 +3930,18 @@ export interface components {
                 unread_count: number;
                 /** Format: int64 */
                 updated: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_AnswerView: {
+            data: {
+                clarify: components["schemas"]["ClarifyView"][];
+                draft_entry: components["schemas"]["DraftEntryView"] | null;
+                /** @description `built_in` or `model`. */
+                engine: string;
+                figures: components["schemas"]["FigureView"][];
+                sources: components["schemas"]["SourceView"][];
+                text: string;
             };
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -4065,6 +4164,28 @@ export interface components {
                 changed: boolean;
                 enabled: boolean;
                 notify_from: string;
+                workspace_id: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_ConversationDetail: {
+            /** @description A conversation with its questions and answers, oldest first. */
+            data: components["schemas"]["ConversationView"] & {
+                thread: components["schemas"]["MessageView"][];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_ConversationView: {
+            /** @description A conversation as listed. */
+            data: {
+                /** @description RFC 3339. */
+                created_at: string;
+                id: string;
+                /** Format: int64 */
+                messages: number;
+                /** @description The first question, shortened ("New conversation" before one is asked). */
+                title: string;
+                updated_at: string;
                 workspace_id: string;
             };
         };
@@ -4635,6 +4756,31 @@ export interface components {
                     /** @description Empty when the actor is unknown. */
                     user_name: string;
                     workspace_id: string | null;
+                }[];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                /** Format: int64 */
+                total_pages: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_Paginated_ConversationView: {
+            /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
+            data: {
+                /** Format: int64 */
+                count: number;
+                data: {
+                    /** @description RFC 3339. */
+                    created_at: string;
+                    id: string;
+                    /** Format: int64 */
+                    messages: number;
+                    /** @description The first question, shortened ("New conversation" before one is asked). */
+                    title: string;
+                    updated_at: string;
+                    workspace_id: string;
                 }[];
                 /** Format: int32 */
                 page: number;
@@ -6308,6 +6454,20 @@ export interface components {
         DocumentUpload: {
             file: string[];
         };
+        /** @description A journal entry suggested for a person to review and post. */
+        DraftEntryView: {
+            /** Format: date */
+            date: string;
+            lines: components["schemas"]["DraftLineView"][];
+            memo: string;
+        };
+        DraftLineView: {
+            account_code: string;
+            account_id: string;
+            account_name: string;
+            credit: components["schemas"]["Money"];
+            debit: components["schemas"]["Money"];
+        };
         /** @description Parameters of the duplicate test. */
         DuplicateParams: {
             /**
@@ -6466,6 +6626,18 @@ export interface components {
             amount: components["schemas"]["Money"];
             change: components["schemas"]["Money"] | null;
             compare: components["schemas"]["Money"] | null;
+        };
+        FigureView: {
+            amount: components["schemas"]["Money"];
+            /** Format: date */
+            as_of: string | null;
+            /** @description `null` for a count or a score. */
+            currency: string | null;
+            /** Format: date */
+            from: string | null;
+            label: string;
+            /** Format: date */
+            to: string | null;
         };
         /** @description One finding: a control point that fired, the entries behind it, and why. */
         Finding: {
@@ -7129,6 +7301,18 @@ export interface components {
         Message: {
             detail: string;
         };
+        /** @description One question and the answer given to it. */
+        MessageView: {
+            answer: components["schemas"]["AnswerView"];
+            /** @description RFC 3339. */
+            asked_at: string;
+            /**
+             * Format: int64
+             * @description The event that keeps it, in the log.
+             */
+            log_position: number;
+            question: string;
+        };
         /**
          * Format: decimal
          * @example 1250.00
@@ -7727,6 +7911,11 @@ export interface components {
             since: string;
             workspace_id: string;
         };
+        /** @description A question for the assistant. */
+        QuestionBody: {
+            /** @description 1 to 2,000 characters. */
+            text?: string;
+        };
         /** @description Parameters of the rarity tests. */
         RarityParams: {
             /**
@@ -8320,6 +8509,26 @@ export interface components {
         SignedOff: {
             id: string;
             signed: string;
+        };
+        SourceView: {
+            /**
+             * @description `trial_balance`, `income_summary`, `expense_summary`, `general_ledger`,
+             *     `journal_entries`, `journal_entry`, `journal_entry_history`, `audit_session`,
+             *     `audit_finding`, `payroll_summary`, `accounts`.
+             */
+            kind: string;
+            /**
+             * Format: int64
+             * @description How far the read models had read the log when the answer was read.
+             */
+            log_position: number;
+            params: {
+                [key: string]: string;
+            };
+            /** @description The read route giving the same figures, to open. */
+            path: string;
+            /** @description The record it names (an account, an entry, a session), or `""`. */
+            ref: string;
         };
         /** @description A subscription just started (on a free plan). */
         StartedSubscription: {
@@ -15181,6 +15390,254 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_ActivityDetail"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    list_conversations: {
+        parameters: {
+            query?: {
+                page?: string | null;
+                page_size?: string | null;
+            };
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Paginated_ConversationView"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    start_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ConversationView"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    get_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ConversationDetail"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    delete_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AnswerView"];
                 };
             };
             /** @description Invalid input: the fields named, or non_field_errors. */
