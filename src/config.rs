@@ -91,6 +91,46 @@ pub struct ServeArgs {
     /// Boxed: the bucket's settings would double the size of every CLI command.
     #[command(flatten)]
     pub object_store: Box<ObjectStoreArgs>,
+    /// Boxed like the bucket's: the assistant's endpoint, if any.
+    #[command(flatten)]
+    pub assistant: Box<AssistantArgs>,
+}
+
+/// The assistant's optional model endpoint.
+#[derive(Debug, Clone, Default, Args)]
+pub struct AssistantArgs {
+    /// An OpenAI-compatible chat endpoint for the assistant (`https://host/v1`); unset
+    /// answers with the built-in engine only, offline.
+    #[arg(long, env = "LEDGERLINE_ASSISTANT_URL")]
+    pub assistant_url: Option<String>,
+    /// The endpoint's API key, if it needs one.
+    #[arg(long, env = "LEDGERLINE_ASSISTANT_KEY", hide_env_values = true)]
+    pub assistant_key: Option<String>,
+    /// The model the endpoint serves (default gpt-4o-mini).
+    #[arg(long, env = "LEDGERLINE_ASSISTANT_MODEL")]
+    pub assistant_model: Option<String>,
+}
+
+impl AssistantArgs {
+    fn validate(&self) -> Result<Option<query_api::assistant::model::ModelEndpoint>, ConfigError> {
+        match self.assistant_url.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+                Ok(Some(query_api::assistant::model::ModelEndpoint {
+                    url: url.to_owned(),
+                    key: self.assistant_key.clone().filter(|k| !k.is_empty()),
+                    model: self
+                        .assistant_model
+                        .clone()
+                        .filter(|m| !m.trim().is_empty())
+                        .unwrap_or_else(|| "gpt-4o-mini".into()),
+                }))
+            }
+            Some(_) => Err(ConfigError(
+                "LEDGERLINE_ASSISTANT_URL must start with http:// or https://".into(),
+            )),
+        }
+    }
 }
 
 /// Where uploaded documents are kept: the data directory unless a bucket is named.
@@ -156,6 +196,8 @@ pub struct ServeConfig {
     pub clock: api_core::time::Clock,
     /// The bucket documents are kept in; `None` keeps them in the data directory.
     pub object_store: Option<ObjectStoreConfig>,
+    /// The assistant's model endpoint; `None` answers with the built-in engine only.
+    pub assistant: Option<query_api::assistant::model::ModelEndpoint>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -231,6 +273,7 @@ impl ServeArgs {
             clock: api_core::time::Clock::default(),
             storage: storage.validate()?,
             object_store: self.object_store.validate()?,
+            assistant: self.assistant.validate()?,
         })
     }
 }
@@ -253,6 +296,7 @@ mod tests {
             dev_mode: false,
             cors_origins: String::new(),
             object_store: Box::default(),
+            assistant: Box::default(),
         }
     }
 
@@ -261,6 +305,19 @@ mod tests {
             data_dir: "./data".into(),
             database_url: url.map(str::to_owned),
         }
+    }
+
+    #[test]
+    fn an_assistant_endpoint_must_be_a_web_address_and_its_key_stays_hidden() {
+        let mut args = serve("127.0.0.1:8080", None, Role::All);
+        args.assistant.assistant_url = Some("ftp://models".into());
+        assert!(args.validate(&storage(None)).is_err());
+        args.assistant.assistant_url = Some("http://127.0.0.1:9999/v1".into());
+        args.assistant.assistant_key = Some("secret-key".into());
+        let config = args.validate(&storage(None)).expect("valid");
+        let endpoint = config.assistant.expect("an endpoint");
+        assert_eq!(endpoint.model, "gpt-4o-mini");
+        assert!(!format!("{endpoint:?}").contains("secret-key"));
     }
 
     #[test]

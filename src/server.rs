@@ -309,6 +309,7 @@ pub fn build_router(
                 app,
                 projections,
                 live,
+                assistant: config.assistant.clone(),
             },
             config.serves_dev_outbox(),
         ))

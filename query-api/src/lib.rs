@@ -61,6 +61,8 @@ pub struct QueryState {
     pub projections: ProjectionRuntime,
     /// This node's feed of inbox changes, for the notification stream.
     pub live: live::LiveFeed,
+    /// The assistant's model endpoint; `None` answers with the built-in engine only.
+    pub assistant: Option<assistant::model::ModelEndpoint>,
 }
 
 impl axum::extract::FromRef<QueryState> for AppState {

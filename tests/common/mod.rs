@@ -75,6 +75,7 @@ impl TestApp {
             storage: storage.clone(),
             clock: Default::default(),
             object_store: None,
+            assistant: None,
         };
         configure(&mut config);
         let clock = config.clock.clone();

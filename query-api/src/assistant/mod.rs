@@ -5,6 +5,8 @@
 //!
 //! - [`routes`] — conversations and questions over HTTP; private to their member.
 //! - [`engine`] — the built-in engine: intent and slot parser, the answers it words.
+//! - [`model`] — the optional OpenAI-compatible engine: the model picks the same tools
+//!   and words the answer; the number check holds it to the tools' figures.
 //! - [`check`] — the number check every answer's text passes.
 //! - [`wire`] — answers and conversations on the wire.
 //!
@@ -13,6 +15,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod model;
 pub mod routes;
 pub mod wire;
 
@@ -36,10 +39,19 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(routes::ask))
 }
 
-/// The answer to `question` from `books`, by the built-in engine.
-pub async fn answer(books: &engine::tools::Books<'_>, question: &str) -> Result<Answer, ApiError> {
-    let (answer, literals) = engine::answer(books, question).await?;
-    // The engine words numbers only through figures; a slip is a bug, shown loudly.
+/// The answer to `question` from `books`: by the model when one is configured (falling
+/// back to the built-in engine), else by the built-in engine.
+pub async fn answer(
+    model: Option<&model::ModelEndpoint>,
+    books: &engine::tools::Books<'_>,
+    question: &str,
+) -> Result<Answer, ApiError> {
+    let (answer, literals) = match model {
+        Some(endpoint) => model::answer(endpoint, books, question).await?,
+        None => engine::answer(books, question).await?,
+    };
+    // Every answer passes the number check; the built-in engine words numbers only
+    // through figures, so a failure here is a bug, shown loudly.
     let unbacked = check::unbacked_numbers(&answer.text, &answer.figures, &literals);
     if !unbacked.is_empty() {
         tracing::error!(?unbacked, text = %answer.text, "an answer states numbers that are not figures");

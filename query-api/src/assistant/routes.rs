@@ -26,6 +26,7 @@ use store::EventMetadata;
 use super::engine::tools::Books;
 use super::engine::Reach;
 use super::wire::{AnswerView, ConversationDetail, ConversationView, MessageView};
+use crate::QueryState;
 
 /// The projector conversations are read from.
 const READ_MODEL: &str = "assistant";
@@ -248,13 +249,14 @@ async fn today(state: &AppState, workspace_id: &str) -> Result<NaiveDate, ApiErr
     params(("workspace_id" = String, Path), ("id" = String, Path)), request_body = QuestionBody,
     responses((status = 201, body = Data<AnswerView>), (status = 400), (status = 403), (status = 404)))]
 pub async fn ask(
-    State(state): State<AppState>,
+    State(query): State<QueryState>,
     user: AuthUser,
     Path((workspace_id, id)): Path<(String, String)>,
     Body(body): Body<QuestionBody>,
 ) -> Result<(StatusCode, Json<Data<AnswerView>>), ApiError> {
-    let caller = caller(&state, &user, &workspace_id).await?;
-    let row = own(&state, &user, &workspace_id, &id).await?;
+    let state = &query.app;
+    let caller = caller(state, &user, &workspace_id).await?;
+    let row = own(state, &user, &workspace_id, &id).await?;
     let question = body.text.trim().to_owned();
     let chars = question.chars().count();
     if chars == 0 || chars > QUESTION_CHARS_MAX {
@@ -262,9 +264,9 @@ pub async fn ask(
             ConversationError::InvalidQuestion,
         )));
     }
-    let today = today(&state, &workspace_id).await?;
-    let books = Books::open(&state, &workspace_id, today, caller.reach).await?;
-    let answer = super::answer(&books, &question).await?;
+    let today = today(state, &workspace_id).await?;
+    let books = Books::open(state, &workspace_id, today, caller.reach).await?;
+    let answer = super::answer(query.assistant.as_ref(), &books, &question).await?;
     let record = RecordAnswer {
         workspace_id: caller.workspace_id,
         user_id: caller.user_id,
@@ -275,7 +277,7 @@ pub async fn ask(
         .execute::<Conversation>(&row.id, record.into(), &metadata(&user), None)
         .await
         .map_err(api_error)?;
-    read_your_writes(&state, READ_MODEL).await?;
+    read_your_writes(state, READ_MODEL).await?;
     Ok((
         StatusCode::CREATED,
         ok(AnswerView::of(&workspace_id, &answer)),

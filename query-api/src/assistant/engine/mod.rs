@@ -64,12 +64,26 @@ pub async fn answer(books: &Books<'_>, question: &str) -> Result<(Answer, Vec<St
         &books.chart,
     );
     let mut reply = Reply::new(&books.currency);
+    answer_intent(books, &mut reply, intent, question).await?;
+    let literals = reply.codes.clone();
+    Ok((reply.finish(), literals))
+}
+
+/// Answers `intent` into `reply`: the one place each intent meets the books, for the
+/// built-in parser and for a model's tool calls alike. `question` is what a clarifying
+/// choice repeats.
+pub async fn answer_intent(
+    books: &Books<'_>,
+    reply: &mut Reply,
+    intent: Intent,
+    question: &str,
+) -> Result<(), ApiError> {
     match intent {
         Intent::Unknown => reply.say(HELP),
         Intent::ChangeBooks => reply.say(READ_ONLY),
         Intent::Balance { account, as_of } => match account {
-            AccountSlot::One(a) => figures::balance(books, &mut reply, &a, as_of).await?,
-            AccountSlot::Several(list) => clarify(&mut reply, question, &list),
+            AccountSlot::One(a) => figures::balance(books, reply, &a, as_of).await?,
+            AccountSlot::Several(list) => clarify(reply, question, &list),
             AccountSlot::None => reply.say(
                 "Which account do you mean? Name it or give its code, for example \"cash\" or \"1110\".",
             ),
@@ -79,31 +93,31 @@ pub async fn answer(books: &Books<'_>, question: &str) -> Result<(Answer, Vec<St
             account,
             periods,
         } => match account {
-            AccountSlot::Several(list) => clarify(&mut reply, question, &list),
+            AccountSlot::Several(list) => clarify(reply, question, &list),
             AccountSlot::One(a) => {
-                figures::results(books, &mut reply, measure, Some(&a), &periods).await?
+                figures::results(books, reply, measure, Some(&a), &periods).await?
             }
-            AccountSlot::None => figures::results(books, &mut reply, measure, None, &periods).await?,
+            AccountSlot::None => figures::results(books, reply, measure, None, &periods).await?,
         },
         Intent::Top {
             measure,
             count,
             period,
-        } => figures::top(books, &mut reply, measure, count, period).await?,
+        } => figures::top(books, reply, measure, count, period).await?,
         Intent::BudgetVsActual {
             measure,
             account,
             period,
         } => match account {
-            AccountSlot::Several(list) => clarify(&mut reply, question, &list),
+            AccountSlot::Several(list) => clarify(reply, question, &list),
             AccountSlot::One(a) => {
-                figures::budget(books, &mut reply, measure, Some(&a), period).await?
+                figures::budget(books, reply, measure, Some(&a), period).await?
             }
-            AccountSlot::None => figures::budget(books, &mut reply, measure, None, period).await?,
+            AccountSlot::None => figures::budget(books, reply, measure, None, period).await?,
         },
-        Intent::Inactive { period } => figures::inactive(books, &mut reply, period).await?,
+        Intent::Inactive { period } => figures::inactive(books, reply, period).await?,
         Intent::PayrollCost { period } => match &books.reach.payroll {
-            Ok(()) => figures::payroll(books, &mut reply, period).await?,
+            Ok(()) => figures::payroll(books, reply, period).await?,
             Err(denial) => reply.say(refusal("show payroll figures", denial)),
         },
         Intent::WhoPosted {
@@ -111,27 +125,26 @@ pub async fn answer(books: &Books<'_>, question: &str) -> Result<(Answer, Vec<St
             account,
             period,
         } => match (number, account) {
-            (Some(number), _) => entries::who_posted(books, &mut reply, &number).await?,
-            (None, AccountSlot::Several(list)) => clarify(&mut reply, question, &list),
+            (Some(number), _) => entries::who_posted(books, reply, &number).await?,
+            (None, AccountSlot::Several(list)) => clarify(reply, question, &list),
             (None, AccountSlot::One(a)) => {
-                entries::latest_postings(books, &mut reply, Some(&a), period).await?
+                entries::latest_postings(books, reply, Some(&a), period).await?
             }
             (None, AccountSlot::None) => {
-                entries::latest_postings(books, &mut reply, None, period).await?
+                entries::latest_postings(books, reply, None, period).await?
             }
         },
-        Intent::ExplainEntry { number } => entries::explain(books, &mut reply, &number).await?,
+        Intent::ExplainEntry { number } => entries::explain(books, reply, &number).await?,
         Intent::WhyRisky { number } => match &books.reach.audit {
-            Ok(()) => entries::risk(books, &mut reply, number.as_deref()).await?,
+            Ok(()) => entries::risk(books, reply, number.as_deref()).await?,
             Err(denial) => reply.say(refusal("show audit scores", denial)),
         },
         Intent::Draft => match &books.reach.drafts {
-            Ok(()) => draft::draft(books, &mut reply, question).await?,
+            Ok(()) => draft::draft(books, reply, question).await?,
             Err(denial) => reply.say(refusal("draft entries", denial)),
         },
     }
-    let literals = reply.codes.clone();
-    Ok((reply.finish(), literals))
+    Ok(())
 }
 
 /// Asks which of several accounts was meant; each choice is the question again with the
