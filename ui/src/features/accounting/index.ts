@@ -2,3 +2,4 @@
 export { AccountPicker, accountLabel } from './components/account-picker';
 export { useBooksPermissions } from './hooks/use-books-permissions';
 export { useSetupProgress, type SetupStep } from './api/setup-progress';
+export { newEntryWith, type EntryPrefill } from './lib/entry-prefill';

@@ -12,6 +12,7 @@ import {
   useRefreshCollaboratorUsage,
 } from '@/features/invitations/api/get-collaborator-usage';
 import { InviteCollaboratorsModal } from '@/features/invitations/components/invite-collaborators-modal';
+import { AssistantButton } from '@/features/assistant';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { ProfileDrawer } from '@/features/profile/components/profile-drawer';
 import { useOrganization } from '@/features/workspaces/api/get-organization';
@@ -89,7 +90,14 @@ export default function MainRoot() {
   };
 
   return (
-    <HeaderSlotProvider bell={<NotificationBell />}>
+    <HeaderSlotProvider
+      bell={
+        <>
+          <AssistantButton />
+          <NotificationBell />
+        </>
+      }
+    >
       <MainLayout
         workspaces={workspaces}
         active={active}

@@ -7,6 +7,7 @@ import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
 import { WorkspaceScope } from '@/components/workspace-error/workspace-error-boundary';
 import { paths } from '@/config/paths';
 import { RouteLoader } from '@/components/ui/route-loader';
+import { AssistantButton } from '@/features/assistant';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { notify } from '@/lib/notify';
 import { switchService, switchWorkspace, useActiveWorkspace } from '@/lib/workspaces';
@@ -41,7 +42,14 @@ export default function AuditRoute() {
   const { workspaces, active } = useActiveWorkspace();
   const { pathname } = useLocation();
   return (
-    <HeaderSlotProvider bell={<NotificationBell />}>
+    <HeaderSlotProvider
+      bell={
+        <>
+          <AssistantButton />
+          <NotificationBell />
+        </>
+      }
+    >
       <AuditLayout
         onSwitchService={() => {
           switchService('audit');

@@ -2,7 +2,7 @@ import { Button, Drawer, Group, Loader, Center, Stack, Text } from '@mantine/cor
 import { modals } from '@mantine/modals';
 import { IconBook2, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker, useSearchParams } from 'react-router-dom';
+import { useBlocker, useLocation, useSearchParams } from 'react-router-dom';
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { notify } from '@/lib/notify';
@@ -12,6 +12,7 @@ import { deleteEntry, useEntry, type CommandResult } from '../api/journal-entrie
 import { useMemberNames } from '../api/member-names';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
+import { prefillFromState } from '../lib/entry-prefill';
 
 import { AttachedFiles } from './attached-files';
 import { EntryDetail } from './entry-detail';
@@ -35,6 +36,7 @@ function drawerOf(search: string): string {
 /** The journal entry screen: the list, and one entry in a drawer (new, draft, posted). */
 export function JournalEntryScreen() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const entryParam = params.get('entry');
   const duplicateOf = params.get('duplicate');
   const { ready, canWriteDrafts, canPost, canImport } = useBooksPermissions();
@@ -124,10 +126,13 @@ export function JournalEntryScreen() {
 
   const body = () => {
     if (isNew) {
+      // A suggested entry (the assistant's draft) arrives as router state; each arrival is
+      // a fresh form, so a second suggestion does not keep the first one's lines.
+      const prefill = prefillFromState(location.state);
       return (
         <EntryForm
-          key="new"
-          initialValues={newEntryValues()}
+          key={prefill ? `new-${location.key}` : 'new'}
+          initialValues={prefill ?? newEntryValues()}
           entryId={null}
           currency={currency}
           canWriteDrafts={canWriteDrafts}

@@ -1,0 +1,2 @@
+/** The assistant: the header button and its drawer (conversations, answers, drafts). */
+export { AssistantButton } from './components/assistant-button';
