@@ -31,6 +31,7 @@ import { registerBillingTests } from './billing.mjs';
 import { registerPayrollTests } from './payroll.mjs';
 import { registerFixedAssetTests } from './fixed-assets.mjs';
 import { registerLayoutTests } from './layout.mjs';
+import { registerAssistantTests } from './assistant.mjs';
 import { registerDebtTests } from './debts.mjs';
 import { registerDocumentTests } from './documents.mjs';
 import { registerOrganizationTests } from './organization.mjs';
@@ -1375,6 +1376,18 @@ registerFixedAssetTests({
   shot,
   WAIT_MS,
   PASSWORD,
+});
+
+registerAssistantTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  shot,
+  waitForPath,
+  WAIT_MS,
 });
 
 registerDebtTests({

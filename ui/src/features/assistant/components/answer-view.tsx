@@ -28,6 +28,22 @@ function figureValue(figure: Figure): string {
   return figure.currency ? formatMoney(figure.amount, figure.currency) : figure.amount;
 }
 
+/**
+ * The answer's sources as links, once each: two accounts read from the same chart are
+ * one link to it, not two alike.
+ */
+function sourceLinks(answer: Answer): { to: string | null; label: string }[] {
+  const seen = new Set<string>();
+  return answer.sources
+    .map((source) => ({ to: sourceLink(source), label: sourceLabel(source) }))
+    .filter(({ to, label }) => {
+      const key = `${to ?? ''}|${label}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
 /** One answer: its sentences, its figures as money, where they came from, and what next. */
 export function AnswerView({
   answer,
@@ -69,9 +85,7 @@ export function AnswerView({
           <Text size="xs" c="dimmed">
             Source:
           </Text>
-          {answer.sources.map((source, index) => {
-            const to = sourceLink(source);
-            const label = sourceLabel(source);
+          {sourceLinks(answer).map(({ to, label }, index) => {
             return to ? (
               <Anchor
                 key={index}

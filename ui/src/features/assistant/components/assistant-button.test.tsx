@@ -19,6 +19,7 @@ beforeEach(() => {
   window.localStorage.setItem('token', 't');
   window.localStorage.setItem('wsId', 'ws-1');
   window.localStorage.setItem('activeOrgId', 'org-1');
+  window.sessionStorage.clear();
 });
 
 afterEach(() => {
@@ -71,6 +72,22 @@ const CASH_BALANCE = answer({
 
 const RENT_DRAFT = answer({
   text: 'Here is a draft for you to review and post: rent 200,000.00 paid from the bank.',
+  sources: [
+    {
+      kind: 'accounts',
+      ref: 'acc-6100',
+      params: {},
+      log_position: 9,
+      path: '/api/v1/accounting/workspaces/ws-1/accounts/',
+    },
+    {
+      kind: 'accounts',
+      ref: 'acc-1120',
+      params: {},
+      log_position: 9,
+      path: '/api/v1/accounting/workspaces/ws-1/accounts/',
+    },
+  ],
   draft_entry: {
     date: '2026-12-01',
     memo: 'Paid rent',
@@ -218,6 +235,8 @@ describe('assistant panel', () => {
     await askQuestion(user, 'draft an entry: paid rent');
     const draft = await screen.findByTestId('assistant-draft');
     expect(within(draft).getByText('6100 · Rent')).toBeInTheDocument();
+    // Both accounts came from the chart: one link to it.
+    expect(screen.getAllByRole('link', { name: 'Chart of accounts' })).toHaveLength(1);
     await user.click(within(draft).getByRole('button', { name: 'Review in journal entry form' }));
 
     const landing = await screen.findByTestId('landing');
@@ -257,5 +276,23 @@ describe('assistant panel', () => {
     await waitFor(() => expect(screen.queryByTestId('assistant-answer')).toBeNull());
     await user.click(within(list).getByText('balance of cash'));
     expect(await screen.findByTestId('assistant-answer')).toBeInTheDocument();
+  });
+
+  it('reopens on the same thread on another page (each page has its own header)', async () => {
+    const user = userEvent.setup();
+    stubApi([
+      ...sessionRoutes(ROLES.admin),
+      ...assistantRoutes({ 'balance of cash': CASH_BALANCE }),
+    ]);
+    const page = () =>
+      renderWithProviders(<AssistantButton />, { route: '/accounting/journal-entry' });
+    const first = page();
+    await askQuestion(user, 'balance of cash');
+    await screen.findByTestId('assistant-answer');
+    first.unmount();
+
+    page();
+    await user.click(await screen.findByRole('button', { name: 'Assistant' }));
+    expect(await screen.findByTestId('assistant-answer')).toHaveTextContent(/Cash on hand/);
   });
 });

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { newEntryWith } from '@/features/accounting';
 
 import type { DraftEntry } from '../api/conversations';
+import { useOpenConversation } from '../lib/open-conversation';
 import { useAssistantAccess } from '../lib/use-assistant-access';
 
 import { AssistantPanel } from './assistant-panel';
@@ -18,7 +19,7 @@ export function AssistantButton() {
   const { canAsk, canDraft, workspaceId } = useAssistantAccess();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
-  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [conversationId, setConversationId] = useOpenConversation(workspaceId);
   if (!canAsk || !workspaceId) return null;
 
   const openLink = (to: string) => {
