@@ -53,7 +53,7 @@ export function registerAssistantTests(h) {
     await drawer.getByRole('textbox', { name: 'Question' }).fill(question);
     await drawer.getByRole('button', { name: 'Ask' }).click();
     await drawer.getByTestId('assistant-answer').nth(before).waitFor({ timeout: WAIT_MS });
-    return { drawer, answer: drawer.getByTestId('assistant-answer').nth(before) };
+    return { drawer, before, answer: drawer.getByTestId('assistant-answer').nth(before) };
   }
 
   test('assistant: a balance question opens its source, and a draft is posted through the form', async ({
@@ -72,6 +72,10 @@ export function registerAssistantTests(h) {
 
     await first.answer.getByRole('link', { name: /^Trial balance as of/ }).click();
     await waitForPath(page, '/accounting/trial-balance');
+    // The drawer closes on the way; it reopens from this page's header below.
+    await page
+      .getByRole('dialog', { name: 'Assistant' })
+      .waitFor({ state: 'hidden', timeout: WAIT_MS });
     check(new URL(page.url()).searchParams.has('as_of'), 'the source link carries its as-of date');
     await page.getByRole('gridcell', { name: '750,000.00' }).first().waitFor({ timeout: WAIT_MS });
 
@@ -79,6 +83,7 @@ export function registerAssistantTests(h) {
       page,
       `Draft an entry: paid rent 200,000 from the bank on 2 January ${year}`,
     );
+    check(asked.before === 1, 'the assistant did not reopen on the same conversation');
     // "The bank" may match more than one account: choose the current account.
     if ((await asked.answer.getByRole('group', { name: 'Choices' }).count()) > 0) {
       await asked.answer

@@ -88,6 +88,8 @@ export function useConversation(workspaceId: string | null, id: string | null) {
   return useSWR(workspaceId && id ? [ONE, workspaceId, id] : null, async () => {
     const { data } = await api.get(ONE, dataEnvelope(detailSchema), {
       params: { workspace_id: workspaceId ?? '', id: id ?? '' },
+      // A conversation deleted or no longer reachable is simply closed (see the panel).
+      handleErrors: false,
     });
     return data;
   });

@@ -9,6 +9,8 @@ import { renderWithProviders } from '@/testing/test-utils';
 
 import type { Answer } from '../api/conversations';
 
+import { forgetOpenConversations } from '../lib/open-conversation';
+
 import { AssistantButton } from './assistant-button';
 
 vi.mock('@/lib/notify', () => ({
@@ -19,7 +21,7 @@ beforeEach(() => {
   window.localStorage.setItem('token', 't');
   window.localStorage.setItem('wsId', 'ws-1');
   window.localStorage.setItem('activeOrgId', 'org-1');
-  window.sessionStorage.clear();
+  forgetOpenConversations();
 });
 
 afterEach(() => {

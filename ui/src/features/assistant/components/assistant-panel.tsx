@@ -53,6 +53,12 @@ export function AssistantPanel({
   const sending = pending !== null && pending.answer === null;
   const bottom = useRef<HTMLDivElement>(null);
 
+  // The open conversation could not be read (deleted, or another user's session in this
+  // tab): close it rather than show a thread that is not there.
+  useEffect(() => {
+    if (thread.error) onConversationChange(null);
+  }, [thread.error, onConversationChange]);
+
   const messages = thread.data?.thread ?? [];
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: 'end' });

@@ -1,31 +1,14 @@
 /**
  * The conversation open in the assistant, per workspace. The header (and so the button)
  * is each page's own, so this lives outside it: opening a source or a draft moves to
- * another page, and the assistant reopens on the same thread there. Kept for the browser
- * tab (sessionStorage), never across sign-ins on a shared machine.
+ * another page, and the assistant reopens on the same thread there. Memory only: a
+ * reload starts afresh (the list still holds every conversation), and nothing of it is
+ * left in the browser's storage for whoever signs in next.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 
-const KEY = 'assistant.conversation.';
+const open = new Map<string, string>();
 const listeners = new Set<() => void>();
-
-function read(workspaceId: string): string | null {
-  try {
-    return window.sessionStorage.getItem(KEY + workspaceId);
-  } catch {
-    return null;
-  }
-}
-
-function write(workspaceId: string, id: string | null) {
-  try {
-    if (id) window.sessionStorage.setItem(KEY + workspaceId, id);
-    else window.sessionStorage.removeItem(KEY + workspaceId);
-  } catch {
-    // Storage refused (private mode): the thread is then kept for this page only.
-  }
-  listeners.forEach((listener) => listener());
-}
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -34,12 +17,23 @@ function subscribe(listener: () => void) {
 
 /** The open conversation of `workspaceId` and its setter. */
 export function useOpenConversation(workspaceId: string | null) {
-  const id = useSyncExternalStore(subscribe, () => (workspaceId ? read(workspaceId) : null));
+  const id = useSyncExternalStore(subscribe, () =>
+    workspaceId ? (open.get(workspaceId) ?? null) : null,
+  );
   const set = useCallback(
     (next: string | null) => {
-      if (workspaceId) write(workspaceId, next);
+      if (!workspaceId) return;
+      if (next) open.set(workspaceId, next);
+      else open.delete(workspaceId);
+      listeners.forEach((listener) => listener());
     },
     [workspaceId],
   );
   return [id, set] as const;
+}
+
+/** Forgets every open conversation (between tests). */
+export function forgetOpenConversations() {
+  open.clear();
+  listeners.forEach((listener) => listener());
 }
