@@ -50,6 +50,7 @@ pub mod continuous_audit;
 pub mod debt;
 pub mod decider;
 pub mod document;
+pub mod document_storage;
 pub mod fact;
 pub mod fixed_asset;
 pub mod journal_entry;

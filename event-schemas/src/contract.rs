@@ -114,6 +114,7 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::fixed_asset::run::contract(),
         crate::debt::contract(),
         crate::document::contract(),
+        crate::document_storage::contract(),
     ]
 }
 

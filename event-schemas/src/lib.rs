@@ -35,6 +35,8 @@
 //!   repaid, each posting recorded with its entry.
 //! - [`document`] — documents kept in a workspace (uploaded, renamed, tagged, deleted)
 //!   and their attachments to journal entries; metadata and the bytes' hash, never bytes.
+//! - [`document_storage`] — the bytes an organization's live documents take, decided
+//!   with every upload and delete against the plan's document-storage limit.
 //! - [`read_model`] — the projector runtime's facts about a workspace's read models (set
 //!   aside after an event it could not apply; caught up again).
 //! - [`organization`] — the Organization aggregate's events (organizations and the
@@ -54,6 +56,7 @@ pub mod continuous_audit;
 pub mod contract;
 pub mod debt;
 pub mod document;
+pub mod document_storage;
 pub mod fixed_asset;
 pub mod ids;
 pub mod inbox;

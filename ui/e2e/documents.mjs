@@ -6,7 +6,7 @@
  */
 
 /** A small, valid one-page PDF. */
-const PDF = [
+export const PDF = [
   '%PDF-1.4',
   '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
   '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
@@ -71,16 +71,20 @@ export function registerDocumentTests(h) {
     await dropzone.dispatchEvent('dragover', { dataTransfer });
     await dropzone.dispatchEvent('drop', { dataTransfer });
     const grid = page.getByRole('region', { name: 'Documents table' });
-    await grid.getByRole('gridcell', { name: 'rent-receipt.pdf', exact: true }).waitFor({ timeout: WAIT_MS });
+    await grid
+      .getByRole('gridcell', { name: 'rent-receipt.pdf', exact: true })
+      .waitFor({ timeout: WAIT_MS });
     await grid.getByRole('gridcell', { name: 'PDF', exact: true }).first().waitFor();
     await shot(page, 'documents', { settleMs: 300 });
 
     await page.goto(`${baseUrl}/accounting/journal-entry?entry=${entryId}`);
-    const attached = page.getByTestId('entry-documents');
+    const attached = page.getByTestId('journal_entry-documents');
     await attached.waitFor({ timeout: WAIT_MS });
     await attached.getByRole('textbox', { name: 'Attach a document' }).click();
     await page.getByRole('option', { name: 'rent-receipt.pdf' }).click();
-    await attached.getByRole('button', { name: 'rent-receipt.pdf', exact: true }).waitFor({ timeout: WAIT_MS });
+    await attached
+      .getByRole('button', { name: 'rent-receipt.pdf', exact: true })
+      .waitFor({ timeout: WAIT_MS });
 
     await page.goto(`${baseUrl}/accounting/general-ledger`);
     const clip = page.getByRole('button', { name: 'Open rent-receipt.pdf' }).first();

@@ -4139,6 +4139,8 @@ export interface components {
                  * @description Days the oldest unpaid instalment is past due (0 when nothing is overdue).
                  */
                 days_past_due: number;
+                /** @description The files backing the debt (the loan agreement, a lender's statement). */
+                documents: components["schemas"]["AttachedDocument"][];
                 /** @description The drawdown's journal entry, when it was posted with the debt. */
                 drawdown_entry_id: string | null;
                 id: string;
@@ -4259,6 +4261,8 @@ export interface components {
                 /** @description Charges posted and not reversed (before a disposal removed them). */
                 depreciation_posted: components["schemas"]["Money"];
                 disposal: components["schemas"]["DisposalDoc"] | null;
+                /** @description The files backing the asset (its invoice, a delivery note). */
+                documents: components["schemas"]["AttachedDocument"][];
                 id: string;
                 /** @description Cost less the depreciation posted; zero once disposed of. */
                 net_book_value: components["schemas"]["Money"];
@@ -4657,6 +4661,8 @@ export interface components {
                      * @description Days the oldest unpaid instalment is past due (0 when nothing is overdue).
                      */
                     days_past_due: number;
+                    /** @description The files backing the debt (the loan agreement, a lender's statement). */
+                    documents: components["schemas"]["AttachedDocument"][];
                     /** @description The drawdown's journal entry, when it was posted with the debt. */
                     drawdown_entry_id: string | null;
                     id: string;
@@ -4707,6 +4713,8 @@ export interface components {
                     /** @description Charges posted and not reversed (before a disposal removed them). */
                     depreciation_posted: components["schemas"]["Money"];
                     disposal: components["schemas"]["DisposalDoc"] | null;
+                    /** @description The files backing the asset (its invoice, a delivery note). */
+                    documents: components["schemas"]["AttachedDocument"][];
                     id: string;
                     /** @description Cost less the depreciation posted; zero once disposed of. */
                     net_book_value: components["schemas"]["Money"];
@@ -6137,6 +6145,8 @@ export interface components {
              * @description Days the oldest unpaid instalment is past due (0 when nothing is overdue).
              */
             days_past_due: number;
+            /** @description The files backing the debt (the loan agreement, a lender's statement). */
+            documents: components["schemas"]["AttachedDocument"][];
             /** @description The drawdown's journal entry, when it was posted with the debt. */
             drawdown_entry_id: string | null;
             id: string;
@@ -6539,6 +6549,8 @@ export interface components {
             /** @description Charges posted and not reversed (before a disposal removed them). */
             depreciation_posted: components["schemas"]["Money"];
             disposal: components["schemas"]["DisposalDoc"] | null;
+            /** @description The files backing the asset (its invoice, a delivery note). */
+            documents: components["schemas"]["AttachedDocument"][];
             id: string;
             /** @description Cost less the depreciation posted; zero once disposed of. */
             net_book_value: components["schemas"]["Money"];

@@ -1,8 +1,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 
-import type { AttachedDocument } from '../../documents/api/documents';
-import { formatBytes } from '../../documents/lib/documents';
+import { formatBytes, type AttachedDocument } from '@/features/documents';
 
 /**
  * The documents behind each flagged entry, with the SHA-256 of their bytes, so a reviewer
