@@ -99,4 +99,57 @@ export function registerDocumentTests(h) {
       `the paper-clip navigated away: ${page.url()}`,
     );
   });
+
+  test('documents: a file past the Basic plan’s storage opens the Resource Limit dialog', async ({
+    page,
+    context,
+  }) => {
+    const { user, workspaces } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    const ws = workspaces[0];
+    await api('POST', '/accounts/organizations/subscription/', {
+      token: user.access,
+      body: { plan: 'basic', organization_id: user.organization_id },
+    });
+    // 50 MiB less one byte kept: the two-byte file dropped next does not fit.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(50 * 1024 * 1024 - 1).fill(97)]), 'ledger.txt');
+    const kept = await fetch(`${baseUrl}/api/v1/files/workspaces/${ws.id}/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${user.access}` },
+      body: form,
+    });
+    check(kept.status === 201, `the first file was not kept: ${kept.status}`);
+
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}${DOWNLOADS}`);
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    const dropzone = page.getByTestId('document-dropzone');
+    await dropzone.waitFor({ timeout: WAIT_MS });
+    await page.getByTestId('storage-usage').waitFor({ timeout: WAIT_MS });
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['ab'], 'two.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    await dropzone.dispatchEvent('dragover', { dataTransfer });
+    await dropzone.dispatchEvent('drop', { dataTransfer });
+
+    const dialog = page.getByRole('dialog', { name: 'Resource Limit Exceeded' });
+    await dialog.waitFor({ timeout: WAIT_MS });
+    const text = await dialog.innerText();
+    check(
+      text.includes('You have reached the limit for document storage.'),
+      `the dialog does not name the limit: ${text}`,
+    );
+    check(
+      (await dialog.getByRole('button', { name: 'Upgrade Plan' }).count()) === 1,
+      'no Upgrade Plan',
+    );
+    await shot(page, 'documents-limit', { settleMs: 300 });
+    const grid = page.getByRole('region', { name: 'Documents table' });
+    check(
+      (await grid.getByRole('gridcell', { name: 'two.txt', exact: true }).count()) === 0,
+      'the refused file was listed',
+    );
+  });
 }
