@@ -1945,13 +1945,31 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The public, read-only view behind a shared link: no sign-in. The entity, period,
-         *     materiality, cut-off, result, notes and conclusions on findings, and sign-offs of that
-         *     one session — nothing else. A revoked, expired or unknown link answers 404 alike and
-         *     records nothing; every answered view is recorded in the log (see
-         *     [`findings::record_view`]).
+         * The shared session: the entity, period, materiality, cut-off, result, notes and
+         *     conclusions on findings, sign-offs and evidence of that one session — nothing else.
+         *     Every answered view is recorded in the log (see [`findings::record_view`]).
          */
         get: operations["shared_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-shared/{token}/documents/{document_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document of the shared evidence, as a download: only one attached to an entry the
+         *     shared session flagged; any other id answers 404 as an unknown one does.
+         */
+        get: operations["shared_evidence"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5495,7 +5513,8 @@ export interface components {
                 entity: string;
                 /**
                  * @description The documents attached to each flagged entry (by entry id), with their hashes: the
-                 *     evidence behind the entries the tests flagged, as attached now.
+                 *     evidence behind the entries the tests flagged, as attached now. Each `url` is its
+                 *     download through this link.
                  */
                 evidence: {
                     [key: string]: components["schemas"]["AttachedDocument"][];
@@ -8279,7 +8298,8 @@ export interface components {
             entity: string;
             /**
              * @description The documents attached to each flagged entry (by entry id), with their hashes: the
-             *     evidence behind the entries the tests flagged, as attached now.
+             *     evidence behind the entries the tests flagged, as attached now. Each `url` is its
+             *     download through this link.
              */
             evidence: {
                 [key: string]: components["schemas"]["AttachedDocument"][];
@@ -15250,6 +15270,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_SharedAudit"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    shared_evidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
                 };
             };
             /** @description Not found. */
