@@ -8,6 +8,7 @@
 //! run through the command runner), so two commands on it never both succeed on the
 //! same state.
 
+mod choices;
 mod credit;
 pub mod gateway;
 mod pay_from_wallet;
@@ -55,7 +56,7 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(cancel_subscription))
         .merge(sandbox::router())
         .merge(webhooks::router())
-        .routes(routes!(live_providers))
+        .merge(choices::router())
         .merge(wallets::router())
 }
 
@@ -587,32 +588,4 @@ pub async fn cancel_subscription(
         id: subscription_id.to_string(),
         status: "cancelled".into(),
     }))
-}
-
-/// A payment provider and whether it takes payments on this server.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ProviderChoice {
-    /// The path name (`sandbox`, `flutterwave`, `paystack`).
-    pub name: String,
-    pub label: String,
-    /// Whether its keys are set here (the sandbox always is).
-    pub live: bool,
-}
-
-/// The payment providers and which of them are live here, for the provider choice.
-#[utoipa::path(get, path = "/api/v1/payments/payments/providers/", tag = "payments",
-    responses((status = 200, body = Data<Vec<ProviderChoice>>), (status = 401)))]
-pub async fn live_providers(
-    State(state): State<CommandState>,
-    _user: AuthUser,
-) -> Json<Data<Vec<ProviderChoice>>> {
-    let live = state.providers.live();
-    ok(providers::KNOWN
-        .into_iter()
-        .map(|name| ProviderChoice {
-            name: name.to_owned(),
-            label: providers::label(name).to_owned(),
-            live: live.contains(&name),
-        })
-        .collect())
 }
