@@ -91,6 +91,38 @@ pub struct ServeArgs {
     /// Boxed: the bucket's settings would double the size of every CLI command.
     #[command(flatten)]
     pub object_store: Box<ObjectStoreArgs>,
+    #[command(flatten)]
+    pub payments: Box<PaymentArgs>,
+}
+
+/// The live payment providers' keys; a provider without its key is not offered (the
+/// embedded sandbox always is).
+#[derive(Debug, Clone, Default, Args)]
+pub struct PaymentArgs {
+    #[arg(long, env = "PAYSTACK_SECRET_KEY", hide_env_values = true)]
+    pub paystack_secret_key: Option<String>,
+    #[arg(long, env = "PAYSTACK_BASE_URL", default_value = command_api::payments::providers::config::PAYSTACK_BASE_URL)]
+    pub paystack_base_url: String,
+    #[arg(long, env = "FLUTTERWAVE_SECRET_KEY", hide_env_values = true)]
+    pub flutterwave_secret_key: Option<String>,
+    /// The secret hash set on Flutterwave's dashboard, which its webhooks carry.
+    #[arg(long, env = "FLUTTERWAVE_SECRET_HASH", hide_env_values = true)]
+    pub flutterwave_secret_hash: Option<String>,
+    #[arg(long, env = "FLUTTERWAVE_BASE_URL", default_value = command_api::payments::providers::config::FLUTTERWAVE_BASE_URL)]
+    pub flutterwave_base_url: String,
+}
+
+impl PaymentArgs {
+    fn validate(&self) -> command_api::payments::providers::ProviderConfig {
+        command_api::payments::providers::ProviderConfig {
+            paystack_secret_key: self.paystack_secret_key.clone(),
+            paystack_base_url: self.paystack_base_url.clone(),
+            flutterwave_secret_key: self.flutterwave_secret_key.clone(),
+            flutterwave_secret_hash: self.flutterwave_secret_hash.clone(),
+            flutterwave_base_url: self.flutterwave_base_url.clone(),
+            ..Default::default()
+        }
+    }
 }
 
 /// Where uploaded documents are kept: the data directory unless a bucket is named.
@@ -156,6 +188,8 @@ pub struct ServeConfig {
     pub clock: api_core::time::Clock,
     /// The bucket documents are kept in; `None` keeps them in the data directory.
     pub object_store: Option<ObjectStoreConfig>,
+    /// The payment providers' keys (the sandbox needs none).
+    pub payments: command_api::payments::providers::ProviderConfig,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -231,6 +265,7 @@ impl ServeArgs {
             clock: api_core::time::Clock::default(),
             storage: storage.validate()?,
             object_store: self.object_store.validate()?,
+            payments: self.payments.validate(),
         })
     }
 }
@@ -253,6 +288,7 @@ mod tests {
             dev_mode: false,
             cors_origins: String::new(),
             object_store: Box::default(),
+            payments: Box::default(),
         }
     }
 

@@ -141,6 +141,7 @@ pub async fn seed(
         storage: storage.clone(),
         clock: Default::default(),
         object_store: None,
+        payments: Default::default(),
     };
     let app = Application::build(config).await?;
     let store = app.store().clone();

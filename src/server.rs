@@ -281,6 +281,11 @@ impl Application {
         match self.listener {
             Some(listener) => {
                 tracing::info!(address = %listener.local_addr()?, "serving");
+                // Which payment providers take payments here (keys set), never the keys.
+                tracing::info!(
+                    live = ?self.config.payments.live(),
+                    "payment providers live"
+                );
                 let service = self
                     .router
                     .into_make_service_with_connect_info::<std::net::SocketAddr>();
@@ -311,7 +316,7 @@ pub fn build_router(
         keys: app.keys.clone(),
     };
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(command_api::router(app.clone()))
+        .merge(command_api::router(app.clone(), &config.payments))
         .merge(query_api::router(
             QueryState {
                 app,

@@ -63,3 +63,4 @@ pub mod permissions;
 pub mod report;
 pub mod time_zone;
 pub mod validation;
+pub mod wallet;

@@ -23,6 +23,8 @@
 //! - [`user_activity`] — security facts about accounts (sign-ins, failures, password and
 //!   two-factor changes) and client-reported activities, for the activity log.
 //! - [`subscription`] — an organization's billing: payments and the plans they buy.
+//! - [`wallet`] — an organization's wallet: opened, renamed, frozen, credited through a
+//!   verified provider payment, debited (never below zero), cards saved and removed.
 //! - [`report`] — generated financial reports: asked for, rendered (or failed), deleted.
 //! - [`journal_import`] — a CSV import of journal entries: its file's hash and the
 //!   entries it created, recorded in the same append as the entries.
@@ -71,12 +73,13 @@ pub mod report;
 pub mod schemas;
 pub mod subscription;
 pub mod user_activity;
+pub mod wallet;
 
 pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
 pub use ids::{
-    AccountId, DebtId, DepreciationRunId, DocumentId, EmployeeId, FixedAssetId, InvitationId,
-    JournalEntryId, JournalImportId, MembershipId, NotificationId, OrganizationId, PayRunId,
-    TransferId, UserId, WorkspaceId,
+    AccountId, CardId, DebtId, DepreciationRunId, DocumentId, EmployeeId, FixedAssetId,
+    InvitationId, JournalEntryId, JournalImportId, MembershipId, NotificationId, OrganizationId,
+    PayRunId, TransferId, UserId, WalletId, WalletTransactionId, WorkspaceId,
 };
