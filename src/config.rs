@@ -94,6 +94,8 @@ pub struct ServeArgs {
     /// Boxed like the bucket's: the assistant's endpoint, if any.
     #[command(flatten)]
     pub assistant: Box<AssistantArgs>,
+    #[command(flatten)]
+    pub payments: Box<PaymentArgs>,
 }
 
 /// The assistant's optional model endpoint.
@@ -129,6 +131,36 @@ impl AssistantArgs {
             Some(_) => Err(ConfigError(
                 "LEDGERLINE_ASSISTANT_URL must start with http:// or https://".into(),
             )),
+        }
+    }
+}
+
+/// The live payment providers' keys; a provider without its key is not offered (the
+/// embedded sandbox always is).
+#[derive(Debug, Clone, Default, Args)]
+pub struct PaymentArgs {
+    #[arg(long, env = "PAYSTACK_SECRET_KEY", hide_env_values = true)]
+    pub paystack_secret_key: Option<String>,
+    #[arg(long, env = "PAYSTACK_BASE_URL", default_value = command_api::payments::providers::config::PAYSTACK_BASE_URL)]
+    pub paystack_base_url: String,
+    #[arg(long, env = "FLUTTERWAVE_SECRET_KEY", hide_env_values = true)]
+    pub flutterwave_secret_key: Option<String>,
+    /// The secret hash set on Flutterwave's dashboard, which its webhooks carry.
+    #[arg(long, env = "FLUTTERWAVE_SECRET_HASH", hide_env_values = true)]
+    pub flutterwave_secret_hash: Option<String>,
+    #[arg(long, env = "FLUTTERWAVE_BASE_URL", default_value = command_api::payments::providers::config::FLUTTERWAVE_BASE_URL)]
+    pub flutterwave_base_url: String,
+}
+
+impl PaymentArgs {
+    fn validate(&self) -> command_api::payments::providers::ProviderConfig {
+        command_api::payments::providers::ProviderConfig {
+            paystack_secret_key: self.paystack_secret_key.clone(),
+            paystack_base_url: self.paystack_base_url.clone(),
+            flutterwave_secret_key: self.flutterwave_secret_key.clone(),
+            flutterwave_secret_hash: self.flutterwave_secret_hash.clone(),
+            flutterwave_base_url: self.flutterwave_base_url.clone(),
+            ..Default::default()
         }
     }
 }
@@ -198,6 +230,8 @@ pub struct ServeConfig {
     pub object_store: Option<ObjectStoreConfig>,
     /// The assistant's model endpoint; `None` answers with the built-in engine only.
     pub assistant: Option<query_api::assistant::model::ModelEndpoint>,
+    /// The payment providers' keys (the sandbox needs none).
+    pub payments: command_api::payments::providers::ProviderConfig,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -274,6 +308,7 @@ impl ServeArgs {
             storage: storage.validate()?,
             object_store: self.object_store.validate()?,
             assistant: self.assistant.validate()?,
+            payments: self.payments.validate(),
         })
     }
 }
@@ -297,6 +332,7 @@ mod tests {
             cors_origins: String::new(),
             object_store: Box::default(),
             assistant: Box::default(),
+            payments: Box::default(),
         }
     }
 

@@ -142,6 +142,7 @@ pub async fn seed(
         clock: Default::default(),
         object_store: None,
         assistant: None,
+        payments: Default::default(),
     };
     let app = Application::build(config).await?;
     let store = app.store().clone();

@@ -33,6 +33,7 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
         Arc::new(projections::activity_log::ActivityLog),
         Arc::new(projections::audit_sessions::AuditSessions),
         Arc::new(projections::subscriptions::Subscriptions),
+        Arc::new(projections::wallets::Wallets),
         Arc::new(projections::reports::Reports),
         Arc::new(projections::documents::Documents),
         Arc::new(projections::assistant::Assistant),
@@ -55,6 +56,12 @@ pub async fn migrate_plain_state(db: &store::Db) -> Result<(), store::StoreError
         db,
         "sandbox-payments",
         command_api::payments::gateway::MIGRATIONS,
+    )
+    .await?;
+    store::migrate::run(
+        db,
+        "payment-webhooks",
+        command_api::payments::webhooks::MIGRATIONS,
     )
     .await
 }

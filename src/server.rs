@@ -87,6 +87,8 @@ pub struct Application {
     continuous_audit: projections::continuous_audit::ContinuousAudit,
     /// Tells Admins and Editors of debt instalments due soon and overdue.
     debt_notices: projections::debt_notices::DebtNotices,
+    /// The handlers' state, for the document sweeper beside them.
+    state: AppState,
 }
 
 impl Application {
@@ -181,6 +183,7 @@ impl Application {
         let (live_stop, live_stopping) = watch::channel(false);
         let (live, live_task) =
             query_api::live::LiveFeed::spawn(store.clone(), config.nats.is_some(), live_stopping);
+        let state = app.clone();
         let router = build_router(app, projections.clone(), live, &config);
         let listener = match config.role {
             Role::All | Role::Api => Some(
@@ -203,6 +206,7 @@ impl Application {
             reports,
             continuous_audit,
             debt_notices,
+            state,
         })
     }
 
@@ -253,6 +257,10 @@ impl Application {
                 signal,
                 stopped.clone(),
             )));
+            tasks.push(command_api::documents::sweep::spawn(
+                self.state.clone(),
+                stopped.clone(),
+            ));
         }
         if let Some(nats) = &self.config.nats {
             if matches!(self.config.role, Role::All | Role::Relay) {
@@ -273,6 +281,11 @@ impl Application {
         match self.listener {
             Some(listener) => {
                 tracing::info!(address = %listener.local_addr()?, "serving");
+                // Which payment providers take payments here (keys set), never the keys.
+                tracing::info!(
+                    live = ?self.config.payments.live(),
+                    "payment providers live"
+                );
                 let service = self
                     .router
                     .into_make_service_with_connect_info::<std::net::SocketAddr>();
@@ -303,7 +316,7 @@ pub fn build_router(
         keys: app.keys.clone(),
     };
     let (api, openapi) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(command_api::router(app.clone()))
+        .merge(command_api::router(app.clone(), &config.payments))
         .merge(query_api::router(
             QueryState {
                 app,

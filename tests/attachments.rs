@@ -209,12 +209,20 @@ async fn a_draft_takes_a_document_and_another_workspaces_entry_does_not(backend:
     app.stop().await;
 }
 
-async fn a_shared_audit_and_its_workpaper_show_the_evidence_of_a_flagged_entry(backend: Backend) {
-    let app = TestApp::spawn(backend).await;
-    let books = books(&app).await;
+/// A signed session whose flagged entry has `receipt.pdf` attached, shared by link.
+struct SharedEvidence {
+    books: Books,
+    session_id: String,
+    risky: String,
+    receipt: String,
+    link: String,
+}
+
+async fn shared_evidence(app: &TestApp) -> SharedEvidence {
+    let books = books(app).await;
     // Just below the session's approval threshold, backdated, with a weak memo.
-    let risky = post(&app, &books, "2026-05-05", "990.00").await;
-    let receipt = uploaded_receipt(&app, &books).await;
+    let risky = post(app, &books, "2026-05-05", "990.00").await;
+    let receipt = uploaded_receipt(app, &books).await;
     let token = Some(books.owner.access.as_str());
     let attached = app
         .post(
@@ -224,7 +232,7 @@ async fn a_shared_audit_and_its_workpaper_show_the_evidence_of_a_flagged_entry(b
         )
         .await;
     assert_eq!(attached.status, 201, "{}", attached.body);
-    let id = open(&app, &books).await;
+    let id = open(app, &books).await;
     app.post(
         &format!("{}{id}/sign-off/", sessions(&books)),
         token,
@@ -238,7 +246,28 @@ async fn a_shared_audit_and_its_workpaper_show_the_evidence_of_a_flagged_entry(b
             json!({"expires_in_days": 7}),
         )
         .await;
-    let link = shared.body["data"]["token"].as_str().expect("token");
+    let link = shared.body["data"]["token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+    SharedEvidence {
+        books,
+        session_id: id,
+        risky,
+        receipt,
+        link,
+    }
+}
+
+async fn a_shared_audit_and_its_workpaper_show_the_evidence_of_a_flagged_entry(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let SharedEvidence {
+        books,
+        session_id: id,
+        risky,
+        link,
+        ..
+    } = shared_evidence(&app).await;
 
     let view = app
         .read(&format!("/api/v1/audit-shared/{link}/"), None)
@@ -274,6 +303,70 @@ async fn a_shared_audit_and_its_workpaper_show_the_evidence_of_a_flagged_entry(b
         text.contains(&sha256(PDF)[..16]),
         "the hash is printed: {text}"
     );
+    app.stop().await;
+}
+
+async fn a_signed_out_reviewer_downloads_the_evidence_through_the_link_and_nothing_else(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let shared = shared_evidence(&app).await;
+    let unattached = uploaded_receipt(&app, &shared.books).await;
+    let view = app
+        .read(&format!("/api/v1/audit-shared/{}/", shared.link), None)
+        .await;
+    let url = view.body["data"]["evidence"][shared.risky.as_str()][0]["url"]
+        .as_str()
+        .expect("url")
+        .to_owned();
+    let fetch = |path: String| {
+        let app = &app;
+        async move {
+            app.client
+                .get(format!("{}{path}", app.base))
+                .send()
+                .await
+                .expect("download")
+        }
+    };
+
+    let evidence = fetch(url.clone()).await;
+    let headers = evidence.headers().clone();
+    let bytes = evidence.bytes().await.expect("bytes");
+    let other = fetch(format!(
+        "/api/v1/audit-shared/{}/documents/{unattached}/",
+        shared.link
+    ))
+    .await;
+    let wrong_link = fetch(format!(
+        "/api/v1/audit-shared/not-the-link/documents/{}/",
+        shared.receipt
+    ))
+    .await;
+
+    assert_eq!(
+        url,
+        format!(
+            "/api/v1/audit-shared/{}/documents/{}/",
+            shared.link, shared.receipt
+        )
+    );
+    assert_eq!(
+        bytes.as_ref(),
+        PDF,
+        "no sign-in needed: the link is the key"
+    );
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert!(headers["content-disposition"]
+        .to_str()
+        .expect("disposition")
+        .starts_with("attachment"));
+    assert_eq!(
+        other.status(),
+        404,
+        "a document the session did not flag stays private"
+    );
+    assert_eq!(wrong_link.status(), 404);
     app.stop().await;
 }
 
@@ -313,6 +406,18 @@ async fn a_loan_agreement_is_attached_to_its_debt(backend: Backend) {
         attached.body["data"]["attached_to"],
         json!([{"kind": "debt", "id": debt_id}])
     );
+    let shown = app
+        .read(
+            &format!("{}debts/{debt_id}/", books.base),
+            Some(&books.owner.access),
+        )
+        .await;
+    assert_eq!(
+        shown.body["data"]["documents"][0]["id"],
+        agreement.as_str(),
+        "{}",
+        shown.body
+    );
     assert_eq!(chain_break(&app).await, None);
     app.stop().await;
 }
@@ -320,6 +425,7 @@ async fn a_loan_agreement_is_attached_to_its_debt(backend: Backend) {
 backend_tests!(
     a_loan_agreement_is_attached_to_its_debt,
     a_shared_audit_and_its_workpaper_show_the_evidence_of_a_flagged_entry,
+    a_signed_out_reviewer_downloads_the_evidence_through_the_link_and_nothing_else,
     a_receipt_attached_to_a_posted_entry_leaves_the_entry_and_its_chain_intact,
     a_document_backing_an_entry_is_detached_before_it_is_deleted,
     a_draft_takes_a_document_and_another_workspaces_entry_does_not,

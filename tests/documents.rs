@@ -261,6 +261,10 @@ async fn a_document_is_renamed_tagged_searched_and_deleted_softly(backend: Backe
         .collect();
     assert!(summaries.contains(&"Deleted a document"), "{summaries:?}");
     assert!(
+        !summaries.iter().any(|s| s.to_lowercase().contains("stor")),
+        "the storage's count is not a second line for the same upload: {summaries:?}"
+    );
+    assert!(
         summaries.contains(&"Uploaded the document scan.pdf"),
         "{summaries:?}"
     );
@@ -322,7 +326,126 @@ async fn another_organizations_document_is_not_found_on_every_route(backend: Bac
     app.stop().await;
 }
 
+async fn uploads_at_the_same_moment_never_take_the_organization_past_its_storage(backend: Backend) {
+    let app = common::documents::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let workspace = app.workspace(&ada, "Books").await;
+    let basic = app
+        .post(
+            "/api/v1/accounts/organizations/subscription/",
+            Some(&ada.access),
+            json!({ "plan": "basic", "organization_id": ada.organization_id }),
+        )
+        .await;
+    assert!(basic.status < 300, "{}", basic.body);
+    // 49 MiB kept: room is left for exactly two of the eight half-MiB files below.
+    let first = upload(
+        &app,
+        &ada,
+        &workspace,
+        &[("ledger.txt", &vec![b'a'; 49 << 20])],
+    )
+    .await;
+    assert_eq!(first.status, 201, "{}", first.body);
+    let parts: Vec<Vec<u8>> = (0..8u8).map(|n| vec![b'b' + n; 512 << 10]).collect();
+
+    let answers = futures::future::join_all(parts.iter().enumerate().map(|(n, bytes)| {
+        let name = format!("part-{n}.txt");
+        let (app, ada, workspace) = (&app, &ada, &workspace);
+        async move { upload(app, ada, workspace, &[(name.as_str(), bytes)]).await }
+    }))
+    .await;
+    let usage = app
+        .read(&format!("{}usage/", files(&workspace)), Some(&ada.access))
+        .await;
+
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 201).count(),
+        2,
+        "{statuses:?}"
+    );
+    assert!(
+        answers
+            .iter()
+            .filter(|a| a.status != 201)
+            .all(|a| a.status == 403 && a.body["code"] == "limit_exceeded"),
+        "{statuses:?}"
+    );
+    assert_eq!(usage.body["data"]["used"], 50 << 20, "{}", usage.body);
+    app.stop().await;
+}
+
+/// Whether bytes hashing to `bytes`' SHA-256 are stored.
+async fn stored(app: &common::TestApp, bytes: &[u8]) -> bool {
+    let hash = sha256(bytes);
+    stored_files(app).await.iter().any(|f| f.ends_with(&hash))
+}
+
+/// Waits (at most 10 s) until the sweeper has freed `bytes`.
+async fn freed(app: &common::TestApp, bytes: &[u8]) -> bool {
+    for _ in 0..100 {
+        if !stored(app, bytes).await {
+            return true;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    false
+}
+
+async fn bytes_no_live_document_names_are_freed_after_the_grace_period(backend: Backend) {
+    let app = common::documents::spawn(backend).await;
+    let ada = app.signed_up("ada@books.ng").await;
+    let workspace = app.workspace(&ada, "Books").await;
+    let uploaded = upload(
+        &app,
+        &ada,
+        &workspace,
+        &[("a.pdf", PDF), ("b.pdf", PDF), ("bank.csv", CSV)],
+    )
+    .await;
+    assert_eq!(uploaded.status, 201, "{}", uploaded.body);
+    let id = |n: usize| {
+        uploaded.body["data"][n]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned()
+    };
+    let (a, b, csv) = (id(0), id(1), id(2));
+    for deleted in [&a, &csv] {
+        let answer = app.delete(&document(deleted), Some(&ada.access)).await;
+        assert_eq!(answer.status, 204, "{}", answer.body);
+    }
+
+    // A sweep runs every ten minutes; the bytes stay for an hour after they were kept.
+    app.clock.advance(std::time::Duration::from_secs(15 * 60));
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    let within_grace = stored(&app, CSV).await;
+    app.clock
+        .advance(std::time::Duration::from_secs(2 * 60 * 60));
+    let csv_freed = freed(&app, CSV).await;
+    let shared_kept = stored(&app, PDF).await;
+    let still_downloads = download(&app, &ada, &b).await.bytes().await.expect("bytes");
+    let last = app.delete(&document(&b), Some(&ada.access)).await;
+    app.clock
+        .advance(std::time::Duration::from_secs(2 * 60 * 60));
+    let pdf_freed = freed(&app, PDF).await;
+
+    assert!(within_grace, "deleted bytes stay through the grace period");
+    assert!(csv_freed, "bytes no document names are freed after it");
+    assert!(shared_kept, "bytes another live document names stay");
+    assert_eq!(still_downloads.as_ref(), PDF);
+    assert_eq!(last.status, 204, "{}", last.body);
+    assert!(
+        pdf_freed,
+        "deleting the last document naming them frees them"
+    );
+    app.stop().await;
+}
+
 backend_tests!(
+    uploads_at_the_same_moment_never_take_the_organization_past_its_storage,
+    bytes_no_live_document_names_are_freed_after_the_grace_period,
     a_file_over_the_plans_upload_limit_is_stopped_at_its_first_byte_over,
     documents_are_uploaded_together_listed_and_downloaded_as_the_same_bytes,
     html_or_svg_named_as_a_document_is_refused_and_nothing_is_kept,
@@ -332,6 +455,7 @@ backend_tests!(
 );
 
 object_store_tests!(
+    bytes_no_live_document_names_are_freed_after_the_grace_period,
     documents_are_uploaded_together_listed_and_downloaded_as_the_same_bytes,
     html_or_svg_named_as_a_document_is_refused_and_nothing_is_kept,
     the_byte_over_the_storage_limit_is_refused_with_nothing_written,

@@ -18,7 +18,7 @@ const DECLINED_CARD: &str = "4000000000000002";
 async fn link(app: &TestApp, session: &Session, plan: &str) -> Value {
     let reply = app
         .post(
-            &format!("{PAYMENTS}/flutterwave/transaction-link/"),
+            &format!("{PAYMENTS}/sandbox/transaction-link/"),
             Some(&session.access),
             json!({
                 "plan": plan,
@@ -50,7 +50,7 @@ async fn pay(app: &TestApp, tx_ref: &str, card: &str) -> String {
 async fn process(app: &TestApp, session: &Session, tx_ref: &str, status: &str) -> Value {
     let reply = app
         .post(
-            &format!("{PAYMENTS}/flutterwave/process-payment/"),
+            &format!("{PAYMENTS}/sandbox/process-payment/"),
             Some(&session.access),
             json!({ "tx_ref": tx_ref, "status": status }),
         )
@@ -407,7 +407,7 @@ async fn only_admins_manage_billing_while_every_member_reads_the_plan(backend: B
 
     let buy = app
         .post(
-            &format!("{PAYMENTS}/flutterwave/transaction-link/"),
+            &format!("{PAYMENTS}/sandbox/transaction-link/"),
             Some(&as_editor.access),
             json!({"plan": "enterprise", "redirect_url": "/license", "organization_id": ada.organization_id}),
         )
@@ -448,14 +448,14 @@ async fn another_organizations_billing_is_out_of_reach(backend: Backend) {
         .await;
     let buy = app
         .post(
-            &format!("{PAYMENTS}/flutterwave/transaction-link/"),
+            &format!("{PAYMENTS}/sandbox/transaction-link/"),
             Some(&eve.access),
             json!({"plan": "basic", "redirect_url": "/license", "organization_id": ada.organization_id}),
         )
         .await;
     let settle = app
         .post(
-            &format!("{PAYMENTS}/flutterwave/process-payment/"),
+            &format!("{PAYMENTS}/sandbox/process-payment/"),
             Some(&eve.access),
             json!({ "tx_ref": tx_ref, "status": "successful" }),
         )
@@ -528,21 +528,35 @@ async fn an_unknown_provider_or_payment_is_not_found(backend: Backend) {
         .await;
     let payment = app
         .post(
-            &format!("{PAYMENTS}/paystack/process-payment/"),
+            &format!("{PAYMENTS}/sandbox/process-payment/"),
             Some(&ada.access),
             json!({"tx_ref": "LL-nothing", "status": "successful"}),
         )
         .await;
     let bad_plan = app
         .post(
-            &format!("{PAYMENTS}/paystack/transaction-link/"),
+            &format!("{PAYMENTS}/sandbox/transaction-link/"),
             Some(&ada.access),
             json!({"plan": "gold", "redirect_url": "javascript:alert(1)"}),
         )
         .await;
 
+    // A real provider without its keys on this server is refused by name, never
+    // quietly served by the sandbox.
+    let not_live = app
+        .post(
+            &format!("{PAYMENTS}/paystack/transaction-link/"),
+            Some(&ada.access),
+            json!({"plan": "professional", "redirect_url": "/license"}),
+        )
+        .await;
+
     assert_eq!(provider.status, 404);
     assert_eq!(payment.status, 404);
+    assert_eq!(not_live.status, 400, "{}", not_live.body);
+    assert!(not_live.body["provider"][0]
+        .as_str()
+        .is_some_and(|m| m.contains("PAYSTACK_SECRET_KEY")));
     assert_eq!(bad_plan.status, 400);
     assert!(bad_plan.body["plan"].is_array() || bad_plan.body["redirect_url"].is_array());
     app.stop().await;

@@ -181,6 +181,34 @@ pub async fn billing_organization(
     ))
 }
 
+/// The wallet `wallet_id` as the read model holds it, once the caller may manage the
+/// billing of the organization owning it (DESIGN §7 "billing, wallets": `workspace:write`
+/// by role). A wallet of an organization the caller is not a member of is not found,
+/// as an unknown one is: its existence is not disclosed.
+pub async fn authorize_wallet(
+    state: &AppState,
+    user: &AuthUser,
+    wallet_id: &str,
+) -> Result<projections::wallets::WalletRow, ApiError> {
+    let not_found = || ApiError::NotFound("No such wallet.".into());
+    if uuid::Uuid::parse_str(wallet_id).is_err() {
+        return Err(not_found());
+    }
+    crate::consistency::read_your_writes(state, "wallets").await?;
+    let wallet = projections::wallets::wallet(&state.db().pool, wallet_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let member = state
+        .access
+        .organization_access(&user.user_id, &wallet.organization_id)
+        .await?;
+    if member.is_none() {
+        return Err(not_found());
+    }
+    authorize_organization(state, user, &wallet.organization_id, Action::Billing, None).await?;
+    Ok(wallet)
+}
+
 /// Requires only membership of the organization (reading its profile, its lists).
 pub async fn require_member(
     state: &AppState,

@@ -172,3 +172,29 @@ pub async fn attached_documents(
     }
     Ok(by_target)
 }
+
+/// An answer about a record documents can back (a journal entry, fixed asset or debt),
+/// which carries the files attached to it.
+pub trait Attachable {
+    /// The attachment kind (`journal_entry`, `fixed_asset`, `debt`).
+    const KIND: &'static str;
+    fn attachable_id(&self) -> &str;
+    fn set_documents(&mut self, documents: Vec<AttachedDocument>);
+}
+
+/// Fills in the documents attached to each of `records`, in one query.
+pub async fn with_documents<T: Attachable>(
+    state: &AppState,
+    records: &mut [T],
+) -> Result<(), ApiError> {
+    let ids: Vec<String> = records
+        .iter()
+        .map(|r| r.attachable_id().to_owned())
+        .collect();
+    let mut attached = attached_documents(state, T::KIND, &ids).await?;
+    for record in records {
+        let documents = attached.remove(record.attachable_id()).unwrap_or_default();
+        record.set_documents(documents);
+    }
+    Ok(())
+}

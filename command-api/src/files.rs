@@ -127,7 +127,10 @@ pub async fn upload_image(
     files::blobs::write_atomically(&path, &content)
         .await
         .map_err(ApiError::internal)?;
-    if let Err(err) = files::insert(&app.db().pool, &record).await {
+    let turn = app.db().take_write_turn().await?;
+    let inserted = files::insert(&app.db().pool, &record).await;
+    drop(turn);
+    if let Err(err) = inserted {
         let _ = tokio::fs::remove_file(&path).await;
         return Err(err.into());
     }

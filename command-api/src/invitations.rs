@@ -93,6 +93,13 @@ pub struct LinkInvitation {
     pub workspaces: Vec<String>,
 }
 
+/// Ends an invitation's token (cancelled, declined or used), in the writer's turn.
+async fn revoke_token(app: &AppState, invitation_id: &str) -> Result<(), ApiError> {
+    let _turn = app.db().take_write_turn().await?;
+    invitation_tokens::revoke(&app.db().pool, invitation_id).await?;
+    Ok(())
+}
+
 fn workspace_ids(raw: &[String]) -> Result<Vec<WorkspaceId>, ApiError> {
     raw.iter()
         .map(|id| parse_field_id::<WorkspaceId>("workspaces", id))
@@ -298,7 +305,7 @@ pub async fn cancel(
         CancelInvitation { invitation_id: id }.into(),
     )
     .await?;
-    invitation_tokens::revoke(&state.app.db().pool, &invitation_id).await?;
+    revoke_token(&state.app, &invitation_id).await?;
     Ok(ok(InvitationStatus {
         id: id.to_string(),
         status: 4,
@@ -509,7 +516,7 @@ async fn accept_as(
     .await?;
     // A link stays usable by the next person until it expires or an Admin cancels it.
     if !link {
-        invitation_tokens::revoke(&state.app.db().pool, invitation_id).await?;
+        revoke_token(&state.app, invitation_id).await?;
     }
     Ok(())
 }
@@ -588,7 +595,7 @@ pub async fn reject(
         command.into(),
     )
     .await?;
-    invitation_tokens::revoke(&app.db().pool, &invitation_id).await?;
+    revoke_token(app, &invitation_id).await?;
     Ok(ok(Rejected {
         invitation_id,
         status: 3,

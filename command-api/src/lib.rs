@@ -68,12 +68,15 @@ use utoipa_axum::router::OpenApiRouter;
 pub struct CommandState {
     pub app: AppState,
     pub books: Arc<Books>,
+    /// The payment providers live on this server.
+    pub providers: Arc<payments::providers::Providers>,
 }
 
 impl CommandState {
-    pub fn new(app: AppState) -> Self {
+    pub fn new(app: AppState, payments: &payments::providers::ProviderConfig) -> Self {
         Self {
             books: Arc::new(Books::new(Runner::new(app.store.clone()))),
+            providers: Arc::new(payments::providers::Providers::new(payments)),
             app,
         }
     }
@@ -95,8 +98,8 @@ pub const JSON_BODY_BYTES_MAX: usize = 1024 * 1024;
 pub const UPLOAD_BODY_BYTES_MAX: usize = 32 * 1024 * 1024;
 
 /// The write routes with their state.
-pub fn router(app: AppState) -> OpenApiRouter {
-    routes().with_state(CommandState::new(app))
+pub fn router(app: AppState, payments: &payments::providers::ProviderConfig) -> OpenApiRouter {
+    routes().with_state(CommandState::new(app, payments))
 }
 
 /// Every write route, before its state is given: also what the OpenAPI document is

@@ -72,6 +72,7 @@ async fn totp_code_ok(
     let Some(step) = two_factor::matching_step(&totp, code, unix_seconds()) else {
         return Ok(false);
     };
+    let _turn = app.db().take_write_turn().await?;
     Ok(two_factor::claim_step(&app.db().pool, &user.id, step).await?)
 }
 
@@ -113,7 +114,10 @@ async fn second_factor(
             }
         }
         (None, Some(recovery)) => {
-            if two_factor::use_recovery_code(&app.db().pool, &user.id, recovery).await? {
+            let turn = app.db().take_write_turn().await?;
+            let used = two_factor::use_recovery_code(&app.db().pool, &user.id, recovery).await?;
+            drop(turn);
+            if used {
                 tracing::info!(user_id = %user.id, "a recovery code was used");
                 Ok(())
             } else {
@@ -381,6 +385,7 @@ pub async fn verify(
     )
     .await?;
     if body.trust_device {
+        let _turn = app.db().take_write_turn().await?;
         session.device_token =
             Some(trusted_devices::trust(&app.db().pool, &user.id, &origin).await?);
         tracing::info!(user_id = %user.id, "a device is trusted to skip the second factor");

@@ -104,6 +104,7 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::continuous_audit::contract(),
         crate::user_activity::contract(),
         crate::subscription::contract(),
+        crate::wallet::contract(),
         crate::report::contract(),
         crate::read_model::contract(),
         crate::journal_import::contract(),
@@ -115,6 +116,7 @@ pub fn aggregates() -> Vec<AggregateContract> {
         crate::debt::contract(),
         crate::document::contract(),
         crate::assistant::contract(),
+        crate::document_storage::contract(),
     ]
 }
 

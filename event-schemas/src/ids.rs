@@ -146,6 +146,21 @@ typed_id!(
     NotificationId
 );
 
+typed_id!(
+    /// An organization's wallet in one currency. It is also the id of its event stream;
+    /// derived from the organization and the currency (UUID v8 of their hash), so an
+    /// organization holds one wallet per currency and opening it twice meets the stream.
+    WalletId
+);
+typed_id!(
+    /// A card saved to a wallet (the provider's reusable token for it).
+    CardId
+);
+typed_id!(
+    /// One movement of a wallet's balance (a credit asked for, then settled, or a debit).
+    WalletTransactionId
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;

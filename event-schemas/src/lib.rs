@@ -23,6 +23,8 @@
 //! - [`user_activity`] — security facts about accounts (sign-ins, failures, password and
 //!   two-factor changes) and client-reported activities, for the activity log.
 //! - [`subscription`] — an organization's billing: payments and the plans they buy.
+//! - [`wallet`] — an organization's wallet: opened, renamed, frozen, credited through a
+//!   verified provider payment, debited (never below zero), cards saved and removed.
 //! - [`report`] — generated financial reports: asked for, rendered (or failed), deleted.
 //! - [`journal_import`] — a CSV import of journal entries: its file's hash and the
 //!   entries it created, recorded in the same append as the entries.
@@ -37,6 +39,8 @@
 //!   its figures, sources, clarification choices and draft entry; private to one member.
 //! - [`document`] — documents kept in a workspace (uploaded, renamed, tagged, deleted)
 //!   and their attachments to journal entries; metadata and the bytes' hash, never bytes.
+//! - [`document_storage`] — the bytes an organization's live documents take, decided
+//!   with every upload and delete against the plan's document-storage limit.
 //! - [`read_model`] — the projector runtime's facts about a workspace's read models (set
 //!   aside after an event it could not apply; caught up again).
 //! - [`organization`] — the Organization aggregate's events (organizations and the
@@ -57,6 +61,7 @@ pub mod continuous_audit;
 pub mod contract;
 pub mod debt;
 pub mod document;
+pub mod document_storage;
 pub mod fixed_asset;
 pub mod ids;
 pub mod inbox;
@@ -71,12 +76,13 @@ pub mod report;
 pub mod schemas;
 pub mod subscription;
 pub mod user_activity;
+pub mod wallet;
 
 pub use contract::{
     aggregates, upcast, AggregateContract, DecodedEvent, EventPayload, EventVersion, UpcastStep,
 };
 pub use ids::{
-    AccountId, ConversationId, DebtId, DepreciationRunId, DocumentId, EmployeeId, FixedAssetId,
-    InvitationId, JournalEntryId, JournalImportId, MembershipId, NotificationId, OrganizationId,
-    PayRunId, TransferId, UserId, WorkspaceId,
+    AccountId, CardId, ConversationId, DebtId, DepreciationRunId, DocumentId, EmployeeId,
+    FixedAssetId, InvitationId, JournalEntryId, JournalImportId, MembershipId, NotificationId,
+    OrganizationId, PayRunId, TransferId, UserId, WalletId, WalletTransactionId, WorkspaceId,
 };

@@ -108,9 +108,12 @@ impl Projector for ActivityLog {
     }
 }
 
+/// Whether a person did what the event records. A document's storage counts bytes for
+/// the upload or delete the log already shows.
 fn is_activity(event: &RecordedEvent) -> bool {
     event.aggregate_type != event_schemas::notification::AGGREGATE_TYPE
         && event.aggregate_type != event_schemas::inbox::AGGREGATE_TYPE
+        && event.aggregate_type != event_schemas::document_storage::AGGREGATE_TYPE
 }
 
 /// What a row shows of one event.

@@ -33,6 +33,9 @@ const DOCUMENTS_WORKSPACE: &str =
 const DOCUMENTS_ORGANIZATION: &str =
     "CREATE INDEX read_documents_organization ON read_documents (organization_id)";
 
+/// The sweeper asks whether any live document names a hash.
+const DOCUMENTS_SHA256: &str = "CREATE INDEX read_documents_sha256 ON read_documents (sha256)";
+
 const LINKS: &str = "CREATE TABLE read_document_links (
     document_id TEXT NOT NULL,
     workspace_id TEXT NOT NULL,
@@ -63,14 +66,18 @@ const MIGRATIONS: &[Migration] = &[
     same!(3, "read_documents_organization", DOCUMENTS_ORGANIZATION),
     same!(4, "read_document_links", LINKS),
     same!(5, "read_document_links_target", LINKS_TARGET),
+    same!(6, "read_documents_sha256", DOCUMENTS_SHA256),
 ];
+
+/// The projector's name (its checkpoint's).
+pub const NAME: &str = "documents";
 
 pub struct Documents;
 
 #[async_trait]
 impl Projector for Documents {
     fn name(&self) -> &'static str {
-        "documents"
+        NAME
     }
 
     fn version(&self) -> i64 {
@@ -241,6 +248,17 @@ pub async fn find(pool: &sqlx::AnyPool, id: &str) -> Result<Option<DocumentRow>,
     .fetch_optional(pool)
     .await?;
     row.as_ref().map(DocumentRow::from_row).transpose()
+}
+
+/// Whether a live document (of any organization) names the bytes hashing to `sha256`.
+pub async fn is_named(pool: &sqlx::AnyPool, sha256: &str) -> Result<bool, sqlx::Error> {
+    let found: Option<String> = sqlx::query_scalar(
+        "SELECT id FROM read_documents WHERE sha256 = $1 AND deleted_at IS NULL LIMIT 1",
+    )
+    .bind(sha256)
+    .fetch_optional(pool)
+    .await?;
+    Ok(found.is_some())
 }
 
 /// Bytes of the documents the organization keeps (deleted ones no longer count): what

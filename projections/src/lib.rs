@@ -32,6 +32,7 @@
 //! - [`continuous_audit`]: the reactor that scores new entries of monitored workspaces,
 //!   keeps the flagged ones and notifies the workspace's Admins.
 //! - [`subscriptions`]: organizations' subscriptions (the plan in force) and payments.
+//! - [`wallets`]: organizations' wallets, their saved cards and their transactions.
 //! - [`activity_log`]: one row per event, for the activity log.
 //! - [`cents`]: money in read models (BIGINT hundredths) and back to decimals.
 //! - [`decode`]: payload decoding through the upcasters, shared by the projectors.
@@ -63,6 +64,7 @@ pub mod reactor;
 pub mod reports;
 pub mod runtime;
 pub mod subscriptions;
+pub mod wallets;
 
 pub use applied::{Applied, Progress};
 pub use checkpoint::{Checkpoint, ProjectorState};

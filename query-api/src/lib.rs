@@ -48,6 +48,7 @@ pub mod payroll;
 pub mod pdf;
 pub mod reports;
 pub mod security;
+pub mod wallets;
 
 use api_core::AppState;
 use projections::ProjectionRuntime;
@@ -95,6 +96,7 @@ pub fn routes(dev_outbox: bool) -> OpenApiRouter<QueryState> {
         .merge(security::router())
         .merge(audit::router())
         .merge(payments::router())
+        .merge(wallets::router())
         .merge(payroll::router())
         .merge(fixed_assets::router())
         .merge(debts::router())

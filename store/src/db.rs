@@ -9,7 +9,7 @@ use sqlx::sqlite::{
 };
 use sqlx::{AnyPool, ConnectOptions, Executor};
 
-use crate::write_gate::{WriteGate, WritePermit, WriteTransaction};
+use crate::write_gate::{WriteGate, WritePermit, WriteTransaction, WriteTurn};
 use crate::StoreError;
 
 /// SQLite waits this long for the write lock before giving up; writers are few and short
@@ -216,6 +216,13 @@ impl Db {
             Backend::Postgres => self.pool.begin().await?,
         };
         Ok(WriteTransaction::new(tx, permit))
+    }
+
+    /// Waits for the writer's turn (SQLite; nothing to wait for on Postgres), held until
+    /// the answer is dropped: for a single write through a function that takes any
+    /// executor, run on the pool in turn as [`crate::ExecuteWrite`] runs one statement.
+    pub async fn take_write_turn(&self) -> Result<WriteTurn, sqlx::Error> {
+        Ok(WriteTurn::new(self.write_turn().await?))
     }
 
     /// The writer's turn on SQLite (held until dropped); nothing to wait for on Postgres.

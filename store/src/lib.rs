@@ -36,4 +36,4 @@ pub use event::{
     metadata_keys, Cursor, EventMetadata, NewEvent, RecordedEvent, StoredJson, GLOBAL_CHAIN,
 };
 pub use store::EventStore;
-pub use write_gate::{ExecuteWrite, WriteTransaction};
+pub use write_gate::{ExecuteWrite, WriteTransaction, WriteTurn};

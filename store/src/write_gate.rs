@@ -93,6 +93,16 @@ impl DerefMut for WriteTransaction {
 
 /// A single write statement outside a transaction, run in the writer's turn on SQLite:
 /// `sqlx::query(…).bind(…).execute_write(&db)` in place of `.execute(&db.pool)`.
+/// The file's one write turn, held until dropped (see [`Db::take_write_turn`]).
+#[must_use = "the turn ends when it is dropped"]
+pub struct WriteTurn(#[allow(dead_code)] Option<WritePermit>);
+
+impl WriteTurn {
+    pub(crate) fn new(permit: Option<WritePermit>) -> Self {
+        Self(permit)
+    }
+}
+
 pub trait ExecuteWrite {
     fn execute_write(
         self,
@@ -213,5 +223,24 @@ mod tests {
             .await
             .expect_err("the turn is held");
         assert!(err.to_string().contains("database is locked"), "{err}");
+    }
+
+    #[tokio::test]
+    async fn a_taken_write_turn_holds_off_write_transactions_until_dropped() {
+        let (db, dir) = sqlite().await;
+        let turn = db.take_write_turn().await.expect("turn");
+        let writer = tokio::spawn({
+            let db = db.clone();
+            async move { db.begin_write().await.map(|_| ()) }
+        });
+        tokio::time::sleep(SETTLE).await;
+        assert!(
+            !writer.is_finished(),
+            "a write transaction started beside a taken turn"
+        );
+        drop(turn);
+        writer.await.expect("task").expect("writer");
+        db.close().await;
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -4,7 +4,9 @@
 
 pub mod books;
 pub mod documents;
+pub mod fake_providers;
 pub mod two_factor;
+pub mod wallets;
 
 use api_core::auth::TokenKeys;
 use ledgerline::config::{Role, ServeConfig};
@@ -76,6 +78,7 @@ impl TestApp {
             clock: Default::default(),
             object_store: None,
             assistant: None,
+            payments: Default::default(),
         };
         configure(&mut config);
         let clock = config.clock.clone();

@@ -6,7 +6,7 @@
  */
 
 /** A small, valid one-page PDF. */
-const PDF = [
+export const PDF = [
   '%PDF-1.4',
   '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
   '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
@@ -71,16 +71,20 @@ export function registerDocumentTests(h) {
     await dropzone.dispatchEvent('dragover', { dataTransfer });
     await dropzone.dispatchEvent('drop', { dataTransfer });
     const grid = page.getByRole('region', { name: 'Documents table' });
-    await grid.getByRole('gridcell', { name: 'rent-receipt.pdf', exact: true }).waitFor({ timeout: WAIT_MS });
+    await grid
+      .getByRole('gridcell', { name: 'rent-receipt.pdf', exact: true })
+      .waitFor({ timeout: WAIT_MS });
     await grid.getByRole('gridcell', { name: 'PDF', exact: true }).first().waitFor();
     await shot(page, 'documents', { settleMs: 300 });
 
     await page.goto(`${baseUrl}/accounting/journal-entry?entry=${entryId}`);
-    const attached = page.getByTestId('entry-documents');
+    const attached = page.getByTestId('journal_entry-documents');
     await attached.waitFor({ timeout: WAIT_MS });
     await attached.getByRole('textbox', { name: 'Attach a document' }).click();
     await page.getByRole('option', { name: 'rent-receipt.pdf' }).click();
-    await attached.getByRole('button', { name: 'rent-receipt.pdf', exact: true }).waitFor({ timeout: WAIT_MS });
+    await attached
+      .getByRole('button', { name: 'rent-receipt.pdf', exact: true })
+      .waitFor({ timeout: WAIT_MS });
 
     await page.goto(`${baseUrl}/accounting/general-ledger`);
     const clip = page.getByRole('button', { name: 'Open rent-receipt.pdf' }).first();
@@ -93,6 +97,59 @@ export function registerDocumentTests(h) {
     check(
       page.url().includes('/accounting/general-ledger'),
       `the paper-clip navigated away: ${page.url()}`,
+    );
+  });
+
+  test('documents: a file past the Basic plan’s storage opens the Resource Limit dialog', async ({
+    page,
+    context,
+  }) => {
+    const { user, workspaces } = await userWithWorkspaces(['Acme Nigeria Ltd']);
+    const ws = workspaces[0];
+    await api('POST', '/accounts/organizations/subscription/', {
+      token: user.access,
+      body: { plan: 'basic', organization_id: user.organization_id },
+    });
+    // 50 MiB less one byte kept: the two-byte file dropped next does not fit.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(50 * 1024 * 1024 - 1).fill(97)]), 'ledger.txt');
+    const kept = await fetch(`${baseUrl}/api/v1/files/workspaces/${ws.id}/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${user.access}` },
+      body: form,
+    });
+    check(kept.status === 201, `the first file was not kept: ${kept.status}`);
+
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}${DOWNLOADS}`);
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    const dropzone = page.getByTestId('document-dropzone');
+    await dropzone.waitFor({ timeout: WAIT_MS });
+    await page.getByTestId('storage-usage').waitFor({ timeout: WAIT_MS });
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['ab'], 'two.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    await dropzone.dispatchEvent('dragover', { dataTransfer });
+    await dropzone.dispatchEvent('drop', { dataTransfer });
+
+    const dialog = page.getByRole('dialog', { name: 'Resource Limit Exceeded' });
+    await dialog.waitFor({ timeout: WAIT_MS });
+    const text = await dialog.innerText();
+    check(
+      text.includes('You have reached the limit for document storage.'),
+      `the dialog does not name the limit: ${text}`,
+    );
+    check(
+      (await dialog.getByRole('button', { name: 'Upgrade Plan' }).count()) === 1,
+      'no Upgrade Plan',
+    );
+    await shot(page, 'documents-limit', { settleMs: 300 });
+    const grid = page.getByRole('region', { name: 'Documents table' });
+    check(
+      (await grid.getByRole('gridcell', { name: 'two.txt', exact: true }).count()) === 0,
+      'the refused file was listed',
     );
   });
 }

@@ -5,6 +5,8 @@
  * general ledger, and disposes of the asset through the dialog; a Viewer reads without
  * the controls that post. `run.mjs` calls `registerFixedAssetTests`.
  */
+import { PDF } from './documents.mjs';
+
 export function registerFixedAssetTests(h) {
   const { test, check, api, baseUrl, userWithWorkspaces, withSession, inviteByLink, tokenOf } = h;
   const { uniqueEmail, shot, WAIT_MS, PASSWORD } = h;
@@ -118,12 +120,9 @@ export function registerFixedAssetTests(h) {
       .waitFor({ timeout: WAIT_MS });
   });
 
-  test('asset schedule: a Viewer reads the register without the controls that post', async ({
-    page,
-    context,
-  }) => {
-    const { user, ws, books, byCode } = await adminWithAVan();
-    await api('POST', `${books}fixed-assets/`, {
+  /** The van registered through the API (straight line over five years). */
+  async function registerVan(user, books, byCode) {
+    const { data } = await api('POST', `${books}fixed-assets/`, {
       token: user.access,
       expect: 201,
       body: {
@@ -139,6 +138,45 @@ export function registerFixedAssetTests(h) {
         method: 'straight_line',
       },
     });
+    return data;
+  }
+
+  test('asset schedule: the van’s invoice is attached from its detail and opened there', async ({
+    page,
+    context,
+  }) => {
+    const { user, ws, books, byCode } = await adminWithAVan();
+    await registerVan(user, books, byCode);
+    const form = new FormData();
+    form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'van-invoice.pdf');
+    const uploaded = await fetch(`${baseUrl}/api/v1/files/workspaces/${ws.id}/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${user.access}` },
+      body: form,
+    });
+    check(uploaded.status === 201, `the invoice was not uploaded: ${uploaded.status}`);
+
+    await withSession(context, user, { preferredService: 'accounting' });
+    await page.goto(`${baseUrl}${SCREEN}`);
+    const grid = page.getByRole('region', { name: 'Fixed assets table' });
+    await grid.getByRole('gridcell', { name: 'Delivery van' }).click({ timeout: WAIT_MS });
+    const attached = page.getByTestId('fixed_asset-documents');
+    await attached.waitFor({ timeout: WAIT_MS });
+    await attached.getByRole('textbox', { name: 'Attach a document' }).click();
+    await page.getByRole('option', { name: 'van-invoice.pdf' }).click();
+    const file = attached.getByRole('button', { name: 'van-invoice.pdf', exact: true });
+    await file.waitFor({ timeout: WAIT_MS });
+    await shot(page, 'asset-documents', { settleMs: 300 });
+    await file.click();
+    await page.getByTitle('Preview of van-invoice.pdf').waitFor({ timeout: WAIT_MS });
+  });
+
+  test('asset schedule: a Viewer reads the register without the controls that post', async ({
+    page,
+    context,
+  }) => {
+    const { user, ws, books, byCode } = await adminWithAVan();
+    await registerVan(user, books, byCode);
     const link = await inviteByLink(user, [ws]);
     const { data: session } = await api(
       'POST',

@@ -28,6 +28,7 @@ import { registerAuditTests } from './audit.mjs';
 import { registerAuditContinuousTests } from './audit-continuous.mjs';
 import { registerAuditWorkpaperTests } from './audit-workpapers.mjs';
 import { registerBillingTests } from './billing.mjs';
+import { registerWalletTests } from './wallet.mjs';
 import { registerPayrollTests } from './payroll.mjs';
 import { registerFixedAssetTests } from './fixed-assets.mjs';
 import { registerLayoutTests } from './layout.mjs';
@@ -1335,6 +1336,19 @@ registerPayrollTests({
 });
 
 registerBillingTests({
+  test,
+  check,
+  api,
+  baseUrl,
+  userWithWorkspaces,
+  withSession,
+  onServer,
+  shot,
+  waitForPath,
+  WAIT_MS,
+});
+
+registerWalletTests({
   test,
   check,
   api,

@@ -1,10 +1,13 @@
 //! Documents, write side: upload into a workspace ([`upload`]), rename and retag, delete
 //! (softly: the log keeps the history and the activity log shows it), and attach to or
-//! detach from a journal entry, fixed asset or debt of the same workspace.
+//! detach from a journal entry, fixed asset or debt of the same workspace; and the
+//! sweeper that frees bytes no live document names ([`sweep`]).
 //!
 //! A document the caller cannot reach — another organization's, or an unknown id — is
 //! 404 on every route, so its existence is never confirmed.
 
+mod storage;
+pub mod sweep;
 pub mod upload;
 
 use api_core::access::{authorize, organization_of};
@@ -22,9 +25,11 @@ use domain::document::{
     AttachDocument, ChangeDocument, DeleteDocument, DetachDocument, Document, DocumentCommand,
     DocumentError,
 };
+use domain::document_storage::{FreeStorage, StorageCommand};
 use domain::permissions::Action;
 use event_schemas::document::AttachedTo;
-use event_schemas::{DocumentId, UserId, WorkspaceId};
+use event_schemas::document_storage::StoredDocument;
+use event_schemas::{DocumentId, OrganizationId, UserId, WorkspaceId};
 use projections::documents::DocumentRow;
 use serde::Deserialize;
 use store::EventMetadata;
@@ -34,6 +39,7 @@ use utoipa_axum::routes;
 use crate::ids::parse_id;
 use crate::runner::{execute, sentence, IntoApiError};
 use crate::CommandState;
+use storage::Changer;
 
 const NOT_FOUND: &str = "No document with this id.";
 
@@ -147,8 +153,40 @@ pub async fn delete_document(
     Path(document_id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let (row, workspace_id, by) = changeable(&state.app, &user, &document_id).await?;
+    let document_id: DocumentId = parse_id(&row.id)?;
+    let organization_id: OrganizationId = parse_id(&row.organization_id)?;
+    let metadata = EventMetadata {
+        actor_id: Some(user.user_id.clone()),
+        organization_id: Some(row.organization_id.clone()),
+        workspace_id: Some(row.workspace_id.clone()),
+        request_id,
+        ..Default::default()
+    };
+    let changer = Changer {
+        user: &user,
+        workspace_id: &row.workspace_id,
+        metadata: &metadata,
+    };
+    let free = |counted_before| {
+        StorageCommand::from(FreeStorage {
+            organization_id,
+            document: StoredDocument {
+                document_id,
+                size: row.size,
+            },
+            counted_before,
+        })
+    };
     let delete = DeleteDocument { workspace_id, by };
-    run(&state, &user, request_id, &row, delete.into()).await?;
+    storage::commit(
+        &state,
+        &changer,
+        organization_id,
+        free,
+        &[(document_id, delete.into())],
+    )
+    .await?;
+    read_your_writes(&state.app, "documents").await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -19,15 +19,18 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use domain::document::rules::sanitize_name;
-use domain::document::UploadDocument;
+use domain::document::{DocumentCommand, UploadDocument};
+use domain::document_storage::{StorageCommand, StoreDocuments};
 use domain::permissions::{Action, Resource, Usage};
 use event_schemas::document::DocumentUploaded;
+use event_schemas::document_storage::StoredDocument;
 use event_schemas::{DocumentId, OrganizationId, UserId, WorkspaceId};
 use identity::files::sniff::{sniff_document, SNIFF_BYTES};
 use sha2::{Digest, Sha256};
+use store::EventMetadata;
 use tokio::io::AsyncWriteExt;
 
-use super::append;
+use super::storage::{self, Changer};
 use crate::ids::parse_id;
 use crate::CommandState;
 
@@ -149,32 +152,14 @@ pub async fn upload_documents(
             .ok_or_else(|| ApiError::field("file", format!("{} {NOT_ACCEPTED}", staged.name)))?;
         content_types.push(content_type);
     }
-    // Every document recorded before this request counts.
-    read_your_writes(app, "documents").await?;
-    let stored = projections::documents::bytes_stored(&app.db().pool, &organization_id).await?;
-    let adding = staging.0.iter().map(|s| s.size).sum();
-    authorize(
-        app,
-        &user,
-        &workspace_id,
-        Action::StoreDocuments,
-        Some(Usage::new(stored, adding)),
-    )
-    .await?;
-
     let organization: OrganizationId = parse_id(&organization_id)?;
     let uploaded_by: UserId = parse_id(&user.user_id)?;
-    let mut ids = Vec::new();
-    // Staged files moved into the store are gone from staging; dropping it later removes
-    // only what was not kept.
-    for (staged, content_type) in staging.0.iter().zip(content_types) {
-        blobs
-            .keep(&staged.path, &staged.sha256)
-            .await
-            .map_err(ApiError::internal)?;
-        let document_id = DocumentId::new_v7();
-        let uploaded = DocumentUploaded {
-            document_id,
+    let uploads: Vec<DocumentUploaded> = staging
+        .0
+        .iter()
+        .zip(content_types)
+        .map(|(staged, content_type)| DocumentUploaded {
+            document_id: DocumentId::new_v7(),
             organization_id: organization,
             workspace_id: workspace,
             name: staged.name.clone(),
@@ -182,19 +167,58 @@ pub async fn upload_documents(
             size: i64::try_from(staged.size).unwrap_or(i64::MAX),
             sha256: staged.sha256.clone(),
             uploaded_by,
-        };
-        append(
-            &state,
-            &user,
-            request_id.clone(),
-            Some(organization_id.clone()),
-            workspace,
-            document_id,
-            UploadDocument { uploaded }.into(),
-        )
-        .await?;
-        tracing::info!(document_id = %document_id, workspace_id = %workspace_id, "document uploaded");
-        ids.push(document_id.to_string());
+        })
+        .collect();
+    let limit = access.plan.limit(Resource::DocumentStorage).value();
+    let store = |counted_before| {
+        StorageCommand::from(StoreDocuments {
+            organization_id: organization,
+            documents: uploads
+                .iter()
+                .map(|u| StoredDocument {
+                    document_id: u.document_id,
+                    size: u.size,
+                })
+                .collect(),
+            limit,
+            counted_before,
+        })
+    };
+    let metadata = EventMetadata {
+        actor_id: Some(user.user_id.clone()),
+        organization_id: Some(organization_id.clone()),
+        workspace_id: Some(workspace_id.clone()),
+        request_id,
+        ..Default::default()
+    };
+    let changer = Changer {
+        user: &user,
+        workspace_id: &workspace_id,
+        metadata: &metadata,
+    };
+    storage::check(&state, &changer, organization, store).await?;
+
+    // Staged files moved into the store are gone from staging; dropping it later removes
+    // only what was not kept.
+    for staged in &staging.0 {
+        blobs
+            .keep(&staged.path, &staged.sha256)
+            .await
+            .map_err(ApiError::internal)?;
+    }
+    let documents: Vec<(DocumentId, DocumentCommand)> = uploads
+        .iter()
+        .map(|uploaded| {
+            let upload = UploadDocument {
+                uploaded: uploaded.clone(),
+            };
+            (uploaded.document_id, upload.into())
+        })
+        .collect();
+    storage::commit(&state, &changer, organization, store, &documents).await?;
+    let ids: Vec<String> = uploads.iter().map(|u| u.document_id.to_string()).collect();
+    for id in &ids {
+        tracing::info!(document_id = %id, workspace_id = %workspace_id, "document uploaded");
     }
     read_your_writes(app, "documents").await?;
     let mut rows = Vec::new();

@@ -8,9 +8,16 @@
 //! run through the command runner), so two commands on it never both succeed on the
 //! same state.
 
+mod choices;
+mod credit;
 pub mod gateway;
+mod pay_from_wallet;
+pub mod providers;
+mod sandbox;
+pub mod wallets;
+pub mod webhooks;
 
-use api_core::access::{authorize_organization, billing_organization};
+use api_core::access::{authorize_organization, authorize_wallet, billing_organization};
 use api_core::auth::AuthUser;
 use api_core::body::Body;
 use api_core::consistency::read_your_writes;
@@ -35,6 +42,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::caller::Caller;
 use crate::ids::parse_id;
 use crate::runner::IntoApiError;
 use crate::CommandState;
@@ -46,7 +54,10 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(subscribe))
         .routes(routes!(subscribe_from_account_service))
         .routes(routes!(cancel_subscription))
-        .routes(routes!(sandbox_checkout, sandbox_complete))
+        .merge(sandbox::router())
+        .merge(webhooks::router())
+        .merge(choices::router())
+        .merge(wallets::router())
 }
 
 impl IntoApiError for BillingError {
@@ -119,22 +130,23 @@ async fn append(
     Ok(events)
 }
 
-fn plan_field(raw: &str) -> Result<Plan, ApiError> {
+pub(crate) fn plan_field(raw: &str) -> Result<Plan, ApiError> {
     raw.trim()
         .to_ascii_lowercase()
         .parse()
         .map_err(|_| ApiError::field("plan", "Choose a plan: basic, professional or enterprise."))
 }
 
-fn provider_of(raw: &str) -> Result<&'static str, ApiError> {
-    gateway::PROVIDERS
-        .into_iter()
-        .find(|p| *p == raw)
-        .ok_or_else(|| ApiError::NotFound("No such payment provider.".into()))
+/// The e-mail address a provider's checkout names as its customer: the caller's.
+pub(crate) async fn customer_email(app: &AppState, user_id: &str) -> Result<String, ApiError> {
+    Ok(identity::users::by_id(app.db(), user_id)
+        .await?
+        .map(|u| u.email)
+        .unwrap_or_default())
 }
 
 /// A place to send the customer back to: an absolute http(s) address or a path of ours.
-fn redirect_field(raw: &str) -> Result<String, ApiError> {
+pub(crate) fn redirect_field(raw: &str) -> Result<String, ApiError> {
     let raw = raw.trim();
     let host = raw
         .strip_prefix("https://")
@@ -169,7 +181,7 @@ pub struct TransactionLinkBody {
 /// When nothing can be bought (the plan is already held), `amount_to_pay` is `"0.00"`
 /// with the reason in `error` and no link, as the product expects (spec §7).
 #[utoipa::path(post, path = "/api/v1/payments/payments/{provider}/transaction-link/", tag = "payments",
-    params(("provider" = String, Path, description = "flutterwave or paystack")),
+    params(("provider" = String, Path, description = "sandbox, flutterwave or paystack (a live one)")),
     request_body = TransactionLinkBody,
     responses((status = 200, body = Data<TransactionLink>),
         (status = 400), (status = 403), (status = 404)))]
@@ -181,7 +193,7 @@ pub async fn transaction_link(
     Body(body): Body<TransactionLinkBody>,
 ) -> Result<Json<Data<TransactionLink>>, ApiError> {
     let app = &state.app;
-    let provider = provider_of(&provider)?;
+    let (provider, live) = state.providers.named(&provider)?;
     let plan = plan_field(&body.plan)?;
     let redirect_url = redirect_field(&body.redirect_url)?;
     let currency = match body.currency.as_deref() {
@@ -242,7 +254,9 @@ pub async fn transaction_link(
             status: "pending".into(),
             card_last4: None,
         };
-        gateway::open_checkout(app.db(), &app.public_url, &checkout, &redirect_url).await?
+        let email = customer_email(app, &user.user_id).await?;
+        live.open_checkout(app, &checkout, &redirect_url, &email)
+            .await?
     };
     Ok(ok(TransactionLink {
         amount_to_pay: quote.amount.to_string(),
@@ -284,6 +298,10 @@ pub struct ProcessPaymentBody {
     /// What the provider's redirect said; only a hint — the provider is asked.
     #[serde(default)]
     pub status: Option<String>,
+    /// The provider's id of the transaction, as its redirect carries it (Flutterwave's
+    /// `transaction_id`): it is asked by that id, and only an answer about `tx_ref` counts.
+    #[serde(default)]
+    pub transaction_id: Option<String>,
 }
 
 /// Settles a payment after the customer returns: asks the provider how it ended, and a
@@ -294,17 +312,31 @@ pub struct ProcessPaymentBody {
         (status = 400), (status = 403), (status = 404)))]
 pub async fn process_payment(
     State(state): State<CommandState>,
-    user: AuthUser,
-    CurrentRequestId(request_id): CurrentRequestId,
+    caller: Caller,
     Path(provider): Path<String>,
     Body(body): Body<ProcessPaymentBody>,
 ) -> Result<Json<Data<ProcessedPayment>>, ApiError> {
     let app = &state.app;
-    provider_of(&provider)?;
+    let request_id = caller.request_id.clone();
+    state.providers.named(&provider)?;
     let tx_ref = body.tx_ref.trim();
     if tx_ref.is_empty() {
         return Err(ApiError::field("tx_ref", "This field is required."));
     }
+    read_your_writes(app, "wallets").await?;
+    if let Some((wallet_id, _)) =
+        projections::wallets::credit_by_tx_ref(&app.db().pool, tx_ref).await?
+    {
+        return settle_top_up(
+            &state,
+            caller,
+            &wallet_id,
+            tx_ref,
+            body.transaction_id.as_deref(),
+        )
+        .await;
+    }
+    let user = caller.user;
     let organization_id = owner_of_payment(app, tx_ref).await?;
     authorize_organization(app, &user, &organization_id, Action::Billing, None).await?;
     let organization: OrganizationId = parse_id(&organization_id)?;
@@ -319,7 +351,10 @@ pub async fn process_payment(
             provider_transaction_id: "no-charge".into(),
         }
     } else {
-        gateway::verify(app.db(), tx_ref).await?
+        let (_, live) = state.providers.named(&payment.provider)?;
+        live.verify(app, tx_ref, body.transaction_id.as_deref())
+            .await?
+            .for_payment(payment.amount, &payment.currency)
     };
     let failure_reason = match &verified {
         VerifiedPayment::Failed { reason, .. } => Some(reason.clone()),
@@ -355,6 +390,36 @@ pub async fn process_payment(
         plan: subscription.map(|s| s.plan.id().to_owned()),
         subscription_id: subscription.map(|s| s.id.to_string()),
         failure_reason,
+        wallet_id: None,
+    }))
+}
+
+/// `process-payment` for a wallet top-up: asks the provider and credits the wallet
+/// once it confirms.
+async fn settle_top_up(
+    state: &CommandState,
+    caller: Caller,
+    wallet_id: &str,
+    tx_ref: &str,
+    transaction_id: Option<&str>,
+) -> Result<Json<Data<ProcessedPayment>>, ApiError> {
+    let wallet = authorize_wallet(&state.app, &caller.user, wallet_id).await?;
+    let settled = credit::settle(
+        state,
+        Some(&caller),
+        &wallet.id,
+        &wallet.organization_id,
+        tx_ref,
+        transaction_id,
+    )
+    .await?;
+    Ok(ok(ProcessedPayment {
+        tx_ref: tx_ref.to_owned(),
+        status: Some(settled.status),
+        plan: None,
+        subscription_id: None,
+        failure_reason: settled.failure_reason,
+        wallet_id: Some(wallet.id),
     }))
 }
 
@@ -369,6 +434,8 @@ pub struct ProcessedPayment {
     pub subscription_id: Option<String>,
     /// Why the provider declined it; `null` unless it failed.
     pub failure_reason: Option<String>,
+    /// The wallet a top-up credits; `null` for a plan's payment.
+    pub wallet_id: Option<String>,
 }
 
 /// A subscription just started (on a free plan).
@@ -521,83 +588,4 @@ pub async fn cancel_subscription(
         id: subscription_id.to_string(),
         status: "cancelled".into(),
     }))
-}
-
-/// The sandbox provider's checkout, for its page (public: the unguessable `tx_ref` is
-/// the customer's key, as a provider's checkout link is).
-#[utoipa::path(get, path = "/api/v1/payments/sandbox/checkout/{tx_ref}/", security(()), tag = "payments",
-    params(("tx_ref" = String, Path)),
-    responses((status = 200, body = Data<SandboxCheckout>), (status = 404)))]
-pub async fn sandbox_checkout(
-    State(state): State<CommandState>,
-    Path(tx_ref): Path<String>,
-) -> Result<Json<Data<SandboxCheckout>>, ApiError> {
-    let checkout = gateway::checkout(state.app.db(), &tx_ref).await?;
-    Ok(ok(SandboxCheckout {
-        checkout,
-        test_cards: TestCards {
-            accepted: gateway::ACCEPTED_TEST_CARD.to_owned(),
-            declined: gateway::DECLINED_TEST_CARD.to_owned(),
-        },
-    }))
-}
-
-/// The sandbox's card numbers, listed on its page.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TestCards {
-    /// Pays.
-    pub accepted: String,
-    /// Is declined by the card's bank.
-    pub declined: String,
-}
-
-/// A sandbox checkout and the test cards its page lists.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SandboxCheckout {
-    pub checkout: gateway::Checkout,
-    pub test_cards: TestCards,
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct SandboxActionBody {
-    /// `pay` or `cancel`.
-    pub action: String,
-    #[serde(default)]
-    pub card_number: String,
-    /// `MM/YY`.
-    #[serde(default)]
-    pub expiry: String,
-    #[serde(default)]
-    pub cvc: String,
-}
-
-/// What the customer did on the sandbox checkout: pays with a card or cancels. Answers
-/// `redirect`, where the customer goes next.
-#[utoipa::path(post, path = "/api/v1/payments/sandbox/checkout/{tx_ref}/", security(()), tag = "payments",
-    params(("tx_ref" = String, Path)), request_body = SandboxActionBody,
-    responses((status = 200, body = Data<SandboxRedirect>), (status = 400), (status = 404),
-        (status = 409)))]
-pub async fn sandbox_complete(
-    State(state): State<CommandState>,
-    Path(tx_ref): Path<String>,
-    Body(body): Body<SandboxActionBody>,
-) -> Result<Json<Data<SandboxRedirect>>, ApiError> {
-    let action = match body.action.trim() {
-        "pay" => gateway::CustomerAction::Pay {
-            card_number: &body.card_number,
-            expiry: &body.expiry,
-            cvc: &body.cvc,
-        },
-        "cancel" => gateway::CustomerAction::Cancel,
-        _ => return Err(ApiError::field("action", "Choose pay or cancel.")),
-    };
-    let redirect = gateway::complete(state.app.db(), &tx_ref, action).await?;
-    Ok(ok(SandboxRedirect { redirect }))
-}
-
-/// Where the customer goes after the sandbox checkout: the merchant's return address
-/// with `status` and `tx_ref` added.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SandboxRedirect {
-    pub redirect: String,
 }

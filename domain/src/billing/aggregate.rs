@@ -16,6 +16,7 @@ pub enum BillingCommand {
     Settle(Settle),
     SubscribeFree(SubscribeFree),
     Cancel(Cancel),
+    PayNow(PayNow),
 }
 
 /// A checkout started with `provider` for `plan`, priced at `at`.
@@ -37,6 +38,24 @@ pub struct Settle {
     pub organization_id: OrganizationId,
     pub tx_ref: String,
     pub verified: VerifiedPayment,
+    pub subscription_id: Uuid,
+    pub at: i64,
+    pub by: UserId,
+}
+
+/// A plan paid at once from funds the organization already holds (its wallet, under
+/// `provider` `wallet`): the payment and its confirmed settlement in one decision,
+/// through the same rules as a provider's checkout ([`Billing::initiate`], then
+/// [`Billing::settle`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayNow {
+    pub organization_id: OrganizationId,
+    pub tx_ref: String,
+    pub provider: String,
+    pub plan: Plan,
+    pub currency: Currency,
+    /// The funds' own id of the payment (the wallet transaction).
+    pub provider_transaction_id: String,
     pub subscription_id: Uuid,
     pub at: i64,
     pub by: UserId,
@@ -71,7 +90,7 @@ macro_rules! into_command {
     )*};
 }
 
-into_command!(Initiate, Settle, SubscribeFree, Cancel);
+into_command!(Initiate, Settle, SubscribeFree, Cancel, PayNow);
 
 impl Billing {
     pub fn decide(&self, command: BillingCommand) -> Result<Vec<SubscriptionEvent>, BillingError> {
@@ -101,6 +120,31 @@ impl Billing {
             BillingCommand::Cancel(c) => self
                 .cancel(c.organization_id, c.subscription_id, c.at, c.by)
                 .map(|event| vec![event]),
+            BillingCommand::PayNow(c) => {
+                let (_, initiated) = self.initiate(
+                    c.organization_id,
+                    c.tx_ref.clone(),
+                    &c.provider,
+                    c.plan,
+                    c.currency,
+                    c.at,
+                    c.by,
+                )?;
+                let mut after = self.clone();
+                after.apply(&initiated);
+                let verified = VerifiedPayment::Successful {
+                    provider_transaction_id: c.provider_transaction_id,
+                };
+                let settled = after.settle(
+                    c.organization_id,
+                    &c.tx_ref,
+                    verified,
+                    c.subscription_id,
+                    c.at,
+                    c.by,
+                )?;
+                Ok(std::iter::once(initiated).chain(settled).collect())
+            }
         }
     }
 }

@@ -21,7 +21,7 @@ use uuid::Uuid;
 
 pub mod aggregate;
 
-pub use aggregate::{BillingCommand, Cancel, Initiate, Settle, SubscribeFree};
+pub use aggregate::{BillingCommand, Cancel, Initiate, PayNow, Settle, SubscribeFree};
 
 use crate::permissions::Plan;
 
@@ -652,6 +652,41 @@ mod tests {
             state.cancel(org(), Uuid::now_v7(), NOV_1, user()),
             Err(BillingError::NoSuchSubscription)
         );
+    }
+
+    #[test]
+    fn paying_now_from_held_funds_starts_the_plan_through_the_same_payment() {
+        let state = Billing::default();
+        let pay = PayNow {
+            organization_id: org(),
+            tx_ref: "w1".into(),
+            provider: "wallet".into(),
+            plan: Plan::Professional,
+            currency: Currency::Ngn,
+            provider_transaction_id: "wallet-tx-1".into(),
+            subscription_id: Uuid::now_v7(),
+            at: NOV_1,
+            by: user(),
+        };
+
+        let events = state.decide(pay.clone().into()).expect("paid");
+        let after = fold(&events);
+
+        assert_eq!(events.len(), 3);
+        assert_eq!(
+            after
+                .payment("w1")
+                .map(|p| (p.status, p.amount.to_string())),
+            Some((PaymentStatus::Successful, "25000.00".into()))
+        );
+        assert_eq!(
+            after.in_force(NOV_1).map(|s| s.plan),
+            Some(Plan::Professional)
+        );
+        assert!(matches!(
+            after.decide(pay.into()),
+            Err(BillingError::AlreadyOnPlan { .. })
+        ));
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::SystemTime;
 
 use futures::stream::{BoxStream, StreamExt};
 use object_store::ObjectStore;
@@ -109,29 +110,98 @@ impl Blobs {
     }
 
     /// Moves a checked staged file into place under `sha256`. Bytes already stored under
-    /// that hash are the same bytes: the staged copy is dropped.
+    /// that hash are the same bytes: the staged copy is dropped, and the stored bytes are
+    /// marked kept now, so the sweeper ([`Blobs::stored`]) gives them their grace period
+    /// again before it may free them.
     pub async fn keep(&self, staged: &Path, sha256: &str) -> io::Result<()> {
         if let Some(remote) = &self.remote {
-            let key = Self::key(sha256);
-            match remote.head(&key).await {
-                Ok(_) => return tokio::fs::remove_file(staged).await,
-                Err(object_store::Error::NotFound { .. }) => {}
-                Err(err) => return Err(remote_error(err)),
-            }
+            // Written even when the key exists: an object's time can only be renewed by
+            // writing it, and a duplicate upload is rare.
             let mut file = tokio::fs::File::open(staged).await?;
-            let mut writer = object_store::buffered::BufWriter::new(Arc::clone(remote), key);
+            let mut writer =
+                object_store::buffered::BufWriter::new(Arc::clone(remote), Self::key(sha256));
             tokio::io::copy(&mut file, &mut writer).await?;
             tokio::io::AsyncWriteExt::shutdown(&mut writer).await?;
             return tokio::fs::remove_file(staged).await;
         }
         let path = self.path(sha256);
         if tokio::fs::try_exists(&path).await? {
+            let stored = path.clone();
+            tokio::task::spawn_blocking(move || {
+                std::fs::File::options()
+                    .append(true)
+                    .open(stored)?
+                    .set_modified(SystemTime::now())
+            })
+            .await
+            .map_err(io::Error::other)??;
             return tokio::fs::remove_file(staged).await;
         }
         if let Some(dir) = path.parent() {
             tokio::fs::create_dir_all(dir).await?;
         }
         tokio::fs::rename(staged, &path).await
+    }
+
+    /// Every hash with bytes stored, and when its bytes were last kept.
+    pub async fn stored(&self) -> io::Result<Vec<StoredBlob>> {
+        if let Some(remote) = &self.remote {
+            let prefix = object_store::path::Path::from("sha256");
+            let mut listing = remote.list(Some(&prefix));
+            let mut found = Vec::new();
+            while let Some(meta) = listing.next().await {
+                let meta = meta.map_err(remote_error)?;
+                if let Some(name) = meta.location.filename().filter(|n| is_sha256(n)) {
+                    found.push(StoredBlob {
+                        sha256: name.to_owned(),
+                        size: meta.size,
+                        kept_at: meta.last_modified.into(),
+                    });
+                }
+            }
+            return Ok(found);
+        }
+        let mut found = Vec::new();
+        for file in files_in(&self.files.join("sha256"), 2).await? {
+            let name = file.path.file_name().and_then(|n| n.to_str());
+            if let Some(name) = name.filter(|n| is_sha256(n)) {
+                found.push(StoredBlob {
+                    sha256: name.to_owned(),
+                    size: file.size,
+                    kept_at: file.modified,
+                });
+            }
+        }
+        Ok(found)
+    }
+
+    /// Frees the bytes stored under `sha256` (nothing to do when there are none).
+    pub async fn remove(&self, sha256: &str) -> io::Result<()> {
+        if let Some(remote) = &self.remote {
+            return match remote.delete(&Self::key(sha256)).await {
+                Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+                Err(err) => Err(remote_error(err)),
+            };
+        }
+        match tokio::fs::remove_file(self.path(sha256)).await {
+            Err(err) if err.kind() != io::ErrorKind::NotFound => Err(err),
+            _ => Ok(()),
+        }
+    }
+
+    /// Removes staged files last written before `cutoff`: uploads a crash or a dropped
+    /// connection left behind. Answers how many.
+    pub async fn clear_staging(&self, cutoff: SystemTime) -> io::Result<usize> {
+        let mut removed = 0;
+        for file in files_in(&self.files.join("staging"), 1).await? {
+            if file.modified < cutoff {
+                match tokio::fs::remove_file(&file.path).await {
+                    Err(err) if err.kind() != io::ErrorKind::NotFound => return Err(err),
+                    _ => removed += 1,
+                }
+            }
+        }
+        Ok(removed)
     }
 
     /// The bytes stored under `sha256`, `None` when there are none.
@@ -181,6 +251,48 @@ impl Blobs {
     }
 }
 
+/// Bytes kept under a hash, as the sweeper sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredBlob {
+    pub sha256: String,
+    pub size: u64,
+    /// When the bytes were last kept (stored, or uploaded again).
+    pub kept_at: SystemTime,
+}
+
+/// A file found under a folder.
+struct FoundFile {
+    path: PathBuf,
+    size: u64,
+    modified: SystemTime,
+}
+
+/// The files `depth` folders down from `dir` (1: its own files); none when it is absent.
+async fn files_in(dir: &Path, depth: usize) -> io::Result<Vec<FoundFile>> {
+    let mut found = Vec::new();
+    let mut folders = vec![(dir.to_path_buf(), depth)];
+    while let Some((folder, depth)) = folders.pop() {
+        let mut entries = match tokio::fs::read_dir(&folder).await {
+            Ok(entries) => entries,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => continue,
+            Err(err) => return Err(err),
+        };
+        while let Some(entry) = entries.next_entry().await? {
+            let meta = entry.metadata().await?;
+            if meta.is_dir() && depth > 1 {
+                folders.push((entry.path(), depth - 1));
+            } else if meta.is_file() && depth == 1 {
+                found.push(FoundFile {
+                    path: entry.path(),
+                    size: meta.len(),
+                    modified: meta.modified()?,
+                });
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// Writes `bytes` beside `path`, then renames: a reader never sees half a file.
 pub async fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path
@@ -223,6 +335,53 @@ mod tests {
             blobs.read(HASH).await.expect("read").as_deref(),
             Some(&b"test"[..])
         );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn stored_bytes_are_listed_renewed_when_kept_again_and_removed() {
+        let dir = std::env::temp_dir().join(format!("blobs_{}", uuid::Uuid::new_v4().simple()));
+        let blobs = Blobs::new(&dir);
+        let keep = || async {
+            let staged = blobs.staging_file().await.expect("staging");
+            tokio::fs::write(&staged, b"test").await.expect("write");
+            blobs.keep(&staged, HASH).await.expect("keep");
+        };
+        let hour_ago = SystemTime::now() - std::time::Duration::from_secs(3600);
+
+        keep().await;
+        std::fs::File::options()
+            .append(true)
+            .open(blobs.path(HASH))
+            .and_then(|f| f.set_modified(hour_ago))
+            .expect("age the blob");
+        let aged = blobs.stored().await.expect("stored");
+        keep().await;
+        let renewed = blobs.stored().await.expect("stored");
+        blobs.remove(HASH).await.expect("remove");
+        blobs
+            .remove(HASH)
+            .await
+            .expect("removing nothing is no error");
+        let left = blobs.stored().await.expect("stored");
+        let staged = blobs.staging_file().await.expect("staging");
+        tokio::fs::write(&staged, b"half").await.expect("write");
+        let too_recent = blobs.clear_staging(hour_ago).await.expect("clear");
+        let cleared = blobs
+            .clear_staging(SystemTime::now() + std::time::Duration::from_secs(1))
+            .await
+            .expect("clear");
+
+        assert_eq!(aged.len(), 1);
+        assert_eq!((aged[0].sha256.as_str(), aged[0].size), (HASH, 4));
+        assert!(aged[0].kept_at <= hour_ago + std::time::Duration::from_secs(1));
+        assert!(
+            renewed[0].kept_at > hour_ago + std::time::Duration::from_secs(60),
+            "keeping the same bytes again renews their time"
+        );
+        assert_eq!(left, Vec::new());
+        assert_eq!((too_recent, cleared), (0, 1));
+        assert!(!staged.exists());
         let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -6,6 +6,7 @@
 //! - [`time_travel`]: the trial balance and general ledger as known at a recorded time,
 //!   the trial balance compared between two, the changes between two and after a close.
 //! - [`findings`]: notes and conclusions on findings, shared links and their access log.
+//! - [`shared`]: the public view behind a shared link, and its evidence downloads.
 //! - [`workpaper`]: the session's workpaper as a PDF (laid out by [`crate::pdf`]).
 //! - [`continuous`]: continuous monitoring's settings and the entries it flagged since
 //!   the last close.
@@ -14,23 +15,20 @@ pub(crate) mod chain;
 pub mod continuous;
 pub mod findings;
 pub mod report;
+pub mod shared;
 pub mod time_travel;
 pub mod workpaper;
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
-use api_core::client::ClientAddress;
 use api_core::openapi::{ok, Data};
-use api_core::request_id::CurrentRequestId;
 use api_core::{ApiError, AppState};
 use audit::{AuditReport, RiskBand};
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::Json;
 use domain::permissions::Action;
 use event_schemas::audit_session::{AuditSessionEvent, AuditSessionOpened, SignOffRole};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use sqlx::Row;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -47,7 +45,8 @@ pub fn router() -> OpenApiRouter<QueryState> {
         .routes(routes!(get_session))
         .routes(routes!(session_results))
         .routes(routes!(session_findings_csv))
-        .routes(routes!(shared_session))
+        .routes(routes!(shared::shared_session))
+        .routes(routes!(shared::shared_evidence))
         .routes(routes!(findings::list_notes))
         .routes(routes!(findings::list_shares))
         .routes(routes!(findings::list_share_views))
@@ -351,7 +350,7 @@ pub struct AuditSessionDetail {
 /// What a result shows: totals, the digit tests, counts per control point, limitations,
 /// the risk distribution, every finding, and the flagged (medium and high) entries with
 /// their breakdown.
-fn result_json(report: &AuditReport) -> AuditResult {
+pub(crate) fn result_json(report: &AuditReport) -> AuditResult {
     AuditResult {
         population: report.population.clone(),
         params: report.params.clone(),
@@ -382,21 +381,6 @@ pub struct AuditResult {
     pub findings: Vec<audit::finding::Finding>,
     /// Medium- and high-risk entries with their breakdown, highest first (at most 1,000).
     pub flagged: Vec<audit::risk_score::EntryScore>,
-}
-
-/// The public view of a signed session.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SharedAudit {
-    /// The workspace's name.
-    pub entity: String,
-    pub session: PublicSession,
-    pub result: AuditResult,
-    /// The notes and conclusions on findings, without their authors.
-    pub notes: Vec<findings::PublicFindingNote>,
-    /// The documents attached to each flagged entry (by entry id), with their hashes: the
-    /// evidence behind the entries the tests flagged, as attached now.
-    pub evidence: std::collections::BTreeMap<String, Vec<api_core::documents::AttachedDocument>>,
-    pub expires_at: String,
 }
 
 /// The session's result: every test rerun over the log up to the session's cut-off, so
@@ -502,79 +486,4 @@ pub async fn session_findings_csv(
         out,
     )
         .into_response())
-}
-
-/// The public, read-only view behind a shared link: no sign-in. The entity, period,
-/// materiality, cut-off, result, notes and conclusions on findings, and sign-offs of that
-/// one session — nothing else. A revoked, expired or unknown link answers 404 alike and
-/// records nothing; every answered view is recorded in the log (see
-/// [`findings::record_view`]).
-#[utoipa::path(get, path = "/api/v1/audit-shared/{token}/", security(()), tag = "audit",
-    params(("token" = String, Path)), responses((status = 200, body = Data<SharedAudit>), (status = 404)))]
-pub async fn shared_session(
-    State(state): State<AppState>,
-    address: ClientAddress,
-    headers: HeaderMap,
-    CurrentRequestId(request_id): CurrentRequestId,
-    Path(token): Path<String>,
-) -> Result<Json<Data<SharedAudit>>, ApiError> {
-    let gone = || ApiError::NotFound("This shared audit is not available.".into());
-    let digest = hex::encode(Sha256::digest(token.trim().as_bytes()));
-    let now = chrono::Utc::now().timestamp_micros();
-    let share = sqlx::query(
-        "SELECT share_id, session_id, expires_at FROM read_audit_shares \
-         WHERE secret_sha256 = $1 AND revoked_at IS NULL",
-    )
-    .bind(&digest)
-    .fetch_optional(&state.db().pool)
-    .await?
-    .ok_or_else(gone)?;
-    let expires_at: i64 = share.try_get("expires_at")?;
-    if expires_at <= now {
-        return Err(gone());
-    }
-    let session_id: String = share.try_get("session_id")?;
-    let row = sqlx::query(&format!(
-        "SELECT {COLUMNS} FROM read_audit_sessions WHERE id = $1"
-    ))
-    .bind(&session_id)
-    .fetch_optional(&state.db().pool)
-    .await?
-    .ok_or_else(gone)?;
-    let opened = definition(&row)?;
-    let workspace: Option<String> =
-        sqlx::query_scalar("SELECT name FROM read_workspaces WHERE id = $1")
-            .bind(opened.workspace_id.to_string())
-            .fetch_optional(&state.db().pool)
-            .await?;
-    let report = report::session_report(&state.store, &opened).await?;
-    let notes = findings::session_notes(&state, &session_id).await?;
-    let share_id: String = share.try_get("share_id")?;
-    findings::record_view(
-        &state,
-        &opened.workspace_id.to_string(),
-        opened.session_id,
-        share_id.parse().map_err(ApiError::internal)?,
-        findings::Viewer::of(&address, &headers),
-        request_id,
-    )
-    .await?;
-    // The public view names people by their sign-off role only.
-    let session = PublicSession::from(session_json(&row)?);
-    let result = result_json(&report);
-    let flagged: Vec<String> = result
-        .flagged
-        .iter()
-        .map(|s| s.entry_id.to_string())
-        .collect();
-    let evidence =
-        api_core::documents::attached_documents(&state, "journal_entry", &flagged).await?;
-    Ok(ok(SharedAudit {
-        entity: workspace.unwrap_or_default(),
-        session,
-        evidence,
-        result,
-        notes: notes.iter().map(findings::FindingNote::public).collect(),
-        expires_at: api_core::time::iso_datetime(expires_at),
-    }))
 }

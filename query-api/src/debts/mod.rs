@@ -10,6 +10,7 @@ pub mod aging;
 use std::collections::HashMap;
 
 use api_core::auth::AuthUser;
+use api_core::documents::{with_documents, Attachable, AttachedDocument};
 use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
 use api_core::{ApiError, AppState};
@@ -85,6 +86,18 @@ pub struct DebtView {
     /// Days the oldest unpaid instalment is past due (0 when nothing is overdue).
     pub days_past_due: u32,
     pub next_due: Option<NextDueView>,
+    /// The files backing the debt (the loan agreement, a lender's statement).
+    pub documents: Vec<AttachedDocument>,
+}
+
+impl Attachable for DebtView {
+    const KIND: &'static str = "debt";
+    fn attachable_id(&self) -> &str {
+        &self.id
+    }
+    fn set_documents(&mut self, documents: Vec<AttachedDocument>) {
+        self.documents = documents;
+    }
 }
 
 /// The shape of a debt's record on the wire (`DebtDetails` of the events), for the API
@@ -183,6 +196,7 @@ fn debt_view(
         }),
         details,
         id,
+        documents: Vec::new(),
     })
 }
 
@@ -236,10 +250,11 @@ pub async fn list_debts(
     .await?;
     let repayments = repayments_by_debt(&state, &workspace_id, None).await?;
     let as_of = today(&state);
-    let data = rows
+    let mut data = rows
         .iter()
         .map(|row| debt_view(row, &repayments, as_of))
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<Vec<_>, _>>()?;
+    with_documents(&state, &mut data).await?;
     Ok(ok(Paginated::new(data, total, page)))
 }
 
@@ -270,7 +285,10 @@ pub async fn get_debt(
     may_read(&state, &user, &workspace_id).await?;
     let row = debt_row(&state, &workspace_id, &debt_id).await?;
     let repayments = repayments_by_debt(&state, &workspace_id, Some(&debt_id)).await?;
-    Ok(ok(debt_view(&row, &repayments, today(&state))?))
+    let mut debt = [debt_view(&row, &repayments, today(&state))?];
+    with_documents(&state, &mut debt).await?;
+    let [debt] = debt;
+    Ok(ok(debt))
 }
 
 /// One instalment of the schedule as it stands, with what is paid of it.

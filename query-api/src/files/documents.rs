@@ -91,8 +91,12 @@ pub async fn download(
     user: AuthUser,
     Path(document_id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let app = &state.app;
-    let row = reachable(app, &user, &document_id).await?;
+    let row = reachable(&state.app, &user, &document_id).await?;
+    serve(&state.app, &row).await
+}
+
+/// `row`'s bytes as a download, checked against its hash as they stream.
+pub(crate) async fn serve(app: &AppState, row: &DocumentRow) -> Result<Response, ApiError> {
     let file = app
         .blobs
         .open(&row.sha256)

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 
 use api_core::access::authorize;
 use api_core::auth::AuthUser;
+use api_core::documents::{with_documents, Attachable, AttachedDocument};
 use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
 use api_core::{ApiError, AppState};
@@ -70,6 +71,18 @@ pub struct FixedAssetView {
     pub net_book_value: String,
     #[schema(value_type = Option<DisposalDoc>)]
     pub disposal: Option<FixedAssetDisposed>,
+    /// The files backing the asset (its invoice, a delivery note).
+    pub documents: Vec<AttachedDocument>,
+}
+
+impl Attachable for FixedAssetView {
+    const KIND: &'static str = "fixed_asset";
+    fn attachable_id(&self) -> &str {
+        &self.id
+    }
+    fn set_documents(&mut self, documents: Vec<AttachedDocument>) {
+        self.documents = documents;
+    }
 }
 
 /// The shape of an asset's record on the wire (`AssetDetails` of the events), for the
@@ -181,6 +194,7 @@ fn asset_view(
         details: parse(&details)?,
         disposal,
         id,
+        documents: Vec::new(),
     })
 }
 
@@ -235,10 +249,11 @@ pub async fn list_fixed_assets(
     }
     let rows = list.fetch_all(pool).await?;
     let posted = posted_cents(&state, &workspace_id, None).await?;
-    let data = rows
+    let mut data = rows
         .iter()
         .map(|row| asset_view(row, &posted))
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<Vec<_>, _>>()?;
+    with_documents(&state, &mut data).await?;
     Ok(ok(Paginated::new(data, total, page)))
 }
 
@@ -269,7 +284,10 @@ pub async fn get_fixed_asset(
     may_read(&state, &user, &workspace_id).await?;
     let row = asset_row(&state, &workspace_id, &fixed_asset_id).await?;
     let posted = posted_cents(&state, &workspace_id, Some(&fixed_asset_id)).await?;
-    Ok(ok(asset_view(&row, &posted)?))
+    let mut asset = [asset_view(&row, &posted)?];
+    with_documents(&state, &mut asset).await?;
+    let [asset] = asset;
+    Ok(ok(asset))
 }
 
 /// One month of an asset's schedule, and whether the books hold its charge.

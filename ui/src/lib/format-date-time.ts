@@ -4,6 +4,7 @@
  * sentences as words ("26 Nov 2026"); the API keeps ISO (`YYYY-MM-DD`, RFC 3339).
  */
 import { getDisplayLocale } from './locale';
+import { getDisplayTimeZone } from './time-zone';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -73,16 +74,21 @@ export function formatMonth(period: string | null | undefined, style: 'short' | 
   );
 }
 
-/** A moment as people read it, e.g. "3 Mar 2026, 14:05" (a notification's creation time, spec §2). */
+/**
+ * A moment as people read it, e.g. "3 Mar 2026, 14:05" (a notification's creation time,
+ * spec §2), on the workspace's clock (`lib/time-zone`).
+ */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return formatter('moment', {
+  const timeZone = getDisplayTimeZone();
+  return formatter(`moment|${timeZone}`, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    timeZone,
   }).format(date);
 }
 

@@ -48,6 +48,7 @@ describe('the main layout (spec §2)', () => {
       ['Downloads', '/reports-generation/downloads-and-attachments'],
       ['User Activity Logs', '/activity-logs'],
       ['License Plan', '/license'],
+      ['Wallet', '/wallet'],
       ['Settings', '/settings'],
     ]);
   });

@@ -14,6 +14,7 @@ import {
   IconScale,
   IconSettings,
   IconUsers,
+  IconWallet,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -124,6 +125,12 @@ export const bottomNavItems: NavItem[] = [
     to: paths.license,
     description: 'Your subscription plan, its limits and upgrades.',
     icon: IconCreditCard,
+  },
+  {
+    label: 'Wallet',
+    to: paths.wallet,
+    description: "Your organization's balance, saved cards and transactions.",
+    icon: IconWallet,
   },
   {
     label: 'Settings',

@@ -9,6 +9,12 @@ describe('the date-time picker values', () => {
     expect(toPickerValue(rfc3339)).toBe('2026-11-26 14:05:09');
   });
 
+  it('reads and writes the moment on the workspace’s clock, not the browser’s', () => {
+    expect(fromPickerValue('2026-11-26 14:05:09', 'Africa/Lagos')).toBe('2026-11-26T13:05:09.000Z');
+    expect(toPickerValue('2026-11-26T13:05:09Z', 'Africa/Lagos')).toBe('2026-11-26 14:05:09');
+    expect(toPickerValue('2026-11-26T13:05:09Z', 'UTC')).toBe('2026-11-26 13:05:09');
+  });
+
   it('is empty when cleared, never an invalid moment', () => {
     expect(fromPickerValue(null)).toBe('');
     expect(toPickerValue('')).toBeNull();

@@ -2002,13 +2002,31 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The public, read-only view behind a shared link: no sign-in. The entity, period,
-         *     materiality, cut-off, result, notes and conclusions on findings, and sign-offs of that
-         *     one session — nothing else. A revoked, expired or unknown link answers 404 alike and
-         *     records nothing; every answered view is recorded in the log (see
-         *     [`findings::record_view`]).
+         * The shared session: the entity, period, materiality, cut-off, result, notes and
+         *     conclusions on findings, sign-offs and evidence of that one session — nothing else.
+         *     Every answered view is recorded in the log (see [`findings::record_view`]).
          */
         get: operations["shared_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-shared/{token}/documents/{document_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document of the shared evidence, as a download: only one attached to an entry the
+         *     shared session flagged; any other id answers 404 as an unknown one does.
+         */
+        get: operations["shared_evidence"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2753,6 +2771,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/payments/organizations/{organization_id}/wallets/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's wallets, one per currency. */
+        get: operations["organization_wallets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/payments/providers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment providers and which of them are live here, for the provider choice. */
+        get: operations["live_providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/payments/subcription/organization-subscription/": {
         parameters: {
             query?: never;
@@ -2847,6 +2899,139 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/payments/wallet/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The wallets of the caller's organization (the one named, else the one of the
+         *     workspace in front of them).
+         */
+        get: operations["my_wallets"];
+        put?: never;
+        /** Opens the organization's wallet in a currency (one per organization and currency). */
+        post: operations["open_wallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/payments/wallet/{wallet_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One wallet with its balance. */
+        get: operations["wallet_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Renames the wallet and/or freezes it (no money moves) or makes it active again. */
+        patch: operations["change_wallet"];
+        trace?: never;
+    };
+    "/api/v1/payments/payments/wallet/{wallet_id}/cards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cards saved on the wallet, oldest first. */
+        get: operations["wallet_cards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/payments/wallet/{wallet_id}/cards/{card_id}/remove/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes a saved card: it can no longer be charged from this wallet. */
+        post: operations["remove_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/payments/wallet/{wallet_id}/credit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tops the wallet up: through a provider's checkout (answers its `link`; the wallet is
+         *     credited once the customer is back and the provider confirms the payment when asked,
+         *     through `process-payment`, or by its signed webhook), or by charging a saved card
+         *     (answered settled). Credited once per provider transaction.
+         */
+        post: operations["credit_wallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/payments/wallet/{wallet_id}/debit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spends from the balance: pays a plan (`plan`, the License page's "Pay from wallet")
+         *     or records an Admin's debit; never below zero. With an `Idempotency-Key` a retried
+         *     request debits once.
+         */
+        post: operations["debit_wallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/payments/wallet/{wallet_id}/transactions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wallet's transactions, newest first, filtered as the grid asks. */
+        get: operations["wallet_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/payments/{provider}/process-payment/": {
         parameters: {
             query?: never;
@@ -2906,6 +3091,23 @@ export interface paths {
          *     `redirect`, where the customer goes next.
          */
         post: operations["sandbox_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/webhooks/{provider}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A provider's signed notice about one of our transactions. */
+        post: operations["webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3561,6 +3763,23 @@ export interface components {
             /** @description `cancelled`. */
             status: string;
         };
+        /** @description A card saved from a provider payment: what a person recognizes, never its number. */
+        Card: {
+            bank: string;
+            brand: string;
+            created_datetime: string;
+            /** Format: int32 */
+            exp_month: number;
+            /** Format: int32 */
+            exp_year: number;
+            /** @description The same card saved twice has the same fingerprint. */
+            fingerprint: string;
+            first6: string;
+            id: string;
+            last4: string;
+            provider: string;
+            wallet_id: string;
+        };
         CashFlow: {
             /** @description Each cash account's movement over the period (debit minus credit). */
             cash_accounts: components["schemas"]["CashFlowLine"][];
@@ -3631,6 +3850,11 @@ export interface components {
         ChangePasswordBody: {
             current_password: string;
             new_password: string;
+        };
+        ChangeWalletBody: {
+            name?: string | null;
+            /** @description `active` or `frozen`. */
+            status?: string | null;
         };
         /** @description One posted entry as a change lists it. */
         ChangedEntry: {
@@ -3809,6 +4033,31 @@ export interface components {
         CreatedNotification: {
             notification: components["schemas"]["NotificationRow"];
             recipient_id: string;
+        };
+        /** @description A top-up as it stands. */
+        CreditAnswer: {
+            amount: components["schemas"]["Money"];
+            currency: string;
+            failure_reason: string | null;
+            /** @description The provider's checkout link (a checkout only). */
+            link: string | null;
+            provider: string;
+            /** @description `pending`, `successful` or `failed`. */
+            status: string;
+            transaction_id: string;
+            tx_ref: string;
+            wallet_id: string;
+        };
+        CreditBody: {
+            amount: components["schemas"]["Money"];
+            /** @description A saved card to charge instead of a checkout. */
+            card_id?: string | null;
+            /** @description When given, must be the wallet's. */
+            currency?: string | null;
+            /** @description `sandbox`, `flutterwave` or `paystack`, for a checkout. */
+            provider?: string | null;
+            /** @description Where the provider sends the customer back, for a checkout. */
+            redirect_url?: string | null;
         };
         /** @description Where the session's population was pinned: the workspace chain's head when it opened. */
         Cutoff: {
@@ -4190,6 +4439,23 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_CreditAnswer: {
+            /** @description A top-up as it stands. */
+            data: {
+                amount: components["schemas"]["Money"];
+                currency: string;
+                failure_reason: string | null;
+                /** @description The provider's checkout link (a checkout only). */
+                link: string | null;
+                provider: string;
+                /** @description `pending`, `successful` or `failed`. */
+                status: string;
+                transaction_id: string;
+                tx_ref: string;
+                wallet_id: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Dashboard: {
             data: {
                 /** Format: date */
@@ -4208,6 +4474,23 @@ export interface components {
                 net_income: components["schemas"]["Money"];
                 recent_entries: components["schemas"]["JournalEntrySummary"][];
                 top_expenses: components["schemas"]["TopExpense"][];
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_DebitAnswer: {
+            /** @description A debit recorded on a wallet. */
+            data: {
+                amount: components["schemas"]["Money"];
+                balance_after: components["schemas"]["Money"];
+                currency: string;
+                description: string;
+                id: string;
+                reference: string | null;
+                /** @description `successful`. */
+                status: string;
+                /** @description `debit`. */
+                transaction_type: string;
+                wallet_id: string;
             };
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -4260,6 +4543,8 @@ export interface components {
                  * @description Days the oldest unpaid instalment is past due (0 when nothing is overdue).
                  */
                 days_past_due: number;
+                /** @description The files backing the debt (the loan agreement, a lender's statement). */
+                documents: components["schemas"]["AttachedDocument"][];
                 /** @description The drawdown's journal entry, when it was posted with the debt. */
                 drawdown_entry_id: string | null;
                 id: string;
@@ -4380,6 +4665,8 @@ export interface components {
                 /** @description Charges posted and not reversed (before a disposal removed them). */
                 depreciation_posted: components["schemas"]["Money"];
                 disposal: components["schemas"]["DisposalDoc"] | null;
+                /** @description The files backing the asset (its invoice, a delivery note). */
+                documents: components["schemas"]["AttachedDocument"][];
                 id: string;
                 /** @description Cost less the depreciation posted; zero once disposed of. */
                 net_book_value: components["schemas"]["Money"];
@@ -4803,6 +5090,8 @@ export interface components {
                      * @description Days the oldest unpaid instalment is past due (0 when nothing is overdue).
                      */
                     days_past_due: number;
+                    /** @description The files backing the debt (the loan agreement, a lender's statement). */
+                    documents: components["schemas"]["AttachedDocument"][];
                     /** @description The drawdown's journal entry, when it was posted with the debt. */
                     drawdown_entry_id: string | null;
                     id: string;
@@ -4853,6 +5142,8 @@ export interface components {
                     /** @description Charges posted and not reversed (before a disposal removed them). */
                     depreciation_posted: components["schemas"]["Money"];
                     disposal: components["schemas"]["DisposalDoc"] | null;
+                    /** @description The files backing the asset (its invoice, a delivery note). */
+                    documents: components["schemas"]["AttachedDocument"][];
                     id: string;
                     /** @description Cost less the depreciation posted; zero once disposed of. */
                     net_book_value: components["schemas"]["Money"];
@@ -5269,6 +5560,72 @@ export interface components {
             };
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_Paginated_Wallet: {
+            /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
+            data: {
+                /** Format: int64 */
+                count: number;
+                data: {
+                    balance: components["schemas"]["Money"];
+                    created_datetime: string;
+                    /** @description ISO 4217: `NGN` or `USD`. */
+                    currency: string;
+                    id: string;
+                    name: string;
+                    organization_id: string;
+                    /** @description `active` or `frozen`. */
+                    status: string;
+                    updated_datetime: string;
+                }[];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                /** Format: int64 */
+                total_pages: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_Paginated_WalletTransaction: {
+            /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
+            data: {
+                /** Format: int64 */
+                count: number;
+                data: {
+                    amount: components["schemas"]["Money"];
+                    balance_after: components["schemas"]["Money"] | null;
+                    /** @description The saved card a top-up charged. */
+                    card_id: string | null;
+                    created_datetime: string;
+                    currency: string;
+                    description: string;
+                    failure_reason: string | null;
+                    id: string;
+                    /** @description The provider of a top-up. */
+                    provider: string | null;
+                    provider_transaction_id: string | null;
+                    /** @description What a debit paid (a subscription payment's `tx_ref`). */
+                    reference: string | null;
+                    settled_datetime: string | null;
+                    /** @description `pending`, `successful` or `failed`. */
+                    status: string;
+                    /** @description `credit` or `debit`. */
+                    transaction_type: string;
+                    /** @description Our reference of a top-up. */
+                    tx_ref: string | null;
+                    /** @description Who asked for it (`null` for none). */
+                    user_id: string | null;
+                    wallet_id: string;
+                }[];
+                /** Format: int32 */
+                page: number;
+                /** Format: int32 */
+                page_size: number;
+                /** Format: int64 */
+                total_pages: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Paginated_Workspace: {
             /** @description `{"data": [...], "count", "page", "page_size", "total_pages"}` (wrapped in `{"data": …}`). */
             data: {
@@ -5371,6 +5728,8 @@ export interface components {
                 status: string | null;
                 subscription_id: string | null;
                 tx_ref: string;
+                /** @description The wallet a top-up credits; `null` for a plan's payment. */
+                wallet_id: string | null;
             };
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -5433,6 +5792,14 @@ export interface components {
                 invitation_id: string;
                 /** Format: int64 */
                 status: number;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_RemovedCard: {
+            /** @description A card removed from a wallet. */
+            data: {
+                id: string;
+                removed: boolean;
             };
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -5633,7 +6000,8 @@ export interface components {
                 entity: string;
                 /**
                  * @description The documents attached to each flagged entry (by entry id), with their hashes: the
-                 *     evidence behind the entries the tests flagged, as attached now.
+                 *     evidence behind the entries the tests flagged, as attached now. Each `url` is its
+                 *     download through this link.
                  */
                 evidence: {
                     [key: string]: components["schemas"]["AttachedDocument"][];
@@ -5957,6 +6325,25 @@ export interface components {
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_Card: {
+            data: {
+                bank: string;
+                brand: string;
+                created_datetime: string;
+                /** Format: int32 */
+                exp_month: number;
+                /** Format: int32 */
+                exp_year: number;
+                /** @description The same card saved twice has the same fingerprint. */
+                fingerprint: string;
+                first6: string;
+                id: string;
+                last4: string;
+                provider: string;
+                wallet_id: string;
+            }[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Vec_CreatedNotification: {
             data: {
                 notification: components["schemas"]["NotificationRow"];
@@ -6057,6 +6444,16 @@ export interface components {
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_ProviderChoice: {
+            data: {
+                label: string;
+                /** @description Whether its keys are set here (the sandbox always is). */
+                live: boolean;
+                /** @description The path name (`sandbox`, `flutterwave`, `paystack`). */
+                name: string;
+            }[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Vec_RepaymentView: {
             data: {
                 amount: components["schemas"]["Money"];
@@ -6143,6 +6540,36 @@ export interface components {
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
+        Data_Wallet: {
+            /** @description An organization's wallet in one currency. */
+            data: {
+                balance: components["schemas"]["Money"];
+                created_datetime: string;
+                /** @description ISO 4217: `NGN` or `USD`. */
+                currency: string;
+                id: string;
+                name: string;
+                organization_id: string;
+                /** @description `active` or `frozen`. */
+                status: string;
+                updated_datetime: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_WalletAnswer: {
+            /** @description A wallet as a command leaves it. */
+            data: {
+                balance: components["schemas"]["Money"];
+                /** @description `NGN` or `USD`. */
+                currency: string;
+                id: string;
+                name: string;
+                organization_id: string;
+                /** @description `active` or `frozen`. */
+                status: string;
+            };
+        };
+        /** @description `{"data": T}` — the success envelope. */
         Data_Workspace: {
             /** @description A live workspace, as the workspace routes (read and write) answer it. */
             data: {
@@ -6164,6 +6591,32 @@ export interface components {
                  */
                 time_zone: string;
             };
+        };
+        /** @description A debit recorded on a wallet. */
+        DebitAnswer: {
+            amount: components["schemas"]["Money"];
+            balance_after: components["schemas"]["Money"];
+            currency: string;
+            description: string;
+            id: string;
+            reference: string | null;
+            /** @description `successful`. */
+            status: string;
+            /** @description `debit`. */
+            transaction_type: string;
+            wallet_id: string;
+        };
+        DebitBody: {
+            amount?: components["schemas"]["Money"] | null;
+            /** @description When given, must be the wallet's. */
+            currency?: string | null;
+            /** @description Required unless `plan` is given. */
+            description?: string;
+            /**
+             * @description Pays this plan (`professional`, `enterprise`) from the wallet: a new plan now, or
+             *     the next month of the plan held, at the price the License page shows.
+             */
+            plan?: string | null;
         };
         /** @description Debit and credit totals. */
         DebitCredit: {
@@ -6283,6 +6736,8 @@ export interface components {
              * @description Days the oldest unpaid instalment is past due (0 when nothing is overdue).
              */
             days_past_due: number;
+            /** @description The files backing the debt (the loan agreement, a lender's statement). */
+            documents: components["schemas"]["AttachedDocument"][];
             /** @description The drawdown's journal entry, when it was posted with the debt. */
             drawdown_entry_id: string | null;
             id: string;
@@ -6711,6 +7166,8 @@ export interface components {
             /** @description Charges posted and not reversed (before a disposal removed them). */
             depreciation_posted: components["schemas"]["Money"];
             disposal: components["schemas"]["DisposalDoc"] | null;
+            /** @description The files backing the asset (its invoice, a delivery note). */
+            documents: components["schemas"]["AttachedDocument"][];
             id: string;
             /** @description Cost less the depreciation posted; zero once disposed of. */
             net_book_value: components["schemas"]["Money"];
@@ -7561,6 +8018,12 @@ export interface components {
              */
             utc_offset_seconds?: number | null;
         };
+        OpenWalletBody: {
+            /** @description `NGN` or `USD` (or the choice numbers `0`, `1`). */
+            currency: string;
+            name: string;
+            organization_id?: string | null;
+        };
         /** @description An organization, as the organization routes (read and write) answer it. */
         Organization: {
             /** @description Postal address; `null` when not given. */
@@ -7809,6 +8272,11 @@ export interface components {
         ProcessPaymentBody: {
             /** @description What the provider's redirect said; only a hint — the provider is asked. */
             status?: string | null;
+            /**
+             * @description The provider's id of the transaction, as its redirect carries it (Flutterwave's
+             *     `transaction_id`): it is asked by that id, and only an answer about `tx_ref` counts.
+             */
+            transaction_id?: string | null;
             tx_ref: string;
         };
         /** @description How a payment ended, as the provider confirmed it. */
@@ -7821,6 +8289,8 @@ export interface components {
             status: string | null;
             subscription_id: string | null;
             tx_ref: string;
+            /** @description The wallet a top-up credits; `null` for a plan's payment. */
+            wallet_id: string | null;
         };
         /** @description The signed-in user (spec §3). */
         Profile: {
@@ -7876,6 +8346,14 @@ export interface components {
              */
             quarantined: components["schemas"]["QuarantinedWorkspace"][];
             state: string;
+        };
+        /** @description A payment provider and whether it takes payments on this server. */
+        ProviderChoice: {
+            label: string;
+            /** @description Whether its keys are set here (the sandbox always is). */
+            live: boolean;
+            /** @description The path name (`sandbox`, `flutterwave`, `paystack`). */
+            name: string;
         };
         /** @description A note or conclusion on a finding, as the public view shows it (no author). */
         PublicFindingNote: {
@@ -7997,6 +8475,11 @@ export interface components {
         RemoveBody: {
             membership_id: string;
             workspace_id: string;
+        };
+        /** @description A card removed from a wallet. */
+        RemovedCard: {
+            id: string;
+            removed: boolean;
         };
         /** @description A repayment paid (payable) or received (receivable). */
         RepaymentBody: {
@@ -8456,7 +8939,8 @@ export interface components {
             entity: string;
             /**
              * @description The documents attached to each flagged entry (by entry id), with their hashes: the
-             *     evidence behind the entries the tests flagged, as attached now.
+             *     evidence behind the entries the tests flagged, as attached now. Each `url` is its
+             *     download through this link.
              */
             evidence: {
                 [key: string]: components["schemas"]["AttachedDocument"][];
@@ -8964,6 +9448,65 @@ export interface components {
              *     this account's later sign-ins for 30 days (the password is still required).
              */
             trust_device?: boolean;
+        };
+        /** @description An organization's wallet in one currency. */
+        Wallet: {
+            balance: components["schemas"]["Money"];
+            created_datetime: string;
+            /** @description ISO 4217: `NGN` or `USD`. */
+            currency: string;
+            id: string;
+            name: string;
+            organization_id: string;
+            /** @description `active` or `frozen`. */
+            status: string;
+            updated_datetime: string;
+        };
+        /** @description A wallet as a command leaves it. */
+        WalletAnswer: {
+            balance: components["schemas"]["Money"];
+            /** @description `NGN` or `USD`. */
+            currency: string;
+            id: string;
+            name: string;
+            organization_id: string;
+            /** @description `active` or `frozen`. */
+            status: string;
+        };
+        /** @description One movement of a wallet's balance. */
+        WalletTransaction: {
+            amount: components["schemas"]["Money"];
+            balance_after: components["schemas"]["Money"] | null;
+            /** @description The saved card a top-up charged. */
+            card_id: string | null;
+            created_datetime: string;
+            currency: string;
+            description: string;
+            failure_reason: string | null;
+            id: string;
+            /** @description The provider of a top-up. */
+            provider: string | null;
+            provider_transaction_id: string | null;
+            /** @description What a debit paid (a subscription payment's `tx_ref`). */
+            reference: string | null;
+            settled_datetime: string | null;
+            /** @description `pending`, `successful` or `failed`. */
+            status: string;
+            /** @description `credit` or `debit`. */
+            transaction_type: string;
+            /** @description Our reference of a top-up. */
+            tx_ref: string | null;
+            /** @description Who asked for it (`null` for none). */
+            user_id: string | null;
+            wallet_id: string;
+        };
+        /** @description What became of a webhook. */
+        WebhookReceipt: {
+            /**
+             * @description `credited`, `settled` (verified, nothing more to credit) or `ignored` (not a
+             *     transaction of ours).
+             */
+            outcome: string;
         };
         /** @description A live workspace, as the workspace routes (read and write) answer it. */
         Workspace: {
@@ -15708,6 +16251,38 @@ export interface operations {
             };
         };
     };
+    shared_evidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     settings: {
         parameters: {
             query?: never;
@@ -18041,6 +18616,85 @@ export interface operations {
             };
         };
     };
+    organization_wallets: {
+        parameters: {
+            query?: {
+                page?: string | null;
+                page_size?: string | null;
+            };
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Paginated_Wallet"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    live_providers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_ProviderChoice"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     subscriptions_of_organization: {
         parameters: {
             query?: {
@@ -18303,6 +18957,535 @@ export interface operations {
             };
         };
     };
+    my_wallets: {
+        parameters: {
+            query?: {
+                /** @description The organization; by default the one of the workspace the caller last opened. */
+                organization_id?: string | null;
+                page?: string | null;
+                page_size?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Paginated_Wallet"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    open_wallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenWalletBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_WalletAnswer"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    wallet_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Wallet"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    change_wallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeWalletBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_WalletAnswer"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    wallet_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Card"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    remove_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wallet_id: string;
+                card_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_RemovedCard"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    credit_wallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CreditAnswer"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    debit_wallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DebitBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DebitAnswer"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Conflict with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    wallet_transactions: {
+        parameters: {
+            query?: {
+                user_id?: string | null;
+                /** @description `pending`, `successful` or `failed`. */
+                status?: string | null;
+                /** @description `credit` or `debit`. */
+                transaction_type?: string | null;
+                /** @description RFC 3339 (`2026-11-27T09:30:00Z`) or a date: created in that second (or day). */
+                created_datetime?: string | null;
+                created_datetime__lte?: string | null;
+                created_datetime__lt?: string | null;
+                created_datetime__gte?: string | null;
+                created_datetime__gt?: string | null;
+                /** @description `YYYY-MM-DD` (UTC). */
+                created_datetime__date?: string | null;
+                page?: string | null;
+                page_size?: string | null;
+            };
+            header?: never;
+            path: {
+                wallet_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Paginated_WalletTransaction"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Forbidden by role, plan or membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
     process_payment: {
         parameters: {
             query?: never;
@@ -18369,7 +19552,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description flutterwave or paystack */
+                /** @description sandbox, flutterwave or paystack (a live one) */
                 provider: string;
             };
             cookie?: never;
@@ -18499,6 +19682,51 @@ export interface operations {
             };
             /** @description Conflict with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description flutterwave or paystack */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        /** @description The provider's JSON notice, as sent */
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

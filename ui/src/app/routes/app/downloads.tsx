@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
-import { DocumentsTab } from '@/features/documents/components/documents-tab';
+import { DocumentsTab } from '@/features/documents';
 import { DownloadsScreen } from '@/features/reports/components/downloads-screen';
 import { useBooksPermissions } from '@/features/accounting/hooks/use-books-permissions';
 import { useWorkspaceId } from '@/lib/active-workspace';

@@ -17,6 +17,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { ProfileDrawer } from '@/features/profile/components/profile-drawer';
 import { useOrganization } from '@/features/workspaces/api/get-organization';
 import { localeForLocation, setDisplayLocale } from '@/lib/locale';
+import { setDisplayTimeZone } from '@/lib/time-zone';
 import { usePermission } from '@/hooks/use-permission';
 import { useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
@@ -40,6 +41,8 @@ export default function MainRoot() {
   // Dates on every screen follow the organization's country; set while rendering (an
   // idempotent assignment) so the pages below format with it in this same render.
   setDisplayLocale(localeForLocation(organization?.location));
+  // Moments on every screen read on the active workspace's clock, set the same way.
+  setDisplayTimeZone(active?.time_zone);
   const { checkPermission, ready } = usePermission();
   // Only someone who may invite reads the usage: the invitations list is theirs alone.
   const mayInvite = ready && checkPermission({ action: 'invite_collaborators' }).allowed;

@@ -12,7 +12,7 @@ import { useWorkspaceId } from '@/lib/active-workspace';
 
 import { accountingPaths, refreshBooks } from './paths';
 
-import { attachedDocumentSchema } from '../../documents/api/documents';
+import { attachedDocumentSchema } from '@/features/documents';
 
 export const ENTRY_STATUSES = ['draft', 'posted', 'reversed'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];

@@ -12,7 +12,7 @@ import { useWorkspaceId } from '@/lib/active-workspace';
 
 import { accountingPaths } from './paths';
 
-import { attachedDocumentSchema } from '../../documents/api/documents';
+import { attachedDocumentSchema } from '@/features/documents';
 
 // --- Trial balance -----------------------------------------------------------------
 

@@ -2,8 +2,7 @@ import { mutate } from 'swr';
 
 import { useWorkspaceId } from '@/lib/active-workspace';
 
-import { EntryDocuments } from '../../documents/components/entry-documents';
-import type { AttachedDocument } from '../../documents/api/documents';
+import { AttachedDocuments, type AttachedDocument } from '@/features/documents';
 import { accountingPaths } from '../api/paths';
 
 /** The documents of the entry shown in the drawer; a change re-reads the entry. */
@@ -19,9 +18,9 @@ export function AttachedFiles({
   const workspaceId = useWorkspaceId();
   if (!workspaceId) return null;
   return (
-    <EntryDocuments
+    <AttachedDocuments
       workspaceId={workspaceId}
-      entryId={entryId}
+      target={{ kind: 'journal_entry', id: entryId }}
       documents={documents}
       canAttach={canAttach}
       onChanged={() => void mutate([accountingPaths.entry(workspaceId, entryId)])}

@@ -24,8 +24,7 @@ import { useQueryState } from '../hooks/use-query-state';
 import { startOfYear, todayIso } from '../lib/periods';
 import { entryLink } from '../lib/report-links';
 
-import type { AttachedDocument } from '../../documents/api/documents';
-import { DocumentPreview } from '../../documents/components/document-preview';
+import { DocumentPreview, type AttachedDocument } from '@/features/documents';
 import { AccountPicker } from './account-picker';
 import { DateField, ReportControls } from './report-toolbar';
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { findingNoteSchema } from './finding-schemas';
 
-import { attachedDocumentSchema } from '../../documents/api/documents';
+import { attachedDocumentSchema } from '@/features/documents';
 
 export const sessionStatusSchema = z.enum(['open', 'in_review', 'signed_off', 'archived']);
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { formErrorsOf } from '@/lib/field-errors';
 import { DateField } from '@/components/ui/date-field';
 import { TimeZoneSelect } from '@/components/ui/time-zone-select';
+import { DEFAULT_TIME_ZONE } from '@/lib/time-zone';
 import { useMyWorkspaces } from '@/lib/workspaces';
 import { AMOUNT_INPUT_HINT, amountInput } from '@/lib/money';
 import { formatDate, parseDisplayDate } from '@/lib/format-date-time';
@@ -37,7 +38,6 @@ const positiveAmount = z
   .transform((text) => amountInput(text) ?? text);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A workspace's zone until its own is known: DESIGN.md §5's Nigerian default. */
-const DEFAULT_TIME_ZONE = 'Africa/Lagos';
 
 const formSchema = z
   .object({

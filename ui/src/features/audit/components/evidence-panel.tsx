@@ -1,12 +1,12 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 
-import type { AttachedDocument } from '../../documents/api/documents';
-import { formatBytes } from '../../documents/lib/documents';
+import { formatBytes, type AttachedDocument } from '@/features/documents';
 
 /**
  * The documents behind each flagged entry, with the SHA-256 of their bytes, so a reviewer
- * outside the workspace can match a file the client sends to the evidence in the books.
+ * outside the workspace can match a file to the evidence in the books. Each name
+ * downloads the file through the shared link (its `url`), no sign-in needed.
  */
 export function EvidencePanel({
   flagged,
@@ -35,7 +35,9 @@ export function EvidencePanel({
               {(evidence[entry.entry_id] ?? []).map((doc) => (
                 <Group key={doc.id} gap="xs" wrap="nowrap">
                   <IconPaperclip size={14} />
-                  <Text size="sm">{doc.name}</Text>
+                  <Anchor size="sm" href={doc.url} download={doc.name}>
+                    {doc.name}
+                  </Anchor>
                   <Text size="xs" c="dimmed">
                     {formatBytes(doc.size)}
                   </Text>

@@ -23,13 +23,17 @@ export const PLANS_PATH = '/payments/payments/subcription/subscription-plans/';
 export const TRANSACTIONS_PATH = '/payments/payments/subcription/transactions/';
 export const SANDBOX_CHECKOUT_PATH = '/payments/sandbox/checkout/{tx_ref}/';
 
-/** The payment providers the server knows, as the path segment it expects. */
+/**
+ * The payment providers the server knows, as the path segment it expects. The sandbox is
+ * the embedded one (always live); the others take payments only where their keys are set.
+ */
 export const PROVIDERS = [
+  { value: 'sandbox', label: 'Sandbox' },
   { value: 'flutterwave', label: 'Flutterwave' },
   { value: 'paystack', label: 'Paystack' },
 ] as const;
 export type Provider = (typeof PROVIDERS)[number]['value'];
-export const DEFAULT_PROVIDER: Provider = 'flutterwave';
+export const DEFAULT_PROVIDER: Provider = 'sandbox';
 
 export function isProvider(value: unknown): value is Provider {
   return PROVIDERS.some((p) => p.value === value);
@@ -108,6 +112,8 @@ export const processedPaymentSchema = z.object({
   plan: z.string().nullish(),
   subscription_id: idSchema.nullish(),
   failure_reason: z.string().nullish(),
+  /** Set for a wallet top-up: the wallet it credits. */
+  wallet_id: idSchema.nullish(),
 });
 export type ProcessedPayment = z.infer<typeof processedPaymentSchema>;
 

@@ -6,8 +6,7 @@ import { usePermission } from '@/hooks/use-permission';
 import { useOrganizationId, useWorkspaceId } from '@/lib/active-workspace';
 import { PAYMENT_PROVIDER_PREFIX } from '@/lib/storage';
 
-import { useStorageUsage } from '../../documents/api/documents';
-import { StorageUsageBar } from '../../documents/components/storage-usage-bar';
+import { StorageUsageBar, useStorageUsage } from '@/features/documents';
 import { currentPlanId, revalidateBilling, useLatestSubscription } from '../api/billing';
 
 import { CurrentPlanCard } from './current-plan-card';

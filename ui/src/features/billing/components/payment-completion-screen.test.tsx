@@ -51,7 +51,7 @@ describe('/payment-completion', () => {
     window.localStorage.setItem('token', 't');
     stubApi([
       {
-        ...processRoute('flutterwave', 'failed'),
+        ...processRoute('sandbox', 'failed'),
         reply: () => ({
           body: { data: { tx_ref: 'LL-no', status: 'failed', plan: null, subscription_id: null } },
         }),

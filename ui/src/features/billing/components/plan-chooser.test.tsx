@@ -115,7 +115,7 @@ describe('the plans on /license', () => {
       plansRoute,
       {
         method: 'POST',
-        path: '/payments/payments/flutterwave/transaction-link/',
+        path: '/payments/payments/sandbox/transaction-link/',
         reply: () => ({
           body: { data: { amount_to_pay: '0.00', error, link: null, tx_ref: null } },
         }),
@@ -132,7 +132,7 @@ describe('the plans on /license', () => {
       plansRoute,
       {
         method: 'POST',
-        path: '/payments/payments/flutterwave/transaction-link/',
+        path: '/payments/payments/sandbox/transaction-link/',
         reply: () => ({
           status: 400,
           body: {
@@ -157,7 +157,7 @@ describe('the plans on /license', () => {
       plansRoute,
       {
         method: 'POST',
-        path: '/payments/payments/flutterwave/transaction-link/',
+        path: '/payments/payments/sandbox/transaction-link/',
         reply: () => ({
           status: 401,
           body: { detail: 'Authentication credentials were not provided.' },

@@ -15,6 +15,7 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 
+import { getWallets, payPlanFromWallet, revalidateWallets } from '@/features/wallet';
 import { formatMoney, isZero } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { permissionCatalog } from '@/lib/permissions';
@@ -23,6 +24,7 @@ import {
   CURRENCIES,
   DEFAULT_PROVIDER,
   PROVIDERS,
+  reportPaymentError,
   requestTransactionLink,
   revalidateBilling,
   subscribeFree,
@@ -45,15 +47,42 @@ type Props = {
 };
 
 /** The label of a plan's button: free plans are chosen, paid plans are upgrades. */
-export function planActionLabel(plan: PlanOffer, subscribedPlanId: string | null): string {
+export function planActionLabel(
+  plan: PlanOffer,
+  subscribedPlanId: string | null,
+  payWith: PayWith = DEFAULT_PROVIDER,
+): string {
   if (plan.id === subscribedPlanId) return 'Current plan';
-  return isZero(plan.price) ? 'Choose plan' : 'Upgrade';
+  if (isZero(plan.price)) return 'Choose plan';
+  return payWith === WALLET ? 'Pay from wallet' : 'Upgrade';
+}
+
+/** Paying from the organization's wallet (its balance), beside the providers. */
+const WALLET = 'wallet';
+type PayWith = Provider | typeof WALLET;
+
+/** Pays `plan` from the wallet in `currency`; the outcome is one toast. */
+async function payFromWallet(plan: PlanOffer, organizationId: string | null): Promise<void> {
+  const wallets = await getWallets(organizationId);
+  const wallet = wallets.find((w) => w.currency === plan.currency);
+  if (!wallet) {
+    notify.error(`Open a ${plan.currency} wallet and add funds on the Wallet page first.`);
+    return;
+  }
+  try {
+    await payPlanFromWallet(wallet.id, plan.id);
+  } catch (error) {
+    reportPaymentError(error);
+    return;
+  }
+  notify.success(`Paid the ${plan.name} plan from your wallet`);
+  await Promise.all([revalidateBilling(), revalidateWallets()]);
 }
 
 /** The plans on sale with their monthly price, their limits and a button to take them. */
 export function PlanChooser({ organizationId, subscribedPlanId, canManage, denial }: Props) {
   const [currency, setCurrency] = useState<CurrencyCode>('0');
-  const [provider, setProvider] = useState<Provider>(DEFAULT_PROVIDER);
+  const [provider, setProvider] = useState<PayWith>(DEFAULT_PROVIDER);
   const [busyPlan, setBusyPlan] = useState<string | null>(null);
   const { data: plans, isLoading } = usePlans(currency);
 
@@ -64,6 +93,10 @@ export function PlanChooser({ organizationId, subscribedPlanId, canManage, denia
         await subscribeFree(plan.id, organizationId);
         notify.success(`Your organization is now on the ${plan.name} plan`);
         await revalidateBilling();
+        return;
+      }
+      if (provider === WALLET) {
+        await payFromWallet(plan, organizationId);
         return;
       }
       const result = await requestTransactionLink(
@@ -106,8 +139,11 @@ export function PlanChooser({ organizationId, subscribedPlanId, canManage, denia
               aria-label="Payment provider"
               size="xs"
               value={provider}
-              onChange={(value) => setProvider(value as Provider)}
-              data={PROVIDERS.map((p) => ({ value: p.value, label: p.label }))}
+              onChange={(value) => setProvider(value as PayWith)}
+              data={[
+                ...PROVIDERS.map((p) => ({ value: p.value, label: p.label })),
+                { value: WALLET, label: 'Wallet' },
+              ]}
             />
           </Stack>
         </Group>
@@ -165,9 +201,9 @@ export function PlanChooser({ organizationId, subscribedPlanId, canManage, denia
                       disabled={current || !canManage || busyPlan !== null}
                       loading={busyPlan === plan.id}
                       onClick={() => void choose(plan)}
-                      aria-label={`${planActionLabel(plan, subscribedPlanId)}: ${plan.name}`}
+                      aria-label={`${planActionLabel(plan, subscribedPlanId, provider)}: ${plan.name}`}
                     >
-                      {planActionLabel(plan, subscribedPlanId)}
+                      {planActionLabel(plan, subscribedPlanId, provider)}
                     </Button>
                   </Stack>
                 </Paper>

@@ -106,12 +106,22 @@ const processed = (status: string): ProcessedPayment => ({
   subscription_id: null,
 });
 
+describe('completing a wallet top-up', () => {
+  it('returns to /wallet, not /license', async () => {
+    const env = completionEnv({ ...processed('successful'), wallet_id: 'w1' });
+    const outcome = await completePayment(query('status=successful&tx_ref=LLW-1'), env);
+    expect(outcome).toBe('successful');
+    expect(env.notice).toHaveBeenCalledWith('Notice', 'Payment successful');
+    expect(env.navigate).toHaveBeenCalledWith('/wallet');
+  });
+});
+
 describe('completing the payment (spec: payment completion)', () => {
   it('a confirmed payment shows the Notice toast "Payment successful" and opens /license', async () => {
     const env = completionEnv(processed('successful'));
     const outcome = await completePayment(query('status=successful&tx_ref=LL-1'), env);
     expect(outcome).toBe('successful');
-    expect(env.process).toHaveBeenCalledWith('flutterwave', 'LL-1', 'successful');
+    expect(env.process).toHaveBeenCalledWith('sandbox', 'LL-1', 'successful');
     expect(env.notice).toHaveBeenCalledWith('Notice', 'Payment successful');
     expect(env.navigate).toHaveBeenCalledWith('/license');
     expect(env.forgetProvider).toHaveBeenCalledWith('LL-1');

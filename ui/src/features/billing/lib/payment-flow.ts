@@ -29,6 +29,8 @@ export const PAYMENT_PENDING_MESSAGE =
   'The payment is not confirmed yet; your plan changes once the provider confirms it.';
 export const PAYMENT_UNIDENTIFIED_MESSAGE =
   'The payment provider did not say which payment this was; your plan is unchanged.';
+export const TOP_UP_PENDING_MESSAGE =
+  'The top-up is not confirmed yet; your balance grows once the provider confirms it.';
 export const NO_LINK_MESSAGE = 'The payment provider gave no checkout link. Please try again.';
 
 /** Where the provider sends the customer back to. */
@@ -144,20 +146,23 @@ export async function completePayment(
     return 'error';
   }
 
+  // A wallet top-up returns to the wallet; a plan's payment to the plan.
+  const back = processed.wallet_id ? paths.wallet : paths.license;
   if (processed.status === 'successful') {
     env.forgetProvider(txRef);
     env.notice(PAYMENT_NOTICE_TITLE, PAYMENT_SUCCESS_MESSAGE);
-    env.navigate(paths.license);
+    env.navigate(back);
     return 'successful';
   }
   if (processed.status === 'pending') {
-    env.toastError(PAYMENT_PENDING_MESSAGE);
-    env.navigate(paths.license);
+    env.toastError(processed.wallet_id ? TOP_UP_PENDING_MESSAGE : PAYMENT_PENDING_MESSAGE);
+    env.navigate(back);
     return 'pending';
   }
   env.forgetProvider(txRef);
-  const reason = processed.failure_reason ?? (await env.failureReason(txRef));
+  const reason =
+    processed.failure_reason ?? (processed.wallet_id ? null : await env.failureReason(txRef));
   env.toastError(reason ? `${PAYMENT_FAILED_MESSAGE} ${reason}` : PAYMENT_FAILED_MESSAGE);
-  env.navigate(paths.license);
+  env.navigate(back);
   return 'failed';
 }

@@ -6,6 +6,7 @@
 import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 
+import { attachedDocumentSchema } from '@/features/documents';
 import { PAGE_SIZE_MAX, api, dataEnvelope, paginatedEnvelope } from '@/lib/api-client';
 
 const base = (ws: string) => `/accounting/workspaces/${encodeURIComponent(ws)}/debts/`;
@@ -75,6 +76,8 @@ export const debtSchema = z.object({
   days_past_due: z.number(),
   /** The next instalment with something left to pay; null once settled. */
   next_due: nextDueSchema.nullable(),
+  /** The files backing the debt. */
+  documents: z.array(attachedDocumentSchema),
 });
 export type Debt = z.infer<typeof debtSchema>;
 

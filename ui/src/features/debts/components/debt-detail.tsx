@@ -12,11 +12,12 @@ import {
 } from 'recharts';
 
 import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
+import { AttachedDocuments } from '@/features/documents';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
 import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
 
-import { REPAYMENT_TYPE_LABELS, repaymentTypeOf, type Debt } from '../api/debts';
+import { REPAYMENT_TYPE_LABELS, refreshBooks, repaymentTypeOf, type Debt } from '../api/debts';
 import {
   useDebtSchedule,
   useRepayments,
@@ -224,6 +225,13 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
             : 'No repayments yet.'
         }
         height={Math.min(300, 80 + (repayments.data?.length ?? 1) * 36)}
+      />
+      <AttachedDocuments
+        workspaceId={workspaceId}
+        target={{ kind: 'debt', id: debt.id }}
+        documents={debt.documents}
+        canAttach={canPost}
+        onChanged={() => void refreshBooks(workspaceId)}
       />
       {canPost && (
         <RepayModal

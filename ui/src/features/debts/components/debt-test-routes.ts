@@ -30,6 +30,7 @@ export function debt(overrides: Partial<Debt> = {}): Debt {
     overdue: '0.00',
     days_past_due: 0,
     next_due: { due_date: '2026-02-15', amount: '88848.79' },
+    documents: [],
     ...overrides,
   };
 }

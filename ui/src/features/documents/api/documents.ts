@@ -141,16 +141,20 @@ export async function deleteDocument(documentId: string): Promise<void> {
   await api.delete(DOCUMENT_PATH, z.unknown(), { params: { document_id: documentId } });
 }
 
-export async function attachDocument(documentId: string, entryId: string): Promise<void> {
+/** What a document can back. */
+export type AttachmentKind = 'journal_entry' | 'fixed_asset' | 'debt';
+export type AttachmentTarget = { kind: AttachmentKind; id: string };
+
+export async function attachDocument(documentId: string, target: AttachmentTarget): Promise<void> {
   await api.post(ATTACHMENTS_PATH, z.unknown(), {
     params: { document_id: documentId },
-    body: { kind: 'journal_entry', id: entryId },
+    body: { kind: target.kind, id: target.id },
   });
 }
 
-export async function detachDocument(documentId: string, entryId: string): Promise<void> {
+export async function detachDocument(documentId: string, target: AttachmentTarget): Promise<void> {
   await api.delete(ATTACHMENT_PATH, z.unknown(), {
-    params: { document_id: documentId, kind: 'journal_entry', target_id: entryId },
+    params: { document_id: documentId, kind: target.kind, target_id: target.id },
   });
 }
 

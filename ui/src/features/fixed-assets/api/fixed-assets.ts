@@ -13,6 +13,7 @@ import {
   requireParam,
   PAGE_SIZE_MAX,
 } from '@/lib/api-client';
+import { attachedDocumentSchema } from '@/features/documents';
 import { useWorkspaceId } from '@/lib/active-workspace';
 
 const base = (ws: string) => `/accounting/workspaces/${encodeURIComponent(ws)}/`;
@@ -68,6 +69,8 @@ export const fixedAssetSchema = z.object({
   depreciation_posted: z.string(),
   net_book_value: z.string(),
   disposal: disposalSchema.nullable(),
+  /** The files backing the asset. */
+  documents: z.array(attachedDocumentSchema),
 });
 export type FixedAsset = z.infer<typeof fixedAssetSchema>;
 
@@ -204,7 +207,7 @@ export function usePeriodSchedule(query: { from: string; to: string } | null) {
 }
 
 /** A change to the register or a run moves the books: every accounting read refreshes. */
-async function refresh(): Promise<void> {
+export async function refreshAccounting(): Promise<void> {
   await mutate(
     (key) => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('/accounting/'),
   );
@@ -236,7 +239,7 @@ export async function registerAsset(ws: string, input: AssetInput) {
       body: input,
     },
   );
-  await refresh();
+  await refreshAccounting();
   return data;
 }
 
@@ -246,7 +249,7 @@ export async function updateAsset(ws: string, id: string, input: Partial<AssetIn
     refSchema,
     { params: { workspace_id: ws, id }, body: input },
   );
-  await refresh();
+  await refreshAccounting();
   return data;
 }
 
@@ -263,7 +266,7 @@ export async function disposeAsset(ws: string, id: string, input: DisposalInput)
     dataEnvelope(disposalSchema.extend({ id: z.string() })),
     { params: { workspace_id: ws, id }, body: input },
   );
-  await refresh();
+  await refreshAccounting();
   return data;
 }
 
@@ -286,7 +289,7 @@ export async function runDepreciation(ws: string, period: string) {
     runOutcomeSchema,
     { params: { workspace_id: ws }, body: { period } },
   );
-  await refresh();
+  await refreshAccounting();
   return data;
 }
 
@@ -296,6 +299,6 @@ export async function reverseRun(ws: string, id: string, date: string | null) {
     runOutcomeSchema,
     { params: { workspace_id: ws, id }, body: { date } },
   );
-  await refresh();
+  await refreshAccounting();
   return data;
 }

@@ -13,6 +13,8 @@ import {
 
 import { moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
+import { AttachedDocuments } from '@/features/documents';
+import { useWorkspaceId } from '@/lib/active-workspace';
 import { formatDate } from '@/lib/format-date-time';
 import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
@@ -20,6 +22,7 @@ import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import {
   METHOD_LABELS,
   methodOf,
+  refreshAccounting,
   useAssetSchedule,
   type FixedAsset,
   type ScheduleRow,
@@ -45,6 +48,7 @@ function Figure({ label, value }: { label: string; value: string }) {
  *  editing and disposal for those who post. */
 export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: boolean }) {
   const currency = useWorkspaceCurrency();
+  const workspaceId = useWorkspaceId();
   const { data: schedule, isLoading } = useAssetSchedule(asset.id);
   const [editing, setEditing] = useState(false);
   const [disposing, setDisposing] = useState(false);
@@ -169,6 +173,15 @@ export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: bo
           )
         }
       />
+      {workspaceId && (
+        <AttachedDocuments
+          workspaceId={workspaceId}
+          target={{ kind: 'fixed_asset', id: asset.id }}
+          documents={asset.documents}
+          canAttach={canPost}
+          onChanged={() => void refreshAccounting()}
+        />
+      )}
       <AssetFormModal opened={editing} onClose={() => setEditing(false)} asset={asset} />
       <DisposeAssetModal asset={asset} opened={disposing} onClose={() => setDisposing(false)} />
     </Stack>

@@ -20,6 +20,7 @@ import { PendingTransferNotice, RequestTransferModal } from '@/features/transfer
 import { useCurrentUser } from '@/lib/auth';
 import { notify } from '@/lib/notify';
 import { checkPermission, effectivePlan, roleInWorkspace } from '@/lib/permissions';
+import { DEFAULT_TIME_ZONE } from '@/lib/time-zone';
 import { storage } from '@/lib/storage';
 import { useOrganizationPlan } from '@/lib/subscription';
 import { uploadImage } from '@/lib/upload-image';
@@ -111,7 +112,7 @@ function RenameForm({ workspace, canRename }: { workspace: Workspace; canRename:
  * postings in it. Admins pick from the IANA zones; others see it.
  */
 function TimeZoneForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boolean }) {
-  const current = workspace.time_zone ?? 'Africa/Lagos';
+  const current = workspace.time_zone ?? DEFAULT_TIME_ZONE;
   const [zone, setZone] = useState(current);
   const [pending, setPending] = useState(false);
   useEffect(() => setZone(current), [current]);

@@ -10,23 +10,33 @@ import {
   refreshDocuments,
   useWorkspaceFiles,
   type AttachedDocument,
+  type AttachmentKind,
+  type AttachmentTarget,
 } from '../api/documents';
 import { formatBytes } from '../lib/documents';
 import { DocumentPreview } from './document-preview';
 
+/** The sentence shown while nothing backs the record, by kind. */
+const NOTHING_ATTACHED: Record<AttachmentKind, string> = {
+  journal_entry: 'No document backs this entry yet.',
+  fixed_asset: 'No document backs this asset yet (an invoice, a delivery note).',
+  debt: 'No document backs this debt yet (the loan agreement, a statement).',
+};
+
 /**
- * The files backing one journal entry, draft or posted: open one, attach another of the
- * workspace's documents, or detach one. Attaching never changes the entry itself.
+ * The files backing one record — a journal entry (draft or posted), a fixed asset or a
+ * debt: open one, attach another of the workspace's documents, or detach one. Attaching
+ * never changes the record itself.
  */
-export function EntryDocuments({
+export function AttachedDocuments({
   workspaceId,
-  entryId,
+  target,
   documents,
   canAttach,
   onChanged,
 }: {
   workspaceId: string;
-  entryId: string;
+  target: AttachmentTarget;
   documents: AttachedDocument[];
   canAttach: boolean;
   onChanged: () => void;
@@ -43,13 +53,13 @@ export function EntryDocuments({
     await refreshDocuments(workspaceId);
   };
   return (
-    <Stack gap="xs" data-testid="entry-documents">
+    <Stack gap="xs" data-testid={`${target.kind}-documents`}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
         Documents
       </Text>
       {documents.length === 0 && (
         <Text size="sm" c="dimmed">
-          No document backs this entry yet.
+          {NOTHING_ATTACHED[target.kind]}
         </Text>
       )}
       {documents.map((d) => (
@@ -68,7 +78,7 @@ export function EntryDocuments({
               color="red"
               aria-label={`Detach ${d.name}`}
               onClick={() =>
-                void detachDocument(d.id, entryId)
+                void detachDocument(d.id, target)
                   .then(changed)
                   .catch(() => undefined)
               }
@@ -90,7 +100,7 @@ export function EntryDocuments({
           disabled={choices.length === 0}
           onChange={(id) => {
             if (!id) return;
-            void attachDocument(id, entryId)
+            void attachDocument(id, target)
               .then(() => notify.success('Document attached'))
               .then(changed)
               .catch(() => undefined);

@@ -1,0 +1,31 @@
+/**
+ * The wallet screen's decisions, free of React: the transactions grid's date filters as
+ * the API reads them, and which providers may be chosen for a top-up.
+ */
+import type { ProviderChoice, TransactionFilters } from '../api/wallet';
+
+export type FilterForm = {
+  transactionType: string;
+  status: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  from: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  to: string;
+};
+
+export const NO_FILTERS: FilterForm = { transactionType: '', status: '', from: '', to: '' };
+
+/** The API's filters for the form: dates are whole UTC days, both ends included. */
+export function toQuery(form: FilterForm): TransactionFilters {
+  const query: TransactionFilters = {};
+  if (form.transactionType) query.transaction_type = form.transactionType;
+  if (form.status) query.status = form.status;
+  if (form.from) query.created_datetime__gte = form.from;
+  if (form.to) query.created_datetime__lte = `${form.to}T23:59:59Z`;
+  return query;
+}
+
+/** The providers a top-up may go through: the live ones, the sandbox first. */
+export function liveProviders(providers: ProviderChoice[] | undefined): ProviderChoice[] {
+  return (providers ?? []).filter((p) => p.live);
+}
