@@ -42,8 +42,10 @@ export function AssistantButton() {
 
   return (
     <>
+      {/* Not on a phone's header, where one more button squeezes the page title out. */}
       <Tooltip label="Assistant">
         <ActionIcon
+          visibleFrom="xs"
           variant="subtle"
           color="gray"
           size={36}
