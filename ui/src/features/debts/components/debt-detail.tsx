@@ -15,7 +15,7 @@ import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { AttachedDocuments } from '@/features/documents';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
-import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatChartMoney, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
 
 import { REPAYMENT_TYPE_LABELS, refreshBooks, repaymentTypeOf, type Debt } from '../api/debts';
 import {
@@ -175,11 +175,7 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
               width={64}
               tickFormatter={(value: number) => formatCompactMoney(value, currency)}
             />
-            <Tooltip
-              formatter={(value: unknown) =>
-                typeof value === 'number' ? money(value.toFixed(2)) : String(value)
-              }
-            />
+            <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
             <Area
               dataKey="balance"
               name="Balance"

@@ -11,12 +11,12 @@ import {
   YAxis,
 } from 'recharts';
 
-import { moneyColumn } from '@/components/data-grid/columns';
+import { monthColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { AttachedDocuments } from '@/features/documents';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { formatDate } from '@/lib/format-date-time';
-import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatChartMoney, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
@@ -56,7 +56,7 @@ export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: bo
 
   const columns = useMemo<ColDef<ScheduleRow>[]>(
     () => [
-      { field: 'period', headerName: 'Month', width: 110 },
+      monthColumn<ScheduleRow>('period'),
       moneyColumn<ScheduleRow>('opening_nbv', 'Opening NBV', { currency }),
       moneyColumn<ScheduleRow>('charge', 'Charge', { currency }),
       moneyColumn<ScheduleRow>('accumulated', 'Accumulated', { currency }),
@@ -140,11 +140,7 @@ export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: bo
               width={64}
               tickFormatter={(value: number) => formatCompactMoney(value, currency)}
             />
-            <Tooltip
-              formatter={(value: unknown) =>
-                typeof value === 'number' ? money(value.toFixed(2)) : String(value)
-              }
-            />
+            <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
             <Line
               dataKey="nbv"
               name="Net book value"
