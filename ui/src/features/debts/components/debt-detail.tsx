@@ -167,7 +167,13 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
         <ResponsiveContainer width="100%" height={220}>
           <AreaChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
-            <XAxis dataKey="date" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
+            <XAxis
+              dataKey="date"
+              tick={{ fontSize: 11 }}
+              tickLine={false}
+              axisLine={false}
+              tickFormatter={(date: string) => formatDate(date)}
+            />
             <YAxis
               tick={{ fontSize: 11 }}
               tickLine={false}
@@ -175,7 +181,10 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
               width={64}
               tickFormatter={(value: number) => formatCompactMoney(value, currency)}
             />
-            <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
+            <Tooltip
+              formatter={(value: unknown) => formatChartMoney(value, currency)}
+              labelFormatter={(date: unknown) => formatDateText(String(date))}
+            />
             <Area
               dataKey="balance"
               name="Balance"
