@@ -124,20 +124,12 @@ pub fn grouped(amount: &str) -> String {
     out
 }
 
-/// The calendar date a whole `YYYY-MM-DD` text names, if it is one.
+/// The calendar date a whole `YYYY-MM-DD` text names, if it is one (a date of the books).
 fn iso_date(text: &str) -> Option<chrono::NaiveDate> {
-    let bytes = text.as_bytes();
-    let shaped = bytes.len() == 10
-        && bytes[4] == b'-'
-        && bytes[7] == b'-'
-        && bytes
-            .iter()
-            .enumerate()
-            .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
-    if !shaped {
+    if text.trim() != text {
         return None;
     }
-    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
+    domain::calendar::parse_date(text).ok()
 }
 
 /// A date cell as the grids show it: "2026-06-30" as "30/06/2026"; anything else as it is.
