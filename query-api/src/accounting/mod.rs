@@ -26,6 +26,7 @@
 //! which (`normal_balance`). Parents roll up their children.
 
 mod balance_ranges;
+mod read;
 pub mod balances;
 pub mod check;
 pub mod dashboard;
