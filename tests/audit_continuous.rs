@@ -362,8 +362,51 @@ async fn entries_on_or_before_the_lock_date_are_not_since_last_close(backend: Ba
     app.stop().await;
 }
 
+async fn monitoring_reads_posting_times_on_the_workspace_zone_unless_told_another(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let books = books(&app).await;
+    let path = settings_path(&books.workspace);
+
+    let initial = app.read(&path, Some(&books.owner.access)).await;
+    assert_eq!(
+        initial.body["data"]["time_zone"], "Africa/Lagos",
+        "{}",
+        initial.body
+    );
+
+    monitor(&app, &books).await;
+    let on = app.read(&path, Some(&books.owner.access)).await;
+    assert_eq!(on.body["data"]["time_zone"], "Africa/Lagos", "{}", on.body);
+    assert_eq!(on.body["data"]["utc_offset_seconds"], 3600);
+
+    let mut in_london = monitored();
+    in_london["time_zone"] = json!("Europe/London");
+    let moved = put(&app, &books.workspace, &books.owner.access, in_london).await;
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    assert_eq!(moved.body["data"]["changed"], true);
+    let read = app.read(&path, Some(&books.owner.access)).await;
+    assert_eq!(read.body["data"]["time_zone"], "Europe/London");
+
+    let mut unknown = monitored();
+    unknown["time_zone"] = json!("Mars/Olympus_Mons");
+    let refused = put(&app, &books.workspace, &books.owner.access, unknown).await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.get("time_zone").is_some(), "{}", refused.body);
+
+    let mut fixed = monitored();
+    fixed["utc_offset_seconds"] = json!(7200);
+    let on_offset = put(&app, &books.workspace, &books.owner.access, fixed).await;
+    assert_eq!(on_offset.status, 200, "{}", on_offset.body);
+    let read = app.read(&path, Some(&books.owner.access)).await;
+    assert_eq!(read.body["data"]["time_zone"], Value::Null);
+    assert_eq!(read.body["data"]["utc_offset_seconds"], 7200);
+}
+
 backend_tests!(
     settings_start_off_and_only_auditors_who_write_change_them,
+    monitoring_reads_posting_times_on_the_workspace_zone_unless_told_another,
     a_risky_entry_notifies_the_workspace_admins_only_and_is_flagged,
     nothing_is_scored_while_monitoring_is_off,
     starting_the_reactor_over_notifies_no_one_twice,

@@ -157,8 +157,8 @@ async fn a_pdf_report_prints_the_workspace_the_dates_and_grouped_amounts(backend
         "Lagos Office",
         "Trial balance",
         "1,250,000.00",
-        "2026-06-30",
-        "2026-02-28",
+        "30 Jun 2026",
+        "28 Feb 2026",
         "Balanced",
     ] {
         assert!(text.contains(expected), "{expected} is not in the PDF");

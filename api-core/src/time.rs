@@ -25,6 +25,15 @@ pub fn iso_datetime(us: i64) -> String {
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
+/// Microseconds since the epoch as a reader in `zone` says it, for what is printed on a
+/// file (a PDF's or workbook's "Generated"): `27 Nov 2026 14:05 (Africa/Lagos)`.
+pub fn local_moment(us: i64, zone: chrono_tz::Tz) -> String {
+    let moment = chrono::DateTime::from_timestamp_micros(us)
+        .unwrap_or_default()
+        .with_timezone(&zone);
+    format!("{} ({})", moment.format("%-d %b %Y %H:%M"), zone.name())
+}
+
 /// The time commands decide by. The product runs on the system clock; a test moves a
 /// running server's clock forward to see what time does (an invitation expiring after its
 /// seven days) through the real API, which no other seam allows.
@@ -67,4 +76,23 @@ pub async fn workspace_time_zone(
         chosen.as_deref(),
         location.as_deref(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_moment_is_printed_on_the_workspace_clock_with_its_zone_named() {
+        // 13:05 UTC is 14:05 in Lagos (UTC+1, no daylight saving).
+        let us = 1_795_784_700_000_000; // 2026-11-27T13:05:00Z
+        assert_eq!(
+            local_moment(us, chrono_tz::Africa::Lagos),
+            "27 Nov 2026 14:05 (Africa/Lagos)"
+        );
+        assert_eq!(
+            local_moment(us, chrono_tz::America::New_York),
+            "27 Nov 2026 08:05 (America/New_York)"
+        );
+    }
 }

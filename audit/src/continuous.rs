@@ -30,7 +30,10 @@ pub struct MonitoringContext {
     pub materiality: Option<Decimal>,
     pub performance_materiality: Option<Decimal>,
     pub approval_thresholds: Vec<Decimal>,
+    /// For settings without a zone (written before workspaces had one).
     pub utc_offset_seconds: i32,
+    /// The workspace's zone: posting times are read in it, daylight saving included.
+    pub time_zone: Option<chrono_tz::Tz>,
 }
 
 impl MonitoringContext {
@@ -55,7 +58,7 @@ impl MonitoringContext {
             .iter()
             .map(|e| e.effective_date)
             .min()?;
-        let period_end = month_before(latest, self.utc_offset_seconds);
+        let period_end = self.month_before(latest);
         let mut params = params.clone();
         let (materiality, performance) = match (self.materiality, self.performance_materiality) {
             (Some(m), Some(p)) => (m, p),
@@ -74,9 +77,24 @@ impl MonitoringContext {
             holidays: params.calendar.holidays.clone(),
             business_hours: params.calendar.business_hours,
             utc_offset_seconds: self.utc_offset_seconds,
-            time_zone: None,
+            time_zone: self.time_zone,
         };
         Some((context, params))
+    }
+
+    /// The last day of the month before the one `instant` falls in, on the workspace's
+    /// clock.
+    fn month_before(&self, instant: DateTime<Utc>) -> NaiveDate {
+        let local = match self.time_zone {
+            Some(zone) => instant.with_timezone(&zone).date_naive(),
+            None => instant
+                .with_timezone(
+                    &FixedOffset::east_opt(self.utc_offset_seconds).unwrap_or_else(|| Utc.fix()),
+                )
+                .date_naive(),
+        };
+        let first = local.with_day(1).unwrap_or(local);
+        first.checked_sub_days(Days::new(1)).unwrap_or(first)
     }
 
     /// Runs every test over `population` in this context; `None` for no entries.
@@ -90,15 +108,6 @@ impl MonitoringContext {
         };
         Ok(Some(Audit::new(population, &context, &params)?.run()))
     }
-}
-
-/// The last day of the month before the one `instant` falls in at `utc_offset_seconds`.
-fn month_before(instant: DateTime<Utc>, utc_offset_seconds: i32) -> NaiveDate {
-    let local = instant
-        .with_timezone(&FixedOffset::east_opt(utc_offset_seconds).unwrap_or_else(|| Utc.fix()))
-        .date_naive();
-    let first = local.with_day(1).unwrap_or(local);
-    first.checked_sub_days(Days::new(1)).unwrap_or(first)
 }
 
 /// One flagged entry of a run, with why: what a monitor keeps and shows.
@@ -241,7 +250,58 @@ mod tests {
             performance_materiality: None,
             approval_thresholds: Vec::new(),
             utc_offset_seconds: 3600,
+            time_zone: None,
         }
+    }
+
+    fn in_zone(zone: chrono_tz::Tz) -> MonitoringContext {
+        MonitoringContext {
+            utc_offset_seconds: 0,
+            time_zone: Some(zone),
+            ..monitoring()
+        }
+    }
+
+    #[test]
+    fn the_month_under_review_is_judged_on_the_workspace_clock() {
+        // 23:30 UTC on 31 March is already 1 April in Lagos: March is the month closed.
+        let population = population(vec![
+            entry(1).effective(date(2026, 1, 20)),
+            entry(2)
+                .effective(date(2026, 3, 31))
+                .recorded(utc(2026, 3, 31, 23, 30)),
+        ]);
+
+        let (in_lagos, _) = in_zone(chrono_tz::Africa::Lagos)
+            .session(&population, &AuditParams::default())
+            .expect("entries");
+        let (in_utc, _) = in_zone(chrono_tz::UTC)
+            .session(&population, &AuditParams::default())
+            .expect("entries");
+
+        assert_eq!(in_lagos.period_end, date(2026, 3, 31));
+        assert_eq!(in_utc.period_end, date(2026, 2, 28));
+    }
+
+    #[test]
+    fn posting_times_are_read_in_the_workspace_zone() {
+        // 07:30 UTC on a Tuesday is 08:30 in Lagos, inside business hours there.
+        let population = population(vec![
+            entry(1),
+            entry(2)
+                .effective(date(2026, 3, 3))
+                .recorded(utc(2026, 3, 3, 7, 30)),
+        ]);
+
+        let (context, _) = in_zone(chrono_tz::Africa::Lagos)
+            .session(&population, &AuditParams::default())
+            .expect("entries");
+
+        assert_eq!(context.time_zone, Some(chrono_tz::Africa::Lagos));
+        assert_eq!(
+            context.local(utc(2026, 3, 3, 7, 30)).time(),
+            chrono::NaiveTime::from_hms_opt(8, 30, 0).expect("time")
+        );
     }
 
     #[test]

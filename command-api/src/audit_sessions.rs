@@ -16,7 +16,7 @@ use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use chrono::{NaiveDate, NaiveTime, Offset, Utc};
+use chrono::{NaiveDate, NaiveTime, Utc};
 use commands::{Loaded, Unit};
 use domain::audit_session::{
     ArchiveSession, AuditSession, AuditSessionCommand, AuditSessionError, ConcludeFinding,
@@ -37,6 +37,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::accounts::{required_text, Problems};
+use crate::audit_time_zone::timing_zone;
 use crate::ids::parse_id;
 use crate::runner::{execute, IntoApiError};
 use crate::CommandState;
@@ -228,36 +229,14 @@ pub async fn open_session(
             thresholds.push(t);
         }
     }
-    if body
-        .utc_offset_seconds
-        .is_some_and(|offset| offset.abs() >= 86_400)
-    {
-        problems.add(
-            "utc_offset_seconds",
-            "An offset lies within ±86399 seconds.",
-        );
-    }
-    let zone = match (body.time_zone.as_deref(), body.utc_offset_seconds) {
-        (Some(raw), _) => match domain::time_zone::parse_time_zone(raw) {
-            Ok(zone) => Some(zone),
-            Err(err) => {
-                problems.add("time_zone", err.to_string());
-                None
-            }
-        },
-        (None, Some(_)) => None,
-        (None, None) => Some(api_core::time::workspace_time_zone(app.db(), &workspace_id).await?),
-    };
-    // Kept beside the zone for readers of the event that know only offsets: the zone's
-    // offset when the session opened.
-    let utc_offset_seconds = match zone {
-        Some(zone) => Utc::now()
-            .with_timezone(&zone)
-            .offset()
-            .fix()
-            .local_minus_utc(),
-        None => body.utc_offset_seconds.unwrap_or(0),
-    };
+    let timing = timing_zone(
+        app,
+        &workspace_id,
+        body.time_zone.as_deref(),
+        body.utc_offset_seconds,
+        &mut problems,
+    )
+    .await?;
     let mut params = body.params.clone().unwrap_or_else(|| json!({}));
     let set_calendar = !body.holidays.is_empty() || body.business_hours.is_some();
     let calendar = calendar(&mut problems, &body.holidays, body.business_hours.as_ref());
@@ -317,8 +296,8 @@ pub async fn open_session(
         materiality,
         performance_materiality: performance,
         approval_thresholds: thresholds,
-        utc_offset_seconds,
-        time_zone: zone.map(|zone| zone.name().to_owned()),
+        utc_offset_seconds: timing.utc_offset_seconds,
+        time_zone: timing.zone_name(),
         cutoff,
         params,
         opened_by,

@@ -12,7 +12,7 @@ use api_core::body::Body;
 use api_core::consistency::read_your_writes;
 use api_core::openapi::{ok, Data};
 use api_core::request_id::CurrentRequestId;
-use api_core::ApiError;
+use api_core::{ApiError, AppState};
 use axum::extract::{Path, State};
 use axum::Json;
 use domain::continuous_audit::{self, Configure, ContinuousAudit, ContinuousAuditError, Settings};
@@ -28,6 +28,7 @@ use utoipa_axum::routes;
 
 use crate::accounts::Problems;
 use crate::audit_sessions::amount;
+use crate::audit_time_zone::timing_zone;
 use crate::ids::parse_id;
 use crate::runner::{execute, IntoApiError};
 use crate::CommandState;
@@ -58,9 +59,14 @@ pub struct ConfigureBody {
     #[serde(default)]
     #[schema(value_type = Vec<api_core::openapi::Money>)]
     pub approval_thresholds: Vec<String>,
-    /// The workspace's offset from UTC in seconds (Lagos 3600); 0 when absent.
+    /// The IANA zone (`Africa/Lagos`) the timing tests read posting times in; the
+    /// workspace's zone when absent (and no `utc_offset_seconds` is given).
     #[serde(default)]
-    pub utc_offset_seconds: i32,
+    pub time_zone: Option<String>,
+    /// A fixed offset from UTC in seconds (Lagos 3600) instead of a zone, for clients
+    /// that predate zones; ignored when `time_zone` is given.
+    #[serde(default)]
+    pub utc_offset_seconds: Option<i32>,
     /// The tests' parameters, as an audit session takes them.
     #[serde(default)]
     pub params: Option<Value>,
@@ -86,8 +92,20 @@ fn optional_amount(
 }
 
 /// The settings a request asks for; problems name their field.
-fn parse(body: &ConfigureBody) -> Result<Settings, ApiError> {
+async fn parse(
+    app: &AppState,
+    workspace_id: &str,
+    body: &ConfigureBody,
+) -> Result<Settings, ApiError> {
     let mut problems = Problems::default();
+    let timing = timing_zone(
+        app,
+        workspace_id,
+        body.time_zone.as_deref(),
+        body.utc_offset_seconds,
+        &mut problems,
+    )
+    .await?;
     let notify_from = match body.notify_from.as_deref().map(str::trim) {
         None | Some("") => continuous_audit::NOTIFY_FROM_DEFAULT,
         Some(raw) => NotifyBand::parse(raw).unwrap_or_else(|| {
@@ -112,12 +130,6 @@ fn parse(body: &ConfigureBody) -> Result<Settings, ApiError> {
         if let Some(t) = amount(&mut problems, &format!("approval_thresholds[{i}]"), raw) {
             approval_thresholds.push(t);
         }
-    }
-    if body.utc_offset_seconds.abs() >= 86_400 {
-        problems.add(
-            "utc_offset_seconds",
-            "An offset lies within ±86399 seconds.",
-        );
     }
     let params = body
         .params
@@ -148,7 +160,8 @@ fn parse(body: &ConfigureBody) -> Result<Settings, ApiError> {
         materiality,
         performance_materiality,
         approval_thresholds,
-        utc_offset_seconds: body.utc_offset_seconds,
+        utc_offset_seconds: timing.utc_offset_seconds,
+        time_zone: timing.zone_name(),
         params,
     })
 }
@@ -177,7 +190,7 @@ pub async fn configure(
     )
     .await?;
     let workspace: WorkspaceId = parse_id(&workspace_id)?;
-    let settings = parse(&body)?;
+    let settings = parse(app, &workspace_id, &body).await?;
     let by: UserId = parse_id(&user.user_id)?;
     let metadata = EventMetadata {
         actor_id: Some(user.user_id.clone()),

@@ -34,6 +34,7 @@ pub mod accounting;
 pub mod accounts;
 pub mod activity;
 pub mod audit_sessions;
+mod audit_time_zone;
 pub mod caller;
 pub mod continuous_audit;
 pub mod debts;

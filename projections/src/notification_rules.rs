@@ -346,7 +346,7 @@ impl NotificationRules {
                         invitee,
                         format!("Invitation to join {organization}"),
                         format!(
-                            "{inviter} invited you to join {organization} as {}. Open the link in the invitation e-mail to accept or decline.",
+                            "{inviter} invited you to join {organization} as {}. Open this notification or the invitation e-mail to accept or decline.",
                             role_name(e.role)
                         ),
                     );

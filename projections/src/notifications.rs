@@ -261,6 +261,8 @@ pub enum NotificationTarget {
     Organization,
     /// The license page (plan and payments).
     License,
+    /// The invitations waiting for the recipient's answer, to accept or decline.
+    Invitations,
     /// A path inside the product an administrator gave an announcement.
     Page { path: String },
 }
@@ -293,6 +295,7 @@ impl NotificationTarget {
             (_, Some(("workspace", id))) => Self::Workspace {
                 workspace_id: id.to_owned(),
             },
+            ("invitation_received", _) => Self::Invitations,
             (
                 "invitation_accepted"
                 | "invitation_rejected"

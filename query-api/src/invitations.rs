@@ -1,5 +1,6 @@
 //! `GET /organizations/{organization_id}/invitations/`: the organization's invitations,
-//! newest first, for those who may invite.
+//! newest first, for those who may invite; and `GET /organizations/invitations/received/`:
+//! the invitations waiting for the signed-in person's answer.
 
 use api_core::access::authorize_organization;
 use api_core::auth::AuthUser;
@@ -17,7 +18,9 @@ use utoipa_axum::routes;
 use crate::QueryState;
 
 pub fn router() -> OpenApiRouter<QueryState> {
-    OpenApiRouter::new().routes(routes!(list_invitations))
+    OpenApiRouter::new()
+        .routes(routes!(list_invitations))
+        .routes(routes!(received_invitations))
 }
 
 /// Status 1 pending, 2 accepted, 3 rejected, 4 cancelled, 5 expired (a pending one past
@@ -113,4 +116,79 @@ pub struct InvitationRow {
     /// People who joined through it (a link stays open until it expires or is cancelled;
     /// an accepted e-mail invitation counts its one use).
     pub uses: i64,
+}
+
+/// An invitation waiting for the signed-in person's answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ReceivedInvitation {
+    pub id: String,
+    pub organization_id: String,
+    pub organization_name: String,
+    pub role: i64,
+    pub role_display: String,
+    /// The workspaces it covers that still exist, by name.
+    pub workspaces: Vec<String>,
+    pub invited_by: String,
+    pub created_datetime: String,
+    pub expires_at: String,
+}
+
+/// Pending e-mail invitations sent to the caller's address, newest first (expired ones
+/// left out), to accept or decline in the app (`…/invitations/received/{id}/accept/`).
+/// Empty until the address is verified: answering needs it.
+#[utoipa::path(get, path = "/api/v1/accounts/organizations/invitations/received/", tag = "invitations",
+    responses((status = 200, body = Data<Vec<ReceivedInvitation>>), (status = 401)))]
+pub async fn received_invitations(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> Result<Json<Data<Vec<ReceivedInvitation>>>, ApiError> {
+    let Some(me) = identity::users::by_id(state.db(), &user.user_id).await? else {
+        return Err(ApiError::TokenNotValid("User not found".into()));
+    };
+    if !me.email_verified {
+        return Ok(ok(Vec::new()));
+    }
+    let rows = sqlx::query(
+        "SELECT i.id, i.organization_id, o.name AS organization_name, i.role, i.workspaces, \
+         i.created_at, i.expires_at, u.first_name, u.last_name FROM read_invitations i \
+         JOIN read_organizations o ON o.id = i.organization_id \
+         LEFT JOIN users u ON u.id = i.invited_by \
+         WHERE i.status = 1 AND i.expires_at > $1 AND LOWER(TRIM(i.email)) = $2 \
+         ORDER BY i.created_at DESC, i.id DESC LIMIT 100",
+    )
+    .bind(identity::now_us())
+    .bind(me.email.trim().to_lowercase())
+    .fetch_all(&state.db().pool)
+    .await?;
+    let mut received = Vec::with_capacity(rows.len());
+    for row in rows {
+        let role: i64 = row.try_get("role")?;
+        let listed: String = row.try_get("workspaces")?;
+        let mut workspaces = Vec::new();
+        for id in listed.split(',').filter(|id| !id.is_empty()) {
+            let name: Option<String> = sqlx::query_scalar(
+                "SELECT name FROM read_workspaces WHERE id = $1 AND deleted = 0",
+            )
+            .bind(id)
+            .fetch_optional(&state.db().pool)
+            .await?;
+            workspaces.extend(name);
+        }
+        let first: Option<String> = row.try_get("first_name")?;
+        let last: Option<String> = row.try_get("last_name")?;
+        received.push(ReceivedInvitation {
+            id: row.try_get("id")?,
+            organization_id: row.try_get("organization_id")?,
+            organization_name: row.try_get("organization_name")?,
+            role,
+            role_display: api_core::me::role_display(role).to_owned(),
+            workspaces,
+            invited_by: format!("{} {}", first.unwrap_or_default(), last.unwrap_or_default())
+                .trim()
+                .to_owned(),
+            created_datetime: api_core::time::iso_datetime(row.try_get("created_at")?),
+            expires_at: api_core::time::iso_datetime(row.try_get("expires_at")?),
+        });
+    }
+    Ok(ok(received))
 }

@@ -82,7 +82,7 @@ export function registerFixedAssetTests(h) {
     const detail = page.getByTestId('asset-detail');
     await detail.getByTestId('nbv-chart').waitFor({ timeout: WAIT_MS });
     const schedule = page.getByRole('region', { name: 'Asset schedule table' });
-    await schedule.getByRole('gridcell', { name: `${year}-02` }).waitFor({ timeout: WAIT_MS });
+    await schedule.getByRole('gridcell', { name: `Feb ${year}` }).waitFor({ timeout: WAIT_MS });
     check(
       (await schedule.getByRole('gridcell', { name: '₦20,000.00' }).count()) > 0,
       'the schedule charges 20,000.00 a month',
@@ -93,7 +93,7 @@ export function registerFixedAssetTests(h) {
     await page.getByLabel('Month').fill(`${year}-02`);
     await page.getByRole('button', { name: 'Run depreciation' }).click();
     const runs = page.getByRole('region', { name: 'Depreciation runs table' });
-    await runs.getByRole('gridcell', { name: `${year}-02` }).waitFor({ timeout: WAIT_MS });
+    await runs.getByRole('gridcell', { name: `Feb ${year}` }).waitFor({ timeout: WAIT_MS });
     await runs.getByRole('gridcell', { name: '₦20,000.00' }).waitFor({ timeout: WAIT_MS });
 
     await page.getByRole('tab', { name: 'Period schedule' }).click();

@@ -66,6 +66,7 @@ impl ContinuousAudit {
                 performance_materiality: settings.performance_materiality,
                 approval_thresholds: settings.approval_thresholds,
                 utc_offset_seconds: settings.utc_offset_seconds,
+                time_zone: settings.time_zone,
                 params: settings.params,
                 configured_by: by,
             },

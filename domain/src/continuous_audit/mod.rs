@@ -41,6 +41,8 @@ pub struct Settings {
     pub performance_materiality: Option<Decimal>,
     pub approval_thresholds: Vec<Decimal>,
     pub utc_offset_seconds: i32,
+    /// The IANA zone the timing tests read posting times in; decides over the offset.
+    pub time_zone: Option<String>,
     /// The tests' parameters (`audit::AuditParams` as JSON; `{}` keeps every default).
     pub params: Value,
 }
@@ -54,6 +56,7 @@ impl Default for Settings {
             performance_materiality: None,
             approval_thresholds: Vec::new(),
             utc_offset_seconds: 0,
+            time_zone: None,
             params: Value::Object(Default::default()),
         }
     }
@@ -69,6 +72,7 @@ impl Settings {
             performance_materiality: event.performance_materiality,
             approval_thresholds: event.approval_thresholds.clone(),
             utc_offset_seconds: event.utc_offset_seconds,
+            time_zone: event.time_zone.clone(),
             params: event.params.clone(),
         }
     }

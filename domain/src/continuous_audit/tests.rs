@@ -43,6 +43,7 @@ fn configured(settings: Settings) -> ContinuousAuditEvent {
         performance_materiality: settings.performance_materiality,
         approval_thresholds: settings.approval_thresholds,
         utc_offset_seconds: settings.utc_offset_seconds,
+        time_zone: settings.time_zone,
         params: settings.params,
         configured_by: ADA,
     })
@@ -71,6 +72,22 @@ fn the_same_settings_again_write_nothing() {
         .given(vec![configured(switched_on())])
         .when(configure(switched_on()))
         .then_expect_events(vec![]);
+}
+
+#[test]
+fn moving_the_monitoring_to_another_time_zone_records_it() {
+    let in_lagos = Settings {
+        time_zone: Some("Africa/Lagos".into()),
+        ..switched_on()
+    };
+    let in_london = Settings {
+        time_zone: Some("Europe/London".into()),
+        ..switched_on()
+    };
+    given()
+        .given(vec![configured(in_lagos)])
+        .when(configure(in_london.clone()))
+        .then_expect_events(vec![configured(in_london)]);
 }
 
 #[test]

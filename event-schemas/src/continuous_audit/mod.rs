@@ -71,8 +71,15 @@ pub struct ContinuousAuditConfigured {
     /// Amounts needing approval above them (for the just-below-threshold test).
     #[schemars(with = "Vec<String>", length(max = APPROVAL_THRESHOLDS_MAX))]
     pub approval_thresholds: Vec<Decimal>,
-    /// The workspace's offset from UTC in seconds, for the timing tests.
+    /// The workspace's offset from UTC in seconds, for the timing tests when no
+    /// `time_zone` is set (settings written before workspaces had zones).
     pub utc_offset_seconds: i32,
+    /// The IANA zone (`Africa/Lagos`) the timing tests read posting times in; it decides
+    /// over `utc_offset_seconds`, daylight saving included. Absent in settings written
+    /// before zones, which keep their fixed offset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 3, max = 64))]
+    pub time_zone: Option<String>,
     /// The tests' parameters (the audit crate's `AuditParams`, as a session keeps them).
     pub params: Value,
     pub configured_by: UserId,

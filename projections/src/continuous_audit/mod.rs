@@ -280,6 +280,12 @@ impl ContinuousAudit {
             performance_materiality: batch.settings.performance_materiality,
             approval_thresholds: batch.settings.approval_thresholds.clone(),
             utc_offset_seconds: batch.settings.utc_offset_seconds,
+            // Checked when configured; a name this build no longer knows reads on the offset.
+            time_zone: batch
+                .settings
+                .time_zone
+                .as_deref()
+                .and_then(|name| domain::time_zone::parse_time_zone(name).ok()),
         };
         let dates: HashMap<JournalEntryId, chrono::NaiveDate> = books
             .entries

@@ -32,7 +32,12 @@ pub struct SettingsView {
     pub performance_materiality: Option<String>,
     #[schema(value_type = Vec<api_core::openapi::Money>)]
     pub approval_thresholds: Vec<String>,
+    /// The fixed offset of settings written before zones; `time_zone` decides when set.
     pub utc_offset_seconds: i32,
+    /// The IANA zone the timing tests read posting times in (`Africa/Lagos`): the one
+    /// configured, or — never configured — the workspace's own, which turning monitoring
+    /// on adopts. `null` for settings kept on a fixed offset.
+    pub time_zone: Option<String>,
     #[schema(value_type = Object)]
     pub params: Value,
     /// Who last changed them and when (RFC 3339); `null` while never configured.
@@ -59,7 +64,14 @@ pub async fn settings(
     .fetch_optional(&state.db().pool)
     .await?;
     let (settings, configured_by, configured_at) = match row {
-        None => (Settings::default(), None, None),
+        None => {
+            let zone = api_core::time::workspace_time_zone(state.db(), &workspace_id).await?;
+            let settings = Settings {
+                time_zone: Some(zone.name().to_owned()),
+                ..Settings::default()
+            };
+            (settings, None, None)
+        }
         Some(row) => {
             let raw: String = row.try_get("definition")?;
             let ContinuousAuditEvent::ContinuousAuditConfigured(event) =
@@ -83,6 +95,7 @@ pub async fn settings(
             .map(ToString::to_string)
             .collect(),
         utc_offset_seconds: settings.utc_offset_seconds,
+        time_zone: settings.time_zone,
         params: settings.params,
         configured_by,
         configured_at,

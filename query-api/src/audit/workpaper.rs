@@ -586,7 +586,7 @@ mod tests {
     #[test]
     fn money_groups_thousands_and_keeps_two_places() {
         assert_eq!(money(Decimal::new(123456750, 2)), "1,234,567.50");
-        assert_eq!(money(Decimal::new(-5, 0)), "-5.00");
+        assert_eq!(money(Decimal::new(-5, 0)), "(5.00)");
         assert_eq!(money(Decimal::ZERO), "0.00");
         assert_eq!(money(Decimal::new(100000, 2)), "1,000.00");
     }

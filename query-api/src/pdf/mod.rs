@@ -93,12 +93,12 @@ pub fn wrap(text: &str, width: f32, size: f32, weight: Weight) -> Vec<String> {
     lines
 }
 
-/// Thousands separated: "-1234567.50" as "-1,234,567.50"; anything not a plain decimal
-/// is left as it is.
+/// Thousands separated, negatives in accountants' brackets as on every screen:
+/// "-1234567.50" as "(1,234,567.50)"; anything not a plain decimal is left as it is.
 pub fn grouped(amount: &str) -> String {
-    let (sign, digits) = match amount.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", amount),
+    let (negative, digits) = match amount.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, amount),
     };
     let (whole, fraction) = match digits.split_once('.') {
         Some((w, f)) => (w, Some(f)),
@@ -107,7 +107,7 @@ pub fn grouped(amount: &str) -> String {
     if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
         return amount.to_owned();
     }
-    let mut out = String::from(sign);
+    let mut out = String::from(if negative { "(" } else { "" });
     for (i, digit) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i) % 3 == 0 {
             out.push(',');
@@ -117,6 +117,62 @@ pub fn grouped(amount: &str) -> String {
     if let Some(fraction) = fraction {
         out.push('.');
         out.push_str(fraction);
+    }
+    if negative {
+        out.push(')');
+    }
+    out
+}
+
+/// The calendar date a whole `YYYY-MM-DD` text names, if it is one.
+fn iso_date(text: &str) -> Option<chrono::NaiveDate> {
+    let bytes = text.as_bytes();
+    let shaped = bytes.len() == 10
+        && bytes[4] == b'-'
+        && bytes[7] == b'-'
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
+    if !shaped {
+        return None;
+    }
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
+}
+
+/// A date cell as the grids show it: "2026-06-30" as "30/06/2026"; anything else as it is.
+pub fn table_date(cell: &str) -> String {
+    match iso_date(cell) {
+        Some(date) => date.format("%d/%m/%Y").to_string(),
+        None => cell.to_owned(),
+    }
+}
+
+/// Dates inside a sentence as text reads them: "2026-01-01 to 2026-06-30" as "1 Jan 2026
+/// to 30 Jun 2026". Only whole `YYYY-MM-DD` words change, so ids and numbers stay.
+pub fn dates_in_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let candidate = rest.get(..10).and_then(iso_date).filter(|_| {
+            let after = rest.as_bytes().get(10);
+            !after.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'-')
+        });
+        let before_ok = !out
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '-');
+        match candidate {
+            Some(date) if before_ok => {
+                out.push_str(&date.format("%-d %b %Y").to_string());
+                rest = &rest[10..];
+            }
+            _ => {
+                let c = rest.chars().next().expect("not empty");
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
     }
     out
 }
@@ -439,8 +495,19 @@ pub(crate) fn extracted_text(pdf: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn amounts_are_grouped_in_thousands_keeping_sign_and_cents() {
-        assert_eq!(grouped("-1234567.50"), "-1,234,567.50");
+    fn amounts_are_grouped_in_thousands_negatives_in_brackets_and_dates_read_as_on_screen() {
+        assert_eq!(grouped("-1234567.50"), "(1,234,567.50)");
+        assert_eq!(table_date("2026-06-30"), "30/06/2026");
+        assert_eq!(table_date("JE-000001"), "JE-000001");
+        assert_eq!(
+            dates_in_text("2026-01-01 to 2026-06-30"),
+            "1 Jan 2026 to 30 Jun 2026"
+        );
+        assert_eq!(dates_in_text("2026-13-01"), "2026-13-01");
+        assert_eq!(
+            dates_in_text("x2026-01-01 and 2026-01-019"),
+            "x2026-01-01 and 2026-01-019"
+        );
         assert_eq!(grouped("999.00"), "999.00");
         assert_eq!(grouped("1000"), "1,000");
         assert_eq!(grouped("2026-06-30"), "2026-06-30");

@@ -255,11 +255,12 @@ impl ReportGenerator {
         .await?;
         let (chain_events, chain_head) =
             head.unwrap_or_else(|| (0, store::hash::GENESIS_HASH.to_owned()));
+        let zone = api_core::time::workspace_time_zone(self.db(), workspace_id).await?;
         Ok(Stamp {
             data_position,
             chain_events,
             chain_head,
-            generated: api_core::time::iso_datetime(chrono::Utc::now().timestamp_micros()),
+            generated: api_core::time::local_moment(chrono::Utc::now().timestamp_micros(), zone),
         })
     }
 

@@ -2,7 +2,7 @@
  * The route tree of spec §2, built from `config/paths.ts`. Every screen is its own chunk
  * (route `lazy`), so the first page loads only the code it needs.
  */
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 
 import { PermissionModals } from '@/components/permissions/permission-modals';
@@ -11,6 +11,7 @@ import { paths, routePattern } from '@/config/paths';
 
 import { RouteError } from './route-error';
 import { StartGuard } from './start-guard';
+import { warmSharedCode } from './warm-up';
 
 type RouteModule = { default: ComponentType };
 
@@ -22,6 +23,7 @@ function load(importer: () => Promise<RouteModule>): RouteObject['lazy'] {
 const a = paths.accounting;
 
 function Root() {
+  useEffect(() => warmSharedCode(), []);
   return (
     <>
       <StartGuard />

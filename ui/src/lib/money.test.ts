@@ -3,6 +3,7 @@ import {
   centsToDecimal,
   formatAmount,
   formatAmountsInText,
+  formatChartMoney,
   formatCompactMoney,
   formatMoney,
   parseCents,
@@ -47,6 +48,16 @@ describe('money helper', () => {
   it('brackets negative chart axis labels the same way', () => {
     expect(formatCompactMoney(-1_200_000, 'NGN')).toBe('(₦1.2M)');
     expect(formatCompactMoney(300_000, 'NGN')).toBe('₦300K');
+  });
+
+  it('formats chart tooltip values as money, negatives in brackets', () => {
+    expect(formatChartMoney(1_234_567.89, 'NGN')).toBe('₦1,234,567.89');
+    expect(formatChartMoney(-2500, 'NGN')).toBe('(₦2,500.00)');
+  });
+
+  it('shows a chart tooltip value that is not a number as given', () => {
+    expect(formatChartMoney('Budget', 'NGN')).toBe('Budget');
+    expect(formatChartMoney(undefined, 'NGN')).toBe('');
   });
 
   it('gives an amount input the grouped magnitude alone', () => {

@@ -123,6 +123,15 @@ export function formatCompactMoney(value: number, currency: string): string {
 }
 
 /**
+ * A chart tooltip's value in the one money format. Charts hand back the plotted number
+ * (from `toChartNumber`, so at most two places); anything else (a label) shows as given.
+ */
+export function formatChartMoney(value: unknown, currency: string): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return String(value ?? '');
+  return formatMoney(value.toFixed(MONEY_DECIMALS), currency);
+}
+
+/**
  * An amount in server text: a plain two-place decimal ("for 1633186.21"), or a whole number
  * after "total" ("with total 650000"). Not part of a longer number or id, and not a
  * statistic ("z = 5.15").

@@ -42,7 +42,7 @@ pub struct Stamp {
     /// The workspace's hash chain at that position: events in it, and its head hash.
     pub chain_events: i64,
     pub chain_head: String,
-    /// When the file was made (RFC 3339).
+    /// When the file was made, on the workspace's clock with its zone named.
     pub generated: String,
 }
 
@@ -223,7 +223,7 @@ pub(crate) mod tests {
             data_position: 42,
             chain_events: 17,
             chain_head: "ab".repeat(32),
-            generated: "2026-11-23T10:00:00Z".into(),
+            generated: "23 Nov 2026 11:00 (Africa/Lagos)".into(),
         }
     }
 }

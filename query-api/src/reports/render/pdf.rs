@@ -2,7 +2,7 @@
 //! then the table (headings and subtotals in bold) with the totals last.
 
 use super::{Entity, Sheet, Stamp};
-use crate::pdf::{grouped, Column, Document, PdfError};
+use crate::pdf::{dates_in_text, grouped, table_date, Column, Document, PdfError};
 
 /// The sheet as a PDF.
 pub fn pdf(sheet: &Sheet, entity: &Entity, stamp: &Stamp) -> Result<Vec<u8>, PdfError> {
@@ -12,7 +12,12 @@ pub fn pdf(sheet: &Sheet, entity: &Entity, stamp: &Stamp) -> Result<Vec<u8>, Pdf
         ("Organization", entity.organization.clone()),
         ("Workspace", entity.workspace.clone()),
     ];
-    facts.extend(sheet.facts.iter().map(|(k, v)| (k.as_str(), grouped(v))));
+    facts.extend(
+        sheet
+            .facts
+            .iter()
+            .map(|(k, v)| (k.as_str(), dates_in_text(&grouped(v)))),
+    );
     facts.push(("Amounts in", entity.currency.clone()));
     facts.push(("Generated", stamp.generated.clone()));
     facts.push(("Books as of log position", stamp.data_position.to_string()));
@@ -40,7 +45,7 @@ pub fn pdf(sheet: &Sheet, entity: &Entity, stamp: &Stamp) -> Result<Vec<u8>, Pdf
                 if column.amount {
                     grouped(cell)
                 } else {
-                    cell.clone()
+                    table_date(cell)
                 }
             })
             .collect()
@@ -70,7 +75,7 @@ mod tests {
             "Acme Ltd",
             "1,234,567.50",
             "NGN",
-            "2026-06-30",
+            "30 Jun 2026",
             "Books as of log position",
             "17 events",
             "page 1 of 1",

@@ -10,7 +10,8 @@ use rust_xlsxwriter::{Format, Formula, Workbook, Worksheet, XlsxError};
 use super::{At, Entity, Sheet, Stamp, Sum};
 
 /// Thousands separated, two decimals, negatives with a minus sign.
-const MONEY_FORMAT: &str = "#,##0.00;-#,##0.00";
+// Negatives in brackets, as on the screens and in the PDFs.
+const MONEY_FORMAT: &str = "#,##0.00;(#,##0.00)";
 /// Column widths in characters.
 const TEXT_WIDTH_PER_SHARE: f64 = 120.0;
 const AMOUNT_WIDTH: f64 = 16.0;

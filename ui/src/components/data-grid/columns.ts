@@ -7,7 +7,7 @@
 import type { ColDef, ValueGetterParams } from 'ag-grid-community';
 
 import { centsOf, formatMoney, isZero } from '@/lib/money';
-import { formatDate } from '@/lib/format-date-time';
+import { formatDate, formatMonth } from '@/lib/format-date-time';
 
 type MoneyOptions<T> = {
   /** The workspace currency (ISO code) whose symbol the cells show. */
@@ -119,5 +119,23 @@ export function dateColumn<T>(field: string, headerName = 'Date', width = 120): 
         return cellDate === wanted ? 0 : cellDate < wanted ? -1 : 1;
       },
     },
+  };
+}
+
+/**
+ * A month (`YYYY-MM`: a pay period, a depreciation month) in words, "Mar 2026" ("March
+ * 2026" with `long`); `YYYY-MM` sorts as text and stays so in CSV exports.
+ */
+export function monthColumn<T>(
+  field: string,
+  headerName = 'Month',
+  { width = 110, style = 'short' }: { width?: number; style?: 'short' | 'long' } = {},
+): ColDef<T> {
+  return {
+    field: field as ColDef<T>['field'],
+    headerName,
+    width,
+    valueFormatter: ({ value }) => (typeof value === 'string' ? formatMonth(value, style) : ''),
+    useValueFormatterForExport: false,
   };
 }

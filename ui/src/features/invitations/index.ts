@@ -8,3 +8,4 @@ export {
 } from './api/pending-invitations';
 export { INVITATION_STATUS } from './api/invitation-token';
 export { organizationInvitationsPath } from './api/create-invitation';
+export { ReceivedInvitations } from './components/received-invitations';

@@ -1315,6 +1315,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/accounts/organizations/invitations/received/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending e-mail invitations sent to the caller's address, newest first (expired ones
+         *     left out), to accept or decline in the app (`…/invitations/received/{id}/accept/`).
+         *     Empty until the address is verified: answering needs it.
+         */
+        get: operations["received_invitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/organizations/invitations/received/{id}/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an invitation sent to the caller's verified address; answers the organization
+         *     joined.
+         */
+        post: operations["accept_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/organizations/invitations/received/{id}/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines an invitation sent to the caller's verified address. */
+        post: operations["decline_received"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/organizations/invitations/reject/": {
         parameters: {
             query?: never;
@@ -3970,10 +4028,16 @@ export interface components {
             params?: unknown;
             performance_materiality?: components["schemas"]["Money"] | null;
             /**
-             * Format: int32
-             * @description The workspace's offset from UTC in seconds (Lagos 3600); 0 when absent.
+             * @description The IANA zone (`Africa/Lagos`) the timing tests read posting times in; the
+             *     workspace's zone when absent (and no `utc_offset_seconds` is given).
              */
-            utc_offset_seconds?: number;
+            time_zone?: string | null;
+            /**
+             * Format: int32
+             * @description A fixed offset from UTC in seconds (Lagos 3600) instead of a zone, for clients
+             *     that predate zones; ignored when `time_zone` is given.
+             */
+            utc_offset_seconds?: number | null;
         };
         /** @description What was put in force. */
         ConfiguredView: {
@@ -5958,7 +6022,16 @@ export interface components {
                 notify_from: string;
                 params: Record<string, never>;
                 performance_materiality: components["schemas"]["Money"] | null;
-                /** Format: int32 */
+                /**
+                 * @description The IANA zone the timing tests read posting times in (`Africa/Lagos`): the one
+                 *     configured, or — never configured — the workspace's own, which turning monitoring
+                 *     on adopts. `null` for settings kept on a fixed offset.
+                 */
+                time_zone: string | null;
+                /**
+                 * Format: int32
+                 * @description The fixed offset of settings written before zones; `time_zone` decides when set.
+                 */
                 utc_offset_seconds: number;
                 workspace_id: string;
             };
@@ -6451,6 +6524,22 @@ export interface components {
                 live: boolean;
                 /** @description The path name (`sandbox`, `flutterwave`, `paystack`). */
                 name: string;
+            }[];
+        };
+        /** @description `{"data": T}` — the success envelope. */
+        Data_Vec_ReceivedInvitation: {
+            data: {
+                created_datetime: string;
+                expires_at: string;
+                id: string;
+                invited_by: string;
+                organization_id: string;
+                organization_name: string;
+                /** Format: int64 */
+                role: number;
+                role_display: string;
+                /** @description The workspaces it covers that still exist, by name. */
+                workspaces: string[];
             }[];
         };
         /** @description `{"data": T}` — the success envelope. */
@@ -7968,6 +8057,9 @@ export interface components {
             /** @enum {string} */
             type: "license";
         } | {
+            /** @enum {string} */
+            type: "invitations";
+        } | {
             path: string;
             /** @enum {string} */
             type: "page";
@@ -8420,6 +8512,20 @@ export interface components {
              * @default 200
              */
             population_entries_min: number;
+        };
+        /** @description An invitation waiting for the signed-in person's answer. */
+        ReceivedInvitation: {
+            created_datetime: string;
+            expires_at: string;
+            id: string;
+            invited_by: string;
+            organization_id: string;
+            organization_name: string;
+            /** Format: int64 */
+            role: number;
+            role_display: string;
+            /** @description The workspaces it covers that still exist, by name. */
+            workspaces: string[];
         };
         /** @description The activity as recorded, always as the signed-in user. */
         RecordedActivity: {
@@ -8887,7 +8993,16 @@ export interface components {
             notify_from: string;
             params: Record<string, never>;
             performance_materiality: components["schemas"]["Money"] | null;
-            /** Format: int32 */
+            /**
+             * @description The IANA zone the timing tests read posting times in (`Africa/Lagos`): the one
+             *     configured, or — never configured — the workspace's own, which turning monitoring
+             *     on adopts. `null` for settings kept on a fixed offset.
+             */
+            time_zone: string | null;
+            /**
+             * Format: int32
+             * @description The fixed offset of settings written before zones; `time_zone` decides when set.
+             */
             utc_offset_seconds: number;
             workspace_id: string;
         };
@@ -14030,6 +14145,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+        };
+    };
+    received_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_ReceivedInvitation"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    accept_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Accepted"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    decline_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Rejected"];
+                };
+            };
+            /** @description Invalid input: the fields named, or non_field_errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description token_not_valid: the token is missing, malformed or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
         };

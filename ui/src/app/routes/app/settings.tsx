@@ -1,10 +1,17 @@
 import { Tabs } from '@mantine/core';
-import { IconBuilding, IconLayoutGrid, IconShieldLock, IconUser } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconLayoutGrid,
+  IconMailOpened,
+  IconShieldLock,
+  IconUser,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import { ContentLayout } from '@/components/layouts/content-layout';
 import { paths } from '@/config/paths';
+import { ReceivedInvitations } from '@/features/invitations';
 import { OrganizationSettings } from '@/features/organizations';
 import { MyAccount } from '@/features/profile/components/my-account';
 import { SecuritySettings } from '@/features/security';
@@ -34,6 +41,11 @@ export const SETTINGS_TABS: SettingsTab[] = [
     icon: <IconBuilding size={16} />,
   },
   {
+    value: 'invitations',
+    label: 'Invitations',
+    icon: <IconMailOpened size={16} />,
+  },
+  {
     value: 'security',
     label: 'Security',
     icon: <IconShieldLock size={16} />,
@@ -54,7 +66,10 @@ export default function SettingsRoute() {
   }
 
   return (
-    <ContentLayout title="Settings" caption="Your account, workspaces, organization and security">
+    <ContentLayout
+      title="Settings"
+      caption="Your account, workspaces, organization, invitations and security"
+    >
       <Tabs
         value={current}
         onChange={(value) => {
@@ -78,6 +93,8 @@ export default function SettingsRoute() {
               <WorkspaceProfile workspaceId={workspaceId} />
             ) : tab.value === 'organization' ? (
               <OrganizationSettings />
+            ) : tab.value === 'invitations' ? (
+              <ReceivedInvitations />
             ) : (
               <SecuritySettings />
             )}

@@ -37,7 +37,13 @@ import {
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { centsOf, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import {
+  centsOf,
+  formatChartMoney,
+  formatCompactMoney,
+  formatMoney,
+  toChartNumber,
+} from '@/lib/money';
 
 import { useDashboard, type MonthFigures } from '../api/dashboard';
 import { useSetupProgress } from '../api/setup-progress';
@@ -322,13 +328,7 @@ export function DashboardView() {
                   width={64}
                   tickFormatter={(value: number) => formatCompactMoney(value, currency)}
                 />
-                <Tooltip
-                  formatter={(value: unknown) =>
-                    typeof value === 'number'
-                      ? formatMoney(value.toFixed(2), currency)
-                      : String(value)
-                  }
-                />
+                <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
                 <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
                 <Bar dataKey="Income" fill="#0d9488" radius={[3, 3, 0, 0]} maxBarSize={22} />
                 <Bar dataKey="Expenses" fill="#f97316" radius={[3, 3, 0, 0]} maxBarSize={22} />

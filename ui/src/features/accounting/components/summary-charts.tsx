@@ -12,7 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 
-import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatChartMoney, formatCompactMoney, toChartNumber } from '@/lib/money';
 
 import type { PeriodSummary } from '../api/reports';
 import { hasBudget, periodSeries, topAccounts } from '../lib/summary-series';
@@ -38,8 +38,7 @@ export function SummaryCharts({ summary, currency, color, title }: SummaryCharts
     amount: toChartNumber(row.total),
     exact: row.total,
   }));
-  const money = (value: unknown) =>
-    typeof value === 'number' ? formatMoney(value.toFixed(2), currency) : String(value);
+  const money = (value: unknown) => formatChartMoney(value, currency);
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" mb="md">

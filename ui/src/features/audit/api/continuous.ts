@@ -22,6 +22,8 @@ export const continuousSettingsSchema = z.object({
   performance_materiality: z.string().nullable(),
   approval_thresholds: z.array(z.string()),
   utc_offset_seconds: z.number().int(),
+  /** The IANA zone posting times are read in; null for settings kept on a fixed offset. */
+  time_zone: z.string().nullable(),
   params: z.record(z.string(), z.unknown()),
   configured_by: z.string().nullable(),
   configured_at: z.string().nullable(),
@@ -83,7 +85,8 @@ export type ContinuousSettingsInput = {
   materiality: string | null;
   performance_materiality: string | null;
   approval_thresholds: string[];
-  utc_offset_seconds: number;
+  /** Absent: the server reads times on the workspace's own zone. */
+  time_zone?: string;
   params: Record<string, unknown>;
 };
 

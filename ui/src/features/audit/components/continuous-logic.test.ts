@@ -20,6 +20,7 @@ const settings: ContinuousSettings = {
   performance_materiality: '3750.00',
   approval_thresholds: ['1000.00'],
   utc_offset_seconds: 3600,
+  time_zone: 'Africa/Lagos',
   params: { duplicates: { window_days: 5 } },
   configured_by: null,
   configured_at: null,
@@ -65,9 +66,16 @@ describe('settingsInput', () => {
       materiality: '5000.00',
       performance_materiality: '3750.00',
       approval_thresholds: ['1000.00'],
-      utc_offset_seconds: 3600,
+      time_zone: 'Africa/Lagos',
       params: { duplicates: { window_days: 5 } },
     });
+  });
+
+  it('moves settings kept on a fixed offset to the workspace zone', () => {
+    const input = settingsInput({ ...settings, time_zone: null }, { enabled: true });
+
+    expect(input).not.toHaveProperty('time_zone');
+    expect(input).not.toHaveProperty('utc_offset_seconds');
   });
 
   it('changes the band without touching the switch', () => {
@@ -96,6 +104,12 @@ describe('flag texts', () => {
     expect(monitoringStatus(settings)).toMatch(/^Off:/);
     expect(monitoringStatus({ ...settings, enabled: true, notify_from: 'medium' })).toContain(
       'scoring medium or high are flagged',
+    );
+  });
+
+  it('names the clock posting times are read on', () => {
+    expect(monitoringStatus({ ...settings, enabled: true })).toContain(
+      'Posting times are read on Africa/Lagos time.',
     );
   });
 });

@@ -34,7 +34,9 @@ export const NOTIFY_BAND_OPTIONS: { value: NotifyBand; label: string }[] = [
 /**
  * The `PUT` body for a change: the settings in force with `change` applied. The server
  * takes the whole configuration, so what the panel does not show (materiality,
- * thresholds, parameters) is sent back as it is.
+ * thresholds, parameters) is sent back as it is. The zone goes back by name; settings
+ * kept on a fixed offset (written before workspaces had zones) move to the workspace's
+ * zone with the change.
  */
 export function settingsInput(
   current: ContinuousSettings,
@@ -46,7 +48,7 @@ export function settingsInput(
     materiality: current.materiality,
     performance_materiality: current.performance_materiality,
     approval_thresholds: current.approval_thresholds,
-    utc_offset_seconds: current.utc_offset_seconds,
+    ...(current.time_zone ? { time_zone: current.time_zone } : {}),
     params: current.params,
   };
 }
@@ -73,7 +75,8 @@ export function monitoringStatus(settings: ContinuousSettings): string {
     return 'Off: new entries are not scored. Turn it on to flag risky entries as they are posted.';
   }
   const band = settings.notify_from === 'medium' ? 'medium or high' : 'high';
-  return `On: every new entry is scored; entries scoring ${band} are flagged and the workspace's Admins notified.`;
+  const clock = settings.time_zone ? ` Posting times are read on ${settings.time_zone} time.` : '';
+  return `On: every new entry is scored; entries scoring ${band} are flagged and the workspace's Admins notified.${clock}`;
 }
 
 /** The flag a notification links to (`/audit?continuous_entry=<id>`), when listed. */

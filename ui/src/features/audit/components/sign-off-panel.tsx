@@ -3,6 +3,7 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useState } from 'react';
 
 import { formErrorsOf } from '@/lib/field-errors';
+import { formatDateText } from '@/lib/format-date-time';
 import { notify } from '@/lib/notify';
 
 import type { AuditSession, SignOff } from '../api/schemas';
@@ -23,7 +24,8 @@ function SignedRow({ role, signed }: { role: SignOffRole; signed: SignOff }) {
       </ThemeIcon>
       <Stack gap={0}>
         <Text size="sm" fw={600}>
-          {ROLE_LABEL[role]} {done ? `· signed ${signed.signed_on}` : '· not signed'}
+          {ROLE_LABEL[role]}{' '}
+          {done ? `· signed ${formatDateText(signed.signed_on)}` : '· not signed'}
         </Text>
         {signed.conclusion && (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>

@@ -17,7 +17,7 @@ import { DataGrid } from '@/components/data-grid/data-grid';
 import { DateField } from '@/components/ui/date-field';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatDateText } from '@/lib/format-date-time';
-import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatChartMoney, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
 
 import { BUCKETS, useDebtAging, type AgingRow } from '../api/aging';
 import { DIRECTIONS, type Direction } from '../api/debts';
@@ -43,8 +43,7 @@ export function AgingPanel({ workspaceId, currency }: { workspaceId: string; cur
   const [asOf, setAsOf] = useState(todayIso());
   const [direction, setDirection] = useState<string | null>(null);
   const aging = useDebtAging(workspaceId, asOf, asDirection(direction));
-  const money = (value: unknown) =>
-    typeof value === 'number' ? formatMoney(value.toFixed(2), currency) : String(value);
+  const money = (value: unknown) => formatChartMoney(value, currency);
 
   const columns = useMemo<ColDef<AgingGridRow>[]>(
     () => [

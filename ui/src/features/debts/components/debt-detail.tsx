@@ -15,7 +15,7 @@ import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { AttachedDocuments } from '@/features/documents';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
-import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatChartMoney, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
 
 import { REPAYMENT_TYPE_LABELS, refreshBooks, repaymentTypeOf, type Debt } from '../api/debts';
 import {
@@ -167,7 +167,13 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
         <ResponsiveContainer width="100%" height={220}>
           <AreaChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
-            <XAxis dataKey="date" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
+            <XAxis
+              dataKey="date"
+              tick={{ fontSize: 11 }}
+              tickLine={false}
+              axisLine={false}
+              tickFormatter={(date: string) => formatDate(date)}
+            />
             <YAxis
               tick={{ fontSize: 11 }}
               tickLine={false}
@@ -176,9 +182,8 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
               tickFormatter={(value: number) => formatCompactMoney(value, currency)}
             />
             <Tooltip
-              formatter={(value: unknown) =>
-                typeof value === 'number' ? money(value.toFixed(2)) : String(value)
-              }
+              formatter={(value: unknown) => formatChartMoney(value, currency)}
+              labelFormatter={(date: unknown) => formatDateText(String(date))}
             />
             <Area
               dataKey="balance"

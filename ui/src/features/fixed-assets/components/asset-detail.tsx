@@ -11,12 +11,12 @@ import {
   YAxis,
 } from 'recharts';
 
-import { moneyColumn } from '@/components/data-grid/columns';
+import { monthColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { AttachedDocuments } from '@/features/documents';
 import { useWorkspaceId } from '@/lib/active-workspace';
-import { formatDate } from '@/lib/format-date-time';
-import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatDate, formatMonth } from '@/lib/format-date-time';
+import { formatChartMoney, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
@@ -56,7 +56,7 @@ export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: bo
 
   const columns = useMemo<ColDef<ScheduleRow>[]>(
     () => [
-      { field: 'period', headerName: 'Month', width: 110 },
+      monthColumn<ScheduleRow>('period'),
       moneyColumn<ScheduleRow>('opening_nbv', 'Opening NBV', { currency }),
       moneyColumn<ScheduleRow>('charge', 'Charge', { currency }),
       moneyColumn<ScheduleRow>('accumulated', 'Accumulated', { currency }),
@@ -132,7 +132,13 @@ export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: bo
         <ResponsiveContainer width="100%" height={220}>
           <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
-            <XAxis dataKey="period" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
+            <XAxis
+              dataKey="period"
+              tick={{ fontSize: 11 }}
+              tickLine={false}
+              axisLine={false}
+              tickFormatter={(period: string) => formatMonth(period)}
+            />
             <YAxis
               tick={{ fontSize: 11 }}
               tickLine={false}
@@ -141,9 +147,8 @@ export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: bo
               tickFormatter={(value: number) => formatCompactMoney(value, currency)}
             />
             <Tooltip
-              formatter={(value: unknown) =>
-                typeof value === 'number' ? money(value.toFixed(2)) : String(value)
-              }
+              formatter={(value: unknown) => formatChartMoney(value, currency)}
+              labelFormatter={(period: unknown) => formatMonth(String(period), 'long')}
             />
             <Line
               dataKey="nbv"

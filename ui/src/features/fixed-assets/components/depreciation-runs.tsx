@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 
-import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
+import { dateColumn, monthColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { formErrorsOf } from '@/lib/field-errors';
 import { formatMoney } from '@/lib/money';
@@ -64,7 +64,7 @@ export function DepreciationRuns({ canPost }: { canPost: boolean }) {
 
   const columns = useMemo<ColDef<DepreciationRun>[]>(() => {
     const list: ColDef<DepreciationRun>[] = [
-      { field: 'period', headerName: 'Month', width: 110 },
+      monthColumn<DepreciationRun>('period'),
       dateColumn<DepreciationRun>('date', 'Entry date'),
       moneyColumn<DepreciationRun>('total', 'Total', { currency }),
       { field: 'assets', headerName: 'Assets', width: 100, type: 'rightAligned' },

@@ -50,6 +50,7 @@ export const notificationTargetSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('workspace'), workspace_id: z.string() }),
   z.object({ type: z.literal('organization') }),
   z.object({ type: z.literal('license') }),
+  z.object({ type: z.literal('invitations') }),
   z.object({ type: z.literal('page'), path: z.string() }),
 ]);
 export type NotificationTarget = z.infer<typeof notificationTargetSchema>;

@@ -41,6 +41,7 @@ describe('where a notification leads', () => {
     [{ type: 'journal', workspace_id: 'ws2' }, '/accounting/journal-entry'],
     [{ type: 'organization' }, '/settings/organization'],
     [{ type: 'license' }, '/license'],
+    [{ type: 'invitations' }, '/settings/invitations'],
   ])('a %o target opens %s', (target, path) => {
     expect(targetPath(target)).toBe(path);
   });

@@ -35,6 +35,8 @@ export function targetPath(target: NotificationTarget): string | null {
       return paths.settings.tab('organization');
     case 'license':
       return paths.license;
+    case 'invitations':
+      return paths.settings.tab('invitations');
     case 'page':
       // An announcement's path, chosen inside the product; never another site.
       return target.path.startsWith('/') && !target.path.startsWith('//') ? target.path : null;

@@ -3,10 +3,9 @@ import { IconCalendarDollar, IconPlayerPlay, IconUserPlus, IconUsers } from '@ta
 import type { ColDef, ICellRendererParams } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 
-import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
+import { dateColumn, monthColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatMonth } from '@/lib/format-date-time';
 import { LoadFailed } from '@/components/ui/load-failed';
 
 import { useEmployees } from '../api/employees';
@@ -53,13 +52,7 @@ export function PayRunsPanel({
 
   const columnDefs = useMemo<ColDef<PayRunSummary>[]>(
     () => [
-      {
-        field: 'period',
-        headerName: 'Period',
-        width: 150,
-        valueFormatter: ({ value }) =>
-          typeof value === 'string' ? formatMonth(value, 'long') : '',
-      },
+      monthColumn<PayRunSummary>('period', 'Period', { width: 150, style: 'long' }),
       dateColumn<PayRunSummary>('pay_date', 'Pay date', 115),
       {
         field: 'rule_set',

@@ -10,7 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 
-import { formatCompactMoney, formatMoney } from '@/lib/money';
+import { formatChartMoney, formatCompactMoney, formatMoney } from '@/lib/money';
 
 import { usePayrollSummary } from '../api/pay-runs';
 import { COST_COMPONENTS, costSeries } from '../lib/cost-series';
@@ -34,8 +34,7 @@ export function PayrollCostChart({
 }: PayrollCostChartProps) {
   const { data: summary } = usePayrollSummary(workspaceId, year);
   const series = summary ? costSeries(summary) : [];
-  const money = (value: unknown) =>
-    typeof value === 'number' ? formatMoney(value.toFixed(2), currency) : String(value);
+  const money = (value: unknown) => formatChartMoney(value, currency);
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="payroll-cost-chart">

@@ -1,13 +1,14 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
 
+import { moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
+import { DateField } from '@/components/ui/date-field';
 import { formatDateTime } from '@/lib/format-date-time';
-import { formatMoney } from '@/lib/money';
 
 import { useWalletTransactions, type Wallet, type WalletTransaction } from '../api/wallet';
-import { NO_FILTERS, toQuery, type FilterForm } from '../lib/wallet';
+import { NO_FILTERS, signedAmount, toQuery, type FilterForm } from '../lib/wallet';
 
 /** The wallet's transactions (spec §7 filters: type, status, created date), exportable. */
 export function WalletTransactions({ wallet }: { wallet: Wallet }) {
@@ -26,21 +27,14 @@ export function WalletTransactions({ wallet }: { wallet: Wallet }) {
       },
       { headerName: 'Type', field: 'transaction_type', maxWidth: 110 },
       { headerName: 'Description', field: 'description', flex: 2, minWidth: 180 },
-      {
-        headerName: 'Amount',
-        field: 'amount',
-        type: 'rightAligned',
-        valueFormatter: ({ value, data }) =>
-          `${data?.transaction_type === 'debit' ? '−' : ''}${formatMoney(value, data?.currency ?? wallet.currency)}`,
-      },
+      moneyColumn<WalletTransaction>('amount', 'Amount', {
+        currency: wallet.currency,
+        value: signedAmount,
+      }),
       { headerName: 'Status', field: 'status', maxWidth: 120 },
-      {
-        headerName: 'Balance after',
-        field: 'balance_after',
-        type: 'rightAligned',
-        valueFormatter: ({ value, data }) =>
-          value ? formatMoney(value, data?.currency ?? wallet.currency) : '',
-      },
+      moneyColumn<WalletTransaction>('balance_after', 'Balance after', {
+        currency: wallet.currency,
+      }),
       { headerName: 'Provider', field: 'provider', maxWidth: 130 },
       { headerName: 'Reference', field: 'tx_ref', minWidth: 160 },
       { headerName: 'Why it failed', field: 'failure_reason', minWidth: 160 },
@@ -86,20 +80,15 @@ export function WalletTransactions({ wallet }: { wallet: Wallet }) {
               { value: 'failed', label: 'Failed' },
             ]}
           />
-          <TextInput
+          <DateField
             label="From"
-            type="date"
             size="xs"
+            w={130}
+            clearable
             value={form.from}
-            onChange={(e) => set('from')(e.currentTarget.value)}
+            onChange={set('from')}
           />
-          <TextInput
-            label="To"
-            type="date"
-            size="xs"
-            value={form.to}
-            onChange={(e) => set('to')(e.currentTarget.value)}
-          />
+          <DateField label="To" size="xs" w={130} clearable value={form.to} onChange={set('to')} />
         </Group>
       }
     />

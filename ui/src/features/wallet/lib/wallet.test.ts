@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { NO_FILTERS, liveProviders, toQuery } from './wallet';
+import { NO_FILTERS, liveProviders, signedAmount, toQuery } from './wallet';
 
 describe('the transactions filters', () => {
   it('send nothing when empty', () => {
@@ -31,5 +31,15 @@ describe('the provider choice', () => {
       { name: 'paystack', label: 'Paystack', live: false },
     ]);
     expect(choices.map((p) => p.name)).toEqual(['sandbox']);
+  });
+});
+
+describe('the transactions amounts', () => {
+  it('make a debit negative so it shows in brackets', () => {
+    expect(signedAmount({ amount: '1500.00', transaction_type: 'debit' })).toBe('-1500.00');
+  });
+
+  it('keep a credit as sent', () => {
+    expect(signedAmount({ amount: '1500.00', transaction_type: 'credit' })).toBe('1500.00');
   });
 });

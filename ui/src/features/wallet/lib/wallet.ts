@@ -1,8 +1,8 @@
 /**
  * The wallet screen's decisions, free of React: the transactions grid's date filters as
- * the API reads them, and which providers may be chosen for a top-up.
+ * the API reads them, its signed amounts, and which providers may be chosen for a top-up.
  */
-import type { ProviderChoice, TransactionFilters } from '../api/wallet';
+import type { ProviderChoice, TransactionFilters, WalletTransaction } from '../api/wallet';
 
 export type FilterForm = {
   transactionType: string;
@@ -28,4 +28,14 @@ export function toQuery(form: FilterForm): TransactionFilters {
 /** The providers a top-up may go through: the live ones, the sandbox first. */
 export function liveProviders(providers: ProviderChoice[] | undefined): ProviderChoice[] {
   return (providers ?? []).filter((p) => p.live);
+}
+
+/**
+ * A transaction's amount as it moves the balance: a debit (a payment out) is negative, so
+ * it shows in brackets like every other negative figure; the API sends both unsigned.
+ */
+export function signedAmount(transaction: Pick<WalletTransaction, 'amount' | 'transaction_type'>) {
+  const amount = transaction.amount.trim();
+  if (transaction.transaction_type !== 'debit' || amount.startsWith('-')) return amount;
+  return `-${amount}`;
 }

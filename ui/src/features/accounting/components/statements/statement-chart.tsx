@@ -10,7 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 
-import { formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatChartMoney, formatCompactMoney, toChartNumber } from '@/lib/money';
 
 export type ChartBar = { label: string; current: string; compare?: string | null };
 
@@ -36,8 +36,7 @@ export function StatementChart({
     current: toChartNumber(b.current),
     compare: b.compare == null ? undefined : toChartNumber(b.compare),
   }));
-  const money = (value: unknown) =>
-    typeof value === 'number' ? formatMoney(value.toFixed(2), currency) : String(value);
+  const money = (value: unknown) => formatChartMoney(value, currency);
   return (
     <Paper withBorder radius="md" p="md" mb="md" data-testid="statement-chart">
       <Text fw={600} size="sm" mb="xs">

@@ -1,6 +1,7 @@
 //! Invitations (spec §7, §6 "Checks at use"): by e-mail (role default Admin) or by link
 //! (Viewer only); cancel, resend; and the invitee's side — verify a token, accept, reject,
-//! or create an account and accept at once. The invitation is an Organization event;
+//! or create an account and accept at once; or, signed in, answer an invitation sent to
+//! one's verified address from the app (`received`). The invitation is an Organization event;
 //! its token is a secret kept hashed in `identity::invitation_tokens`. Accepting adds a
 //! membership covering exactly the invited workspaces, in the same command.
 
@@ -36,6 +37,8 @@ use crate::ids::{parse_field_id, parse_id};
 use crate::organizations::{role_of, run};
 use crate::CommandState;
 
+mod received;
+
 /// The page the invitee opens (spec §2 `invite-user`).
 const INVITE_PAGE: &str = "/invite-user";
 const TOKEN_NOT_VALID: &str = "This invitation link is not valid. Ask for a new invitation.";
@@ -50,6 +53,7 @@ pub fn router() -> OpenApiRouter<CommandState> {
         .routes(routes!(accept))
         .routes(routes!(reject))
         .routes(routes!(create_account_and_accept))
+        .merge(received::router())
 }
 
 /// Collaborators in use: the organization's other members plus pending invitations, so
@@ -572,34 +576,52 @@ pub async fn reject(
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<InvitationTokenBody>,
 ) -> Result<Json<Data<Rejected>>, ApiError> {
-    let app = &state.app;
-    let (invitation_id, organization_id) = invitation_of(app, &body.token).await?;
+    let (invitation_id, organization_id) = invitation_of(&state.app, &body.token).await?;
     let invited_by: String =
         sqlx::query_scalar("SELECT invited_by FROM read_invitations WHERE id = $1")
             .bind(&invitation_id)
-            .fetch_one(&app.db().pool)
+            .fetch_one(&state.app.db().pool)
             .await?;
     // Recorded on the inviter's behalf: the invitee may have no account.
     let actor = AuthUser {
         user_id: invited_by,
     };
-    let command = RejectInvitation {
-        invitation_id: parse_id(&invitation_id)?,
-        now: app.clock.now_us(),
-    };
-    run(
+    Ok(ok(decline(
         &state,
         &actor,
         request_id,
-        parse_id(&organization_id)?,
+        &invitation_id,
+        &organization_id,
+    )
+    .await?))
+}
+
+/// Records the invitation declined, by `actor`, and revokes its token.
+async fn decline(
+    state: &CommandState,
+    actor: &AuthUser,
+    request_id: Option<String>,
+    invitation_id: &str,
+    organization_id: &str,
+) -> Result<Rejected, ApiError> {
+    let app = &state.app;
+    let command = RejectInvitation {
+        invitation_id: parse_id(invitation_id)?,
+        now: app.clock.now_us(),
+    };
+    run(
+        state,
+        actor,
+        request_id,
+        parse_id(organization_id)?,
         command.into(),
     )
     .await?;
-    revoke_token(app, &invitation_id).await?;
-    Ok(ok(Rejected {
-        invitation_id,
+    revoke_token(app, invitation_id).await?;
+    Ok(Rejected {
+        invitation_id: invitation_id.to_owned(),
         status: 3,
-    }))
+    })
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
