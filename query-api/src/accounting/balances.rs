@@ -102,7 +102,11 @@ pub(crate) async fn sums_as_of(
         }
     }
     sql.push(") t GROUP BY account_id");
-    Ok(sql.fetch::<(String, Tally)>(db).await?.into_iter().collect())
+    Ok(sql
+        .fetch::<(String, Tally)>(db)
+        .await?
+        .into_iter()
+        .collect())
 }
 
 /// The same, summed over the given accounts (or all accounts).

@@ -351,7 +351,12 @@ async fn latest_day(db: &Db, workspace_id: &str) -> Result<NaiveDate, ApiError> 
     let mut sql = Sql::new("SELECT MAX(date) FROM read_postings WHERE workspace_id = ");
     sql.text(workspace_id);
     let today = chrono::Utc::now().date_naive();
-    let last = sql.fetch::<Option<String>>(db).await?.into_iter().next().flatten();
+    let last = sql
+        .fetch::<Option<String>>(db)
+        .await?
+        .into_iter()
+        .next()
+        .flatten();
     Ok(match last {
         Some(day) => parse_day(&day)?.max(today),
         None => today,

@@ -26,7 +26,6 @@
 //! which (`normal_balance`). Parents roll up their children.
 
 mod balance_ranges;
-mod read;
 pub mod balances;
 pub mod check;
 pub mod dashboard;
@@ -35,6 +34,7 @@ pub mod export;
 pub mod fiscal;
 pub mod fiscal_years;
 pub mod general_ledger;
+mod read;
 pub mod routes;
 pub mod statements;
 pub mod summaries;
