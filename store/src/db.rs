@@ -1,5 +1,6 @@
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -9,6 +10,7 @@ use sqlx::sqlite::{
 };
 use sqlx::{AnyPool, ConnectOptions, Executor};
 
+use crate::sqlite_reads::SqliteReads;
 use crate::write_gate::{WriteGate, WritePermit, WriteTransaction, WriteTurn};
 use crate::StoreError;
 
@@ -74,6 +76,9 @@ pub struct Db {
     pub(crate) native: NativePool,
     /// On SQLite, the file's one writer at a time (see [`crate::write_gate`]).
     write_gate: Option<WriteGate>,
+    /// On SQLite, read-only native connections for the hot reads (the log's pages, the
+    /// ledger's balances); see [`crate::sqlite_reads`].
+    sqlite_reads: Option<Arc<SqliteReads>>,
 }
 
 /// The native pool behind [`Db::native`], same settings (pragmas, timeouts) as the `Any` one.
@@ -154,6 +159,7 @@ impl Db {
             backend: Backend::Sqlite,
             native: NativePool::Sqlite(native, path.to_owned()),
             write_gate: Some(WriteGate::default()),
+            sqlite_reads: Some(SqliteReads::new(path.to_owned())),
         })
     }
 
@@ -194,6 +200,7 @@ impl Db {
             backend: Backend::Postgres,
             native: NativePool::Postgres(native),
             write_gate: None,
+            sqlite_reads: None,
         })
     }
 
@@ -204,6 +211,12 @@ impl Db {
             NativePool::Sqlite(pool, _) => pool.close().await,
             NativePool::Postgres(pool) => pool.close().await,
         }
+    }
+
+    /// The read-only native connections of a SQLite database (`None` on Postgres): hot
+    /// read paths step rows on them instead of going through `sqlx::Any`.
+    pub fn sqlite_reads(&self) -> Option<&Arc<SqliteReads>> {
+        self.sqlite_reads.as_ref()
     }
 
     /// Begins a transaction that holds the write lock from its first statement on SQLite, so

@@ -10,6 +10,7 @@
 //! - [`committer`]: group commit — concurrent appends share one transaction.
 //! - [`store`]: [`EventStore`], the facade every other crate uses.
 //! - [`repository`]: cqrs-es's `PersistedEventRepository` over the log, so aggregates run on cqrs-es.
+//! - [`sqlite_reads`]: read-only native connections on a SQLite file, for hot reads.
 //! - [`transfer`]: NDJSON export and verified import of the whole log.
 //! - [`verify`]: recomputes every chain and names the first break.
 //! - `testing` (feature): a fresh SQLite or Postgres database per test.
@@ -23,6 +24,7 @@ pub mod hash;
 pub mod migrate;
 pub mod repository;
 pub mod sql;
+pub mod sqlite_reads;
 pub mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -35,5 +37,6 @@ pub use error::{AppendError, StoreError};
 pub use event::{
     metadata_keys, Cursor, EventMetadata, NewEvent, RecordedEvent, StoredJson, GLOBAL_CHAIN,
 };
+pub use sqlite_reads::SqliteReads;
 pub use store::EventStore;
 pub use write_gate::{ExecuteWrite, WriteTransaction, WriteTurn};

@@ -13,13 +13,13 @@ use api_core::ApiError;
 use chrono::NaiveDate;
 use projections::cents::cents_string;
 use serde::Serialize;
-use sqlx::Row;
 use store::Db;
 
 use super::balance_ranges::ranges_through;
 use super::fiscal::FiscalSettings;
+use super::read::{Columns, FromColumns};
 use super::tree::{children_of, load_accounts, roll_up, AccountRow};
-use super::{int, normal_balance, signed, Sql};
+use super::{normal_balance, signed, Sql};
 
 /// Debit and credit totals and the number of postings behind them, in cents.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +27,31 @@ pub(crate) struct Tally {
     pub debit: i64,
     pub credit: i64,
     pub postings: i64,
+}
+
+impl Tally {
+    /// Debit, credit and postings from columns `first`, `first + 1`, `first + 2`.
+    pub(crate) fn from_columns_at(row: &impl Columns, first: usize) -> Result<Self, ApiError> {
+        Ok(Self {
+            debit: row.int(first)?,
+            credit: row.int(first + 1)?,
+            postings: row.int(first + 2)?,
+        })
+    }
+}
+
+/// Debit, credit and postings, in that order.
+impl FromColumns for Tally {
+    fn from_columns(row: &impl Columns) -> Result<Self, ApiError> {
+        Self::from_columns_at(row, 0)
+    }
+}
+
+/// A key (an account id, a period) and its totals.
+impl FromColumns for (String, Tally) {
+    fn from_columns(row: &impl Columns) -> Result<Self, ApiError> {
+        Ok((row.text(0)?, Tally::from_columns_at(row, 1)?))
+    }
 }
 
 impl AddAssign for Tally {
@@ -77,18 +102,11 @@ pub(crate) async fn sums_as_of(
         }
     }
     sql.push(") t GROUP BY account_id");
-    let mut out = HashMap::new();
-    for row in sql.fetch_all(db).await? {
-        out.insert(
-            row.try_get::<String, _>(0)?,
-            Tally {
-                debit: int(&row, 1)?,
-                credit: int(&row, 2)?,
-                postings: int(&row, 3)?,
-            },
-        );
-    }
-    Ok(out)
+    Ok(sql
+        .fetch::<(String, Tally)>(db)
+        .await?
+        .into_iter()
+        .collect())
 }
 
 /// The same, summed over the given accounts (or all accounts).

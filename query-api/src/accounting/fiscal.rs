@@ -162,14 +162,14 @@ impl FiscalSettings {
 
 /// The month the workspace's fiscal years start in (January when never set).
 pub async fn start_month(db: &Db, workspace_id: &str) -> Result<u32, ApiError> {
-    let row = sqlx::query("SELECT fiscal_year_start_month FROM read_books WHERE workspace_id = $1")
-        .bind(workspace_id)
-        .fetch_optional(&db.pool)
-        .await?;
-    let month = match row {
-        Some(r) => r.try_get::<Option<i64>, _>(0)?,
-        None => None,
-    };
+    let mut sql = Sql::new("SELECT fiscal_year_start_month FROM read_books WHERE workspace_id = ");
+    sql.text(workspace_id);
+    let month = sql
+        .fetch::<Option<i64>>(db)
+        .await?
+        .into_iter()
+        .next()
+        .flatten();
     Ok(month
         .and_then(|m| u32::try_from(m).ok())
         .filter(|m| (1..=12).contains(m))

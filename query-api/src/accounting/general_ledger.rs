@@ -14,13 +14,13 @@ use chrono::NaiveDate;
 use projections::cents::cents_string;
 use projections::ledger::{GRAIN_DAY, GRAIN_MONTH, GRAIN_YEAR};
 use serde::Serialize;
-use sqlx::Row;
 use store::Db;
 
 use super::balances::{total_as_of, Tally};
 use super::fiscal::FiscalSettings;
+use super::read::{Columns, FromColumns};
 use super::tree::{load_accounts, subtree};
-use super::{day, int, normal_balance, parse_day, signed, Sql, NORMAL_DEBIT};
+use super::{day, normal_balance, parse_day, signed, Sql, NORMAL_DEBIT};
 
 /// The last day a range without `to` runs to.
 const DATE_MAX: &str = "9999-12-31";
@@ -52,6 +52,41 @@ pub struct LedgerPosting {
     pub recorded_at: chrono::DateTime<chrono::Utc>,
     /// The files attached to the posting's entry (its evidence).
     pub documents: Vec<api_core::documents::AttachedDocument>,
+}
+
+/// One `read_postings` row as the page selects it.
+struct PostingRow {
+    entry_id: String,
+    entry_number: String,
+    date: String,
+    line_index: i64,
+    account_id: String,
+    description: String,
+    memo: String,
+    reference: String,
+    debit_cents: i64,
+    credit_cents: i64,
+    reverses: Option<String>,
+    recorded_at: i64,
+}
+
+impl FromColumns for PostingRow {
+    fn from_columns(r: &impl Columns) -> Result<Self, ApiError> {
+        Ok(Self {
+            entry_id: r.text(0)?,
+            entry_number: r.text(1)?,
+            date: r.text(2)?,
+            line_index: r.int(3)?,
+            account_id: r.text(4)?,
+            description: r.text(5)?,
+            memo: r.text(6)?,
+            reference: r.text(7)?,
+            debit_cents: r.int(8)?,
+            credit_cents: r.int(9)?,
+            reverses: r.opt_text(10)?,
+            recorded_at: r.int(11)?,
+        })
+    }
 }
 
 /// The answer: the paginated envelope of DESIGN §6 (`data`, `count`, `page`, `page_size`,
@@ -108,20 +143,7 @@ async fn periods(
         sql.push(" AND account_id IN ").list(list);
     }
     sql.push(" GROUP BY period ORDER BY period");
-    sql.fetch_all(db)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok((
-                r.try_get::<String, _>(0)?,
-                Tally {
-                    debit: int(r, 1)?,
-                    credit: int(r, 2)?,
-                    postings: int(r, 3)?,
-                },
-            ))
-        })
-        .collect()
+    sql.fetch(db).await
 }
 
 /// Finds the day holding the `target`-th posting (0-based, in date order) of `set`'s
@@ -227,7 +249,7 @@ pub async fn general_ledger(
         let moved = close.moved_before(year_start).await?;
         if skip_in_day > 0 {
             let mut head = Sql::new(
-                "SELECT CAST(SUM(debit_cents) AS BIGINT), CAST(SUM(credit_cents) AS BIGINT) FROM (\
+                "SELECT CAST(SUM(debit_cents) AS BIGINT), CAST(SUM(credit_cents) AS BIGINT), COUNT(*) FROM (\
                  SELECT debit_cents, credit_cents FROM read_postings WHERE workspace_id = ",
             );
             head.text(workspace_id)
@@ -239,9 +261,9 @@ pub async fn general_ledger(
             head.push(" ORDER BY entry_sequence, line_index LIMIT ")
                 .int(skip_in_day)
                 .push(") t");
-            if let Some(row) = head.fetch_all(db).await?.first() {
-                prior.debit += int(row, 0)?;
-                prior.credit += int(row, 1)?;
+            if let Some(head) = head.fetch::<Tally>(db).await?.first() {
+                prior.debit += head.debit;
+                prior.credit += head.credit;
             }
         }
         let mut rows = Sql::new(
@@ -266,10 +288,8 @@ pub async fn general_ledger(
             .collect();
         let prior = plus(prior, moved);
         let mut running = signed(normal, prior.debit, prior.credit);
-        for r in rows.fetch_all(db).await? {
-            let debit = int(&r, 8)?;
-            let credit = int(&r, 9)?;
-            let date = parse_day(&r.try_get::<String, _>(2)?)?;
+        for r in rows.fetch::<PostingRow>(db).await? {
+            let date = parse_day(&r.date)?;
             if close.applies() && fiscal.year_start(date) != year_start {
                 // A new fiscal year within the page: the balance restarts as the virtual
                 // close leaves it on the year's first day (this is that day's first row).
@@ -278,25 +298,27 @@ pub async fn general_ledger(
                 let carried = plus(before, close.moved_before(date).await?);
                 running = signed(normal, carried.debit, carried.credit);
             }
-            running += signed(normal, debit, credit);
-            let account: String = r.try_get(4)?;
-            let (code, name) = names.get(account.as_str()).copied().unwrap_or(("", ""));
+            running += signed(normal, r.debit_cents, r.credit_cents);
+            let (code, name) = names
+                .get(r.account_id.as_str())
+                .copied()
+                .unwrap_or(("", ""));
             postings.push(LedgerPosting {
-                entry_id: r.try_get(0)?,
-                entry_number: r.try_get(1)?,
+                entry_id: r.entry_id,
+                entry_number: r.entry_number,
                 date,
-                line_index: int(&r, 3)?,
+                line_index: r.line_index,
                 account_code: code.to_owned(),
                 account_name: name.to_owned(),
-                account_id: account,
-                description: r.try_get(5)?,
-                memo: r.try_get(6)?,
-                reference: r.try_get(7)?,
-                debit: cents_string(debit),
-                credit: cents_string(credit),
+                account_id: r.account_id,
+                description: r.description,
+                memo: r.memo,
+                reference: r.reference,
+                debit: cents_string(r.debit_cents),
+                credit: cents_string(r.credit_cents),
                 running_balance: cents_string(running),
-                reverses: r.try_get(10)?,
-                recorded_at: super::micros(int(&r, 11)?),
+                reverses: r.reverses,
+                recorded_at: super::micros(r.recorded_at),
                 documents: Vec::new(),
             });
         }
@@ -329,10 +351,12 @@ async fn latest_day(db: &Db, workspace_id: &str) -> Result<NaiveDate, ApiError> 
     let mut sql = Sql::new("SELECT MAX(date) FROM read_postings WHERE workspace_id = ");
     sql.text(workspace_id);
     let today = chrono::Utc::now().date_naive();
-    let last = match sql.fetch_all(db).await?.first() {
-        Some(row) => row.try_get::<Option<String>, _>(0)?,
-        None => None,
-    };
+    let last = sql
+        .fetch::<Option<String>>(db)
+        .await?
+        .into_iter()
+        .next()
+        .flatten();
     Ok(match last {
         Some(day) => parse_day(&day)?.max(today),
         None => today,

@@ -34,6 +34,7 @@ pub mod export;
 pub mod fiscal;
 pub mod fiscal_years;
 pub mod general_ledger;
+mod read;
 pub mod routes;
 pub mod statements;
 pub mod summaries;

@@ -14,6 +14,7 @@ use serde::Serialize;
 use sqlx::Row;
 use store::Db;
 
+use super::read::{Columns, FromColumns};
 use super::{account_type, int, micros, parse_day, Sql};
 
 /// Every account's effective place on the statements, by account id (see
@@ -129,38 +130,39 @@ pub(crate) struct AccountRow {
     pub cash_flow_category: Option<String>,
 }
 
+impl FromColumns for AccountRow {
+    fn from_columns(r: &impl Columns) -> Result<Self, ApiError> {
+        Ok(Self {
+            id: r.text(0)?,
+            name: r.text(1)?,
+            account_type: r.text(2)?,
+            account_code: r.text(3)?,
+            parent_id: r.opt_text(4)?,
+            is_editable: r.int(5)? != 0,
+            depreciation_type: r.opt_text(6)?,
+            depreciation_value: r.opt_text(7)?,
+            budget_amount_cents: r.opt_int(8)?,
+            created_at: r.int(9)?,
+            archived_at: r.opt_int(10)?,
+            statement_section: r.opt_text(11)?,
+            cash_flow_category: r.opt_text(12)?,
+        })
+    }
+}
+
 /// Every account of the workspace not deleted (archived ones included), by code.
 pub(crate) async fn load_accounts(
     db: &Db,
     workspace_id: &str,
 ) -> Result<Vec<AccountRow>, ApiError> {
-    let rows = sqlx::query(
+    let mut sql = Sql::new(
         "SELECT account_id, name, account_type, account_code, parent_id, is_editable, depreciation_type, \
          depreciation_value, budget_amount_cents, created_at, archived_at, statement_section, \
-         cash_flow_category FROM read_accounts WHERE workspace_id = $1 ORDER BY account_code, account_id",
-    )
-    .bind(workspace_id)
-    .fetch_all(&db.pool)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(AccountRow {
-                id: r.try_get(0)?,
-                name: r.try_get(1)?,
-                account_type: r.try_get(2)?,
-                account_code: r.try_get(3)?,
-                parent_id: r.try_get(4)?,
-                is_editable: r.try_get::<i64, _>(5)? != 0,
-                depreciation_type: r.try_get(6)?,
-                depreciation_value: r.try_get(7)?,
-                budget_amount_cents: r.try_get(8)?,
-                created_at: r.try_get(9)?,
-                archived_at: r.try_get(10)?,
-                statement_section: r.try_get(11)?,
-                cash_flow_category: r.try_get(12)?,
-            })
-        })
-        .collect()
+         cash_flow_category FROM read_accounts WHERE workspace_id = ",
+    );
+    sql.text(workspace_id)
+        .push(" ORDER BY account_code, account_id");
+    sql.fetch(db).await
 }
 
 /// Parent id → child ids (archived children included), and the set of ids.

@@ -37,9 +37,13 @@ impl SqliteLog {
             NativePool::Sqlite(pool, file) => (pool.clone(), file.clone()),
             NativePool::Postgres(_) => panic!("SqliteLog needs a SQLite database"),
         };
+        let reads = db
+            .sqlite_reads()
+            .cloned()
+            .expect("a SQLite database has read connections");
         Self {
             pool,
-            readers: SqliteReaders::new(file.clone()),
+            readers: SqliteReaders::new(reads),
             writer: SqliteWriter::new(file, db),
         }
     }
@@ -47,7 +51,7 @@ impl SqliteLog {
 
 /// A connection to the log's file with the settings of the log's sqlx pool (`db.rs`): the
 /// same lock wait, memory map, in-memory temporary storage and WAL durability.
-pub(super) fn open_connection(file: &Path) -> Result<Connection, StoreError> {
+pub(crate) fn open_connection(file: &Path) -> Result<Connection, StoreError> {
     let connection = Connection::open_with_flags(
         file,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,

@@ -8,23 +8,18 @@
 //! payload. Here a blocking task steps the rows of one page and decodes each straight
 //! into a [`RecordedEvent`].
 //!
-//! These connections are a second door to the same file, through the same SQLite library
-//! (rusqlite and sqlx link one `libsqlite3-sys`), so they share its locks and WAL. Each
-//! read is one autocommit statement: it sees every transaction committed before it began,
+//! The connections are the database's read-only ones ([`crate::sqlite_reads`]). Each read
+//! is one autocommit statement: it sees every transaction committed before it began,
 //! exactly as a sqlx pool connection would, and the rowid order argument of
-//! `backend::sqlite` holds unchanged. `query_only` makes them unable to write.
+//! `backend::sqlite` holds unchanged.
 
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Connection, Row};
 
-use super::sqlite::open_connection;
+use crate::sqlite_reads::SqliteReads;
 use crate::{RecordedEvent, StoreError};
-
-/// Idle connections kept; more are opened when more reads run at once.
-const IDLE_CONNECTIONS_MAX: usize = 4;
 
 /// `SELECT` of the columns [`decode`] reads, from `events`, `WHERE` the given filter (which
 /// also orders and limits): a literal, so each read's statement text is fixed.
@@ -40,16 +35,13 @@ macro_rules! select_events_where {
 }
 
 pub(crate) struct SqliteReaders {
-    file: PathBuf,
-    idle: Mutex<Vec<Connection>>,
+    reads: Arc<SqliteReads>,
 }
 
 impl SqliteReaders {
-    pub fn new(file: PathBuf) -> Arc<Self> {
-        Arc::new(Self {
-            file,
-            idle: Mutex::new(Vec::new()),
-        })
+    /// Reads on `reads`, the database's read-only connections (shared with the read models).
+    pub fn new(reads: Arc<SqliteReads>) -> Arc<Self> {
+        Arc::new(Self { reads })
     }
 
     /// Events after `position` in log order, at most `limit`.
@@ -95,42 +87,16 @@ impl SqliteReaders {
         .await
     }
 
-    /// The events `sql` (a [`select_events_where!`]) selects, read on an idle connection
-    /// (or a new one) in a blocking task.
+    /// The events `sql` (a [`select_events_where!`]) selects, read on one of the read
+    /// connections in a blocking task.
     async fn select(
         self: &Arc<Self>,
         sql: &'static str,
         params: Vec<SqlValue>,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
-        let readers = Arc::clone(self);
-        tokio::task::spawn_blocking(move || {
-            let connection = readers.take()?;
-            let result = events(&connection, sql, rusqlite::params_from_iter(params));
-            readers.put_back(connection);
-            result
-        })
-        .await
-        .map_err(|e| StoreError::Task(e.to_string()))?
-    }
-
-    fn take(&self) -> Result<Connection, StoreError> {
-        let idle = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        match idle {
-            Some(connection) => Ok(connection),
-            None => {
-                let connection = open_connection(&self.file)?;
-                connection.execute_batch("PRAGMA query_only = ON;")?;
-                Ok(connection)
-            }
-        }
-    }
-
-    fn put_back(&self, connection: Connection) {
-        if let Ok(mut idle) = self.idle.lock() {
-            if idle.len() < IDLE_CONNECTIONS_MAX {
-                idle.push(connection);
-            }
-        }
+        self.reads
+            .read(move |connection| events(connection, sql, rusqlite::params_from_iter(params)))
+            .await
     }
 }
 

@@ -1,0 +1,142 @@
+//! Running a [`Sql`] on either backend with one decoder per row shape.
+//!
+//! On SQLite the ledger's hot reads (balances at a date, the general ledger's walk and
+//! page) run on the database's native read connections ([`store::SqliteReads`]): a
+//! cached prepared statement whose rows are stepped straight into the answer's values.
+//! Through `sqlx::Any` each row crossed a channel from the driver's worker thread and was
+//! copied into an `AnyRow` first, which cost more than SQLite's own work. Postgres stays on
+//! the `Any` pool. The backend is chosen here only: a query is written once, as a [`Sql`],
+//! and its rows once, as a [`FromColumns`].
+
+use api_core::ApiError;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+use store::{Db, StoreError};
+
+use super::{Bind, Sql};
+
+/// One result row, by column index, whichever backend read it.
+pub(crate) trait Columns {
+    /// An integer; NULL (an empty `SUM`) reads as 0.
+    fn int(&self, i: usize) -> Result<i64, ApiError>;
+    fn opt_int(&self, i: usize) -> Result<Option<i64>, ApiError>;
+    fn text(&self, i: usize) -> Result<String, ApiError>;
+    fn opt_text(&self, i: usize) -> Result<Option<String>, ApiError>;
+}
+
+/// A value built from one row.
+pub(crate) trait FromColumns: Sized + Send + 'static {
+    fn from_columns(row: &impl Columns) -> Result<Self, ApiError>;
+}
+
+impl Columns for AnyRow {
+    fn int(&self, i: usize) -> Result<i64, ApiError> {
+        Ok(self.opt_int(i)?.unwrap_or(0))
+    }
+
+    fn opt_int(&self, i: usize) -> Result<Option<i64>, ApiError> {
+        Ok(self.try_get::<Option<i64>, _>(i)?)
+    }
+
+    fn text(&self, i: usize) -> Result<String, ApiError> {
+        Ok(self.try_get::<String, _>(i)?)
+    }
+
+    fn opt_text(&self, i: usize) -> Result<Option<String>, ApiError> {
+        Ok(self.try_get::<Option<String>, _>(i)?)
+    }
+}
+
+impl Columns for rusqlite::Row<'_> {
+    fn int(&self, i: usize) -> Result<i64, ApiError> {
+        Ok(self.opt_int(i)?.unwrap_or(0))
+    }
+
+    fn opt_int(&self, i: usize) -> Result<Option<i64>, ApiError> {
+        self.get_ref(i)
+            .map_err(sqlite)?
+            .as_i64_or_null()
+            .map_err(|e| ApiError::internal(format!("column {i}: {e}")))
+    }
+
+    fn text(&self, i: usize) -> Result<String, ApiError> {
+        self.opt_text(i)?
+            .ok_or_else(|| ApiError::internal(format!("column {i}: unexpected NULL")))
+    }
+
+    fn opt_text(&self, i: usize) -> Result<Option<String>, ApiError> {
+        Ok(self
+            .get_ref(i)
+            .map_err(sqlite)?
+            .as_str_or_null()
+            .map_err(|e| ApiError::internal(format!("column {i}: {e}")))?
+            .map(str::to_owned))
+    }
+}
+
+fn misnumbered(sql: &str) -> ApiError {
+    ApiError::internal(format!("parameters out of order in {sql:?}"))
+}
+
+fn sqlite(err: rusqlite::Error) -> ApiError {
+    StoreError::Sqlite(err).into()
+}
+
+impl Sql {
+    /// Every row the statement selects, decoded as `T`.
+    pub(crate) async fn fetch<T: FromColumns>(&self, db: &Db) -> Result<Vec<T>, ApiError> {
+        let Some(reads) = db.sqlite_reads() else {
+            return self
+                .query()
+                .fetch_all(&db.pool)
+                .await?
+                .iter()
+                .map(T::from_columns)
+                .collect();
+        };
+        let text = self.text.clone();
+        let binds = self.binds.clone();
+        reads
+            .read(move |connection| {
+                let mut statement = connection.prepare_cached(&text).map_err(sqlite)?;
+                // `$n` is a named parameter to SQLite, numbered in the order names first
+                // appear: the n-th bind, as `Sql` writes them. Checked by name (an array
+                // lookup), not looked up (a linear search per name).
+                if statement.parameter_count() != binds.len() {
+                    return Err(misnumbered(&text));
+                }
+                for (i, bind) in binds.iter().enumerate() {
+                    let index = i + 1;
+                    if statement.parameter_name(index) != Some(format!("${index}").as_str()) {
+                        return Err(misnumbered(&text));
+                    }
+                    match bind {
+                        Bind::Text(v) => statement.raw_bind_parameter(index, v.as_str()),
+                        Bind::Int(v) => statement.raw_bind_parameter(index, v),
+                    }
+                    .map_err(sqlite)?;
+                }
+                let mut rows = statement.raw_query();
+                let mut out = Vec::new();
+                while let Some(row) = rows.next().map_err(sqlite)? {
+                    out.push(T::from_columns(row)?);
+                }
+                Ok(out)
+            })
+            .await
+    }
+}
+
+/// A single nullable integer column (a setting, an aggregate).
+impl FromColumns for Option<i64> {
+    fn from_columns(row: &impl Columns) -> Result<Self, ApiError> {
+        row.opt_int(0)
+    }
+}
+
+/// A single nullable text column (`MAX(date)`).
+impl FromColumns for Option<String> {
+    fn from_columns(row: &impl Columns) -> Result<Self, ApiError> {
+        row.opt_text(0)
+    }
+}
