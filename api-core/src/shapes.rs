@@ -127,3 +127,45 @@ pub struct AccountingSettings {
     /// in `Y`.
     pub fiscal_year_start_month: u32,
 }
+
+/// A workspace named in an answer (an invitation's offer): its id and its name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NamedWorkspace {
+    pub id: String,
+    pub name: String,
+}
+
+impl NamedWorkspace {
+    /// The live workspaces of `listed` (ids separated by commas, as invitations keep them),
+    /// in that order, read in one query; deleted or unknown ones are left out.
+    pub async fn listed(db: &store::Db, listed: &str) -> Result<Vec<Self>, sqlx::Error> {
+        let ids: Vec<&str> = listed.split(',').filter(|id| !id.is_empty()).collect();
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "SELECT id, name FROM read_workspaces WHERE deleted = 0 AND id IN ({})",
+            store::sql::numbered_params(1, ids.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for id in &ids {
+            query = query.bind(*id);
+        }
+        let mut names = std::collections::HashMap::new();
+        for row in query.fetch_all(&db.pool).await? {
+            names.insert(
+                row.try_get::<String, _>("id")?,
+                row.try_get::<String, _>("name")?,
+            );
+        }
+        Ok(ids
+            .into_iter()
+            .filter_map(|id| {
+                names.remove(id).map(|name| Self {
+                    id: id.to_owned(),
+                    name,
+                })
+            })
+            .collect())
+    }
+}

@@ -149,15 +149,12 @@ impl SessionContext {
 
     /// The workspace's offset; UTC if out of range (rejected by [`Self::validate`]).
     pub fn offset(&self) -> FixedOffset {
-        FixedOffset::east_opt(self.utc_offset_seconds).unwrap_or_else(|| Utc.fix())
+        fixed_offset(self.utc_offset_seconds)
     }
 
     /// A UTC instant as the workspace's local wall-clock time.
     pub fn local(&self, instant: DateTime<Utc>) -> NaiveDateTime {
-        match self.time_zone {
-            Some(zone) => instant.with_timezone(&zone).naive_local(),
-            None => instant.with_timezone(&self.offset()).naive_local(),
-        }
+        wall_clock(instant, self.time_zone, self.utc_offset_seconds)
     }
 
     /// The zone local times are in, as a reader names it: `Africa/Lagos`, or `UTC+01:00`
@@ -173,6 +170,26 @@ impl SessionContext {
     pub fn in_period(&self, date: NaiveDate) -> bool {
         self.period_start <= date && date <= self.period_end
     }
+}
+
+/// `instant` on a workspace's wall clock: in its zone (daylight saving included) when it
+/// has one, else at the fixed offset settings kept before workspaces had a zone.
+pub(crate) fn wall_clock(
+    instant: DateTime<Utc>,
+    time_zone: Option<chrono_tz::Tz>,
+    utc_offset_seconds: i32,
+) -> NaiveDateTime {
+    match time_zone {
+        Some(zone) => instant.with_timezone(&zone).naive_local(),
+        None => instant
+            .with_timezone(&fixed_offset(utc_offset_seconds))
+            .naive_local(),
+    }
+}
+
+/// A fixed offset; UTC when out of range (settings validation refuses those).
+fn fixed_offset(seconds: i32) -> FixedOffset {
+    FixedOffset::east_opt(seconds).unwrap_or_else(|| Utc.fix())
 }
 
 #[cfg(test)]

@@ -10,12 +10,12 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Datelike, Days, FixedOffset, NaiveDate, Offset, Utc};
+use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 use event_schemas::JournalEntryId;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::context::SessionContext;
+use crate::context::{wall_clock, SessionContext};
 use crate::error::AuditError;
 use crate::finding::TestKind;
 use crate::params::AuditParams;
@@ -85,14 +85,7 @@ impl MonitoringContext {
     /// The last day of the month before the one `instant` falls in, on the workspace's
     /// clock.
     fn month_before(&self, instant: DateTime<Utc>) -> NaiveDate {
-        let local = match self.time_zone {
-            Some(zone) => instant.with_timezone(&zone).date_naive(),
-            None => instant
-                .with_timezone(
-                    &FixedOffset::east_opt(self.utc_offset_seconds).unwrap_or_else(|| Utc.fix()),
-                )
-                .date_naive(),
-        };
+        let local = wall_clock(instant, self.time_zone, self.utc_offset_seconds).date();
         let first = local.with_day(1).unwrap_or(local);
         first.checked_sub_days(Days::new(1)).unwrap_or(first)
     }

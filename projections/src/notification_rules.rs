@@ -24,6 +24,7 @@ use domain::notification::{
     rule_notification_id, Notification, NotificationError, RaiseNotification,
 };
 use event_schemas::notification::{NotificationCreated, NotificationSubject, Severity};
+use event_schemas::organization::upcasters::upcasters as organization_upcasters;
 use event_schemas::organization::OrganizationEvent;
 use event_schemas::UserId;
 use sqlx::{Any, Transaction};
@@ -33,6 +34,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::checkpoint;
+use crate::decode::decode;
 
 /// The checkpoint row's name (beside the projectors' in `projections status`' table).
 pub const NAME: &str = "notification_rules";
@@ -322,8 +324,7 @@ impl NotificationRules {
         if event.aggregate_type != event_schemas::organization::AGGREGATE_TYPE {
             return Ok(planned);
         }
-        let Ok(decoded) = event.payload.decode::<OrganizationEvent>() else {
-            // An older version: the rules react to today's events only.
+        let Ok(decoded) = decode::<OrganizationEvent>(event, &organization_upcasters()) else {
             return Ok(planned);
         };
         match decoded {
@@ -512,8 +513,9 @@ impl NotificationRules {
         &self,
         event: &RecordedEvent,
     ) -> Result<Option<ReportOutcome>, sqlx::Error> {
-        use event_schemas::report::ReportEvent;
-        let Ok(decoded) = event.payload.decode::<ReportEvent>() else {
+        use event_schemas::report::{upcasters, ReportEvent};
+        let upcasters = upcasters();
+        let Ok(decoded) = decode::<ReportEvent>(event, &upcasters) else {
             return Ok(None);
         };
         let failure = match &decoded {
@@ -527,12 +529,12 @@ impl NotificationRules {
             .await
             .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
         let Some(request) =
-            stream
-                .iter()
-                .find_map(|recorded| match recorded.payload.decode::<ReportEvent>() {
+            stream.iter().find_map(
+                |recorded| match decode::<ReportEvent>(recorded, &upcasters) {
                     Ok(ReportEvent::ReportRequested(r)) => Some(r),
                     _ => None,
-                })
+                },
+            )
         else {
             return Ok(None);
         };
@@ -571,8 +573,9 @@ impl NotificationRules {
         &self,
         event: &RecordedEvent,
     ) -> Result<Option<(&'static str, &'static str, String, Severity)>, sqlx::Error> {
-        use event_schemas::subscription::SubscriptionEvent;
-        let Ok(decoded) = event.payload.decode::<SubscriptionEvent>() else {
+        use event_schemas::subscription::{upcasters, SubscriptionEvent};
+        let upcasters = upcasters();
+        let Ok(decoded) = decode::<SubscriptionEvent>(event, &upcasters) else {
             return Ok(None);
         };
         let (tx_ref, failure) = match &decoded {
@@ -586,7 +589,7 @@ impl NotificationRules {
             .await
             .map_err(|e| sqlx::Error::Protocol(e.to_string()))?;
         let initiated = stream.iter().find_map(|recorded| {
-            match recorded.payload.decode::<SubscriptionEvent>() {
+            match decode::<SubscriptionEvent>(recorded, &upcasters) {
                 Ok(SubscriptionEvent::PaymentInitiated(p)) if p.tx_ref == tx_ref => Some(p),
                 _ => None,
             }

@@ -6,6 +6,7 @@ use api_core::access::authorize_organization;
 use api_core::auth::AuthUser;
 use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
+use api_core::shapes::NamedWorkspace;
 use api_core::{ApiError, AppState};
 use axum::extract::{Path, Query, State};
 use axum::Json;
@@ -164,16 +165,11 @@ pub async fn received_invitations(
     for row in rows {
         let role: i64 = row.try_get("role")?;
         let listed: String = row.try_get("workspaces")?;
-        let mut workspaces = Vec::new();
-        for id in listed.split(',').filter(|id| !id.is_empty()) {
-            let name: Option<String> = sqlx::query_scalar(
-                "SELECT name FROM read_workspaces WHERE id = $1 AND deleted = 0",
-            )
-            .bind(id)
-            .fetch_optional(&state.db().pool)
-            .await?;
-            workspaces.extend(name);
-        }
+        let workspaces = NamedWorkspace::listed(state.db(), &listed)
+            .await?
+            .into_iter()
+            .map(|workspace| workspace.name)
+            .collect();
         let first: Option<String> = row.try_get("first_name")?;
         let last: Option<String> = row.try_get("last_name")?;
         received.push(ReceivedInvitation {

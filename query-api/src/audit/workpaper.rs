@@ -25,7 +25,7 @@ use sqlx::Row;
 use super::findings::{current_conclusions, session_notes, FindingNote};
 use super::report::{session_run, SessionRun};
 use super::{definition, session_row, FLAGGED_MAX};
-use crate::pdf::{Column, Document, PdfError, Weight};
+use crate::pdf::{money, Column, Document, PdfError, Weight};
 
 /// The session's workpaper, a multi-page PDF.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/workpaper.pdf", tag = "audit",
@@ -162,17 +162,6 @@ fn readable(name: &str) -> String {
 /// An amount with its currency code: "NGN 1,234,567.50".
 fn amount_in(currency: &str, amount: Decimal) -> String {
     format!("{currency} {}", money(amount))
-}
-
-/// Thousands separated, two places: 1234567.5 as "1,234,567.50".
-fn money(amount: Decimal) -> String {
-    // A negative zero prints as zero.
-    let amount = if amount.is_zero() {
-        Decimal::ZERO
-    } else {
-        amount
-    };
-    crate::pdf::grouped(&format!("{amount:.2}"))
 }
 
 /// The test parameters as `path = value` lines (`benford.amount_min = 10`).

@@ -3,14 +3,9 @@
 //! the employer's contributions.
 
 use event_schemas::payroll::pay_run::PayslipRecord;
-use rust_decimal::Decimal;
 
 use super::PayRunSummary;
-use crate::pdf::{grouped, Column, Document, PdfError};
-
-fn money(amount: Decimal) -> String {
-    grouped(&format!("{amount:.2}"))
-}
+use crate::pdf::{money, Column, Document, PdfError};
 
 /// The payslip's PDF bytes.
 pub fn payslip(

@@ -93,6 +93,17 @@ pub fn wrap(text: &str, width: f32, size: f32, weight: Weight) -> Vec<String> {
     lines
 }
 
+/// An amount as people read it: two places, thousands separated, a negative in
+/// brackets ("(1,234,567.50)"), and a negative zero as zero.
+pub fn money(amount: rust_decimal::Decimal) -> String {
+    let amount = if amount.is_zero() {
+        rust_decimal::Decimal::ZERO
+    } else {
+        amount
+    };
+    grouped(&format!("{amount:.2}"))
+}
+
 /// Thousands separated, negatives in accountants' brackets as on every screen:
 /// "-1234567.50" as "(1,234,567.50)"; anything not a plain decimal is left as it is.
 pub fn grouped(amount: &str) -> String {

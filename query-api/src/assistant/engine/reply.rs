@@ -35,22 +35,6 @@ pub struct Reply {
     currency: String,
 }
 
-/// `1234567.5` as `1,234,567.50`.
-pub fn grouped(amount: Decimal) -> String {
-    let mut amount = amount.abs();
-    amount.rescale(2);
-    let text = amount.to_string();
-    let (whole, cents) = text.split_once('.').unwrap_or((&text, "00"));
-    let mut out = String::new();
-    for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    format!("{out}.{cents}")
-}
-
 /// A read model's decimal string as a decimal.
 pub fn decimal(text: &str) -> Result<Decimal, ApiError> {
     Decimal::from_str(text.trim())
@@ -91,17 +75,13 @@ impl Reply {
         });
     }
 
-    /// `NGN 1,234.50` (a negative amount `NGN -1,234.50`), recorded as a figure.
+    /// `NGN 1,234.50` (a negative amount in brackets, `NGN (1,234.50)`, as on every
+    /// screen), recorded as a figure.
     pub fn money(&mut self, label: &str, amount: Decimal, at: At) -> String {
         let mut amount = amount;
         amount.rescale(2);
         self.figure(label, amount, Some(self.currency.clone()), at);
-        let sign = if amount.is_sign_negative() && !amount.is_zero() {
-            "-"
-        } else {
-            ""
-        };
-        format!("{} {sign}{}", self.currency, grouped(amount))
+        format!("{} {}", self.currency, crate::pdf::money(amount))
     }
 
     /// A count, recorded as a figure.
@@ -186,10 +166,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn money_is_grouped_in_thousands_with_two_decimals() {
-        assert_eq!(grouped(Decimal::new(123456750, 2)), "1,234,567.50");
-        assert_eq!(grouped(Decimal::new(5, 0)), "5.00");
-        assert_eq!(grouped(Decimal::new(100000, 0)), "100,000.00");
+    fn money_is_grouped_in_thousands_with_two_decimals_and_its_currency() {
+        let mut reply = Reply::new("NGN");
+        let said = [
+            reply.money("a", Decimal::new(123456750, 2), At::Timeless),
+            reply.money("b", Decimal::new(5, 0), At::Timeless),
+            reply.money("c", Decimal::new(-100000, 0), At::Timeless),
+        ];
+        assert_eq!(said, ["NGN 1,234,567.50", "NGN 5.00", "NGN (100,000.00)"]);
     }
 
     #[test]
@@ -206,7 +190,7 @@ mod tests {
         let answer = reply.finish();
         assert_eq!(
             answer.text,
-            "Cash on hand (1110): NGN -5.00 over 3 entries on 31 Dec 2025."
+            "Cash on hand (1110): NGN (5.00) over 3 entries on 31 Dec 2025."
         );
         assert!(
             crate::assistant::check::unbacked_numbers(&answer.text, &answer.figures, &codes)

@@ -7906,6 +7906,7 @@ export interface components {
              */
             time_zone: string;
         };
+        /** @description A workspace named in an answer (an invitation's offer): its id and its name. */
         NamedWorkspace: {
             id: string;
             name: string;
