@@ -347,7 +347,104 @@ async fn signing_out_ends_the_session_on_the_server(backend: Backend) {
     app.stop().await;
 }
 
+/// How many rows of `table` belong to `user_id`.
+async fn rows_of(db: &store::Db, table: &str, user_id: &str) -> i64 {
+    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table} WHERE user_id = $1"))
+        .bind(user_id)
+        .fetch_one(&db.pool)
+        .await
+        .expect("count")
+}
+
+async fn a_session_whose_tokens_all_expired_is_cleared_with_its_origin(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let ended = app.signed_up("ada@books.ng").await;
+    let live = app.signed_up("bola@books.ng").await;
+    let db = app.database().await;
+    sqlx::query("UPDATE refresh_tokens SET expires_at = 1 WHERE user_id = $1")
+        .bind(&ended.user_id)
+        .execute(&db.pool)
+        .await
+        .expect("expire");
+
+    let cleared = identity::housekeeping::clear_expired(&db, identity::now_us())
+        .await
+        .expect("clear");
+
+    assert_eq!((cleared.refresh_tokens, cleared.session_origins), (1, 1));
+    assert_eq!(rows_of(&db, "refresh_tokens", &ended.user_id).await, 0);
+    assert_eq!(rows_of(&db, "session_origins", &ended.user_id).await, 0);
+    assert_eq!(rows_of(&db, "refresh_tokens", &live.user_id).await, 1);
+    assert_eq!(rows_of(&db, "session_origins", &live.user_id).await, 1);
+    let refreshed = app
+        .post(REFRESH, None, json!({"refresh": live.refresh}))
+        .await;
+    assert_eq!(refreshed.status, 200, "{}", refreshed.body);
+    app.stop().await;
+}
+
+async fn a_used_token_of_a_live_session_is_kept_so_replaying_it_still_ends_the_session(
+    backend: Backend,
+) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let rotated = app
+        .post(REFRESH, None, json!({"refresh": session.refresh}))
+        .await;
+    let access = rotated.body["data"]["access"].as_str().expect("access");
+    let db = app.database().await;
+    sqlx::query("UPDATE refresh_tokens SET expires_at = 1 WHERE used_at IS NOT NULL")
+        .execute(&db.pool)
+        .await
+        .expect("expire the used token");
+
+    identity::housekeeping::clear_expired(&db, identity::now_us())
+        .await
+        .expect("clear");
+    let replay = app
+        .post(REFRESH, None, json!({"refresh": session.refresh}))
+        .await;
+
+    assert_eq!(replay.status, 401);
+    assert_eq!(app.read(ME, Some(access)).await.status, 401);
+    app.stop().await;
+}
+
+async fn an_expired_trusted_device_is_cleared_and_a_trusted_one_kept(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let session = app.signed_up("ada@books.ng").await;
+    let db = app.database().await;
+    for (id, expires_at) in [("expired", 1), ("trusted", i64::MAX)] {
+        sqlx::query(
+            "INSERT INTO trusted_devices (id, token_hash, user_id, created_at, expires_at, \
+             last_used_at) VALUES ($1, $2, $3, 0, $4, 0)",
+        )
+        .bind(id)
+        .bind(format!("hash-{id}"))
+        .bind(&session.user_id)
+        .bind(expires_at)
+        .execute(&db.pool)
+        .await
+        .expect("trust");
+    }
+
+    let cleared = identity::housekeeping::clear_expired(&db, identity::now_us())
+        .await
+        .expect("clear");
+
+    assert_eq!(cleared.trusted_devices, 1);
+    let left: Vec<String> = sqlx::query_scalar("SELECT id FROM trusted_devices")
+        .fetch_all(&db.pool)
+        .await
+        .expect("devices");
+    assert_eq!(left, ["trusted"]);
+    app.stop().await;
+}
+
 backend_tests!(
+    a_session_whose_tokens_all_expired_is_cleared_with_its_origin,
+    a_used_token_of_a_live_session_is_kept_so_replaying_it_still_ends_the_session,
+    an_expired_trusted_device_is_cleared_and_a_trusted_one_kept,
     a_password_reset_ends_the_access_tokens_of_every_session_at_once,
     a_reused_refresh_token_ends_its_sessions_access_tokens_at_once,
     a_refreshed_access_token_belongs_to_the_same_session,

@@ -13,11 +13,13 @@
 //!   session started.
 //! - [`files`] — uploaded files: where their bytes live and their metadata
 //!   ([`FILES_MIGRATIONS`], owner `files`).
+//! - [`housekeeping`] — clearing expired tokens, trusted devices and session origins.
 //! - [`outbox`] — mails written in the same transaction as what caused them, delivered
 //!   after commit and retried until they go.
 //! - [`MIGRATIONS`] — this crate's tables.
 
 pub mod files;
+pub mod housekeeping;
 pub mod invitation_tokens;
 pub mod outbox;
 pub mod password;
