@@ -5,6 +5,7 @@
 //! - [`server`]: [`server::Application`] — the HTTP server, projectors and relay of one
 //!   node, startable on port 0 by tests.
 //! - [`security`]: security headers and the CORS policy on every response.
+//! - [`ui_files`]: the built UI: cached hashed assets, gzip, the app for every other path.
 //! - [`cli`]: the subcommands.
 //! - [`demo`]: `ledgerline demo seed`, a demo organization with a year of books.
 
@@ -13,6 +14,7 @@ pub mod config;
 pub mod demo;
 pub mod security;
 pub mod server;
+pub mod ui_files;
 
 use std::sync::Arc;
 

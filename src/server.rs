@@ -15,7 +15,6 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower::ServiceBuilder;
 use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::services::{ServeDir, ServeFile};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -261,6 +260,10 @@ impl Application {
                 self.state.clone(),
                 stopped.clone(),
             ));
+            tasks.push(tokio::spawn(identity::housekeeping::run(
+                self.store.db().clone(),
+                stopped.clone(),
+            )));
         }
         if let Some(nats) = &self.config.nats {
             if matches!(self.config.role, Role::All | Role::Relay) {
@@ -328,8 +331,6 @@ pub fn build_router(
         ))
         .split_for_parts();
     let openapi = Arc::new(finish_document(openapi));
-    let index = config.ui_dir.join("index.html");
-    let spa = ServeDir::new(&config.ui_dir).fallback(ServeFile::new(index));
     Router::new()
         .merge(api)
         .route(OPENAPI_PATH, get(openapi_json).with_state(openapi))
@@ -337,7 +338,7 @@ pub fn build_router(
             "/api/{*rest}",
             any(|| async { ApiError::NotFound("No such API route.".into()) }),
         )
-        .fallback_service(spa)
+        .merge(crate::ui_files::router(&config.ui_dir))
         .layer(middleware::from_fn_with_state(
             idempotency,
             idempotency::layer,

@@ -4,6 +4,8 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { gzipBuiltFiles, preloadChunkOf } from './build-plugins';
+
 // The API server (`ledgerline serve`) listens on 8080 by default; override with
 // LEDGERLINE_API_URL when it runs elsewhere.
 const apiTarget = process.env.LEDGERLINE_API_URL ?? 'http://127.0.0.1:8080';
@@ -13,7 +15,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadChunkOf('/src/app/routes/app/main-root.tsx'), gzipBuiltFiles()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

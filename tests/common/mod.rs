@@ -23,7 +23,8 @@ pub struct TestApp {
     pub db: Option<TestDatabase>,
     /// The server's clock: `advance` it to see what time does.
     pub clock: api_core::time::Clock,
-    _ui: std::path::PathBuf,
+    /// The UI directory the server serves (an `index.html` only, unless a test adds files).
+    pub ui_dir: std::path::PathBuf,
 }
 
 impl TestApp {
@@ -96,7 +97,7 @@ impl TestApp {
             stop: Some(stop),
             db: None,
             clock,
-            _ui: ui,
+            ui_dir: ui,
         }
     }
 
