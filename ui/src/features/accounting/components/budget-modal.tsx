@@ -11,6 +11,8 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
+import { MonthField } from '@/components/ui/month-field';
+import { formatMonth } from '@/lib/format-date-time';
 import { AMOUNT_INPUT_HINT, centsToDecimal, formatMoney, parseCents } from '@/lib/money';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { notify } from '@/lib/notify';
@@ -89,12 +91,7 @@ export function BudgetModal({ account, onClose }: BudgetModalProps) {
           ]}
         />
         {kind === 'month' && (
-          <TextInput
-            label="Month"
-            type="month"
-            value={month}
-            onChange={(e) => setMonth(e.currentTarget.value)}
-          />
+          <MonthField label="Month" value={month} onChange={setMonth} />
         )}
         {kind === 'year' && (
           <NumberInput
@@ -119,7 +116,7 @@ export function BudgetModal({ account, onClose }: BudgetModalProps) {
             <Table.Tbody>
               {account.budgets.slice(-BUDGET_MONTHS_SHOWN).map((b) => (
                 <Table.Tr key={b.month}>
-                  <Table.Td>{b.month}</Table.Td>
+                  <Table.Td>{formatMonth(b.month)}</Table.Td>
                   <Table.Td ta="right" className="ledger-money">
                     {formatMoney(b.amount, currency)}
                   </Table.Td>
