@@ -23,6 +23,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -66,6 +67,8 @@ fn cents(kobo: u64) -> String {
 struct Server {
     child: Child,
     base: String,
+    /// The highest `RssAnon` seen (kB), sampled every 100 ms while it runs.
+    anon_peak_kb: Arc<AtomicU64>,
 }
 
 impl Server {
@@ -96,15 +99,31 @@ impl Server {
         let child = command
             .spawn()
             .map_err(|e| format!("starting {}: {e}", bin.display()))?;
+        let anon_peak_kb = Arc::new(AtomicU64::new(0));
+        let (pid, peak) = (child.id(), Arc::clone(&anon_peak_kb));
+        // Ends with the process: its /proc entry goes and the read fails.
+        std::thread::spawn(move || {
+            while let Some(kb) = proc_field_kb(pid, "RssAnon:") {
+                peak.fetch_max(kb, Ordering::Relaxed);
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        });
         Ok(Self {
             child,
             base: format!("http://127.0.0.1:{port}"),
+            anon_peak_kb,
         })
     }
 
     /// Peak and current resident set, in MB, from /proc.
     fn memory_mb(&self) -> (f64, f64) {
         proc_memory_mb(self.child.id()).unwrap_or((f64::NAN, f64::NAN))
+    }
+
+    /// The highest anonymous resident memory (the heap and stacks, without the database
+    /// file's memory map, whose pages are the kernel's page cache), in MB.
+    fn anon_peak_mb(&self) -> f64 {
+        self.anon_peak_kb.load(Ordering::Relaxed) as f64 / 1024.0
     }
 
     fn stop(mut self) -> Result<(), Error> {
@@ -115,6 +134,16 @@ impl Server {
         self.child.wait()?;
         Ok(())
     }
+}
+
+/// One `kB` field of `/proc/PID/status`.
+fn proc_field_kb(pid: u32, name: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with(name))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kb| kb.parse().ok())
 }
 
 fn proc_memory_mb(pid: u32) -> Option<(f64, f64)> {
@@ -578,6 +607,7 @@ struct Figures {
     journal_mb: f64,
     hledger: (f64, f64, String),
     server_peak_mb: f64,
+    server_anon_peak_mb: f64,
     rebuild: f64,
     rebuild_events: i64,
 }
@@ -635,11 +665,15 @@ async fn run(backend: Backend, postings: usize, api_entries: usize) -> Result<Fi
     );
     let half = api_entries / 2;
     let posting_empty = post_singly(&api, &base, &accounts, &bank, half).await?;
-    eprintln!("#   {posting_empty:.0} entries/s; importing {postings} postings");
+    eprintln!(
+        "#   {posting_empty:.0} entries/s; importing {postings} postings (server heap peak so far {:.0} MB)",
+        server.anon_peak_mb()
+    );
     let (import_rate, import_files) = import(&api, &base, &accounts, postings).await?;
     eprintln!(
-        "#   {import_rate:.0} lines/s; posting {} more entries",
-        api_entries - half
+        "#   {import_rate:.0} lines/s; posting {} more entries (server heap peak so far {:.0} MB)",
+        api_entries - half,
+        server.anon_peak_mb()
     );
     let posting_full = post_singly(&api, &base, &accounts, &bank, api_entries - half).await?;
     if std::env::var_os("BENCH_UI").is_some() {
@@ -680,7 +714,10 @@ async fn run(backend: Backend, postings: usize, api_entries: usize) -> Result<Fi
     })
     .await?;
 
-    eprintln!("#   exporting the hledger journal");
+    eprintln!(
+        "#   exporting the hledger journal (server heap peak so far {:.0} MB)",
+        server.anon_peak_mb()
+    );
     let started = Instant::now();
     let journal_text = api
         .http
@@ -703,6 +740,7 @@ async fn run(backend: Backend, postings: usize, api_entries: usize) -> Result<Fi
     let _ = std::fs::remove_file(&journal);
 
     let (server_peak_mb, _) = server.memory_mb();
+    let server_anon_peak_mb = server.anon_peak_mb();
     server.stop()?;
 
     eprintln!("#   rebuilding the ledger read model");
@@ -735,6 +773,7 @@ async fn run(backend: Backend, postings: usize, api_entries: usize) -> Result<Fi
         journal_mb,
         hledger,
         server_peak_mb,
+        server_anon_peak_mb,
         rebuild,
         rebuild_events,
     })
@@ -782,8 +821,17 @@ fn print(figures: &[Figures]) {
         ),
         (
             "ledger projector rebuild",
-            Box::new(|f| format!("{:.0} events/s ({} events)", f.rebuild, f.rebuild_events)),
-            "≥ 500,000",
+            Box::new(|f| {
+                // Each event posts one entry; the rate in postings is the target's unit.
+                let postings_per_event = f.postings as f64 / f.rebuild_events.max(1) as f64;
+                format!(
+                    "{:.0} events/s ({} events), {:.0} postings/s",
+                    f.rebuild,
+                    f.rebuild_events,
+                    f.rebuild * postings_per_event
+                )
+            }),
+            "≥ 300,000 postings/s",
         ),
         (
             "trial balance p50 / p99 (random as-of)",
@@ -793,12 +841,17 @@ fn print(figures: &[Figures]) {
         (
             "general-ledger page (100) p50 / p99, bank account",
             Box::new(|f| format!("{:.1} / {:.1} ms", f.gl.0, f.gl.1)),
-            "p99 ≤ 20 ms",
+            "p99 ≤ 10 ms",
         ),
         (
-            "server peak RSS (VmHWM)",
+            "server peak RSS (VmHWM; counts each connection's map of the database file)",
             Box::new(|f| format!("{:.0} MB", f.server_peak_mb)),
-            "≤ 500 MB",
+            "—",
+        ),
+        (
+            "server peak anonymous memory (RssAnon, sampled every 100 ms)",
+            Box::new(|f| format!("{:.0} MB", f.server_anon_peak_mb)),
+            "≤ 300 MB",
         ),
         (
             "hledger journal export",
