@@ -17,11 +17,13 @@ use crate::activity::{self};
 pub(crate) use crate::sign_in_throttle::Throttle;
 use crate::CommandState;
 
+mod new_user_account;
 mod password_reset;
 mod profile;
 mod registration;
 mod sign_in;
 
+pub(crate) use new_user_account::NewUserAccount;
 pub use password_reset::ResetCompleteBody;
 pub use profile::{LatestWorkspace, ProfilePatch};
 pub(crate) use registration::verification_mail;

@@ -13,13 +13,12 @@ use domain::validation;
 use event_schemas::user_activity::{UserActivityEvent, UserRegistered};
 use event_schemas::{MembershipId, OrganizationId, UserId};
 use identity::outbox::{self, Mail};
-use identity::password;
 use identity::tokens::{self, Purpose};
-use identity::users::{self, NewUser};
+use identity::users;
 use serde::{Deserialize, Serialize};
 use store::EventMetadata;
 
-use super::{hash_password, mail_link, required_text, Problems, LINK_NOT_VALID, NAME_CHARS_MAX};
+use super::{mail_link, NewUserAccount, LINK_NOT_VALID};
 use crate::activity::{self, Scope};
 use crate::runner::execute;
 use crate::CommandState;
@@ -46,50 +45,30 @@ pub async fn register(
     CurrentRequestId(request_id): CurrentRequestId,
     Body(body): Body<RegisterBody>,
 ) -> Result<(StatusCode, Json<Data<Registered>>), ApiError> {
-    let mut problems = Problems::default();
-    let first_name = required_text(
-        &mut problems,
-        "first_name",
+    let account = NewUserAccount::checked(
         &body.first_name,
-        "First Name is required",
-        NAME_CHARS_MAX,
-    );
-    let last_name = required_text(
-        &mut problems,
-        "last_name",
         &body.last_name,
-        "Last Name is required",
-        NAME_CHARS_MAX,
-    );
-    let email = validation::email(&body.email);
-    if email.is_none() {
-        problems.add("email", validation::EMAIL_NOT_VALID);
-    }
-    if let Err(rule) = password::check_new(&body.password) {
-        problems.add("password", rule.to_string());
-    }
-    problems.into_result()?;
-    let email = email.unwrap_or_default();
-    let app = &state.app;
-    let user_id = UserId::new_v7();
-    let password_hash = hash_password(body.password).await?;
-
-    let mut tx = app.db().begin_write().await?;
-    let inserted = users::insert(
-        &mut *tx,
-        &NewUser {
-            id: &user_id.to_string(),
-            email: &email,
-            password_hash: &password_hash,
-            first_name: &first_name,
-            last_name: &last_name,
-        },
+        validation::email(&body.email),
+        body.password,
     )
     .await?;
-    if !inserted {
-        drop(tx);
-        return registration_with_a_taken_address(app, email, first_name, last_name).await;
-    }
+    let app = &state.app;
+    let Some(mut tx) = account.insert(app).await? else {
+        return registration_with_a_taken_address(
+            app,
+            account.email,
+            account.first_name,
+            account.last_name,
+        )
+        .await;
+    };
+    let NewUserAccount {
+        user_id,
+        email,
+        first_name,
+        last_name,
+        ..
+    } = account;
     let token =
         tokens::issue_one_time(&mut *tx, &user_id.to_string(), Purpose::EmailVerification).await?;
     outbox::enqueue(

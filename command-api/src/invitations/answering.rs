@@ -13,10 +13,10 @@ use axum::Json;
 use domain::organization::{AcceptInvitation, RejectInvitation};
 use domain::permissions::{Denial, Plan, Resource};
 use domain::validation;
-use event_schemas::{MembershipId, UserId};
+use event_schemas::MembershipId;
 use identity::invitation_tokens;
 use identity::outbox;
-use identity::users::{self, NewUser};
+use identity::users;
 use serde::Deserialize;
 use sqlx::Row;
 
@@ -24,10 +24,7 @@ use super::{
     collaborators_in_use, revoke_token, Accepted, InvitationDetails, JoinedSession, Rejected,
     TOKEN_NOT_VALID,
 };
-use crate::accounts::{
-    hash_password, origin, required_text, session_tokens, ClientAddress, ClientDevice, Problems,
-    NAME_CHARS_MAX,
-};
+use crate::accounts::{origin, session_tokens, ClientAddress, ClientDevice, NewUserAccount};
 use crate::ids::parse_id;
 use crate::organizations::run;
 use crate::CommandState;
@@ -291,54 +288,25 @@ pub async fn create_account_and_accept(
     let app = &state.app;
     let (invitation_id, organization_id) = invitation_of(app, &body.token).await?;
     let invited = invited_address(app, &invitation_id).await?;
-    let mut problems = Problems::default();
-    let first_name = required_text(
-        &mut problems,
-        "first_name",
-        &body.first_name,
-        "First Name is required",
-        NAME_CHARS_MAX,
-    );
-    let last_name = required_text(
-        &mut problems,
-        "last_name",
-        &body.last_name,
-        "Last Name is required",
-        NAME_CHARS_MAX,
-    );
     let email = match (&invited, &body.email) {
         (Some(invited), _) => Some(invited.clone()),
         (None, Some(raw)) => validation::email(raw),
         (None, None) => None,
     };
-    if email.is_none() {
-        problems.add("email", validation::EMAIL_NOT_VALID);
-    }
-    if let Err(rule) = identity::password::check_new(&body.password) {
-        problems.add("password", rule.to_string());
-    }
-    problems.into_result()?;
-    let email = email.unwrap_or_default();
-    let user_id = UserId::new_v7();
-    let password_hash = hash_password(body.password).await?;
-    let mut tx = app.db().begin_write().await?;
-    let inserted = users::insert(
-        &mut *tx,
-        &NewUser {
-            id: &user_id.to_string(),
-            email: &email,
-            password_hash: &password_hash,
-            first_name: &first_name,
-            last_name: &last_name,
-        },
-    )
-    .await?;
-    if !inserted {
+    let account =
+        NewUserAccount::checked(&body.first_name, &body.last_name, email, body.password).await?;
+    let Some(mut tx) = account.insert(app).await? else {
         return Err(ApiError::field(
             "email",
             "A user with this e-mail address already exists. Sign in and accept the invitation.",
         ));
-    }
+    };
+    let NewUserAccount {
+        user_id,
+        email,
+        first_name,
+        ..
+    } = account;
     if invited.is_some() {
         users::mark_email_verified(&mut *tx, &user_id.to_string()).await?;
     } else {
