@@ -10,6 +10,7 @@ use api_core::openapi::{ok, Data, PageOf};
 use api_core::pagination::{PageParams, Paginated};
 use api_core::shapes::LockDate;
 use api_core::{ApiError, AppState};
+use axum::body::Body;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -368,10 +369,13 @@ pub async fn export_route(
         ),
         Some(_) => return Err(ApiError::field("format", "Format must be csv or hledger.")),
     };
-    let body = Export::start(state.db(), &workspace_id, format)
-        .await?
-        .collect()
-        .await?;
+    let export = Export::start(state.db(), &workspace_id, format).await?;
+    // Chunk by chunk as the client reads: a million postings never sit in memory. A
+    // failure midway ends the download early, which the client sees as an incomplete file.
+    let chunks = futures::stream::try_unfold(export, |mut export| async move {
+        Ok::<_, ApiError>(export.next_chunk().await?.map(|chunk| (chunk, export)))
+    });
+    let body = Body::from_stream(chunks);
     let disposition = format!("attachment; filename=\"journal-entries.{extension}\"");
     Ok((
         [
