@@ -25,7 +25,7 @@ use sqlx::Row;
 use super::findings::{current_conclusions, session_notes, FindingNote};
 use super::report::{session_run, SessionRun};
 use super::{definition, session_row, FLAGGED_MAX};
-use crate::pdf::{money, Column, Document, PdfError, Weight};
+use crate::pdf::{money, money_in, Column, Document, PdfError, Weight};
 
 /// The session's workpaper, a multi-page PDF.
 #[utoipa::path(get, path = "/api/v1/audit/workspaces/{workspace_id}/sessions/{id}/workpaper.pdf", tag = "audit",
@@ -159,11 +159,6 @@ fn readable(name: &str) -> String {
         .unwrap_or_default()
 }
 
-/// An amount with its currency code: "NGN 1,234,567.50".
-fn amount_in(currency: &str, amount: Decimal) -> String {
-    format!("{currency} {}", money(amount))
-}
-
 /// The test parameters as `path = value` lines (`benford.amount_min = 10`).
 fn flatten(prefix: &str, value: &Value, out: &mut Vec<(String, String)>) {
     match value {
@@ -228,11 +223,11 @@ fn render(
         ),
         (
             "Materiality",
-            amount_in(&header.currency, opened.materiality),
+            money_in(&header.currency, opened.materiality),
         ),
         (
             "Performance materiality",
-            amount_in(&header.currency, opened.performance_materiality),
+            money_in(&header.currency, opened.performance_materiality),
         ),
         (
             "Approval thresholds",
@@ -242,7 +237,7 @@ fn render(
                 opened
                     .approval_thresholds
                     .iter()
-                    .map(|t| amount_in(&header.currency, *t))
+                    .map(|t| money_in(&header.currency, *t))
                     .collect::<Vec<_>>()
                     .join(", ")
             },
@@ -582,6 +577,6 @@ mod tests {
 
     #[test]
     fn an_amount_prints_with_its_currency_code_not_a_sign() {
-        assert_eq!(amount_in("NGN", Decimal::new(123400, 2)), "NGN 1,234.00");
+        assert_eq!(money_in("NGN", Decimal::new(123400, 2)), "NGN 1,234.00");
     }
 }

@@ -104,6 +104,12 @@ pub fn money(amount: rust_decimal::Decimal) -> String {
     grouped(&format!("{amount:.2}"))
 }
 
+/// An amount with its currency code, "NGN 1,234,567.50" (a negative "NGN (5.00)"): a code
+/// rather than a symbol, which the PDF's built-in fonts may not have.
+pub fn money_in(currency: &str, amount: rust_decimal::Decimal) -> String {
+    format!("{currency} {}", money(amount))
+}
+
 /// Thousands separated, negatives in accountants' brackets as on every screen:
 /// "-1234567.50" as "(1,234,567.50)"; anything not a plain decimal is left as it is.
 pub fn grouped(amount: &str) -> String {

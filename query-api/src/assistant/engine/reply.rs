@@ -81,7 +81,7 @@ impl Reply {
         let mut amount = amount;
         amount.rescale(2);
         self.figure(label, amount, Some(self.currency.clone()), at);
-        format!("{} {}", self.currency, crate::pdf::money(amount))
+        crate::pdf::money_in(&self.currency, amount)
     }
 
     /// A count, recorded as a figure.
