@@ -146,17 +146,10 @@ fn proc_field_kb(pid: u32, name: &str) -> Option<u64> {
         .and_then(|kb| kb.parse().ok())
 }
 
+/// Peak and current resident set (`VmHWM`, `VmRSS`) of process `pid`, in MB.
 fn proc_memory_mb(pid: u32) -> Option<(f64, f64)> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<f64>().ok())
-            .map(|kb| kb / 1024.0)
-    };
-    Some((field("VmHWM:")?, field("VmRSS:")?))
+    let mb = |name: &str| proc_field_kb(pid, name).map(|kb| kb as f64 / 1024.0);
+    Some((mb("VmHWM:")?, mb("VmRSS:")?))
 }
 
 /// An HTTP client signed in as the benchmark's user; signs in again before the 15-minute
