@@ -63,9 +63,15 @@ pub async fn clear_expired(db: &Db, now: i64) -> Result<Cleared, sqlx::Error> {
     })
 }
 
-/// Clears expired rows at start and every [`EVERY`] after, until `stop` turns true.
+/// Clears expired rows every [`EVERY`] until `stop` turns true. Not at start: a server
+/// starting (every test's, every node of a deploy) has better to do than a pass whose
+/// rows can wait an hour.
 pub async fn run(db: Db, mut stop: watch::Receiver<bool>) {
     loop {
+        tokio::select! {
+            _ = stop.changed() => {}
+            _ = tokio::time::sleep(EVERY) => {}
+        }
         if *stop.borrow() {
             return;
         }
@@ -75,10 +81,6 @@ pub async fn run(db: Db, mut stop: watch::Receiver<bool>) {
             }
             Ok(_) => {}
             Err(err) => tracing::warn!(error = %err, "clearing expired sign-in rows failed"),
-        }
-        tokio::select! {
-            _ = stop.changed() => {}
-            _ = tokio::time::sleep(EVERY) => {}
         }
     }
 }
