@@ -34,6 +34,7 @@ import { registerFixedAssetTests } from './fixed-assets.mjs';
 import { registerLayoutTests } from './layout.mjs';
 import { registerAssistantTests } from './assistant.mjs';
 import { registerDebtTests } from './debts.mjs';
+import { registerPrefetchTests } from './prefetch.mjs';
 import { registerDocumentTests } from './documents.mjs';
 import { registerOrganizationTests } from './organization.mjs';
 import { registerReportTests } from './reports.mjs';
@@ -1403,6 +1404,8 @@ registerAssistantTests({
   waitForPath,
   WAIT_MS,
 });
+
+registerPrefetchTests({ test, check, api, baseUrl, userWithWorkspaces, withSession, WAIT_MS });
 
 registerDebtTests({
   test,

@@ -9,6 +9,7 @@ import { PermissionModals } from '@/components/permissions/permission-modals';
 import { RouteLoader } from '@/components/ui/route-loader';
 import { paths, routePattern } from '@/config/paths';
 
+import { onlyWhenEntered, prefetching, sessionBasics } from './prefetch';
 import { RouteError } from './route-error';
 import { StartGuard } from './start-guard';
 import { warmSharedCode } from './warm-up';
@@ -21,6 +22,17 @@ function load(importer: () => Promise<RouteModule>): RouteObject['lazy'] {
 }
 
 const a = paths.accounting;
+
+/** A route's loader that asks for its screen's first data (`./prefetch`). */
+function prefetches(
+  plan: Parameters<typeof prefetching>[0],
+): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
+  return { loader: prefetching(plan), shouldRevalidate: onlyWhenEntered };
+}
+
+const accounting = () => import('@/features/accounting/prefetch');
+const audit = () => import('@/features/audit/prefetch');
+const debts = () => import('@/features/debts/prefetch');
 
 function Root() {
   useEffect(() => warmSharedCode(), []);
@@ -42,6 +54,7 @@ export const routes: RouteObject[] = [
       // Main layout with side navigation.
       {
         lazy: load(() => import('./routes/app/main-root')),
+        ...sessionBasics,
         children: [
           { index: true, lazy: load(() => import('./routes/app/service-home')) },
           {
@@ -51,7 +64,11 @@ export const routes: RouteObject[] = [
           {
             path: routePattern(a.root),
             children: [
-              { index: true, lazy: load(() => import('./routes/app/accounting/overview')) },
+              {
+                index: true,
+                lazy: load(() => import('./routes/app/accounting/overview')),
+                ...prefetches(async () => (await accounting()).chartOfAccounts),
+              },
               {
                 path: routePattern(a.journalEntry, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/journal-entry')),
@@ -59,10 +76,12 @@ export const routes: RouteObject[] = [
               {
                 path: routePattern(a.trialBalance, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/trial-balance')),
+                ...prefetches(async () => (await accounting()).trialBalance),
               },
               {
                 path: routePattern(a.generalLedger, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/general-ledger')),
+                ...prefetches(async () => (await accounting()).generalLedger),
               },
               {
                 path: routePattern(a.payroll, a.root, true),
@@ -95,6 +114,7 @@ export const routes: RouteObject[] = [
               {
                 path: routePattern(a.debtManagement, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/debt-management')),
+                ...prefetches(async () => (await debts()).debtManagement),
               },
               { path: '*', element: <Navigate to={a.root} replace /> },
             ],
@@ -138,8 +158,27 @@ export const routes: RouteObject[] = [
       },
       // Audit area.
       {
-        path: routePattern(paths.audit, '/', true),
+        path: routePattern(paths.audit),
         lazy: load(() => import('./routes/audit/audit-root')),
+        ...sessionBasics,
+        children: [
+          {
+            index: true,
+            lazy: load(() => import('./routes/audit/sessions')),
+            ...prefetches(async () => (await audit()).sessions),
+          },
+          {
+            path: 'sessions/:sessionId',
+            lazy: load(() => import('./routes/audit/session')),
+            ...prefetches(async () => (await audit()).session),
+          },
+          {
+            path: 'time-travel',
+            lazy: load(() => import('./routes/audit/time-travel')),
+            ...prefetches(async () => (await audit()).timeTravel),
+          },
+          { path: '*', element: <Navigate to={paths.audit} replace /> },
+        ],
       },
       // Public shared audit view.
       {

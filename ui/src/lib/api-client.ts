@@ -18,6 +18,13 @@ import {
   type HttpMethod,
   type PathWith,
 } from '@/lib/api/contract';
+import {
+  forgetPrefetched,
+  prefetchUrl,
+  readJson,
+  sharedGet,
+  type Answer,
+} from '@/lib/api/prefetch';
 import { flattenedErrorMessage } from '@/lib/error-message';
 import { navigateTo } from '@/lib/navigation';
 import { notify } from '@/lib/notify';
@@ -170,6 +177,11 @@ export type RequestOptions = {
   handleErrors?: boolean;
   /** 'blob' reads a successful body as a file (downloads); errors are still JSON. */
   responseType?: 'json' | 'blob';
+  /**
+   * A write that changes nothing a screen has prefetched (the layout's idempotent
+   * set-up): the answers asked for ahead stay usable. Any other write forgets them.
+   */
+  keepsPrefetched?: boolean;
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -184,19 +196,6 @@ export function buildUrl(path: string, query: Query = {}): string {
   const search = params.toString();
   const normalized = path.startsWith('/') ? path : `/${path}`;
   return `${API_BASE_URL}${normalized}${search ? `?${search}` : ''}`;
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return null;
-  const text = await response.text();
-  if (!text) return null;
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('json')) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
 }
 
 /** Spec §7 POST /accounts/token/refresh/: a new access token (and a rotated refresh token). */
@@ -225,7 +224,7 @@ export function refreshSession(): Promise<boolean> {
         body: JSON.stringify({ refresh }),
       });
       if (!response.ok) return false;
-      const result = refreshResponseSchema.safeParse(await readBody(response));
+      const result = refreshResponseSchema.safeParse(await readJson(response));
       if (!result.success) return false;
       storage.setToken(result.data.data.access);
       storage.setRefreshToken(result.data.data.refresh ?? refresh);
@@ -248,6 +247,18 @@ function isTokenNotValid(error: unknown): boolean {
   );
 }
 
+/** Sends one request and reads its answer: a successful body as a Blob for downloads. */
+async function fetchAnswer(
+  url: string,
+  init: RequestInit,
+  responseType: RequestOptions['responseType'],
+): Promise<Answer> {
+  const response = await fetch(url, init);
+  const body =
+    response.ok && responseType === 'blob' ? await response.blob() : await readJson(response);
+  return { ok: response.ok, status: response.status, body };
+}
+
 async function send<S extends z.ZodType>(
   method: Method,
   path: string,
@@ -268,24 +279,21 @@ async function send<S extends z.ZodType>(
     payload = JSON.stringify(body);
   }
 
-  let response: Response;
+  const url = buildUrl(path, query);
+  if (method !== 'GET' && !options.keepsPrefetched) forgetPrefetched();
+  let answer: Answer;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body: payload,
-      signal,
-    });
+    answer =
+      method === 'GET' && !signal && options.responseType !== 'blob'
+        ? await sharedGet(url, token)
+        : await fetchAnswer(url, { method, headers, body: payload, signal }, options.responseType);
   } catch (cause) {
     throw new NetworkError(`${method} ${path} failed: ${String(cause)}`);
   }
 
-  const parsed =
-    response.ok && options.responseType === 'blob'
-      ? await response.blob()
-      : await readBody(response);
-  if (!response.ok) {
-    throw new ApiError(response.status, parsed, `${method} ${path} answered ${response.status}`);
+  const { ok, status, body: parsed } = answer;
+  if (!ok) {
+    throw new ApiError(status, parsed, `${method} ${path} answered ${status}`);
   }
   const result = schema.safeParse(parsed);
   if (!result.success) {
@@ -361,6 +369,23 @@ export const apiClient = {
   download: (path: string, options: RequestOptions = {}): Promise<Blob> =>
     request('GET', path, blobSchema, undefined, { ...options, responseType: 'blob' }),
 };
+
+/**
+ * Asks now for a GET a screen is about to make (`lib/api/prefetch`): the same typed path
+ * and call as `api.get`, so the URL is the one the screen's own request will build. Does
+ * nothing without a stored token.
+ */
+export function prefetch<P extends PathWith<'get'>>(
+  path: P,
+  ...[call]: CallOf<P, 'get'> extends { params?: undefined }
+    ? [call?: CallOf<P, 'get'>]
+    : [call: CallOf<P, 'get'>]
+): void {
+  const token = storage.getToken();
+  if (!token) return;
+  const { params, query } = (call ?? {}) as { params?: Record<string, string>; query?: Query };
+  prefetchUrl(buildUrl(fillPath(path, params), query), token);
+}
 
 /** What a typed call takes: its path parameters, query and body, then the request options. */
 export type TypedCall<P extends PathWith<M>, M extends HttpMethod> = CallOf<P, M> &

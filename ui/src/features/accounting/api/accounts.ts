@@ -12,7 +12,7 @@ import { useWorkspaceId } from '@/lib/active-workspace';
 
 import { accountingPaths, refreshBooks } from './paths';
 
-const ACCOUNTS_PATH = '/accounting/workspaces/{workspace_id}/accounts/';
+export const ACCOUNTS_PATH = '/accounting/workspaces/{workspace_id}/accounts/';
 
 /** The account types of the domain, in chart order (DESIGN.md §5). */
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
@@ -78,10 +78,17 @@ export const accountNodeSchema: z.ZodType<AccountNode> = z.object({
   },
 });
 
-export async function getAccounts(workspaceId: string, includeArchived: boolean) {
-  const { data } = await api.get(ACCOUNTS_PATH, dataEnvelope(z.array(accountNodeSchema)), {
+/** The tree's request: the hook and the chart's prefetch make the same one. */
+export function accountsCall(workspaceId: string, includeArchived: boolean) {
+  return {
     params: { workspace_id: workspaceId },
     query: { include_archived: includeArchived ? 'true' : undefined },
+  };
+}
+
+export async function getAccounts(workspaceId: string, includeArchived: boolean) {
+  const { data } = await api.get(ACCOUNTS_PATH, dataEnvelope(z.array(accountNodeSchema)), {
+    ...accountsCall(workspaceId, includeArchived),
     handleErrors: false,
   });
   return data;

@@ -48,6 +48,16 @@ export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 
 export type TrialBalanceQuery = { as_of: string; compare_to?: string | null };
 
+export const TRIAL_BALANCE_PATH = '/accounting/workspaces/{workspace_id}/trial-balance/';
+
+/** The trial balance's request: the screen's hook and its prefetch make the same one. */
+export function trialBalanceCall(workspaceId: string, query: TrialBalanceQuery) {
+  return {
+    params: { workspace_id: workspaceId },
+    query: { as_of: query.as_of, compare_to: query.compare_to || undefined },
+  };
+}
+
 export function useTrialBalance(query: TrialBalanceQuery | null) {
   const workspaceId = useWorkspaceId();
   return useSWR(
@@ -57,12 +67,9 @@ export function useTrialBalance(query: TrialBalanceQuery | null) {
     async () => {
       const ws = requireParam('workspaceId', workspaceId, 'getTrialBalance');
       const { data } = await api.get(
-        '/accounting/workspaces/{workspace_id}/trial-balance/',
+        TRIAL_BALANCE_PATH,
         dataEnvelope(trialBalanceSchema),
-        {
-          params: { workspace_id: ws },
-          query: { as_of: query?.as_of, compare_to: query?.compare_to || undefined },
-        },
+        trialBalanceCall(ws, requireParam('query', query, 'getTrialBalance')),
       );
       return data;
     },
@@ -113,28 +120,42 @@ export type LedgerQuery = { account_id?: string | null; from?: string | null; to
 /** Ledgers can hold 200,000 postings: the grid asks for them a page at a time. */
 export const LEDGER_PAGE_SIZE = PAGE_SIZE_MAX;
 
+export const GENERAL_LEDGER_PATH = '/accounting/workspaces/{workspace_id}/general-ledger/';
+
+/** One page of the ledger: the grid's request, its totals' and the screen's prefetch. */
+export function ledgerPageCall(workspaceId: string, query: LedgerQuery, page: number) {
+  return {
+    params: { workspace_id: workspaceId },
+    query: {
+      account_id: query.account_id || undefined,
+      from: query.from || undefined,
+      to: query.to || undefined,
+      page,
+      page_size: LEDGER_PAGE_SIZE,
+    },
+  };
+}
+
 export async function getLedgerPage(
   workspaceId: string,
   query: LedgerQuery,
   page: number,
   signal?: AbortSignal,
 ): Promise<GeneralLedger> {
-  const { data } = await api.get(
-    '/accounting/workspaces/{workspace_id}/general-ledger/',
-    dataEnvelope(generalLedgerSchema),
-    {
-      params: { workspace_id: workspaceId },
-      query: {
-        account_id: query.account_id || undefined,
-        from: query.from || undefined,
-        to: query.to || undefined,
-        page,
-        page_size: LEDGER_PAGE_SIZE,
-      },
-      signal,
-    },
-  );
+  const { data } = await api.get(GENERAL_LEDGER_PATH, dataEnvelope(generalLedgerSchema), {
+    ...ledgerPageCall(workspaceId, query, page),
+    signal,
+  });
   return data;
+}
+
+/** Whether `ledger` is the one `query` asks for (not the previous query's, kept on screen). */
+export function isLedgerOf(ledger: GeneralLedger, query: LedgerQuery): boolean {
+  return (
+    (ledger.account_id ?? '') === (query.account_id ?? '') &&
+    (ledger.from ?? '') === (query.from ?? '') &&
+    (ledger.to ?? '') === (query.to ?? '')
+  );
 }
 
 /** The ledger's first page: its opening/closing balances, totals and row count. */

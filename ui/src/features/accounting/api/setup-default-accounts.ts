@@ -13,5 +13,7 @@ export async function setupDefaultAccounts(workspaceId: string | null | undefine
   // No body (spec §7).
   await api.post('/accounting/workspaces/{workspace_id}/accounts/default/setup/', z.unknown(), {
     params: { workspace_id: id },
+    // Idempotent: on a workspace that has its accounts it changes nothing a screen reads.
+    keepsPrefetched: true,
   });
 }

@@ -90,9 +90,7 @@ export function BudgetModal({ account, onClose }: BudgetModalProps) {
             { value: 'year', label: 'A year, spread' },
           ]}
         />
-        {kind === 'month' && (
-          <MonthField label="Month" value={month} onChange={setMonth} />
-        )}
+        {kind === 'month' && <MonthField label="Month" value={month} onChange={setMonth} />}
         {kind === 'year' && (
           <NumberInput
             label="Year"

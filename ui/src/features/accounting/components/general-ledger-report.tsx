@@ -2,7 +2,7 @@ import { ActionIcon, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import type { ColDef, IDatasource } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
@@ -14,6 +14,7 @@ import { notify } from '@/lib/notify';
 import {
   LEDGER_PAGE_SIZE,
   getLedgerPage,
+  isLedgerOf,
   useLedgerHead,
   type LedgerQuery,
   type Posting,
@@ -21,7 +22,7 @@ import {
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { useQueryState } from '../hooks/use-query-state';
-import { startOfYear, todayIso } from '../lib/periods';
+import { generalLedgerDefaults } from '../lib/screen-queries';
 import { entryLink } from '../lib/report-links';
 
 import { DocumentPreview, type AttachedDocument } from '@/features/documents';
@@ -50,11 +51,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
  * at a time as the grid scrolls, so a 200,000-row ledger opens as fast as a short one.
  */
 export function GeneralLedgerReport() {
-  const [query, setQuery] = useQueryState({
-    account_id: '',
-    from: startOfYear(todayIso()),
-    to: todayIso(),
-  });
+  const [query, setQuery] = useQueryState(generalLedgerDefaults());
   const currency = useWorkspaceCurrency();
   const navigate = useNavigate();
   const ledgerQuery: LedgerQuery = useMemo(
@@ -71,12 +68,20 @@ export function GeneralLedgerReport() {
   const perAccount = Boolean(query.account_id);
   const workspaceId = useWorkspaceId();
 
+  // The totals above came with the first page: the grid starts from it, not a second request.
+  const headRef = useRef(head);
+  headRef.current = head;
+
   // A new datasource per query resets the grid's cache and scroll position.
   const datasource = useMemo<IDatasource>(
     () => ({
       getRows: (params) => {
         if (!workspaceId) return params.failCallback();
         const page = Math.floor(params.startRow / LEDGER_PAGE_SIZE) + 1;
+        const first = headRef.current;
+        if (page === 1 && first && isLedgerOf(first, ledgerQuery)) {
+          return params.successCallback(first.data, first.count);
+        }
         getLedgerPage(workspaceId, ledgerQuery, page)
           .then((ledger) => params.successCallback(ledger.data, ledger.count))
           .catch(() => params.failCallback());

@@ -18,7 +18,7 @@ import { useTrialBalance, type TrialBalanceRow } from '../api/reports';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { formatDate } from '@/lib/format-date-time';
 import { useQueryState } from '../hooks/use-query-state';
-import { todayIso } from '../lib/periods';
+import { trialBalanceDefaults } from '../lib/screen-queries';
 import { ledgerLink } from '../lib/report-links';
 
 import { BalancedCheck } from './balanced-check';
@@ -42,7 +42,7 @@ function isZeroRow(row: TrialBalanceRow): boolean {
  * Clicking an account opens its general ledger for the period.
  */
 export function TrialBalanceReport() {
-  const [query, setQuery] = useQueryState({ as_of: todayIso(), compare_to: '' });
+  const [query, setQuery] = useQueryState(trialBalanceDefaults());
   const [hideZero, setHideZero] = useState(true);
   const tree$ = useCollapsed();
   const currency = useWorkspaceCurrency();

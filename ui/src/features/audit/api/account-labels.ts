@@ -37,17 +37,19 @@ export function accountLabels(tree: readonly AccountLabelNode[]): Map<string, st
   return labels;
 }
 
+export const CHART_PATH = '/accounting/workspaces/{workspace_id}/accounts/';
+
+/** The chart with its archived accounts: the hook's request and the prefetch's. */
+export function accountLabelsCall(workspaceId: string) {
+  return { params: { workspace_id: workspaceId }, query: { include_archived: 'true' } };
+}
+
 async function getAccountLabels(workspaceId: string): Promise<Map<string, string>> {
-  const { data } = await api.get(
-    '/accounting/workspaces/{workspace_id}/accounts/',
-    dataEnvelope(z.array(nodeSchema)),
-    {
-      params: { workspace_id: workspaceId },
-      query: { include_archived: 'true' },
-      // Without names the reasons keep the ids: nothing to toast about.
-      handleErrors: false,
-    },
-  );
+  const { data } = await api.get(CHART_PATH, dataEnvelope(z.array(nodeSchema)), {
+    ...accountLabelsCall(workspaceId),
+    // Without names the reasons keep the ids: nothing to toast about.
+    handleErrors: false,
+  });
   return accountLabels(data);
 }
 

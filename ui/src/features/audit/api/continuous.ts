@@ -59,8 +59,8 @@ export const flaggedViewSchema = z.object({
 });
 export type FlaggedView = z.infer<typeof flaggedViewSchema>;
 
-const SETTINGS_PATH = '/audit/continuous/{workspace_id}/';
-const FLAGGED_PATH = '/audit/continuous/{workspace_id}/flagged/';
+export const SETTINGS_PATH = '/audit/continuous/{workspace_id}/';
+export const FLAGGED_PATH = '/audit/continuous/{workspace_id}/flagged/';
 
 export async function getContinuousSettings(workspaceId: string): Promise<ContinuousSettings> {
   const { data } = await api.get(SETTINGS_PATH, dataEnvelope(continuousSettingsSchema), {

@@ -8,6 +8,8 @@ import { z } from 'zod';
 
 import { api, dataEnvelope } from '@/lib/api-client';
 
+import { sessionCall } from './sessions';
+
 import {
   findingNoteSchema,
   shareLinkSchema,
@@ -71,15 +73,18 @@ export function currentConclusions(notes: FindingNote[]): Map<string, Conclusion
   return current;
 }
 
+export const NOTES_PATH = '/audit/workspaces/{workspace_id}/sessions/{id}/notes/';
+export const SHARES_PATH = '/audit/workspaces/{workspace_id}/sessions/{id}/shares/';
+export const SHARE_VIEWS_PATH = '/audit/workspaces/{workspace_id}/sessions/{id}/shares/views/';
+
 const notesKey = (workspaceId: string, sessionId: string) =>
   ['audit-notes', workspaceId, sessionId] as const;
 
 export async function listNotes(workspaceId: string, sessionId: string): Promise<FindingNote[]> {
-  const { data } = await api.get(
-    '/audit/workspaces/{workspace_id}/sessions/{id}/notes/',
-    dataEnvelope(z.array(findingNoteSchema)),
-    { params: { workspace_id: workspaceId, id: sessionId }, handleErrors: false },
-  );
+  const { data } = await api.get(NOTES_PATH, dataEnvelope(z.array(findingNoteSchema)), {
+    ...sessionCall(workspaceId, sessionId),
+    handleErrors: false,
+  });
   return data;
 }
 
@@ -123,22 +128,20 @@ const viewsKey = (workspaceId: string, sessionId: string) =>
 
 export function useShareLinks(workspaceId: string | null, sessionId: string) {
   return useSWR(workspaceId ? sharesKey(workspaceId, sessionId) : null, async ([, ws, id]) => {
-    const { data } = await api.get(
-      '/audit/workspaces/{workspace_id}/sessions/{id}/shares/',
-      dataEnvelope(z.array(shareLinkSchema)),
-      { params: { workspace_id: ws, id }, handleErrors: false },
-    );
+    const { data } = await api.get(SHARES_PATH, dataEnvelope(z.array(shareLinkSchema)), {
+      ...sessionCall(ws, id),
+      handleErrors: false,
+    });
     return data;
   });
 }
 
 export function useShareViews(workspaceId: string | null, sessionId: string) {
   return useSWR(workspaceId ? viewsKey(workspaceId, sessionId) : null, async ([, ws, id]) => {
-    const { data } = await api.get(
-      '/audit/workspaces/{workspace_id}/sessions/{id}/shares/views/',
-      dataEnvelope(z.array(shareViewSchema)),
-      { params: { workspace_id: ws, id }, handleErrors: false },
-    );
+    const { data } = await api.get(SHARE_VIEWS_PATH, dataEnvelope(z.array(shareViewSchema)), {
+      ...sessionCall(ws, id),
+      handleErrors: false,
+    });
     return data;
   });
 }

@@ -10,9 +10,18 @@ import { api, dataEnvelope } from '@/lib/api-client';
 
 import { auditResultSchema, sessionSchema, type AuditResult, type AuditSession } from './schemas';
 
+export const SESSIONS_PATH = '/audit/workspaces/{workspace_id}/sessions/';
+export const SESSION_PATH = '/audit/workspaces/{workspace_id}/sessions/{id}/';
+export const SESSION_RESULT_PATH = '/audit/workspaces/{workspace_id}/sessions/{id}/results/';
+
+/** A session's reads (it, its result, notes and shares): the hooks' and the prefetch's. */
+export function sessionCall(workspaceId: string, sessionId: string) {
+  return { params: { workspace_id: workspaceId, id: sessionId } };
+}
+
 export async function listSessions(workspaceId: string): Promise<AuditSession[]> {
   const { data } = await api.get(
-    '/audit/workspaces/{workspace_id}/sessions/',
+    SESSIONS_PATH,
     dataEnvelope(z.array(sessionSchema)),
     // The screen shows its own error state for a list that fails.
     { params: { workspace_id: workspaceId }, handleErrors: false },
@@ -21,11 +30,10 @@ export async function listSessions(workspaceId: string): Promise<AuditSession[]>
 }
 
 export async function getSession(workspaceId: string, sessionId: string): Promise<AuditSession> {
-  const { data } = await api.get(
-    '/audit/workspaces/{workspace_id}/sessions/{id}/',
-    dataEnvelope(sessionSchema),
-    { params: { workspace_id: workspaceId, id: sessionId }, handleErrors: false },
-  );
+  const { data } = await api.get(SESSION_PATH, dataEnvelope(sessionSchema), {
+    ...sessionCall(workspaceId, sessionId),
+    handleErrors: false,
+  });
   return data;
 }
 
@@ -33,11 +41,10 @@ export async function getSessionResult(
   workspaceId: string,
   sessionId: string,
 ): Promise<AuditResult> {
-  const { data } = await api.get(
-    '/audit/workspaces/{workspace_id}/sessions/{id}/results/',
-    dataEnvelope(auditResultSchema),
-    { params: { workspace_id: workspaceId, id: sessionId }, handleErrors: false },
-  );
+  const { data } = await api.get(SESSION_RESULT_PATH, dataEnvelope(auditResultSchema), {
+    ...sessionCall(workspaceId, sessionId),
+    handleErrors: false,
+  });
   return data;
 }
 
@@ -58,11 +65,10 @@ export type OpenSessionInput = {
 
 /** Opens a session pinned to the workspace chain head now; answers its id. */
 export async function openSession(workspaceId: string, input: OpenSessionInput): Promise<string> {
-  const { data } = await api.post(
-    '/audit/workspaces/{workspace_id}/sessions/',
-    dataEnvelope(z.object({ id: z.string() })),
-    { params: { workspace_id: workspaceId }, body: input },
-  );
+  const { data } = await api.post(SESSIONS_PATH, dataEnvelope(z.object({ id: z.string() })), {
+    params: { workspace_id: workspaceId },
+    body: input,
+  });
   await mutate(sessionsKey(workspaceId));
   return data.id;
 }

@@ -16,6 +16,17 @@ function query<Q extends Query>(values: Q): Partial<Q> {
   ) as Partial<Q>;
 }
 
+export const KNOWN_TRIAL_BALANCE_PATH =
+  '/audit/workspaces/{workspace_id}/time-travel/trial-balance/';
+export const KNOWN_LEDGER_PATH = '/audit/workspaces/{workspace_id}/time-travel/general-ledger/';
+export const COMPARISON_PATH = '/audit/workspaces/{workspace_id}/time-travel/compare/';
+export const AFTER_CLOSE_PATH = '/audit/workspaces/{workspace_id}/time-travel/after-close/';
+
+/** A time-travel view's request (the parameters given): the hooks' and the prefetch's. */
+export function timeTravelCall<Q extends Query>(workspaceId: string, q: Q) {
+  return { params: { workspace_id: workspaceId }, query: query(q) };
+}
+
 /** Each view shows its own error (a field the server named, or why it failed). */
 const OWN_ERRORS = { handleErrors: false } as const;
 
@@ -140,9 +151,9 @@ export function useKnownTrialBalance(workspaceId: string | null, q: KnownAtQuery
     workspaceId ? (['tt-trial-balance', workspaceId, q.as_of, q.known_at] as const) : null,
     async ([, workspace_id]) => {
       const { data } = await api.get(
-        '/audit/workspaces/{workspace_id}/time-travel/trial-balance/',
+        KNOWN_TRIAL_BALANCE_PATH,
         dataEnvelope(knownTrialBalanceSchema),
-        { params: { workspace_id }, query: query(q), ...OWN_ERRORS },
+        { ...timeTravelCall(workspace_id, q), ...OWN_ERRORS },
       );
       return data;
     },
@@ -172,11 +183,10 @@ export function useKnownLedger(workspaceId: string | null, q: LedgerQuery) {
         ] as const)
       : null,
     async ([, workspace_id]) => {
-      const { data } = await api.get(
-        '/audit/workspaces/{workspace_id}/time-travel/general-ledger/',
-        dataEnvelope(knownLedgerSchema),
-        { params: { workspace_id }, query: query(q), ...OWN_ERRORS },
-      );
+      const { data } = await api.get(KNOWN_LEDGER_PATH, dataEnvelope(knownLedgerSchema), {
+        ...timeTravelCall(workspace_id, q),
+        ...OWN_ERRORS,
+      });
       return data;
     },
   );
@@ -187,11 +197,10 @@ export function useComparison(workspaceId: string | null, q: CompareQuery) {
   return useSWR(
     workspaceId && q.from ? (['tt-compare', workspaceId, q.as_of, q.from, q.to] as const) : null,
     async ([, workspace_id]) => {
-      const { data } = await api.get(
-        '/audit/workspaces/{workspace_id}/time-travel/compare/',
-        dataEnvelope(comparisonSchema),
-        { params: { workspace_id }, query: query(q), ...OWN_ERRORS },
-      );
+      const { data } = await api.get(COMPARISON_PATH, dataEnvelope(comparisonSchema), {
+        ...timeTravelCall(workspace_id, q),
+        ...OWN_ERRORS,
+      });
       return data;
     },
   );
@@ -204,11 +213,10 @@ export function useAfterClose(workspaceId: string | null, q: AfterCloseQuery) {
       ? (['tt-after-close', workspaceId, q.period_start, q.period_end, q.closed_at] as const)
       : null,
     async ([, workspace_id]) => {
-      const { data } = await api.get(
-        '/audit/workspaces/{workspace_id}/time-travel/after-close/',
-        dataEnvelope(afterCloseSchema),
-        { params: { workspace_id }, query: query(q), ...OWN_ERRORS },
-      );
+      const { data } = await api.get(AFTER_CLOSE_PATH, dataEnvelope(afterCloseSchema), {
+        ...timeTravelCall(workspace_id, q),
+        ...OWN_ERRORS,
+      });
       return data;
     },
   );

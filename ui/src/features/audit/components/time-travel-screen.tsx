@@ -37,6 +37,13 @@ import { useSession } from '../api/sessions';
 import { shortHash } from './audit-format';
 import { endOfDay, signOffMoment } from './time-travel-link';
 import { EntryHistory } from './score-breakdown-drawer';
+import {
+  TIME_TRAVEL_FIELDS,
+  timeTravelAddress,
+  timeTravelViews,
+  type TimeTravelField,
+  type TimeTravelValues,
+} from '../lib/time-travel-address';
 import { SectionCard } from './section-card';
 import {
   AfterCloseGrid,
@@ -45,12 +52,9 @@ import {
   KnownTrialBalanceGrid,
 } from './time-travel-grids';
 
-const LEDGER_PAGE_SIZE = 100;
-
-/** The query parameters the page reads: its link (from a session) prefills them. */
-const FIELDS = ['as_of', 'known_at', 'compare_to', 'period_start', 'period_end'] as const;
-type Field = (typeof FIELDS)[number];
-type Values = Record<Field, string>;
+const FIELDS = TIME_TRAVEL_FIELDS;
+type Field = TimeTravelField;
+type Values = TimeTravelValues;
 
 /** The inputs' own names, for errors the server reports by parameter. */
 const FIELD_LABELS: Record<string, string> = {
@@ -126,14 +130,12 @@ export function TimeTravelScreen() {
   const currency = useWorkspaceCurrency();
   const workspaceId = useWorkspaceId();
   const [params, setParams] = useSearchParams();
-  const applied: Values = Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])) as Values;
+  const { applied, tab, sessionId } = timeTravelAddress(params);
   const [draft, setDraft] = useState<Values>(applied);
-  const tab = params.get('tab') ?? 'trial-balance';
   const [account, setAccount] = useState<{ id: string; label: string } | null>(null);
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [causes, setCauses] = useState<ComparisonRow | null>(null);
-  const sessionId = params.get('session') ?? '';
   const session = useSession(sessionId ? workspaceId : null, sessionId);
 
   const setTab = (value: string | null) => {
@@ -153,34 +155,12 @@ export function TimeTravelScreen() {
     setParams(next, { replace: true });
   };
 
-  const knownAt = applied.known_at || undefined;
-  const tb = viewState(
-    useKnownTrialBalance(workspaceId, { as_of: applied.as_of, known_at: knownAt }),
-  );
-  const ledger = viewState(
-    useKnownLedger(workspaceId, {
-      account_id: account?.id,
-      from: applied.period_start,
-      to: applied.as_of || applied.period_end,
-      known_at: knownAt,
-      page,
-      page_size: LEDGER_PAGE_SIZE,
-    }),
-  );
-  const comparison = viewState(
-    useComparison(workspaceId, {
-      as_of: applied.as_of,
-      from: knownAt,
-      to: applied.compare_to,
-    }),
-  );
-  const afterClose = viewState(
-    useAfterClose(workspaceId, {
-      period_start: applied.period_start,
-      period_end: applied.period_end,
-      closed_at: knownAt,
-    }),
-  );
+  const views = timeTravelViews(applied, account?.id, page);
+  const knownAt = views.knownAt;
+  const tb = viewState(useKnownTrialBalance(workspaceId, views.trialBalance));
+  const ledger = viewState(useKnownLedger(workspaceId, views.ledger));
+  const comparison = viewState(useComparison(workspaceId, views.comparison));
+  const afterClose = viewState(useAfterClose(workspaceId, views.afterClose));
 
   const set = (field: Field) => (value: string) => setDraft({ ...draft, [field]: value });
   const signedAt = session.data ? signOffMoment(session.data) : null;

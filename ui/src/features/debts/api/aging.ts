@@ -58,17 +58,24 @@ const agingSchema = z.object({
 });
 export type DebtAging = z.infer<typeof agingSchema>;
 
+export const AGING_PATH = '/accounting/workspaces/{workspace_id}/debts/aging/';
+
+/** The aging's request: the hook and the screen's prefetch make the same one. */
+export function agingCall(ws: string, asOf: string, direction: Direction | null) {
+  return {
+    params: { workspace_id: ws },
+    query: { as_of: asOf, direction: direction ?? undefined },
+  };
+}
+
 export function useDebtAging(ws: string | null, asOf: string, direction: Direction | null) {
   return useSWR(
     ws && asOf ? [debtKeys.aging(ws), asOf, direction] : null,
     async () => {
       const { data } = await api.get(
-        '/accounting/workspaces/{workspace_id}/debts/aging/',
+        AGING_PATH,
         dataEnvelope(agingSchema),
-        {
-          params: { workspace_id: ws ?? '' },
-          query: { as_of: asOf, direction: direction ?? undefined },
-        },
+        agingCall(ws ?? '', asOf, direction),
       );
       return data;
     },

@@ -93,25 +93,30 @@ export function repaymentTypeOf(debt: Pick<Debt, 'repayment_type'>): RepaymentTy
 
 export type DebtFilters = { direction: Direction | null; status: string | null };
 
+export const DEBTS_PATH = '/accounting/workspaces/{workspace_id}/debts/';
+
+/** The list's request: the hook and the screen's prefetch make the same one. */
+export function debtsCall(ws: string, filters: DebtFilters) {
+  return {
+    params: { workspace_id: ws },
+    query: {
+      page_size: String(PAGE_SIZE_MAX),
+      direction: filters.direction ?? undefined,
+      status: filters.status ?? undefined,
+    },
+  };
+}
+
 /** Every debt on one page (the grid sorts in place); the filters are the server's. */
 export function useDebts(ws: string | null, filters: DebtFilters) {
   return useSWR(
     ws ? [debtKeys.debts(ws), filters.direction, filters.status] : null,
-    async ([, direction, status]) => {
-      const page = await api.get(
-        '/accounting/workspaces/{workspace_id}/debts/',
+    ([, direction, status]) =>
+      api.get(
+        DEBTS_PATH,
         paginatedEnvelope(debtSchema),
-        {
-          params: { workspace_id: ws ?? '' },
-          query: {
-            page_size: String(PAGE_SIZE_MAX),
-            direction: direction ?? undefined,
-            status: status ?? undefined,
-          },
-        },
-      );
-      return page;
-    },
+        debtsCall(ws ?? '', { direction, status }),
+      ),
     { keepPreviousData: true },
   );
 }

@@ -36,13 +36,21 @@ const scheduleSchema = z.object({
   principal_outstanding: z.string(),
 });
 
+export const SCHEDULE_PATH = '/accounting/workspaces/{workspace_id}/debts/{id}/schedule/';
+export const REPAYMENTS_PATH = '/accounting/workspaces/{workspace_id}/debts/{id}/repayments/';
+
+/** One debt's request (its schedule, its repayments): the hooks' and the prefetch's. */
+export function debtCall(ws: string, id: string) {
+  return { params: { workspace_id: ws, id } };
+}
+
 /** The schedule as it stands after the repayments (a prepayment re-plans later rows). */
 export function useDebtSchedule(ws: string | null, id: string | null) {
   return useSWR(ws && id ? [debtKeys.schedule(ws, id)] : null, async () => {
     const { data } = await api.get(
-      '/accounting/workspaces/{workspace_id}/debts/{id}/schedule/',
+      SCHEDULE_PATH,
       dataEnvelope(scheduleSchema),
-      { params: { workspace_id: ws ?? '', id: id ?? '' } },
+      debtCall(ws ?? '', id ?? ''),
     );
     return data;
   });
@@ -63,9 +71,9 @@ export type Repayment = z.infer<typeof repaymentSchema>;
 export function useRepayments(ws: string | null, id: string | null) {
   return useSWR(ws && id ? [debtKeys.repayments(ws, id)] : null, async () => {
     const { data } = await api.get(
-      '/accounting/workspaces/{workspace_id}/debts/{id}/repayments/',
+      REPAYMENTS_PATH,
       dataEnvelope(z.array(repaymentSchema)),
-      { params: { workspace_id: ws ?? '', id: id ?? '' } },
+      debtCall(ws ?? '', id ?? ''),
     );
     return data;
   });

@@ -9,12 +9,12 @@ import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import type { Debt } from '../api/debts';
 import { useDebtPermissions } from '../hooks/use-debt-permissions';
+import { debtScreenAddress, type DebtTab } from '../lib/screen-address';
 import { AgingPanel } from './aging-panel';
 import { DebtFormModal } from './debt-form-modal';
 import { DebtsPanel } from './debts-panel';
 
-const TABS = ['debts', 'aging'] as const;
-type Tab = (typeof TABS)[number];
+type Tab = DebtTab;
 
 /** What someone who may not read the books sees instead, with the spec's modal once. */
 function DebtsRefused({ explain }: { explain: () => void }) {
@@ -50,11 +50,7 @@ export function DebtManagementScreen() {
   const currency = useWorkspaceCurrency();
   const { ready, canRead, canPost, explainReadRefusal } = useDebtPermissions();
   const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '')
-    ? (tabParam as Tab)
-    : 'debts';
-  const selected = params.get('debt');
+  const { tab, debt: selected } = debtScreenAddress(params);
   const [formOpened, setFormOpened] = useState(false);
   const [editing, setEditing] = useState<Debt | null>(null);
 

@@ -6,7 +6,14 @@
 import useSWR from 'swr';
 import { z } from 'zod';
 
-import { PAGE_SIZE_MAX, api, idSchema, paginatedEnvelope, type Page } from '@/lib/api-client';
+import {
+  PAGE_SIZE_MAX,
+  api,
+  idSchema,
+  paginatedEnvelope,
+  prefetch,
+  type Page,
+} from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 
 export const NOTIFICATIONS_PATH = '/notification/';
@@ -110,6 +117,11 @@ export function notificationsKey(query: NotificationQuery): readonly [string, st
 
 /** The unread list: page 1 with read=false (spec §7). */
 export const UNREAD_QUERY: NotificationQuery = { filter: 'unread', page: 1 };
+
+/** Asks for the bell's unread list ahead of the bell's code (`app/prefetch`). */
+export function prefetchUnread(): void {
+  prefetch('/notification/', { query: notificationQueryParams(UNREAD_QUERY) });
+}
 
 export function isNotificationsKey(key: unknown): boolean {
   return Array.isArray(key) && key[0] === NOTIFICATIONS_PATH;
