@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           {
             path: routePattern(paths.dashboard, '/', true),
             lazy: load(() => import('./routes/app/dashboard')),
+            ...prefetches(async () => (await accounting()).dashboard),
           },
           {
             path: routePattern(a.root),
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
               {
                 path: routePattern(a.journalEntry, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/journal-entry')),
+                ...prefetches(async () => (await accounting()).journalEntries),
               },
               {
                 path: routePattern(a.trialBalance, a.root, true),
@@ -90,22 +92,27 @@ export const routes: RouteObject[] = [
               {
                 path: routePattern(a.incomeSummary, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/income-summary')),
+                ...prefetches(async () => (await accounting()).incomeSummary),
               },
               {
                 path: routePattern(a.expenseSummary, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/expense-summary')),
+                ...prefetches(async () => (await accounting()).expenseSummary),
               },
               {
                 path: routePattern(a.balanceSheet, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/balance-sheet')),
+                ...prefetches(async () => (await accounting()).balanceSheet),
               },
               {
                 path: routePattern(a.incomeStatement, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/income-statement')),
+                ...prefetches(async () => (await accounting()).incomeStatement),
               },
               {
                 path: routePattern(a.cashFlow, a.root, true),
                 lazy: load(() => import('./routes/app/accounting/cash-flow')),
+                ...prefetches(async () => (await accounting()).cashFlow),
               },
               {
                 path: routePattern(a.assetSchedule, a.root, true),

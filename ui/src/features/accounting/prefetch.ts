@@ -7,14 +7,40 @@ import { prefetch } from '@/lib/api-client';
 import type { ScreenPrefetch } from '@/lib/api/prefetch';
 
 import { ACCOUNTS_PATH, accountsCall } from './api/accounts';
+import { DASHBOARD_PATH, dashboardCall } from './api/dashboard';
+import { ENTRIES_PATH, UNFILTERED_ENTRIES, entriesCall } from './api/journal-entries';
+import { LOCK_DATE_PATH } from './api/lock-date';
+import { SETUP_PROGRESS_PATH } from './api/setup-progress';
 import {
   GENERAL_LEDGER_PATH,
+  SUMMARY_PATHS,
   TRIAL_BALANCE_PATH,
   ledgerPageCall,
+  summaryCall,
   trialBalanceCall,
+  type SummaryKind,
 } from './api/reports';
+import {
+  BALANCE_SHEET_PATH,
+  CASH_FLOW_PATH,
+  INCOME_STATEMENT_PATH,
+  balanceSheetCall,
+  cashFlowCall,
+  incomeStatementCall,
+} from './api/statements';
 import { queryFromSearch } from './hooks/use-query-state';
-import { generalLedgerDefaults, trialBalanceDefaults } from './lib/screen-queries';
+import { dashboardDefaults, dashboardRangeOf } from './lib/dashboard-period';
+import { todayIso } from './lib/periods';
+import {
+  balanceSheetDefaults,
+  cashFlowDefaults,
+  generalLedgerDefaults,
+  incomeStatementDefaults,
+  incomeStatementQueryOf,
+  summaryDefaults,
+  summaryQueryOf,
+  trialBalanceDefaults,
+} from './lib/screen-queries';
 
 export const trialBalance: ScreenPrefetch = ({ workspaceId, search }) => {
   prefetch(
@@ -36,4 +62,47 @@ export const generalLedger: ScreenPrefetch = ({ workspaceId, search }) => {
     GENERAL_LEDGER_PATH,
     ledgerPageCall(workspaceId, queryFromSearch(search, generalLedgerDefaults()), 1),
   );
+};
+
+function summary(kind: SummaryKind): ScreenPrefetch {
+  return ({ workspaceId, search }) => {
+    const query = summaryQueryOf(queryFromSearch(search, summaryDefaults()));
+    if (query) prefetch(SUMMARY_PATHS[kind], summaryCall(workspaceId, query));
+  };
+}
+
+export const incomeSummary = summary('income');
+export const expenseSummary = summary('expense');
+
+export const balanceSheet: ScreenPrefetch = ({ workspaceId, search }) => {
+  prefetch(
+    BALANCE_SHEET_PATH,
+    balanceSheetCall(workspaceId, queryFromSearch(search, balanceSheetDefaults())),
+  );
+};
+
+export const incomeStatement: ScreenPrefetch = ({ workspaceId, search }) => {
+  const values = queryFromSearch(search, incomeStatementDefaults());
+  prefetch(INCOME_STATEMENT_PATH, incomeStatementCall(workspaceId, incomeStatementQueryOf(values)));
+};
+
+export const cashFlow: ScreenPrefetch = ({ workspaceId, search }) => {
+  prefetch(CASH_FLOW_PATH, cashFlowCall(workspaceId, queryFromSearch(search, cashFlowDefaults())));
+};
+
+/** The journal's first page, unfiltered, and the lock date above it. */
+export const journalEntries: ScreenPrefetch = ({ workspaceId }) => {
+  prefetch(ENTRIES_PATH, entriesCall(workspaceId, UNFILTERED_ENTRIES));
+  prefetch(LOCK_DATE_PATH, { params: { workspace_id: workspaceId } });
+};
+
+/** The figures of the period the address names, and the organization's set-up checklist. */
+export const dashboard: ScreenPrefetch = ({ workspaceId, organizationId, search }) => {
+  const range = dashboardRangeOf(queryFromSearch(search, dashboardDefaults()), todayIso());
+  if (range.from <= range.to) {
+    prefetch(DASHBOARD_PATH, dashboardCall(workspaceId, range.to, range.from));
+  }
+  if (organizationId) {
+    prefetch(SETUP_PROGRESS_PATH, { params: { organization_id: organizationId } });
+  }
 };

@@ -44,6 +44,13 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+export const DASHBOARD_PATH = '/accounting/workspaces/{workspace_id}/dashboard/';
+
+/** The dashboard's request: the hook's and the screen's prefetch's. */
+export function dashboardCall(workspaceId: string, asOf?: string, from?: string) {
+  return { params: { workspace_id: workspaceId }, query: { as_of: asOf, from } };
+}
+
 export async function getDashboard(
   workspaceId: string | null | undefined,
   asOf?: string,
@@ -53,9 +60,9 @@ export async function getDashboard(
   // Spec §8: an accounting read other than a listing goes to the shared handler and is
   // rethrown (the screen then shows its error state).
   const { data } = await api.get(
-    '/accounting/workspaces/{workspace_id}/dashboard/',
+    DASHBOARD_PATH,
     dataEnvelope(dashboardSchema),
-    { params: { workspace_id: id }, query: { as_of: asOf, from } },
+    dashboardCall(id, asOf, from),
   );
   return data;
 }

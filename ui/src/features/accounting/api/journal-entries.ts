@@ -76,17 +76,31 @@ export type EntryFilters = {
   page_size?: number;
 };
 
+export const ENTRIES_PATH = '/accounting/workspaces/{workspace_id}/journal-entries/';
+
+/** The journal as it opens: newest first, unfiltered, its first page. */
+export const UNFILTERED_ENTRIES: EntryFilters = {
+  status: null,
+  date_from: null,
+  date_to: null,
+  text: null,
+  page: 1,
+};
+
+/** A page of the journal: the list's request and the screen's prefetch. */
+export function entriesCall(workspaceId: string, filters: EntryFilters) {
+  return {
+    params: { workspace_id: workspaceId },
+    query: { page: 1, page_size: ENTRY_PAGE_SIZE, ...filters },
+  };
+}
+
 export async function getEntries(workspaceId: string, filters: EntryFilters) {
-  return api.get(
-    '/accounting/workspaces/{workspace_id}/journal-entries/',
-    paginatedEnvelope(entrySummarySchema),
-    {
-      params: { workspace_id: workspaceId },
-      query: { page: 1, page_size: ENTRY_PAGE_SIZE, ...filters },
-      // Spec §8: a listing failure is only logged; the screen shows its error state.
-      handleErrors: false,
-    },
-  );
+  return api.get(ENTRIES_PATH, paginatedEnvelope(entrySummarySchema), {
+    ...entriesCall(workspaceId, filters),
+    // Spec §8: a listing failure is only logged; the screen shows its error state.
+    handleErrors: false,
+  });
 }
 
 export function useEntries(filters: EntryFilters) {

@@ -11,6 +11,8 @@ import { useWorkspaceId } from '@/lib/active-workspace';
 
 import { accountingPaths, refreshBooks } from './paths';
 
+export const LOCK_DATE_PATH = '/accounting/workspaces/{workspace_id}/lock-date/';
+
 const lockDateSchema = dataEnvelope(z.object({ lock_date: z.string().nullable() }));
 
 export function useLockDate() {
@@ -18,14 +20,10 @@ export function useLockDate() {
   return useSWR(workspaceId ? [accountingPaths.lockDate(workspaceId)] : null, async () => {
     const ws = requireParam('workspaceId', workspaceId, 'getLockDate');
     // Only a label: a failure leaves it out rather than toasting.
-    const { data } = await api.get(
-      '/accounting/workspaces/{workspace_id}/lock-date/',
-      lockDateSchema,
-      {
-        params: { workspace_id: ws },
-        handleErrors: false,
-      },
-    );
+    const { data } = await api.get(LOCK_DATE_PATH, lockDateSchema, {
+      params: { workspace_id: ws },
+      handleErrors: false,
+    });
     return data.lock_date;
   });
 }

@@ -212,6 +212,23 @@ export type PeriodSummary = z.infer<typeof periodSummarySchema>;
 export type SummaryKind = 'income' | 'expense';
 export type SummaryQuery = { from: string; to: string; granularity: Granularity };
 
+export const SUMMARY_PATHS = {
+  income: '/accounting/workspaces/{workspace_id}/reports/income-summary/',
+  expense: '/accounting/workspaces/{workspace_id}/reports/expense-summary/',
+} as const;
+
+/** A summary's request: the hook and the screen's prefetch make the same one. */
+export function summaryCall(workspaceId: string, query: SummaryQuery) {
+  return {
+    params: { workspace_id: workspaceId },
+    query: { from: query.from, to: query.to, granularity: query.granularity },
+  };
+}
+
+export function isGranularity(value: string): value is Granularity {
+  return (GRANULARITIES as readonly string[]).includes(value);
+}
+
 export function useSummary(kind: SummaryKind, query: SummaryQuery | null) {
   const workspaceId = useWorkspaceId();
   const pathOf = kind === 'income' ? accountingPaths.incomeSummary : accountingPaths.expenseSummary;
@@ -220,11 +237,9 @@ export function useSummary(kind: SummaryKind, query: SummaryQuery | null) {
     async () => {
       const ws = requireParam('workspaceId', workspaceId, 'getSummary');
       const { data } = await api.get(
-        kind === 'income'
-          ? '/accounting/workspaces/{workspace_id}/reports/income-summary/'
-          : '/accounting/workspaces/{workspace_id}/reports/expense-summary/',
+        SUMMARY_PATHS[kind],
         dataEnvelope(periodSummarySchema),
-        { params: { workspace_id: ws }, query: { ...query } },
+        summaryCall(ws, requireParam('query', query, 'getSummary')),
       );
       return data;
     },

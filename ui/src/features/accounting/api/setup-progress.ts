@@ -30,7 +30,7 @@ export const setupProgressSchema = dataEnvelope(
 export type SetupStep = z.infer<typeof stepSchema>;
 export type SetupProgress = z.infer<typeof setupProgressSchema>['data'];
 
-const SETUP_PROGRESS_PATH = '/accounts/organizations/{organization_id}/setup-progress/';
+export const SETUP_PROGRESS_PATH = '/accounts/organizations/{organization_id}/setup-progress/';
 
 export function useSetupProgress() {
   const organizationId = useOrganizationId();

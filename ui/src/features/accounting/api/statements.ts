@@ -110,6 +110,35 @@ export type CashFlow = z.infer<typeof cashFlowSchema>;
 
 export type BalanceSheetQuery = { as_of: string; compare_to?: string | null };
 
+export const BALANCE_SHEET_PATH = '/accounting/workspaces/{workspace_id}/reports/balance-sheet/';
+export const INCOME_STATEMENT_PATH =
+  '/accounting/workspaces/{workspace_id}/reports/income-statement/';
+export const CASH_FLOW_PATH = '/accounting/workspaces/{workspace_id}/reports/cash-flow/';
+
+/** Each statement's request: the hook's and the screen's prefetch's. */
+export function balanceSheetCall(workspaceId: string, query: BalanceSheetQuery) {
+  return {
+    params: { workspace_id: workspaceId },
+    query: { as_of: query.as_of, compare_to: query.compare_to || undefined },
+  };
+}
+
+export function incomeStatementCall(workspaceId: string, query: IncomeStatementQuery) {
+  return {
+    params: { workspace_id: workspaceId },
+    query: {
+      from: query.from,
+      to: query.to,
+      compare_from: query.compare_from || undefined,
+      compare_to: query.compare_to || undefined,
+    },
+  };
+}
+
+export function cashFlowCall(workspaceId: string, query: CashFlowQuery) {
+  return { params: { workspace_id: workspaceId }, query: { from: query.from, to: query.to } };
+}
+
 export function useBalanceSheet(query: BalanceSheetQuery | null) {
   const workspaceId = useWorkspaceId();
   return useSWR(
@@ -119,12 +148,9 @@ export function useBalanceSheet(query: BalanceSheetQuery | null) {
     async () => {
       const ws = requireParam('workspaceId', workspaceId, 'getBalanceSheet');
       const { data } = await api.get(
-        '/accounting/workspaces/{workspace_id}/reports/balance-sheet/',
+        BALANCE_SHEET_PATH,
         dataEnvelope(balanceSheetSchema),
-        {
-          params: { workspace_id: ws },
-          query: { as_of: query?.as_of, compare_to: query?.compare_to || undefined },
-        },
+        balanceSheetCall(ws, requireParam('query', query, 'getBalanceSheet')),
       );
       return data;
     },
@@ -154,17 +180,9 @@ export function useIncomeStatement(query: IncomeStatementQuery | null) {
     async () => {
       const ws = requireParam('workspaceId', workspaceId, 'getIncomeStatement');
       const { data } = await api.get(
-        '/accounting/workspaces/{workspace_id}/reports/income-statement/',
+        INCOME_STATEMENT_PATH,
         dataEnvelope(incomeStatementSchema),
-        {
-          params: { workspace_id: ws },
-          query: {
-            from: query?.from,
-            to: query?.to,
-            compare_from: query?.compare_from || undefined,
-            compare_to: query?.compare_to || undefined,
-          },
-        },
+        incomeStatementCall(ws, requireParam('query', query, 'getIncomeStatement')),
       );
       return data;
     },
@@ -181,9 +199,9 @@ export function useCashFlow(query: CashFlowQuery | null) {
     async () => {
       const ws = requireParam('workspaceId', workspaceId, 'getCashFlow');
       const { data } = await api.get(
-        '/accounting/workspaces/{workspace_id}/reports/cash-flow/',
+        CASH_FLOW_PATH,
         dataEnvelope(cashFlowSchema),
-        { params: { workspace_id: ws }, query: { from: query?.from, to: query?.to } },
+        cashFlowCall(ws, requireParam('query', query, 'getCashFlow')),
       );
       return data;
     },

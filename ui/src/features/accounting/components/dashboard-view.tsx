@@ -54,7 +54,8 @@ import { useQueryState } from '../hooks/use-query-state';
 import {
   DASHBOARD_PERIODS,
   DASHBOARD_PERIOD_LABELS,
-  dashboardRange,
+  dashboardDefaults,
+  dashboardRangeOf,
   isDashboardPeriod,
   type DashboardPeriod,
 } from '../lib/dashboard-period';
@@ -175,12 +176,9 @@ export function DashboardView() {
   const today = todayIso();
   const currency = useWorkspaceCurrency();
   const { canWriteDrafts } = useBooksPermissions();
-  const [query, setQuery] = useQueryState({ period: 'last12', from: '', to: '' });
+  const [query, setQuery] = useQueryState(dashboardDefaults());
   const period: DashboardPeriod = isDashboardPeriod(query.period) ? query.period : 'last12';
-  const range = dashboardRange(period, today, {
-    from: query.from || today,
-    to: query.to || today,
-  });
+  const range = dashboardRangeOf(query, today);
   const { data: dashboard, error, mutate } = useDashboard(range.to, range.from);
 
   const money = (value: string | undefined | null) =>

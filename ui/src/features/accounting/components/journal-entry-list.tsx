@@ -9,6 +9,7 @@ import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 
 import {
+  UNFILTERED_ENTRIES,
   useEntries,
   type EntryFilters,
   type EntryStatus,
@@ -44,6 +45,7 @@ export function JournalEntryList({ onOpen, empty }: JournalEntryListProps) {
   const [page, setPage] = useState(1);
 
   const filters: EntryFilters = {
+    ...UNFILTERED_ENTRIES,
     status: status === 'all' ? null : status,
     date_from: dateFrom || null,
     date_to: dateTo || null,

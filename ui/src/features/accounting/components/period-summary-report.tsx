@@ -15,6 +15,7 @@ import {
 
 import {
   GRANULARITIES,
+  isGranularity,
   useSummary,
   type Granularity,
   type SummaryKind,
@@ -24,6 +25,7 @@ import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { useQueryState } from '../hooks/use-query-state';
 import { periodLabel, todayIso, trailingRange } from '../lib/periods';
 import { ledgerLink } from '../lib/report-links';
+import { summaryDefaults, summaryQueryOf } from '../lib/screen-queries';
 
 import { DateField, ReportControls } from './report-toolbar';
 import { SummaryCharts } from './summary-charts';
@@ -49,26 +51,19 @@ const TEXTS: Record<SummaryKind, { title: string; color: string; empty: string }
   },
 };
 
-function isGranularity(value: string): value is Granularity {
-  return (GRANULARITIES as readonly string[]).includes(value);
-}
-
 /**
  * Income or expense per account and period (month, quarter or year), with budget and
  * variance, a trend and a composition chart; a row opens the account's ledger.
  */
 export function PeriodSummaryReport({ kind }: { kind: SummaryKind }) {
-  const defaults = trailingRange(todayIso(), 'month');
-  const [query, setQuery] = useQueryState({ granularity: 'month', ...defaults });
-  const granularity: Granularity = isGranularity(query.granularity) ? query.granularity : 'month';
+  const [query, setQuery] = useQueryState(summaryDefaults());
+  const summaryQuery = summaryQueryOf(query);
+  const granularity: Granularity = summaryQuery?.granularity ?? 'month';
   const currency = useWorkspaceCurrency();
   const navigate = useNavigate();
   const tree$ = useCollapsed();
   const texts = TEXTS[kind];
-  const { data, isLoading } = useSummary(
-    kind,
-    query.from && query.to ? { from: query.from, to: query.to, granularity } : null,
-  );
+  const { data, isLoading } = useSummary(kind, summaryQuery);
 
   const rows = useMemo(
     () =>

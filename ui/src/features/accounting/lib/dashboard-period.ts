@@ -37,3 +37,15 @@ export function dashboardRange(
       return custom;
   }
 }
+
+/** The dashboard's address when it names nothing: the last twelve months. */
+export const dashboardDefaults = () => ({ period: 'last12', from: '', to: '' });
+
+/** The days the dashboard's address asks for, as of `today`. */
+export function dashboardRangeOf(
+  values: { period: string; from: string; to: string },
+  today: string,
+): { from: string; to: string } {
+  const period: DashboardPeriod = isDashboardPeriod(values.period) ? values.period : 'last12';
+  return dashboardRange(period, today, { from: values.from || today, to: values.to || today });
+}

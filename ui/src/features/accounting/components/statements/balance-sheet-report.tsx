@@ -5,7 +5,7 @@ import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import { useBalanceSheet } from '../../api/statements';
 import { useQueryState } from '../../hooks/use-query-state';
-import { todayIso } from '../../lib/periods';
+import { balanceSheetDefaults } from '../../lib/screen-queries';
 import { endOfPreviousYear } from '../../lib/statement-periods';
 import { LoadError } from '../load-error';
 import { DateField, ReportControls } from '../report-toolbar';
@@ -21,8 +21,7 @@ import { Sections, StatementTable, TotalRow } from './statement-table';
  * its general ledger up to that date.
  */
 export function BalanceSheetReport() {
-  const today = todayIso();
-  const [query, setQuery] = useQueryState({ as_of: today, compare_to: '' });
+  const [query, setQuery] = useQueryState(balanceSheetDefaults());
   const currency = useWorkspaceCurrency();
   const { data, error, mutate } = useBalanceSheet({
     as_of: query.as_of,

@@ -7,7 +7,7 @@ import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import { useCashFlow, type CashFlowLine, type CashFlowSection } from '../../api/statements';
 import { useQueryState } from '../../hooks/use-query-state';
-import { startOfYear, todayIso } from '../../lib/periods';
+import { cashFlowDefaults } from '../../lib/screen-queries';
 import { ledgerLink } from '../../lib/report-links';
 import { LoadError } from '../load-error';
 import { DateField, ReportControls } from '../report-toolbar';
@@ -136,8 +136,7 @@ function Lines({
  * accounts' movement. Every account line opens its general ledger for the period.
  */
 export function CashFlowReport() {
-  const today = todayIso();
-  const [query, setQuery] = useQueryState({ from: startOfYear(today), to: today });
+  const [query, setQuery] = useQueryState(cashFlowDefaults());
   const currency = useWorkspaceCurrency();
   const { data, error, mutate } = useCashFlow({ from: query.from, to: query.to });
   const period = { from: query.from, to: query.to };

@@ -5,7 +5,7 @@ import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import { useIncomeStatement, type SectionBlock } from '../../api/statements';
 import { useQueryState } from '../../hooks/use-query-state';
-import { startOfYear, todayIso } from '../../lib/periods';
+import { incomeStatementDefaults, incomeStatementQueryOf } from '../../lib/screen-queries';
 import { shiftYears } from '../../lib/statement-periods';
 import { LoadError } from '../load-error';
 import { DateField, ReportControls } from '../report-toolbar';
@@ -20,21 +20,10 @@ import { Sections, StatementTable, TotalRow } from './statement-table';
  * period with the change.
  */
 export function IncomeStatementReport() {
-  const today = todayIso();
-  const [query, setQuery] = useQueryState({
-    from: startOfYear(today),
-    to: today,
-    compare_from: '',
-    compare_to: '',
-  });
+  const [query, setQuery] = useQueryState(incomeStatementDefaults());
   const currency = useWorkspaceCurrency();
   const comparing = Boolean(query.compare_from && query.compare_to);
-  const { data, error, mutate } = useIncomeStatement({
-    from: query.from,
-    to: query.to,
-    compare_from: comparing ? query.compare_from : null,
-    compare_to: comparing ? query.compare_to : null,
-  });
+  const { data, error, mutate } = useIncomeStatement(incomeStatementQueryOf(query));
   const columns = {
     current: { from: query.from, to: query.to },
     compare: comparing ? { from: query.compare_from, to: query.compare_to } : null,
