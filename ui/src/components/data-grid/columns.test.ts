@@ -1,7 +1,7 @@
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
 
-import { dateColumn, moneyColumn, monthColumn } from './columns';
+import { dateColumn, headerCanWrap, moneyColumn, monthColumn } from './columns';
 
 /** What a column shows for a cell value, through its `valueFormatter`. */
 function shown<T>(column: ColDef<T>, value: unknown): string {
@@ -29,5 +29,24 @@ describe('grid columns', () => {
     expect(shown(moneyColumn('amount', 'Amount', { currency: 'NGN' }), '-1234567.89')).toBe(
       '(₦1,234,567.89)',
     );
+  });
+});
+
+describe('which headers the grid measures for wrapping', () => {
+  it('a one-word header never wraps, so it is not measured', () => {
+    expect(headerCanWrap({ headerName: 'Debit' })).toBe(false);
+  });
+
+  it('a header of several words may wrap, so it is measured', () => {
+    expect(headerCanWrap({ headerName: 'Running balance' })).toBe(true);
+  });
+
+  it('a header named by its field is measured (the grid may make several words of it)', () => {
+    expect(headerCanWrap({})).toBe(true);
+  });
+
+  it('a column that says whether to measure its header is obeyed', () => {
+    expect(headerCanWrap({ headerName: 'Debit', autoHeaderHeight: true })).toBe(true);
+    expect(headerCanWrap({ headerName: 'Closing balance', autoHeaderHeight: false })).toBe(false);
   });
 });

@@ -139,3 +139,14 @@ export function monthColumn<T>(
     useValueFormatterForExport: false,
   };
 }
+
+/**
+ * Whether a column's header may wrap onto a second line. Text wraps only at spaces, so a
+ * one-word header ("Debit", "Date") never does: the grid need not measure it, which it
+ * would otherwise do on every width change of the column (a forced layout each time).
+ */
+export function headerCanWrap(column: Pick<ColDef, 'headerName' | 'autoHeaderHeight'>): boolean {
+  if (column.autoHeaderHeight !== undefined) return column.autoHeaderHeight;
+  // Without a name the grid makes one from the field, which may have spaces.
+  return column.headerName === undefined || /\s/.test(column.headerName.trim());
+}

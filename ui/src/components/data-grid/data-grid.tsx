@@ -26,6 +26,7 @@ import { FONT_STACK } from '@/styles/theme';
 import '@/styles/grid.css';
 import { storage } from '@/lib/storage';
 
+import { headerCanWrap } from './columns';
 import { registerGridModules } from './grid-modules';
 
 registerGridModules();
@@ -202,7 +203,12 @@ export function DataGrid<T>({
   }, []);
 
   const effectiveColumns = useMemo(
-    () => (columnFilters ? columnDefs : columnDefs.map((column) => ({ ...column, filter: false }))),
+    () =>
+      columnDefs.map((column) => ({
+        ...column,
+        ...(columnFilters ? {} : { filter: false }),
+        ...(headerCanWrap(column) ? {} : { autoHeaderHeight: false }),
+      })),
     [columnDefs, columnFilters],
   );
 
