@@ -71,51 +71,40 @@ export function registerPrefetchTests(h) {
     );
   }
 
-  test('prefetch: the trial balance asks for its figures while its code loads, and once', async ({
-    page,
-    context,
-  }) => {
-    await returningAdmin(context);
-    const load = await openWithCodeHeldBack(
-      page,
-      '/accounting/trial-balance',
-      ['trial-balance'],
-      cell('Trial balance'),
-    );
-    checkAskedAheadOnce(load, '/trial-balance/');
-    // The layout's own reads left as early, each once.
-    checkAskedAheadOnce(load, '/accounts/me/workspaces/');
-  });
-
-  test('prefetch: the general ledger asks for its first page while its code loads, and once', async ({
-    page,
-    context,
-  }) => {
-    await returningAdmin(context);
-    const load = await openWithCodeHeldBack(
-      page,
-      '/accounting/general-ledger',
-      ['general-ledger'],
+  const asOf = `${new Date().getFullYear()}-01-31`;
+  /** Each screen: its address, its own chunk, what shows it drawn, and what it asks ahead. */
+  const SCREENS = [
+    {
+      name: 'the trial balance asks for its figures',
+      path: '/accounting/trial-balance',
+      chunk: 'trial-balance',
+      ready: cell('Trial balance'),
+      // The layout's own reads leave as early, each once.
+      endpoints: ['/trial-balance/', '/accounts/me/workspaces/'],
+    },
+    {
+      name: 'the general ledger asks for its first page',
+      path: '/accounting/general-ledger',
+      chunk: 'general-ledger',
       // New books: the grid shows its empty state once the first page is in.
-      'text="No postings in this period."',
-    );
-    // Its totals and its grid's first page are one request.
-    checkAskedAheadOnce(load, '/general-ledger/');
-  });
+      ready: 'text="No postings in this period."',
+      // Its totals and its grid's first page are one request.
+      endpoints: ['/general-ledger/'],
+    },
+    {
+      name: 'time travel asks for the books as known then',
+      path: `/audit/time-travel?as_of=${asOf}&period_start=${asOf.slice(0, 4)}-01-01&period_end=${asOf}`,
+      chunk: 'time-travel',
+      ready: cell('Trial balance as known then'),
+      endpoints: ['/time-travel/trial-balance/', '/time-travel/general-ledger/'],
+    },
+  ];
 
-  test('prefetch: time travel asks for the books as known then while its code loads, and once', async ({
-    page,
-    context,
-  }) => {
-    await returningAdmin(context);
-    const asOf = `${new Date().getFullYear()}-01-31`;
-    const load = await openWithCodeHeldBack(
-      page,
-      `/audit/time-travel?as_of=${asOf}&period_start=${asOf.slice(0, 4)}-01-01&period_end=${asOf}`,
-      ['time-travel'],
-      cell('Trial balance as known then'),
-    );
-    checkAskedAheadOnce(load, '/time-travel/trial-balance/');
-    checkAskedAheadOnce(load, '/time-travel/general-ledger/');
-  });
+  for (const screen of SCREENS) {
+    test(`prefetch: ${screen.name} while its code loads, and once`, async ({ page, context }) => {
+      await returningAdmin(context);
+      const load = await openWithCodeHeldBack(page, screen.path, [screen.chunk], screen.ready);
+      for (const endpoint of screen.endpoints) checkAskedAheadOnce(load, endpoint);
+    });
+  }
 }

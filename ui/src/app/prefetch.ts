@@ -16,8 +16,10 @@ import type {
 
 import { prefetch } from '@/lib/api-client';
 import type { PrefetchContext, ScreenPrefetch } from '@/lib/api/prefetch';
+import { CURRENT_USER_PATH } from '@/lib/auth';
 import { storage } from '@/lib/storage';
 import { LATEST_SUBSCRIPTION_PATH } from '@/lib/subscription';
+import { MY_WORKSPACES_PATH } from '@/lib/workspaces';
 
 function contextOf(request: Request, params: Params): PrefetchContext | null {
   const workspaceId = storage.getWorkspaceId();
@@ -56,8 +58,8 @@ export const onlyWhenEntered: ShouldRevalidateFunction = () => false;
  */
 function prefetchSessionBasics(): void {
   if (!storage.getToken()) return;
-  prefetch('/accounts/me/');
-  prefetch('/accounts/me/workspaces/');
+  prefetch(CURRENT_USER_PATH);
+  prefetch(MY_WORKSPACES_PATH);
   prefetch(LATEST_SUBSCRIPTION_PATH);
   const organizationId = storage.getActiveOrgId();
   const workspaceId = storage.getWorkspaceId();

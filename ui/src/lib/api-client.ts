@@ -19,6 +19,7 @@ import {
   type PathWith,
 } from '@/lib/api/contract';
 import {
+  fetchAnswer,
   forgetPrefetched,
   prefetchUrl,
   readJson,
@@ -245,18 +246,6 @@ function isTokenNotValid(error: unknown): boolean {
     isRecord(error.body) &&
     error.body['code'] === TOKEN_NOT_VALID_CODE
   );
-}
-
-/** Sends one request and reads its answer: a successful body as a Blob for downloads. */
-async function fetchAnswer(
-  url: string,
-  init: RequestInit,
-  responseType: RequestOptions['responseType'],
-): Promise<Answer> {
-  const response = await fetch(url, init);
-  const body =
-    response.ok && responseType === 'blob' ? await response.blob() : await readJson(response);
-  return { ok: response.ok, status: response.status, body };
 }
 
 async function send<S extends z.ZodType>(

@@ -40,12 +40,23 @@ export async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Asks for `url` with the session's token and reads the answer. */
-export async function getAnswer(url: string, token: string | null): Promise<Answer> {
+/** Sends one request and reads its answer: a successful body as a Blob for downloads. */
+export async function fetchAnswer(
+  url: string,
+  init: RequestInit,
+  responseType: 'json' | 'blob' = 'json',
+): Promise<Answer> {
+  const response = await fetch(url, init);
+  const body =
+    response.ok && responseType === 'blob' ? await response.blob() : await readJson(response);
+  return { ok: response.ok, status: response.status, body };
+}
+
+/** A GET of `url` with the session's token, as every shared answer is asked. */
+function getAnswer(url: string, token: string | null): Promise<Answer> {
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(url, { method: 'GET', headers });
-  return { ok: response.ok, status: response.status, body: await readJson(response) };
+  return fetchAnswer(url, { method: 'GET', headers });
 }
 
 /** How long an unused prefetched answer may stand in for a new request. */

@@ -52,10 +52,6 @@ import {
   KnownTrialBalanceGrid,
 } from './time-travel-grids';
 
-const FIELDS = TIME_TRAVEL_FIELDS;
-type Field = TimeTravelField;
-type Values = TimeTravelValues;
-
 /** The inputs' own names, for errors the server reports by parameter. */
 const FIELD_LABELS: Record<string, string> = {
   as_of: 'As of',
@@ -131,7 +127,7 @@ export function TimeTravelScreen() {
   const workspaceId = useWorkspaceId();
   const [params, setParams] = useSearchParams();
   const { applied, tab, sessionId } = timeTravelAddress(params);
-  const [draft, setDraft] = useState<Values>(applied);
+  const [draft, setDraft] = useState<TimeTravelValues>(applied);
   const [account, setAccount] = useState<{ id: string; label: string } | null>(null);
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<Opened | null>(null);
@@ -146,7 +142,7 @@ export function TimeTravelScreen() {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams(params);
-    for (const field of FIELDS) {
+    for (const field of TIME_TRAVEL_FIELDS) {
       const value = draft[field].trim();
       if (value) next.set(field, value);
       else next.delete(field);
@@ -162,7 +158,7 @@ export function TimeTravelScreen() {
   const comparison = viewState(useComparison(workspaceId, views.comparison));
   const afterClose = viewState(useAfterClose(workspaceId, views.afterClose));
 
-  const set = (field: Field) => (value: string) => setDraft({ ...draft, [field]: value });
+  const set = (field: TimeTravelField) => (value: string) => setDraft({ ...draft, [field]: value });
   const signedAt = session.data ? signOffMoment(session.data) : null;
   const periodEnd = draft.period_end || draft.as_of;
 

@@ -14,8 +14,6 @@ import { AgingPanel } from './aging-panel';
 import { DebtFormModal } from './debt-form-modal';
 import { DebtsPanel } from './debts-panel';
 
-type Tab = DebtTab;
-
 /** What someone who may not read the books sees instead, with the spec's modal once. */
 function DebtsRefused({ explain }: { explain: () => void }) {
   const shown = useRef(false);
@@ -55,7 +53,7 @@ export function DebtManagementScreen() {
   const [editing, setEditing] = useState<Debt | null>(null);
 
   const go = useCallback(
-    (next: { tab?: Tab; debt?: string | null }) =>
+    (next: { tab?: DebtTab; debt?: string | null }) =>
       setParams((current) => {
         const updated = new URLSearchParams(current);
         if (next.tab) updated.set('tab', next.tab);
@@ -73,7 +71,7 @@ export function DebtManagementScreen() {
     <>
       <Tabs
         value={tab}
-        onChange={(value) => value && go({ tab: value as Tab })}
+        onChange={(value) => value && go({ tab: value as DebtTab })}
         keepMounted={false}
       >
         <Tabs.List mb="md">
