@@ -76,18 +76,19 @@ pub(crate) async fn sums_as_of(
     if accounts.is_some_and(<[String]>::is_empty) {
         return Ok(HashMap::new());
     }
-    let mut sql = Sql::new(
-        "SELECT account_id, CAST(SUM(debit_cents) AS BIGINT), CAST(SUM(credit_cents) AS BIGINT), \
-         CAST(SUM(postings) AS BIGINT) FROM (",
-    );
-    for (i, range) in ranges_through(as_of).iter().enumerate() {
+    let ranges = ranges_through(as_of);
+    if ranges.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut sql = Sql::default();
+    for (i, range) in ranges.iter().enumerate() {
         if i > 0 {
             sql.push(" UNION ALL ");
         }
         sql.push(if range.sign > 0 {
-            "SELECT account_id, debit_cents, credit_cents, postings"
+            "SELECT account_id AS k, debit_cents AS d, credit_cents AS c, postings AS n"
         } else {
-            "SELECT account_id, -debit_cents, -credit_cents, -postings"
+            "SELECT account_id AS k, -debit_cents AS d, -credit_cents AS c, -postings AS n"
         });
         sql.push(" FROM read_ledger_totals WHERE workspace_id = ")
             .text(workspace_id)
@@ -101,12 +102,7 @@ pub(crate) async fn sums_as_of(
             sql.push(" AND account_id IN ").list(list);
         }
     }
-    sql.push(") t GROUP BY account_id");
-    Ok(sql
-        .fetch::<(String, Tally)>(db)
-        .await?
-        .into_iter()
-        .collect())
+    sql.sums_by_key(db).await
 }
 
 /// The same, summed over the given accounts (or all accounts).

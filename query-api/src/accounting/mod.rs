@@ -103,7 +103,7 @@ pub(crate) fn signed(normal: &str, debit_cents: i64, credit_cents: i64) -> i64 {
 
 /// A statement assembled piece by piece, each bound value numbered as it is pushed, so
 /// optional filters never get their placeholders out of step.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(crate) struct Sql {
     text: String,
     binds: Vec<Bind>,

@@ -8,11 +8,14 @@
 //! the `Any` pool. The backend is chosen here only: a query is written once, as a [`Sql`],
 //! and its rows once, as a [`FromColumns`].
 
+use std::collections::HashMap;
+
 use api_core::ApiError;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 use store::{Db, StoreError};
 
+use super::balances::Tally;
 use super::{Bind, Sql};
 
 /// One result row, by column index, whichever backend read it.
@@ -94,28 +97,10 @@ impl Sql {
                 .map(T::from_columns)
                 .collect();
         };
-        let text = self.text.clone();
-        let binds = self.binds.clone();
+        let sql = self.clone();
         reads
             .read(move |connection| {
-                let mut statement = connection.prepare_cached(&text).map_err(sqlite)?;
-                // `$n` is a named parameter to SQLite, numbered in the order names first
-                // appear: the n-th bind, as `Sql` writes them. Checked by name (an array
-                // lookup), not looked up (a linear search per name).
-                if statement.parameter_count() != binds.len() {
-                    return Err(misnumbered(&text));
-                }
-                for (i, bind) in binds.iter().enumerate() {
-                    let index = i + 1;
-                    if statement.parameter_name(index) != Some(format!("${index}").as_str()) {
-                        return Err(misnumbered(&text));
-                    }
-                    match bind {
-                        Bind::Text(v) => statement.raw_bind_parameter(index, v.as_str()),
-                        Bind::Int(v) => statement.raw_bind_parameter(index, v),
-                    }
-                    .map_err(sqlite)?;
-                }
+                let mut statement = sql.bound(connection)?;
                 let mut rows = statement.raw_query();
                 let mut out = Vec::new();
                 while let Some(row) = rows.next().map_err(sqlite)? {
@@ -124,6 +109,80 @@ impl Sql {
                 Ok(out)
             })
             .await
+    }
+
+    /// Per key, the sums of the rows the statement selects as `key, debit, credit,
+    /// postings` (named `k, d, c, n`), each row counted once with its sign.
+    ///
+    /// SQLite adds the rows up as they are stepped: its `GROUP BY` would first sort every
+    /// row by its text key, two thirds of a trial balance's time at a million postings.
+    /// Postgres groups them itself (a hash aggregate) and sends one row per key.
+    pub(crate) async fn sums_by_key(&self, db: &Db) -> Result<HashMap<String, Tally>, ApiError> {
+        let Some(reads) = db.sqlite_reads() else {
+            let grouped = Sql {
+                text: format!(
+                    "SELECT k, CAST(SUM(d) AS BIGINT), CAST(SUM(c) AS BIGINT), \
+                     CAST(SUM(n) AS BIGINT) FROM ({}) t GROUP BY k",
+                    self.text
+                ),
+                binds: self.binds.clone(),
+            };
+            return Ok(grouped
+                .fetch::<(String, Tally)>(db)
+                .await?
+                .into_iter()
+                .collect());
+        };
+        let sql = self.clone();
+        reads
+            .read(move |connection| {
+                let mut statement = sql.bound(connection)?;
+                let mut rows = statement.raw_query();
+                let mut sums: HashMap<String, Tally> = HashMap::new();
+                while let Some(row) = rows.next().map_err(sqlite)? {
+                    let tally = Tally::from_columns_at(row, 1)?;
+                    let key = row
+                        .get_ref(0)
+                        .map_err(sqlite)?
+                        .as_str()
+                        .map_err(|e| ApiError::internal(format!("column 0: {e}")))?;
+                    // Looked up by the borrowed text: a key is copied once, not per row.
+                    match sums.get_mut(key) {
+                        Some(sum) => *sum += tally,
+                        None => {
+                            sums.insert(key.to_owned(), tally);
+                        }
+                    }
+                }
+                Ok(sums)
+            })
+            .await
+    }
+
+    /// The statement prepared (from the connection's cache) with its values bound.
+    fn bound<'c>(
+        &self,
+        connection: &'c rusqlite::Connection,
+    ) -> Result<rusqlite::CachedStatement<'c>, ApiError> {
+        let mut statement = connection.prepare_cached(&self.text).map_err(sqlite)?;
+        // `$n` is a named parameter to SQLite, numbered in the order names first appear:
+        // the n-th bind, as `Sql` writes them. Checked by name (an array lookup), not
+        // looked up (a linear search per name).
+        if statement.parameter_count() != self.binds.len() {
+            return Err(misnumbered(&self.text));
+        }
+        for (i, bind) in self.binds.iter().enumerate() {
+            let index = i + 1;
+            if statement.parameter_name(index) != Some(format!("${index}").as_str()) {
+                return Err(misnumbered(&self.text));
+            }
+            match bind {
+                Bind::Text(v) => statement.raw_bind_parameter(index, v.as_str()),
+                Bind::Int(v) => statement.raw_bind_parameter(index, v),
+            }
+            .map_err(sqlite)?;
+        }
+        Ok(statement)
     }
 }
 
