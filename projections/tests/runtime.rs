@@ -647,6 +647,67 @@ impl Projector for FailsAll {
     }
 }
 
+/// Analyzes the counter's tables as the runtime finds them due, waiting for Postgres to
+/// publish the writes' counts (a backend flushes them within seconds of its commits).
+async fn statistics_refreshed_within(runtime: &ProjectionRuntime, wait: Duration) -> Vec<String> {
+    let deadline = std::time::Instant::now() + wait;
+    loop {
+        let analyzed = runtime
+            .refresh_statistics("test_counter")
+            .await
+            .expect("refresh statistics");
+        if !analyzed.is_empty() || std::time::Instant::now() >= deadline {
+            return analyzed;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_a_read_model_changed_by_more_than_a_tenth_is_analyzed_again() {
+    let t = TestDatabase::new(Backend::Postgres).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(-1)]);
+    runtime.prepare().await.expect("prepare");
+    append_events(&store, 120).await;
+    readable(&store, 120).await;
+    runtime
+        .catch_up("test_counter", 1_000, &|_| {})
+        .await
+        .expect("catch up");
+
+    let analyzed = statistics_refreshed_within(&runtime, Duration::from_secs(30)).await;
+
+    assert_eq!(analyzed, vec!["test_counts".to_owned()]);
+    let (analyses,): (i64,) = sqlx::query_as(
+        "SELECT analyze_count FROM pg_stat_user_tables WHERE relname = 'test_counts'",
+    )
+    .fetch_one(&t.db.pool)
+    .await
+    .expect("analyses");
+    assert!(analyses >= 1, "analyzed {analyses} times");
+    t.cleanup().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_sqlite_no_statistics_are_refreshed() {
+    let t = TestDatabase::new(Backend::Sqlite).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(-1)]);
+    runtime.prepare().await.expect("prepare");
+    append_events(&store, 120).await;
+    readable(&store, 120).await;
+    runtime
+        .catch_up("test_counter", 1_000, &|_| {})
+        .await
+        .expect("catch up");
+
+    assert!(statistics_refreshed_within(&runtime, Duration::ZERO)
+        .await
+        .is_empty());
+    t.cleanup().await;
+}
+
 backend_tests!(
     an_event_of_no_workspace_that_fails_stops_its_projector_until_a_restart,
     an_event_that_cannot_be_applied_sets_only_its_workspace_aside,

@@ -1,7 +1,8 @@
 mod set_aside;
+mod statistics;
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use store::ExecuteWrite;
 
 use store::{Cursor, Db, EventStore, RecordedEvent};
@@ -274,7 +275,8 @@ impl ProjectionRuntime {
         // Whether or not the replay got to the end, the read model is served again.
         self.create_deferred_indexes(projector.as_ref()).await?;
         let applied = applied?;
-        self.analyze(projector.as_ref()).await?;
+        // The tables are new: plan from their statistics at once, not after a while.
+        statistics::refresh_all(self.db(), projector.as_ref()).await?;
         Ok(applied)
     }
 
@@ -302,19 +304,11 @@ impl ProjectionRuntime {
         Ok(())
     }
 
-    /// After a rebuild the tables are new: on Postgres, refresh the planner's statistics
-    /// at once rather than waiting for autovacuum, or the first queries plan for empty
-    /// tables (sequential scans over a million rows). SQLite plans without them.
-    async fn analyze(&self, projector: &dyn Projector) -> Result<(), ProjectionError> {
-        if self.db().backend != store::Backend::Postgres {
-            return Ok(());
-        }
-        for table in projector.tables() {
-            sqlx::query(&format!("ANALYZE {table}"))
-                .execute_write(self.db())
-                .await?;
-        }
-        Ok(())
+    /// On Postgres, analyzes the projector's tables that grew or changed by more than a
+    /// tenth since their last analysis (see [`statistics`]); returns their names.
+    pub async fn refresh_statistics(&self, name: &str) -> Result<Vec<String>, ProjectionError> {
+        let projector = self.find(name)?;
+        statistics::refresh_grown(self.db(), projector.as_ref()).await
     }
 
     pub async fn checkpoint(&self, name: &str) -> Result<Checkpoint, ProjectionError> {
@@ -371,6 +365,7 @@ impl ProjectionRuntime {
         if let Ok(cp) = self.checkpoint(projector.name()).await {
             self.applied.advance(projector.name(), cp.cursor, false);
         }
+        let mut statistics_checked = Instant::now();
         loop {
             if *shutdown.borrow() {
                 return;
@@ -389,6 +384,12 @@ impl ProjectionRuntime {
             };
             if batch > 0 {
                 continue;
+            }
+            if statistics_checked.elapsed() >= statistics::CHECK_INTERVAL {
+                statistics_checked = Instant::now();
+                if let Err(err) = statistics::refresh_grown(self.db(), projector.as_ref()).await {
+                    tracing::warn!(projector = projector.name(), error = %err, "refreshing planner statistics failed");
+                }
             }
             let behind = match self.checkpoint(projector.name()).await {
                 Ok(cp) => *commits.borrow() > cp.cursor,
