@@ -76,7 +76,10 @@ const POSTINGS_ACCOUNT: &str = "CREATE INDEX read_postings_account ON read_posti
 const POSTINGS_DATE: &str = "CREATE INDEX read_postings_date ON read_postings \
     (workspace_id, date, entry_sequence, line_index)";
 
-const TOTALS: &str = "CREATE TABLE read_ledger_totals (
+/// The totals' columns and key, as a literal so both of the table's forms name them once.
+macro_rules! totals_columns {
+    () => {
+        "(
     workspace_id TEXT NOT NULL,
     grain TEXT NOT NULL,
     period TEXT NOT NULL,
@@ -85,7 +88,11 @@ const TOTALS: &str = "CREATE TABLE read_ledger_totals (
     credit_cents BIGINT NOT NULL,
     postings BIGINT NOT NULL,
     PRIMARY KEY (workspace_id, grain, period, account_id)
-)";
+)"
+    };
+}
+
+const TOTALS: &str = concat!("CREATE TABLE read_ledger_totals ", totals_columns!());
 
 /// The totals' lookup by account, as a literal so the SQLite table's rebuild can name it too.
 macro_rules! totals_account_index {
@@ -110,16 +117,9 @@ const TOTALS_ACCOUNT: &str = totals_account_index!();
 /// here rather than measured by `ANALYZE`, whose figures on a young database would point
 /// the other way as it grows.
 const TOTALS_CLUSTERED_SQLITE: &str = concat!(
-    "CREATE TABLE read_ledger_totals_clustered (
-    workspace_id TEXT NOT NULL,
-    grain TEXT NOT NULL,
-    period TEXT NOT NULL,
-    account_id TEXT NOT NULL,
-    debit_cents BIGINT NOT NULL,
-    credit_cents BIGINT NOT NULL,
-    postings BIGINT NOT NULL,
-    PRIMARY KEY (workspace_id, grain, period, account_id)
-) WITHOUT ROWID;
+    "CREATE TABLE read_ledger_totals_clustered ",
+    totals_columns!(),
+    " WITHOUT ROWID;
 INSERT INTO read_ledger_totals_clustered \
     (workspace_id, grain, period, account_id, debit_cents, credit_cents, postings) \
     SELECT workspace_id, grain, period, account_id, debit_cents, credit_cents, postings \

@@ -663,9 +663,9 @@ async fn statistics_refreshed_within(runtime: &ProjectionRuntime, wait: Duration
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn on_postgres_a_read_model_changed_by_more_than_a_tenth_is_analyzed_again() {
-    let t = TestDatabase::new(Backend::Postgres).await;
+/// A counter that has applied 120 events (120 writes to its table).
+async fn counted_120_events(backend: Backend) -> (TestDatabase, ProjectionRuntime) {
+    let t = TestDatabase::new(backend).await;
     let store = EventStore::open(t.db.clone()).await.expect("open");
     let runtime = ProjectionRuntime::new(store.clone(), vec![counter(-1)]);
     runtime.prepare().await.expect("prepare");
@@ -675,6 +675,12 @@ async fn on_postgres_a_read_model_changed_by_more_than_a_tenth_is_analyzed_again
         .catch_up("test_counter", 1_000, &|_| {})
         .await
         .expect("catch up");
+    (t, runtime)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_a_read_model_changed_by_more_than_a_tenth_is_analyzed_again() {
+    let (t, runtime) = counted_120_events(Backend::Postgres).await;
 
     let analyzed = statistics_refreshed_within(&runtime, Duration::from_secs(30)).await;
 
@@ -691,16 +697,7 @@ async fn on_postgres_a_read_model_changed_by_more_than_a_tenth_is_analyzed_again
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_sqlite_no_statistics_are_refreshed() {
-    let t = TestDatabase::new(Backend::Sqlite).await;
-    let store = EventStore::open(t.db.clone()).await.expect("open");
-    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(-1)]);
-    runtime.prepare().await.expect("prepare");
-    append_events(&store, 120).await;
-    readable(&store, 120).await;
-    runtime
-        .catch_up("test_counter", 1_000, &|_| {})
-        .await
-        .expect("catch up");
+    let (t, runtime) = counted_120_events(Backend::Sqlite).await;
 
     assert!(statistics_refreshed_within(&runtime, Duration::ZERO)
         .await
