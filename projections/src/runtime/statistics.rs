@@ -4,7 +4,7 @@
 //! of a million rows is planned as if it were empty: the general ledger's walk then takes
 //! the totals' key (every account's rows of each period) instead of the account index,
 //! and a page costs twice as long. Autovacuum refreshes them where it runs, but it may be
-//! off (it is on the machines the tests run on) or behind a bulk import, so the runtime
+//! off (as it is on the machines the tests run on) or behind a bulk import, so the runtime
 //! applies autovacuum's own rule itself: a table whose changes since its last analysis
 //! exceed 50 rows plus a tenth of its size is analyzed again. SQLite plans from the
 //! fixed statistics its migrations write (see the ledger's), so nothing is done there.
