@@ -68,13 +68,16 @@ impl Columns for rusqlite::Row<'_> {
     }
 
     fn opt_text(&self, i: usize) -> Result<Option<String>, ApiError> {
-        Ok(self
-            .get_ref(i)
-            .map_err(sqlite)?
-            .as_str_or_null()
-            .map_err(|e| ApiError::internal(format!("column {i}: {e}")))?
-            .map(str::to_owned))
+        Ok(borrowed_text(self, i)?.map(str::to_owned))
     }
+}
+
+/// Column `i` as the row's own text, not copied (`None` for NULL).
+fn borrowed_text<'r>(row: &'r rusqlite::Row<'_>, i: usize) -> Result<Option<&'r str>, ApiError> {
+    row.get_ref(i)
+        .map_err(sqlite)?
+        .as_str_or_null()
+        .map_err(|e| ApiError::internal(format!("column {i}: {e}")))
 }
 
 fn misnumbered(sql: &str) -> ApiError {
@@ -97,18 +100,11 @@ impl Sql {
                 .map(T::from_columns)
                 .collect();
         };
-        let sql = self.clone();
-        reads
-            .read(move |connection| {
-                let mut statement = sql.bound(connection)?;
-                let mut rows = statement.raw_query();
-                let mut out = Vec::new();
-                while let Some(row) = rows.next().map_err(sqlite)? {
-                    out.push(T::from_columns(row)?);
-                }
-                Ok(out)
-            })
-            .await
+        self.fold_rows(reads, Vec::new(), |out, row| {
+            out.push(T::from_columns(row)?);
+            Ok(())
+        })
+        .await
     }
 
     /// Per key, the sums of the rows the statement selects as `key, debit, credit,
@@ -133,28 +129,43 @@ impl Sql {
                 .into_iter()
                 .collect());
         };
+        self.fold_rows(
+            reads,
+            HashMap::new(),
+            |sums: &mut HashMap<String, Tally>, row| {
+                let tally = Tally::from_columns_at(row, 1)?;
+                let key = borrowed_text(row, 0)?
+                    .ok_or_else(|| ApiError::internal("column 0: unexpected NULL"))?;
+                // Looked up by the borrowed text: a key is copied once, not per row.
+                match sums.get_mut(key) {
+                    Some(sum) => *sum += tally,
+                    None => {
+                        sums.insert(key.to_owned(), tally);
+                    }
+                }
+                Ok(())
+            },
+        )
+        .await
+    }
+
+    /// Steps the statement's rows on a native read connection into `acc`, one `step`
+    /// per row, without collecting them first.
+    async fn fold_rows<A: Send + 'static>(
+        &self,
+        reads: &std::sync::Arc<store::SqliteReads>,
+        mut acc: A,
+        step: impl Fn(&mut A, &rusqlite::Row<'_>) -> Result<(), ApiError> + Send + 'static,
+    ) -> Result<A, ApiError> {
         let sql = self.clone();
         reads
             .read(move |connection| {
                 let mut statement = sql.bound(connection)?;
                 let mut rows = statement.raw_query();
-                let mut sums: HashMap<String, Tally> = HashMap::new();
                 while let Some(row) = rows.next().map_err(sqlite)? {
-                    let tally = Tally::from_columns_at(row, 1)?;
-                    let key = row
-                        .get_ref(0)
-                        .map_err(sqlite)?
-                        .as_str()
-                        .map_err(|e| ApiError::internal(format!("column 0: {e}")))?;
-                    // Looked up by the borrowed text: a key is copied once, not per row.
-                    match sums.get_mut(key) {
-                        Some(sum) => *sum += tally,
-                        None => {
-                            sums.insert(key.to_owned(), tally);
-                        }
-                    }
+                    step(&mut acc, row)?;
                 }
-                Ok(sums)
+                Ok(acc)
             })
             .await
     }
