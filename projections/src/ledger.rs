@@ -129,9 +129,8 @@ ALTER TABLE read_ledger_totals_clustered RENAME TO read_ledger_totals;
 ",
     totals_account_index!(),
     ";
--- Creates SQLite's statistics table where this database has none yet, without reading
--- any of the totals (the catalogue is analyzed, not the table).
-ANALYZE sqlite_master;
+-- Creates SQLite's statistics table where this database has none yet.
+ANALYZE read_ledger_totals;
 DELETE FROM sqlite_stat1 WHERE tbl = 'read_ledger_totals';
 INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES
     ('read_ledger_totals', 'read_ledger_totals', '1000000 1000000 333333 500 1'),
