@@ -17,7 +17,7 @@ use crate::{ProjectionError, Projector};
 pub const LIVE_BATCH_EVENTS: i64 = 2_000;
 /// Events per batch during rebuild and catch-up from far behind: big batches amortize the
 /// commit and let projectors aggregate in memory.
-pub const REBUILD_BATCH_EVENTS: i64 = 10_000;
+pub const REBUILD_BATCH_EVENTS: i64 = 40_000;
 /// Fallback wake-up for commits this process is not told about (another node without NATS).
 const POLL_INTERVAL: Duration = Duration::from_millis(1_000);
 /// On Postgres a commit can be briefly invisible below the gap-safe watermark; retry soon.

@@ -21,13 +21,11 @@
 //! line is a debit or a credit above zero, and debits = credits = the entry's total. A
 //! failing check stops the projector at that event instead of unbalancing the books.
 
-use std::collections::BTreeMap;
-
 use async_trait::async_trait;
 use chrono::{Datelike, NaiveDate};
-use event_schemas::journal_entry::{
-    upcasters, JournalEntryEvent, JournalEntryPosted, JournalLine, AGGREGATE_TYPE,
-};
+use event_schemas::journal_entry::{upcasters, JournalEntryEvent, JournalLine, AGGREGATE_TYPE};
+use posted::Pending;
+use rows::Insert;
 use sqlx::{Any, Transaction};
 use store::migrate::Migration;
 use store::{metadata_keys, RecordedEvent};
@@ -35,6 +33,9 @@ use store::{metadata_keys, RecordedEvent};
 use crate::cents::to_cents;
 use crate::decode::decode;
 use crate::{DeferredIndex, ProjectionError, Projector};
+
+mod posted;
+mod rows;
 
 /// `read_ledger_totals.grain` of yearly totals (period `YYYY`).
 pub const GRAIN_YEAR: &str = "y";
@@ -47,10 +48,6 @@ pub const GRAIN_DAY: &str = "d";
 pub const STATUS_DRAFT: &str = "draft";
 pub const STATUS_POSTED: &str = "posted";
 pub const STATUS_REVERSED: &str = "reversed";
-
-/// Bind parameters per multi-row statement. SQLite's limit is 32,766, Postgres's 65,535;
-/// staying well under both keeps one statement a few hundred kilobytes of SQL.
-const BIND_PARAMS_MAX: usize = 20_000;
 
 const POSTINGS: &str = "CREATE TABLE read_postings (
     workspace_id TEXT NOT NULL,
@@ -272,7 +269,7 @@ impl Projector for Ledger {
         let mut pending = Pending::default();
         for event in events.iter().filter(|e| e.aggregate_type == AGGREGATE_TYPE) {
             match decode::<JournalEntryEvent>(event, &upcasters)? {
-                JournalEntryEvent::JournalEntryPosted(posted) => pending.post(event, &posted)?,
+                JournalEntryEvent::JournalEntryPosted(posted) => pending.post(event, posted)?,
                 other => {
                     pending.flush(tx).await?;
                     apply_other(tx, event, &other).await?;
@@ -281,286 +278,6 @@ impl Projector for Ledger {
         }
         pending.flush(tx).await
     }
-}
-
-/// A value bound into a multi-row statement.
-enum Value {
-    Text(String),
-    OptText(Option<String>),
-    Int(i64),
-    OptInt(Option<i64>),
-}
-
-/// `(workspace_id, grain, period, account_id)`.
-type TotalKey = (String, &'static str, String, String);
-
-#[derive(Default, Clone, Copy)]
-struct Tally {
-    debit_cents: i64,
-    credit_cents: i64,
-    postings: i64,
-}
-
-/// Posted entries not yet written: one multi-row statement per table at flush.
-#[derive(Default)]
-struct Pending {
-    /// Entries posted from a draft: their draft lines go.
-    drafts_posted: Vec<String>,
-    entries: Vec<Vec<Value>>,
-    postings: Vec<Vec<Value>>,
-    totals: BTreeMap<TotalKey, Tally>,
-}
-
-const ENTRY_COLUMNS: &str = "entry_id, workspace_id, status, entry_sequence, entry_number, date, memo, reference, \
-    total_cents, line_count, author_id, created_at, updated_at, posted_at, posted_by, reverses, reversed_by, reversal_date, \
-    sort_sequence";
-const ENTRY_COLUMN_COUNT: usize = 19;
-
-const POSTING_COLUMNS: &str =
-    "workspace_id, entry_id, line_index, entry_sequence, entry_number, date, recorded_at, \
-    account_id, debit_cents, credit_cents, description, memo, reference, reverses";
-const POSTING_COLUMN_COUNT: usize = 14;
-
-const DRAFT_LINE_COLUMNS: &str =
-    "entry_id, line_index, workspace_id, account_id, description, debit_cents, credit_cents";
-const DRAFT_LINE_COLUMN_COUNT: usize = 7;
-
-impl Pending {
-    fn post(
-        &mut self,
-        envelope: &RecordedEvent,
-        e: &JournalEntryPosted,
-    ) -> Result<(), ProjectionError> {
-        let lines = line_cents(envelope, &e.lines)?;
-        let overflow = || ProjectionError::at(envelope, "entry amounts overflow 64-bit cents");
-        let debits = checked_sum(lines.iter().map(|(d, _)| *d)).ok_or_else(overflow)?;
-        let credits = checked_sum(lines.iter().map(|(_, c)| *c)).ok_or_else(overflow)?;
-        let total = to_cents(e.total).ok_or_else(|| {
-            ProjectionError::at(envelope, format!("total {} is not at money scale", e.total))
-        })?;
-        if lines.len() < 2
-            || lines
-                .iter()
-                .any(|(d, c)| (*d > 0) == (*c > 0) || *d < 0 || *c < 0)
-        {
-            return Err(ProjectionError::at(
-                envelope,
-                "a posted entry needs at least two lines, each a debit or a credit above zero",
-            ));
-        }
-        if debits != credits || debits != total {
-            return Err(ProjectionError::at(
-                envelope,
-                format!("unbalanced posted entry: debits {debits}, credits {credits}, total {total} (cents)"),
-            ));
-        }
-        let sequence = i64::try_from(e.entry_sequence)
-            .map_err(|_| ProjectionError::at(envelope, "entry sequence out of range"))?;
-        let date = checked_date(envelope, e.date)?;
-        let workspace = e.workspace_id.to_string();
-        let entry_id = e.journal_entry_id.to_string();
-        let posted_by = e.posted_by.to_string();
-        let author = envelope
-            .metadata_str(metadata_keys::ACTOR_ID)
-            .unwrap_or_else(|| posted_by.clone());
-        let reverses = e.reverses.map(|r| r.to_string());
-        let at = envelope.recorded_at;
-        if envelope.sequence > 1 {
-            self.drafts_posted.push(entry_id.clone());
-        }
-        self.entries.push(vec![
-            Value::Text(entry_id.clone()),
-            Value::Text(workspace.clone()),
-            Value::Text(STATUS_POSTED.to_owned()),
-            Value::Int(sequence),
-            Value::Text(e.entry_number.clone()),
-            Value::Text(date.clone()),
-            Value::Text(e.memo.clone()),
-            Value::Text(e.reference.clone()),
-            Value::Int(total),
-            Value::Int(lines.len() as i64),
-            Value::Text(author),
-            Value::Int(at),
-            Value::Int(at),
-            Value::OptInt(Some(at)),
-            Value::OptText(Some(posted_by)),
-            Value::OptText(reverses.clone()),
-            Value::OptText(None),
-            Value::OptText(None),
-            Value::Int(sequence),
-        ]);
-        let year = format!("{:04}", e.date.year());
-        let month = format!("{:04}-{:02}", e.date.year(), e.date.month());
-        for (index, (line, (debit, credit))) in e.lines.iter().zip(lines).enumerate() {
-            let account = line.account_id.to_string();
-            self.postings.push(vec![
-                Value::Text(workspace.clone()),
-                Value::Text(entry_id.clone()),
-                Value::Int(index as i64),
-                Value::Int(sequence),
-                Value::Text(e.entry_number.clone()),
-                Value::Text(date.clone()),
-                Value::Int(at),
-                Value::Text(account.clone()),
-                Value::Int(debit),
-                Value::Int(credit),
-                Value::Text(line.description.clone()),
-                Value::Text(e.memo.clone()),
-                Value::Text(e.reference.clone()),
-                Value::OptText(reverses.clone()),
-            ]);
-            for (grain, period) in [
-                (GRAIN_YEAR, &year),
-                (GRAIN_MONTH, &month),
-                (GRAIN_DAY, &date),
-            ] {
-                let tally = self
-                    .totals
-                    .entry((workspace.clone(), grain, period.clone(), account.clone()))
-                    .or_default();
-                tally.debit_cents = tally.debit_cents.checked_add(debit).ok_or_else(overflow)?;
-                tally.credit_cents = tally
-                    .credit_cents
-                    .checked_add(credit)
-                    .ok_or_else(overflow)?;
-                tally.postings += 1;
-            }
-        }
-        Ok(())
-    }
-
-    async fn flush(&mut self, tx: &mut Transaction<'static, Any>) -> Result<(), ProjectionError> {
-        let pending = std::mem::take(self);
-        let params = Params::of(tx);
-        for chunk in pending.drafts_posted.chunks(BIND_PARAMS_MAX) {
-            let sql = format!(
-                "DELETE FROM read_journal_draft_lines WHERE entry_id IN ({})",
-                params.list(1, chunk.len())
-            );
-            let mut query = sqlx::query(&sql);
-            for id in chunk {
-                query = query.bind(id.as_str());
-            }
-            query.execute(&mut **tx).await?;
-        }
-        insert_rows(
-            tx,
-            &format!("INSERT INTO read_journal_entries ({ENTRY_COLUMNS})"),
-            ENTRY_COLUMN_COUNT,
-            &pending.entries,
-            // A draft being posted keeps its author and creation time.
-            " ON CONFLICT (entry_id) DO UPDATE SET status = excluded.status, entry_sequence = excluded.entry_sequence, \
-             entry_number = excluded.entry_number, date = excluded.date, memo = excluded.memo, \
-             reference = excluded.reference, total_cents = excluded.total_cents, line_count = excluded.line_count, \
-             updated_at = excluded.updated_at, posted_at = excluded.posted_at, posted_by = excluded.posted_by, \
-             reverses = excluded.reverses, sort_sequence = excluded.sort_sequence",
-        )
-        .await?;
-        insert_rows(
-            tx,
-            &format!("INSERT INTO read_postings ({POSTING_COLUMNS})"),
-            POSTING_COLUMN_COUNT,
-            &pending.postings,
-            "",
-        )
-        .await?;
-        let totals: Vec<Vec<Value>> = pending
-            .totals
-            .into_iter()
-            .map(|((workspace, grain, period, account), t)| {
-                vec![
-                    Value::Text(workspace),
-                    Value::Text(grain.to_owned()),
-                    Value::Text(period),
-                    Value::Text(account),
-                    Value::Int(t.debit_cents),
-                    Value::Int(t.credit_cents),
-                    Value::Int(t.postings),
-                ]
-            })
-            .collect();
-        insert_rows(
-            tx,
-            "INSERT INTO read_ledger_totals (workspace_id, grain, period, account_id, debit_cents, credit_cents, postings)",
-            7,
-            &totals,
-            " ON CONFLICT (workspace_id, grain, period, account_id) DO UPDATE SET \
-             debit_cents = read_ledger_totals.debit_cents + excluded.debit_cents, \
-             credit_cents = read_ledger_totals.credit_cents + excluded.credit_cents, \
-             postings = read_ledger_totals.postings + excluded.postings",
-        )
-        .await?;
-        Ok(())
-    }
-}
-
-/// How a statement names its parameters. SQLite resolves every named parameter (`$7`)
-/// with a linear search of the names seen so far, so a statement with thousands of them
-/// costs quadratic time to prepare (20,000 parameters: seconds). Anonymous `?` are
-/// numbered as they come, at no cost; Postgres only knows `$n`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Params {
-    Anonymous,
-    Numbered,
-}
-
-impl Params {
-    fn of(tx: &Transaction<'static, Any>) -> Self {
-        // `sqlx::Any` names its SQLite backend "SQLite".
-        if tx.backend_name().eq_ignore_ascii_case("sqlite") {
-            Self::Anonymous
-        } else {
-            Self::Numbered
-        }
-    }
-
-    /// `count` parameters, numbered from `first`: `?, ?, ?` or `$first, $first+1, …`.
-    fn list(self, first: usize, count: usize) -> String {
-        match self {
-            Self::Anonymous => vec!["?"; count].join(", "),
-            Self::Numbered => store::sql::numbered_params(first, count),
-        }
-    }
-}
-
-/// `head VALUES (…), (…) tail`, in chunks that stay under [`BIND_PARAMS_MAX`].
-async fn insert_rows(
-    tx: &mut Transaction<'static, Any>,
-    head: &str,
-    columns: usize,
-    rows: &[Vec<Value>],
-    tail: &str,
-) -> Result<(), sqlx::Error> {
-    let params = Params::of(tx);
-    let rows_per_statement = (BIND_PARAMS_MAX / columns).max(1);
-    for chunk in rows.chunks(rows_per_statement) {
-        let mut sql = String::with_capacity(head.len() + tail.len() + chunk.len() * columns * 6);
-        sql.push_str(head);
-        sql.push_str(" VALUES ");
-        for i in 0..chunk.len() {
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push('(');
-            sql.push_str(&params.list(i * columns + 1, columns));
-            sql.push(')');
-        }
-        sql.push_str(tail);
-        let mut query = sqlx::query(&sql);
-        for row in chunk {
-            debug_assert_eq!(row.len(), columns);
-            for value in row {
-                query = match value {
-                    Value::Text(v) => query.bind(v.as_str()),
-                    Value::OptText(v) => query.bind(v.as_deref()),
-                    Value::Int(v) => query.bind(*v),
-                    Value::OptInt(v) => query.bind(*v),
-                };
-            }
-        }
-        query.execute(&mut **tx).await?;
-    }
-    Ok(())
 }
 
 /// Each line's (debit, credit) in cents.
@@ -604,6 +321,34 @@ fn draft_total(lines: &[(i64, i64)]) -> i64 {
     checked_sum(lines.iter().map(|(d, _)| *d)).unwrap_or(i64::MAX)
 }
 
+/// A draft's line as `read_journal_draft_lines` holds it.
+struct DraftLine {
+    entry_id: String,
+    index: i64,
+    workspace: String,
+    account: String,
+    description: String,
+    debit_cents: i64,
+    credit_cents: i64,
+}
+
+const DRAFT_LINES_INSERT: Insert<'static, DraftLine> = Insert {
+    head: "INSERT INTO read_journal_draft_lines \
+        (entry_id, line_index, workspace_id, account_id, description, debit_cents, credit_cents)",
+    columns: 7,
+    tail: "",
+    bind: |query, l| {
+        query
+            .bind(l.entry_id.as_str())
+            .bind(l.index)
+            .bind(l.workspace.as_str())
+            .bind(l.account.as_str())
+            .bind(l.description.as_str())
+            .bind(l.debit_cents)
+            .bind(l.credit_cents)
+    },
+};
+
 async fn insert_draft_lines(
     tx: &mut Transaction<'static, Any>,
     entry_id: &str,
@@ -611,30 +356,21 @@ async fn insert_draft_lines(
     lines: &[JournalLine],
     cents: &[(i64, i64)],
 ) -> Result<(), sqlx::Error> {
-    let rows: Vec<Vec<Value>> = lines
+    let rows: Vec<DraftLine> = lines
         .iter()
         .zip(cents)
         .enumerate()
-        .map(|(i, (line, (debit, credit)))| {
-            vec![
-                Value::Text(entry_id.to_owned()),
-                Value::Int(i as i64),
-                Value::Text(workspace.to_owned()),
-                Value::Text(line.account_id.to_string()),
-                Value::Text(line.description.clone()),
-                Value::Int(*debit),
-                Value::Int(*credit),
-            ]
+        .map(|(i, (line, (debit, credit)))| DraftLine {
+            entry_id: entry_id.to_owned(),
+            index: i as i64,
+            workspace: workspace.to_owned(),
+            account: line.account_id.to_string(),
+            description: line.description.clone(),
+            debit_cents: *debit,
+            credit_cents: *credit,
         })
         .collect();
-    insert_rows(
-        tx,
-        &format!("INSERT INTO read_journal_draft_lines ({DRAFT_LINE_COLUMNS})"),
-        DRAFT_LINE_COLUMN_COUNT,
-        &rows,
-        "",
-    )
-    .await
+    DRAFT_LINES_INSERT.run(tx, &rows).await
 }
 
 async fn apply_other(
