@@ -300,10 +300,15 @@ fn line_cents(
         .collect()
 }
 
+/// A day as the read models store it: `YYYY-MM-DD` (for years 1–9999, as text that sorts).
+fn day_text(date: NaiveDate) -> String {
+    date.format("%Y-%m-%d").to_string()
+}
+
 /// `YYYY-MM-DD`, refusing years that would not sort as four-digit text.
 fn checked_date(envelope: &RecordedEvent, date: NaiveDate) -> Result<String, ProjectionError> {
     if (1..=9999).contains(&date.year()) {
-        Ok(date.format("%Y-%m-%d").to_string())
+        Ok(day_text(date))
     } else {
         Err(ProjectionError::at(
             envelope,
@@ -332,7 +337,7 @@ struct DraftLine {
     credit_cents: i64,
 }
 
-const DRAFT_LINES_INSERT: Insert<'static, DraftLine> = Insert {
+const DRAFT_LINES_INSERT: Insert<DraftLine> = Insert {
     head: "INSERT INTO read_journal_draft_lines \
         (entry_id, line_index, workspace_id, account_id, description, debit_cents, credit_cents)",
     columns: 7,

@@ -16,7 +16,7 @@ use sqlx::{Any, Transaction};
 use store::{metadata_keys, RecordedEvent};
 
 use super::rows::{Insert, Params, BIND_PARAMS_MAX};
-use super::{checked_date, checked_sum, line_cents, STATUS_POSTED};
+use super::{checked_date, checked_sum, day_text, line_cents, STATUS_POSTED};
 use super::{GRAIN_DAY, GRAIN_MONTH, GRAIN_YEAR};
 use crate::cents::to_cents;
 use crate::ProjectionError;
@@ -66,7 +66,7 @@ impl Period {
     /// `YYYY-MM-DD`, `YYYY-MM` or `YYYY` (years were checked to have four digits).
     fn text(self) -> String {
         match self {
-            Self::Day(date) => date.format("%Y-%m-%d").to_string(),
+            Self::Day(date) => day_text(date),
             Self::Month(year, month) => format!("{year:04}-{month:02}"),
             Self::Year(year) => format!("{year:04}"),
         }
@@ -236,7 +236,7 @@ impl Pending {
 }
 
 /// A draft being posted keeps its author and creation time.
-const ENTRIES: Insert<'static, Entry> = Insert {
+const ENTRIES: Insert<Entry> = Insert {
     head: "INSERT INTO read_journal_entries (entry_id, workspace_id, status, entry_sequence, entry_number, \
         date, memo, reference, total_cents, line_count, author_id, created_at, updated_at, posted_at, posted_by, \
         reverses, reversed_by, reversal_date, sort_sequence)",
@@ -271,7 +271,7 @@ const ENTRIES: Insert<'static, Entry> = Insert {
 };
 
 /// One line of a posted entry: the entry and the line's index in it.
-fn postings<'e>() -> Insert<'static, (&'e Entry, usize)> {
+fn postings<'e>() -> Insert<(&'e Entry, usize)> {
     Insert {
     head: "INSERT INTO read_postings (workspace_id, entry_id, line_index, entry_sequence, entry_number, date, \
         recorded_at, account_id, debit_cents, credit_cents, description, memo, reference, reverses)",
@@ -298,7 +298,7 @@ fn postings<'e>() -> Insert<'static, (&'e Entry, usize)> {
     }
 }
 
-const TOTALS: Insert<'static, TotalRow> = Insert {
+const TOTALS: Insert<TotalRow> = Insert {
     head: "INSERT INTO read_ledger_totals (workspace_id, grain, period, account_id, debit_cents, credit_cents, postings)",
     columns: 7,
     tail: " ON CONFLICT (workspace_id, grain, period, account_id) DO UPDATE SET \

@@ -41,14 +41,14 @@ impl Params {
 
 /// One table's multi-row statement: `head VALUES (…), (…) tail`, where `bind` binds
 /// exactly `columns` values of a row.
-pub(super) struct Insert<'a, R> {
-    pub head: &'a str,
+pub(super) struct Insert<R> {
+    pub head: &'static str,
     pub columns: usize,
-    pub tail: &'a str,
+    pub tail: &'static str,
     pub bind: for<'q> fn(AnyQuery<'q>, &'q R) -> AnyQuery<'q>,
 }
 
-impl<R: Sync> Insert<'_, R> {
+impl<R: Sync> Insert<R> {
     /// Inserts `rows` in chunks that stay under [`BIND_PARAMS_MAX`] parameters.
     pub(super) async fn run(
         &self,
