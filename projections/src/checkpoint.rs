@@ -59,35 +59,50 @@ fn now_us() -> i64 {
     chrono::Utc::now().timestamp_micros()
 }
 
+const COLUMNS: &str =
+    "name, version, tx, position, events, state, error, error_position, updated_at";
+
+fn of_row(row: &sqlx::any::AnyRow) -> Result<Checkpoint, sqlx::Error> {
+    let state: String = row.try_get("state")?;
+    Ok(Checkpoint {
+        name: row.try_get("name")?,
+        version: row.try_get("version")?,
+        cursor: Cursor {
+            tx: row.try_get("tx")?,
+            position: row.try_get("position")?,
+        },
+        events: row.try_get("events")?,
+        state: if state == "failed" {
+            ProjectorState::Failed
+        } else {
+            ProjectorState::Running
+        },
+        error: row.try_get("error")?,
+        error_position: row.try_get("error_position")?,
+        updated_at: row.try_get("updated_at")?,
+    })
+}
+
 pub async fn load(db: &Db, name: &str) -> Result<Option<Checkpoint>, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT name, version, tx, position, events, state, error, error_position, updated_at \
-         FROM projector_checkpoints WHERE name = $1",
-    )
+    sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM projector_checkpoints WHERE name = $1"
+    ))
     .bind(name)
     .fetch_optional(&db.pool)
-    .await?;
-    row.map(|row| {
-        let state: String = row.try_get("state")?;
-        Ok(Checkpoint {
-            name: row.try_get("name")?,
-            version: row.try_get("version")?,
-            cursor: Cursor {
-                tx: row.try_get("tx")?,
-                position: row.try_get("position")?,
-            },
-            events: row.try_get("events")?,
-            state: if state == "failed" {
-                ProjectorState::Failed
-            } else {
-                ProjectorState::Running
-            },
-            error: row.try_get("error")?,
-            error_position: row.try_get("error_position")?,
-            updated_at: row.try_get("updated_at")?,
-        })
-    })
+    .await?
+    .as_ref()
+    .map(of_row)
     .transpose()
+}
+
+/// Every projector's checkpoint, in one query (the live loop asks on each turn).
+pub async fn load_all(db: &Db) -> Result<Vec<Checkpoint>, sqlx::Error> {
+    sqlx::query(&format!("SELECT {COLUMNS} FROM projector_checkpoints"))
+        .fetch_all(&db.pool)
+        .await?
+        .iter()
+        .map(of_row)
+        .collect()
 }
 
 /// Waits until projector `name` has applied the event at `cursor`, polling its checkpoint,
@@ -178,6 +193,38 @@ pub async fn advance(
     .execute(&mut **tx)
     .await?;
     Ok(result.rows_affected() == 1)
+}
+
+/// [`advance`] for several projectors standing at the same `from`, in one statement: true
+/// only if every one of them still stood there (otherwise the caller rolls back and lets
+/// each go alone).
+pub async fn advance_together(
+    tx: &mut Transaction<'static, Any>,
+    names: &[&str],
+    from: Cursor,
+    to: Cursor,
+    applied: i64,
+) -> Result<bool, sqlx::Error> {
+    let list = (0..names.len())
+        .map(|i| format!("${}", i + 7))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!(
+        "UPDATE projector_checkpoints SET tx = $1, position = $2, events = events + $3, updated_at = $4 \
+         WHERE tx = $5 AND position = $6 AND state = 'running' AND name IN ({list})"
+    );
+    let mut query = sqlx::query(&sql)
+        .bind(to.tx)
+        .bind(to.position)
+        .bind(applied)
+        .bind(now_us())
+        .bind(from.tx)
+        .bind(from.position);
+    for name in names {
+        query = query.bind(*name);
+    }
+    let result = query.execute(&mut **tx).await?;
+    Ok(result.rows_affected() == names.len() as u64)
 }
 
 pub async fn mark(

@@ -100,6 +100,17 @@ pub(crate) async fn workspaces(
         .map(|ids: Vec<String>| ids.into_iter().collect())
 }
 
+/// The projectors that pass some workspace by, read inside the batch's transaction: the
+/// live loop applies a page to them alone, where [`workspaces`] filters it.
+pub(crate) async fn projectors(
+    tx: &mut Transaction<'static, Any>,
+) -> Result<HashSet<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT DISTINCT projector FROM projector_quarantines")
+        .fetch_all(&mut **tx)
+        .await
+        .map(|names: Vec<String>| names.into_iter().collect())
+}
+
 /// Records a quarantine; one that exists already is kept as it is (its first cause).
 pub(crate) async fn insert(db: &Db, quarantine: &Quarantine) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(

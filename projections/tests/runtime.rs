@@ -286,6 +286,113 @@ async fn a_failing_projector_stops_while_the_others_go_on(backend: Backend) {
     t.cleanup().await;
 }
 
+async fn checkpoint_row(db: &store::Db, name: &str) -> (i64, i64, i64) {
+    let row =
+        sqlx::query("SELECT tx, position, updated_at FROM projector_checkpoints WHERE name = $1")
+            .bind(name)
+            .fetch_one(&db.pool)
+            .await
+            .expect("checkpoint");
+    (
+        row.try_get("tx").expect("tx"),
+        row.try_get("position").expect("position"),
+        row.try_get("updated_at").expect("updated_at"),
+    )
+}
+
+async fn stop_live(
+    stop: tokio::sync::watch::Sender<bool>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+) {
+    let _ = stop.send(true);
+    for task in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
+    }
+}
+
+async fn live_projectors_take_each_page_together_in_one_transaction(backend: Backend) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(-1), Arc::new(LogStats)]);
+    runtime.prepare().await.expect("prepare");
+    let (stop, shutdown) = tokio::sync::watch::channel(false);
+    let tasks = runtime.spawn(shutdown);
+
+    append_events(&store, 60).await;
+    runtime
+        .wait_caught_up(Duration::from_secs(30))
+        .await
+        .expect("live caught up");
+    stop_live(stop, tasks).await;
+
+    // One statement moved both checkpoints, at one instant, in the page's transaction.
+    let counted_at = checkpoint_row(&t.db, "test_counter").await;
+    let stats_at = checkpoint_row(&t.db, "log_stats").await;
+    assert_eq!(counted_at, stats_at);
+    assert_eq!(counted(&t.db).await, (60, (1..=60).sum::<i64>()));
+    t.cleanup().await;
+}
+
+async fn live_a_projector_passing_a_workspace_by_goes_alone_while_the_others_go_on(
+    backend: Backend,
+) {
+    let t = TestDatabase::new(backend).await;
+    let store = EventStore::open(t.db.clone()).await.expect("open");
+    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(150), Arc::new(LogStats)]);
+    runtime.prepare().await.expect("prepare");
+    let (stop, shutdown) = tokio::sync::watch::channel(false);
+    let tasks = runtime.spawn(shutdown);
+
+    append_events(&store, 300).await;
+    runtime
+        .wait_caught_up(Duration::from_secs(30))
+        .await
+        .expect("live caught up");
+    append_events_in(&store, 301..=310, |n| {
+        Some(WORKSPACES[(n % 2) as usize].to_owned())
+    })
+    .await;
+    runtime
+        .wait_caught_up(Duration::from_secs(30))
+        .await
+        .expect("live caught up again");
+    stop_live(stop, tasks).await;
+
+    let status = runtime.status().await.expect("status");
+    let counter_status = status
+        .iter()
+        .find(|s| s.name == "test_counter")
+        .expect("counter");
+    let stats_status = status
+        .iter()
+        .find(|s| s.name == "log_stats")
+        .expect("stats");
+    assert_eq!(counter_status.state, ProjectorState::Running);
+    assert_eq!(counter_status.quarantined.len(), 1, "{status:?}");
+    assert_eq!(counter_status.quarantined[0].workspace_id, WORKSPACES[0]);
+    assert!(stats_status.quarantined.is_empty(), "{status:?}");
+    assert_eq!((counter_status.lag, stats_status.lag), (0, 0));
+    // The other workspace (odd n) was applied to the end; the set-aside one (even n)
+    // stopped before its event n = 150.
+    let rows = dump(&t.db, COUNTS).await;
+    let counted_total: i64 = rows
+        .iter()
+        .map(|r| r[2].parse::<i64>().expect("total"))
+        .sum();
+    let odd: i64 = (1..=310).filter(|n| n % 2 == 1).sum();
+    let even_before: i64 = (2..150).step_by(2).sum();
+    assert!(
+        counted_total >= odd && counted_total <= odd + even_before,
+        "counted {counted_total}"
+    );
+    // The set-aside projector took its pages alone: its checkpoint moved apart.
+    assert_ne!(
+        checkpoint_row(&t.db, "test_counter").await.2,
+        checkpoint_row(&t.db, "log_stats").await.2
+    );
+    t.cleanup().await;
+}
+
 async fn rebuilding_gives_the_same_tables_as_live_processing(backend: Backend) {
     let t = TestDatabase::new(backend).await;
     let store = EventStore::open(t.db.clone()).await.expect("open");
@@ -711,6 +818,8 @@ backend_tests!(
     a_set_aside_workspace_is_caught_up_once_its_events_apply,
     a_fault_in_many_workspaces_stops_the_projector_itself,
     a_failing_projector_stops_while_the_others_go_on,
+    live_projectors_take_each_page_together_in_one_transaction,
+    live_a_projector_passing_a_workspace_by_goes_alone_while_the_others_go_on,
     rebuilding_gives_the_same_tables_as_live_processing,
     a_rebuild_loads_without_its_deferred_indexes_and_builds_them_after,
     a_rebuild_that_fails_midway_still_leaves_its_indexes_built,

@@ -1,13 +1,12 @@
+mod live;
 mod set_aside;
 mod statistics;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use store::ExecuteWrite;
 
 use store::{Cursor, Db, EventStore, RecordedEvent};
-use tokio::sync::watch;
-use tokio::task::JoinHandle;
 
 use crate::applied::Applied;
 use crate::checkpoint::{self, Checkpoint, ProjectorState};
@@ -20,10 +19,6 @@ pub const LIVE_BATCH_EVENTS: i64 = 2_000;
 /// totals are spread over the whole table), so 40,000 rather than 10,000 took a fifth to
 /// a third off the ledger's rebuild at a million postings; its peak heap stayed ~285 MB.
 pub const REBUILD_BATCH_EVENTS: i64 = 40_000;
-/// Fallback wake-up for commits this process is not told about (another node without NATS).
-const POLL_INTERVAL: Duration = Duration::from_millis(1_000);
-/// On Postgres a commit can be briefly invisible below the gap-safe watermark; retry soon.
-const WATERMARK_RETRY: Duration = Duration::from_millis(10);
 
 /// What `projections status` shows for one projector.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -345,73 +340,6 @@ impl ProjectionRuntime {
             });
         }
         Ok(out)
-    }
-
-    /// Runs every projector live, one task each, until `shutdown` turns true. A projector
-    /// that fails stops (its state says why); the others go on.
-    pub fn spawn(&self, shutdown: watch::Receiver<bool>) -> Vec<JoinHandle<()>> {
-        self.projectors
-            .iter()
-            .map(|projector| {
-                self.applied.mark_local(projector.name());
-                let runtime = self.clone();
-                let projector = projector.clone();
-                let shutdown = shutdown.clone();
-                tokio::spawn(async move { runtime.run_live(projector, shutdown).await })
-            })
-            .collect()
-    }
-
-    async fn run_live(&self, projector: Arc<dyn Projector>, mut shutdown: watch::Receiver<bool>) {
-        let mut commits = self.store.subscribe();
-        if let Ok(cp) = self.checkpoint(projector.name()).await {
-            self.applied.advance(projector.name(), cp.cursor, false);
-        }
-        let mut statistics_checked = Instant::now();
-        loop {
-            if *shutdown.borrow() {
-                return;
-            }
-            let batch = match self.step(projector.as_ref(), LIVE_BATCH_EVENTS).await {
-                Ok(n) => n,
-                Err(err) => {
-                    if err.position.is_some() || self.is_failed(projector.name()).await {
-                        return;
-                    }
-                    // Infrastructure trouble (database restarting): try again, don't spin.
-                    tracing::warn!(projector = projector.name(), error = %err, "projector batch failed; retrying");
-                    tokio::time::sleep(POLL_INTERVAL).await;
-                    continue;
-                }
-            };
-            if batch > 0 {
-                continue;
-            }
-            if statistics_checked.elapsed() >= statistics::CHECK_INTERVAL {
-                statistics_checked = Instant::now();
-                if let Err(err) = statistics::refresh_grown(self.db(), projector.as_ref()).await {
-                    tracing::warn!(projector = projector.name(), error = %err, "refreshing planner statistics failed");
-                }
-            }
-            let behind = match self.checkpoint(projector.name()).await {
-                Ok(cp) => *commits.borrow() > cp.cursor,
-                Err(_) => false,
-            };
-            let wait = if behind {
-                WATERMARK_RETRY
-            } else {
-                POLL_INTERVAL
-            };
-            tokio::select! {
-                _ = commits.changed() => {}
-                _ = shutdown.changed() => {}
-                _ = tokio::time::sleep(wait) => {}
-            }
-        }
-    }
-
-    async fn is_failed(&self, name: &str) -> bool {
-        matches!(self.checkpoint(name).await, Ok(cp) if cp.state == ProjectorState::Failed)
     }
 
     /// Waits until every projector has applied every event committed so far (tests, CLI).
