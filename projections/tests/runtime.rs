@@ -248,13 +248,39 @@ async fn wait_all(_store: &EventStore, runtime: &ProjectionRuntime, expected: i6
     }
 }
 
-async fn a_failing_projector_stops_while_the_others_go_on(backend: Backend) {
+/// A counter failing at `fail_at` and the log's statistics, projecting live.
+struct Live {
+    t: TestDatabase,
+    store: EventStore,
+    runtime: ProjectionRuntime,
+    stop: tokio::sync::watch::Sender<bool>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+async fn live(backend: Backend, fail_at: i64) -> Live {
     let t = TestDatabase::new(backend).await;
     let store = EventStore::open(t.db.clone()).await.expect("open");
-    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(5), Arc::new(LogStats)]);
+    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(fail_at), Arc::new(LogStats)]);
     runtime.prepare().await.expect("prepare");
     let (stop, shutdown) = tokio::sync::watch::channel(false);
     let tasks = runtime.spawn(shutdown);
+    Live {
+        t,
+        store,
+        runtime,
+        stop,
+        tasks,
+    }
+}
+
+async fn a_failing_projector_stops_while_the_others_go_on(backend: Backend) {
+    let Live {
+        t,
+        store,
+        runtime,
+        stop,
+        tasks,
+    } = live(backend, 5).await;
 
     append_global_events(&store, 40).await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
@@ -279,10 +305,7 @@ async fn a_failing_projector_stops_while_the_others_go_on(backend: Backend) {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let _ = stop.send(true);
-    for task in tasks {
-        let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
-    }
+    stop_live(stop, tasks).await;
     t.cleanup().await;
 }
 
@@ -311,12 +334,13 @@ async fn stop_live(
 }
 
 async fn live_projectors_take_each_page_together_in_one_transaction(backend: Backend) {
-    let t = TestDatabase::new(backend).await;
-    let store = EventStore::open(t.db.clone()).await.expect("open");
-    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(-1), Arc::new(LogStats)]);
-    runtime.prepare().await.expect("prepare");
-    let (stop, shutdown) = tokio::sync::watch::channel(false);
-    let tasks = runtime.spawn(shutdown);
+    let Live {
+        t,
+        store,
+        runtime,
+        stop,
+        tasks,
+    } = live(backend, -1).await;
 
     append_events(&store, 60).await;
     runtime
@@ -336,12 +360,13 @@ async fn live_projectors_take_each_page_together_in_one_transaction(backend: Bac
 async fn live_a_projector_passing_a_workspace_by_goes_alone_while_the_others_go_on(
     backend: Backend,
 ) {
-    let t = TestDatabase::new(backend).await;
-    let store = EventStore::open(t.db.clone()).await.expect("open");
-    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(150), Arc::new(LogStats)]);
-    runtime.prepare().await.expect("prepare");
-    let (stop, shutdown) = tokio::sync::watch::channel(false);
-    let tasks = runtime.spawn(shutdown);
+    let Live {
+        t,
+        store,
+        runtime,
+        stop,
+        tasks,
+    } = live(backend, 150).await;
 
     append_events(&store, 300).await;
     runtime
@@ -394,21 +419,19 @@ async fn live_a_projector_passing_a_workspace_by_goes_alone_while_the_others_go_
 }
 
 async fn rebuilding_gives_the_same_tables_as_live_processing(backend: Backend) {
-    let t = TestDatabase::new(backend).await;
-    let store = EventStore::open(t.db.clone()).await.expect("open");
-    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(-1), Arc::new(LogStats)]);
-    runtime.prepare().await.expect("prepare");
-    let (stop, shutdown) = tokio::sync::watch::channel(false);
-    let tasks = runtime.spawn(shutdown);
+    let Live {
+        t,
+        store,
+        runtime,
+        stop,
+        tasks,
+    } = live(backend, -1).await;
     append_events(&store, 250).await;
     runtime
         .wait_caught_up(Duration::from_secs(30))
         .await
         .expect("live caught up");
-    let _ = stop.send(true);
-    for task in tasks {
-        let _ = task.await;
-    }
+    stop_live(stop, tasks).await;
     let live = (dump(&t.db, COUNTS).await, dump(&t.db, STATS).await);
 
     for name in runtime.names() {
