@@ -179,20 +179,7 @@ pub async fn advance(
     to: Cursor,
     applied: i64,
 ) -> Result<bool, sqlx::Error> {
-    let result = sqlx::query(
-        "UPDATE projector_checkpoints SET tx = $1, position = $2, events = events + $3, updated_at = $4 \
-         WHERE name = $5 AND tx = $6 AND position = $7 AND state = 'running'",
-    )
-    .bind(to.tx)
-    .bind(to.position)
-    .bind(applied)
-    .bind(now_us())
-    .bind(name)
-    .bind(from.tx)
-    .bind(from.position)
-    .execute(&mut **tx)
-    .await?;
-    Ok(result.rows_affected() == 1)
+    advance_together(tx, &[name], from, to, applied).await
 }
 
 /// [`advance`] for several projectors standing at the same `from`, in one statement: true

@@ -257,32 +257,46 @@ struct Live {
     tasks: Vec<tokio::task::JoinHandle<()>>,
 }
 
-async fn live(backend: Backend, fail_at: i64) -> Live {
-    let t = TestDatabase::new(backend).await;
-    let store = EventStore::open(t.db.clone()).await.expect("open");
-    let runtime = ProjectionRuntime::new(store.clone(), vec![counter(fail_at), Arc::new(LogStats)]);
-    runtime.prepare().await.expect("prepare");
-    let (stop, shutdown) = tokio::sync::watch::channel(false);
-    let tasks = runtime.spawn(shutdown);
-    Live {
-        t,
-        store,
-        runtime,
-        stop,
-        tasks,
+impl Live {
+    async fn start(backend: Backend, fail_at: i64) -> Self {
+        let t = TestDatabase::new(backend).await;
+        let store = EventStore::open(t.db.clone()).await.expect("open");
+        let runtime =
+            ProjectionRuntime::new(store.clone(), vec![counter(fail_at), Arc::new(LogStats)]);
+        runtime.prepare().await.expect("prepare");
+        let (stop, shutdown) = tokio::sync::watch::channel(false);
+        let tasks = runtime.spawn(shutdown);
+        Self {
+            t,
+            store,
+            runtime,
+            stop,
+            tasks,
+        }
+    }
+
+    async fn caught_up(&self) {
+        self.runtime
+            .wait_caught_up(Duration::from_secs(30))
+            .await
+            .expect("live caught up");
+    }
+
+    /// Stops the live task; the database, the store and the runtime stay.
+    async fn stop(self) -> (TestDatabase, EventStore, ProjectionRuntime) {
+        let _ = self.stop.send(true);
+        for task in self.tasks {
+            let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
+        }
+        (self.t, self.store, self.runtime)
     }
 }
 
 async fn a_failing_projector_stops_while_the_others_go_on(backend: Backend) {
-    let Live {
-        t,
-        store,
-        runtime,
-        stop,
-        tasks,
-    } = live(backend, 5).await;
+    let live = Live::start(backend, 5).await;
+    let runtime = &live.runtime;
 
-    append_global_events(&store, 40).await;
+    append_global_events(&live.store, 40).await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
         let status = runtime.status().await.expect("status");
@@ -305,7 +319,7 @@ async fn a_failing_projector_stops_while_the_others_go_on(backend: Backend) {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    stop_live(stop, tasks).await;
+    let (t, _, _) = live.stop().await;
     t.cleanup().await;
 }
 
@@ -323,31 +337,12 @@ async fn checkpoint_row(db: &store::Db, name: &str) -> (i64, i64, i64) {
     )
 }
 
-async fn stop_live(
-    stop: tokio::sync::watch::Sender<bool>,
-    tasks: Vec<tokio::task::JoinHandle<()>>,
-) {
-    let _ = stop.send(true);
-    for task in tasks {
-        let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
-    }
-}
-
 async fn live_projectors_take_each_page_together_in_one_transaction(backend: Backend) {
-    let Live {
-        t,
-        store,
-        runtime,
-        stop,
-        tasks,
-    } = live(backend, -1).await;
+    let live = Live::start(backend, -1).await;
 
-    append_events(&store, 60).await;
-    runtime
-        .wait_caught_up(Duration::from_secs(30))
-        .await
-        .expect("live caught up");
-    stop_live(stop, tasks).await;
+    append_events(&live.store, 60).await;
+    live.caught_up().await;
+    let (t, _, _) = live.stop().await;
 
     // One statement moved both checkpoints, at one instant, in the page's transaction.
     let counted_at = checkpoint_row(&t.db, "test_counter").await;
@@ -360,28 +355,16 @@ async fn live_projectors_take_each_page_together_in_one_transaction(backend: Bac
 async fn live_a_projector_passing_a_workspace_by_goes_alone_while_the_others_go_on(
     backend: Backend,
 ) {
-    let Live {
-        t,
-        store,
-        runtime,
-        stop,
-        tasks,
-    } = live(backend, 150).await;
+    let live = Live::start(backend, 150).await;
 
-    append_events(&store, 300).await;
-    runtime
-        .wait_caught_up(Duration::from_secs(30))
-        .await
-        .expect("live caught up");
-    append_events_in(&store, 301..=310, |n| {
+    append_events(&live.store, 300).await;
+    live.caught_up().await;
+    append_events_in(&live.store, 301..=310, |n| {
         Some(WORKSPACES[(n % 2) as usize].to_owned())
     })
     .await;
-    runtime
-        .wait_caught_up(Duration::from_secs(30))
-        .await
-        .expect("live caught up again");
-    stop_live(stop, tasks).await;
+    live.caught_up().await;
+    let (t, _, runtime) = live.stop().await;
 
     let status = runtime.status().await.expect("status");
     let counter_status = status
@@ -419,19 +402,10 @@ async fn live_a_projector_passing_a_workspace_by_goes_alone_while_the_others_go_
 }
 
 async fn rebuilding_gives_the_same_tables_as_live_processing(backend: Backend) {
-    let Live {
-        t,
-        store,
-        runtime,
-        stop,
-        tasks,
-    } = live(backend, -1).await;
-    append_events(&store, 250).await;
-    runtime
-        .wait_caught_up(Duration::from_secs(30))
-        .await
-        .expect("live caught up");
-    stop_live(stop, tasks).await;
+    let live = Live::start(backend, -1).await;
+    append_events(&live.store, 250).await;
+    live.caught_up().await;
+    let (t, store, runtime) = live.stop().await;
     let live = (dump(&t.db, COUNTS).await, dump(&t.db, STATS).await);
 
     for name in runtime.names() {

@@ -15,9 +15,10 @@ use crate::{ProjectionError, Projector};
 /// Events per batch while live: small enough that a batch commits in milliseconds.
 pub const LIVE_BATCH_EVENTS: i64 = 2_000;
 /// Events per batch during a rebuild (and per page of a set-aside workspace's replay): big
-/// batches amortize the commit and let projectors aggregate in memory. Each commit rewrites every page its batch touched (the ledger's
-/// totals are spread over the whole table), so 40,000 rather than 10,000 took a fifth to
-/// a third off the ledger's rebuild at a million postings; its peak heap stayed ~285 MB.
+/// batches amortize the commit and let projectors aggregate in memory. Each commit
+/// rewrites every page its batch touched (the ledger's totals are spread over the whole
+/// table), so 40,000 rather than 10,000 took a fifth to a third off the ledger's rebuild
+/// at a million postings; its peak heap stayed ~285 MB.
 pub const REBUILD_BATCH_EVENTS: i64 = 40_000;
 
 /// What `projections status` shows for one projector.
@@ -133,21 +134,6 @@ impl ProjectionRuntime {
         crate::quarantine::clear(tx.transaction(), projector.name()).await?;
         tx.commit().await?;
         Ok(())
-    }
-
-    /// Applies one batch after the checkpoint; returns how many events it applied
-    /// (0 when caught up, or when another worker moved the checkpoint first).
-    pub async fn step(
-        &self,
-        projector: &dyn Projector,
-        batch: i64,
-    ) -> Result<usize, ProjectionError> {
-        let cp = self.checkpoint(projector.name()).await?;
-        if cp.state == ProjectorState::Failed {
-            return Ok(0);
-        }
-        let events = self.store.read_log(cp.cursor, batch).await?;
-        self.apply_page(projector, cp.cursor, &events).await
     }
 
     /// Applies `events`, read after `from`, with the checkpoint moving from `from` to the
