@@ -131,6 +131,11 @@ impl Server {
         self.anon_peak_kb.load(Ordering::Relaxed) as f64 / 1024.0
     }
 
+    /// CPU time the server has used so far (user and system), in seconds.
+    fn cpu_seconds(&self) -> f64 {
+        proc_cpu_seconds(self.child.id()).unwrap_or(f64::NAN)
+    }
+
     fn stop(mut self) -> Result<(), Error> {
         Command::new("kill")
             .arg("-TERM")
@@ -139,6 +144,17 @@ impl Server {
         self.child.wait()?;
         Ok(())
     }
+}
+
+/// User and system CPU time of process `pid` (`/proc/PID/stat` fields 14 and 15, in the
+/// kernel's clock ticks, 100 per second on Linux), in seconds.
+fn proc_cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may hold spaces; the fields after it are plain numbers.
+    let after_name = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    Some((ticks(11)? + ticks(12)?) / 100.0)
 }
 
 /// One `kB` field of `/proc/PID/status`.
@@ -368,6 +384,39 @@ fn find<'a>(nodes: &'a [Value], code: &str) -> Option<&'a Value> {
             )
         }
     })
+}
+
+/// A posting phase's rate and the server's CPU time per entry: the rate moves with whatever
+/// else the machine runs, the CPU time much less, so an A/B of two builds reads both.
+#[derive(Clone, Copy)]
+struct Posting {
+    entries_per_second: f64,
+    server_cpu_ms_per_entry: f64,
+}
+
+impl Posting {
+    async fn measure(
+        server: &Server,
+        phase: impl std::future::Future<Output = Result<f64, Error>>,
+        entries: usize,
+    ) -> Result<Self, Error> {
+        let cpu = server.cpu_seconds();
+        let entries_per_second = phase.await?;
+        Ok(Self {
+            entries_per_second,
+            server_cpu_ms_per_entry: (server.cpu_seconds() - cpu) * 1000.0 / entries as f64,
+        })
+    }
+}
+
+impl std::fmt::Display for Posting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.0} entries/s, server CPU {:.2} ms/entry",
+            self.entries_per_second, self.server_cpu_ms_per_entry
+        )
+    }
 }
 
 /// `entries` single 2-line postings from `CLIENTS` concurrent clients; entries/s.
@@ -620,8 +669,8 @@ struct Figures {
     accounts: usize,
     postings: usize,
     bank_postings: i64,
-    posting_empty: f64,
-    posting_full: f64,
+    posting_empty: Posting,
+    posting_full: Posting,
     api_entries: usize,
     import: f64,
     import_files: usize,
@@ -688,9 +737,14 @@ async fn run(backend: Backend, postings: usize, api_entries: usize) -> Result<Fi
         "# {name}: {ACCOUNTS} accounts; posting {api_entries} entries from {CLIENTS} clients"
     );
     let half = api_entries / 2;
-    let posting_empty = post_singly(&api, &base, &accounts, &bank, half).await?;
+    let posting_empty = Posting::measure(
+        &server,
+        post_singly(&api, &base, &accounts, &bank, half),
+        half,
+    )
+    .await?;
     eprintln!(
-        "#   {posting_empty:.0} entries/s; importing {postings} postings (server heap peak so far {:.0} MB)",
+        "#   {posting_empty}; importing {postings} postings (server heap peak so far {:.0} MB)",
         server.anon_peak_mb()
     );
     let (import_rate, import_files) = import(&api, &base, &accounts, postings).await?;
@@ -699,11 +753,16 @@ async fn run(backend: Backend, postings: usize, api_entries: usize) -> Result<Fi
         api_entries - half,
         server.anon_peak_mb()
     );
-    let posting_full = post_singly(&api, &base, &accounts, &bank, api_entries - half).await?;
+    let posting_full = Posting::measure(
+        &server,
+        post_singly(&api, &base, &accounts, &bank, api_entries - half),
+        api_entries - half,
+    )
+    .await?;
     if std::env::var_os("BENCH_UI").is_some() {
         measure_screens(&server.base, &workspace)?;
     }
-    eprintln!("#   {posting_full:.0} entries/s; trial balance and ledger latency");
+    eprintln!("#   {posting_full}; trial balance and ledger latency");
 
     let first = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).ok_or("date")?;
     let mut rng = Rng(7);
@@ -850,17 +909,12 @@ fn print(figures: &[Figures]) {
         ),
         (
             "posting, single entries, 32 clients, empty workspace",
-            Box::new(|f| {
-                format!(
-                    "{:.0} entries/s ({} entries)",
-                    f.posting_empty, f.api_entries
-                )
-            }),
+            Box::new(|f| format!("{} ({} entries)", f.posting_empty, f.api_entries)),
             "≥ 10,000 SQLite / ≥ 5,000 PG",
         ),
         (
             "posting, single entries, 32 clients, at 1M postings",
-            Box::new(|f| format!("{:.0} entries/s", f.posting_full)),
+            Box::new(|f| f.posting_full.to_string()),
             "≥ 10,000 SQLite / ≥ 5,000 PG",
         ),
         (
