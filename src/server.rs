@@ -166,6 +166,7 @@ impl Application {
             mail: identity::outbox::OutboxSignal::default(),
             clock: config.clock.clone(),
             applied: projections.applied().clone(),
+            owners: Default::default(),
         };
         let mail_transport = match &config.smtp_url {
             Some(url) => identity::outbox::Transport::smtp(url).map_err(anyhow::Error::msg)?,

@@ -306,7 +306,58 @@ async fn the_target_is_named_by_its_slug_or_an_admins_email_and_listed_by_name(b
     app.stop().await;
 }
 
+/// The organization on the metadata of the event that began `entry_id`'s stream.
+async fn organization_of_entry(app: &TestApp, entry_id: &str) -> String {
+    let db = &app.db.as_ref().expect("database").db;
+    let metadata: String = sqlx::query_scalar(
+        "SELECT CAST(metadata AS TEXT) FROM events WHERE aggregate_id = $1 ORDER BY global_position LIMIT 1",
+    )
+    .bind(entry_id)
+    .fetch_one(&db.pool)
+    .await
+    .expect("the entry's first event");
+    let metadata: serde_json::Value = serde_json::from_str(&metadata).expect("metadata");
+    metadata["organization_id"]
+        .as_str()
+        .expect("organization")
+        .to_owned()
+}
+
+async fn commands_after_an_approved_transfer_belong_to_the_new_organization(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let books = common::books::books(&app).await;
+    let bola = app.signed_up("bola@books.ng").await;
+    let before = common::books::post(&app, &books, "2026-03-02", "100.00").await;
+    assert_eq!(
+        organization_of_entry(&app, &before).await,
+        books.owner.organization_id
+    );
+    let id = ask(&app, &books.owner, &bola, &books.workspace).await;
+    let approved = app
+        .patch(
+            &format!("{}{id}/", transfers(&bola.organization_id)),
+            Some(&bola.access),
+            json!({"status": 2}),
+        )
+        .await;
+    assert_eq!(approved.status, 200, "{}", approved.body);
+
+    let bolas_books = common::books::Books {
+        owner: bola,
+        workspace: books.workspace.clone(),
+        base: books.base.clone(),
+    };
+    let after = common::books::post(&app, &bolas_books, "2026-03-03", "50.00").await;
+    assert_eq!(
+        organization_of_entry(&app, &after).await,
+        bolas_books.owner.organization_id,
+        "the owner this process knew before the transfer is not used after it"
+    );
+    app.stop().await;
+}
+
 backend_tests!(
+    commands_after_an_approved_transfer_belong_to_the_new_organization,
     the_target_is_named_by_its_slug_or_an_admins_email_and_listed_by_name,
     an_approval_past_the_targets_workspace_limit_is_refused_and_moves_nothing,
     an_approved_transfer_moves_the_workspace_to_the_target,

@@ -141,12 +141,10 @@ pub async fn organization_of(
     state: &AppState,
     workspace_id: &str,
 ) -> Result<Option<String>, ApiError> {
-    Ok(
-        sqlx::query_scalar("SELECT organization_id FROM read_workspaces WHERE id = $1")
-            .bind(workspace_id)
-            .fetch_optional(&state.db().pool)
-            .await?,
-    )
+    state
+        .owners
+        .of(state.db(), &state.applied, workspace_id)
+        .await
 }
 
 /// The organization a billing call is about: the one named (`organization_id`), else the

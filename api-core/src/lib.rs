@@ -15,6 +15,7 @@
 //! - [`shapes`]: answer shapes read and write routes share.
 //! - [`time`]: how times look on the wire.
 //! - [`state`]: [`AppState`], what handlers get.
+//! - [`workspace_owners`]: which organization owns a workspace, kept in memory.
 
 pub mod access;
 pub mod auth;
@@ -32,6 +33,7 @@ pub mod request_id;
 pub mod shapes;
 pub mod state;
 pub mod time;
+pub mod workspace_owners;
 
 pub use error::{ApiError, FieldErrors};
 pub use state::AppState;

@@ -26,6 +26,8 @@ pub struct AppState {
     pub clock: crate::time::Clock,
     /// Where this process's projectors stand, as they commit (read-your-writes waits on it).
     pub applied: projections::Applied,
+    /// Which organization owns each workspace asked about (every command's metadata).
+    pub owners: crate::workspace_owners::WorkspaceOwners,
 }
 
 impl AppState {

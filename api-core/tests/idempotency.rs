@@ -58,6 +58,7 @@ async fn app(t: &TestDatabase) -> (Router, EventStore) {
         mail: Default::default(),
         clock: Default::default(),
         applied: Default::default(),
+        owners: Default::default(),
     };
     let router = Router::new()
         .route("/notes/", post(record_note))

@@ -18,6 +18,7 @@ use sqlx::{Any, Transaction};
 use store::migrate::Migration;
 use store::RecordedEvent;
 
+use crate::rows::Insert;
 use crate::{ProjectionError, Projector};
 
 const ACTIVITY: &str = "CREATE TABLE read_activity_log (
@@ -82,29 +83,40 @@ impl Projector for ActivityLog {
         tx: &mut Transaction<'static, Any>,
         events: &[RecordedEvent],
     ) -> Result<(), ProjectionError> {
-        for event in events.iter().filter(|e| is_activity(e)) {
-            let row = ActivityRow::of(event);
-            sqlx::query(
-                "INSERT INTO read_activity_log (position, recorded_at, organization_id, \
-                 workspace_id, user_id, activity_type, summary, aggregate_type, aggregate_id, \
-                 event_type, details) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-            )
-            .bind(event.global_position)
-            .bind(event.recorded_at)
-            .bind(row.organization_id)
-            .bind(row.workspace_id)
-            .bind(row.user_id)
-            .bind(row.activity_type)
-            .bind(row.summary)
-            .bind(&event.aggregate_type)
-            .bind(&event.aggregate_id)
-            .bind(&event.event_type)
-            .bind(event.payload.json())
-            .execute(&mut **tx)
-            .await
-            .map_err(|e| ProjectionError::at(event, e.to_string()))?;
-        }
+        let batch: Vec<(&RecordedEvent, ActivityRow)> = events
+            .iter()
+            .filter(|e| is_activity(e))
+            .map(|e| (e, ActivityRow::of(e)))
+            .collect();
+        rows().run(tx, &batch).await?;
         Ok(())
+    }
+}
+
+/// A batch's rows in multi-row statements: one statement per event was a thread hand-off
+/// and a statement per event on the live path. A failing statement is a database error,
+/// not a fault of one event, and stops the projector as the ledger's does.
+fn rows<'e>() -> Insert<(&'e RecordedEvent, ActivityRow)> {
+    Insert {
+        head: "INSERT INTO read_activity_log (position, recorded_at, organization_id, \
+               workspace_id, user_id, activity_type, summary, aggregate_type, aggregate_id, \
+               event_type, details)",
+        columns: 11,
+        tail: "",
+        bind: |query, (event, row)| {
+            query
+                .bind(event.global_position)
+                .bind(event.recorded_at)
+                .bind(row.organization_id.as_deref())
+                .bind(row.workspace_id.as_deref())
+                .bind(row.user_id.as_deref())
+                .bind(row.activity_type.as_str())
+                .bind(row.summary.as_str())
+                .bind(event.aggregate_type.as_str())
+                .bind(event.aggregate_id.as_str())
+                .bind(event.event_type.as_str())
+                .bind(event.payload.json())
+        },
     }
 }
 

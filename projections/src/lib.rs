@@ -62,6 +62,7 @@ pub mod projector;
 pub mod quarantine;
 pub mod reactor;
 pub mod reports;
+mod rows;
 pub mod runtime;
 pub mod subscriptions;
 pub mod wallets;

@@ -14,7 +14,7 @@
 //!
 //! It starts at the log's head the first time it runs: history is not re-announced.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 use store::ExecuteWrite;
 
@@ -165,8 +165,9 @@ impl NotificationRules {
             // Another node's rules moved on meanwhile; their appends were the same ids.
             return Ok(true);
         }
+        let mut admins = HashMap::new();
         for event in posted {
-            gather_posting(tx.transaction(), event)
+            gather_posting(tx.transaction(), &mut admins, event)
                 .await
                 .map_err(|e| e.to_string())?;
         }
@@ -761,28 +762,35 @@ pub(crate) async fn raise_once(
 }
 
 /// Adds a posted entry to the digest of each Admin of its workspace who did not post it.
+/// `admins` keeps each workspace's Admins for the rest of the batch: a batch of postings
+/// is mostly one workspace's, and its Admins were read once per entry.
 async fn gather_posting(
     tx: &mut Transaction<'static, Any>,
+    admins: &mut HashMap<String, Vec<String>>,
     event: &RecordedEvent,
 ) -> Result<(), sqlx::Error> {
     let Some(workspace_id) = event.workspace_id() else {
         return Ok(());
     };
     let author = event.payload.str_field("posted_by").unwrap_or_default();
-    let admins: Vec<String> = sqlx::query_scalar(
-        "SELECT DISTINCT m.user_id FROM read_membership_workspaces c \
-         JOIN read_memberships m ON m.id = c.membership_id \
-         WHERE c.workspace_id = $1 AND m.is_active = 1 AND m.role = 2",
-    )
-    .bind(workspace_id)
-    .fetch_all(&mut **tx)
-    .await?;
-    for admin in admins.into_iter().filter(|a| *a != author) {
+    if !admins.contains_key(workspace_id) {
+        let found: Vec<String> = sqlx::query_scalar(
+            "SELECT DISTINCT m.user_id FROM read_membership_workspaces c \
+             JOIN read_memberships m ON m.id = c.membership_id \
+             WHERE c.workspace_id = $1 AND m.is_active = 1 AND m.role = 2",
+        )
+        .bind(workspace_id)
+        .fetch_all(&mut **tx)
+        .await?;
+        admins.insert(workspace_id.to_owned(), found);
+    }
+    let others = admins[workspace_id].iter().filter(|a| **a != author);
+    for admin in others {
         let existing: Option<String> = sqlx::query_scalar(
             "SELECT posted_by FROM notification_digests WHERE workspace_id = $1 AND recipient_id = $2",
         )
         .bind(workspace_id)
-        .bind(&admin)
+        .bind(admin.as_str())
         .fetch_optional(&mut **tx)
         .await?;
         match existing {
@@ -797,7 +805,7 @@ async fn gather_posting(
                 )
                 .bind(authors)
                 .bind(workspace_id)
-                .bind(&admin)
+                .bind(admin.as_str())
                 .execute(&mut **tx)
                 .await?;
             }
@@ -807,7 +815,7 @@ async fn gather_posting(
                      first_position, first_at, posted_by) VALUES ($1, $2, 1, $3, $4, $5)",
                 )
                 .bind(workspace_id)
-                .bind(&admin)
+                .bind(admin.as_str())
                 .bind(event.global_position)
                 .bind(event.recorded_at)
                 .bind(&author)

@@ -6,22 +6,22 @@ use sqlx::{Any, Transaction};
 
 /// Bind parameters per multi-row statement. SQLite's limit is 32,766, Postgres's 65,535;
 /// staying well under both keeps one statement a few hundred kilobytes of SQL.
-pub(super) const BIND_PARAMS_MAX: usize = 20_000;
+pub(crate) const BIND_PARAMS_MAX: usize = 20_000;
 
-pub(super) type AnyQuery<'q> = sqlx::query::Query<'q, Any, AnyArguments<'q>>;
+pub(crate) type AnyQuery<'q> = sqlx::query::Query<'q, Any, AnyArguments<'q>>;
 
 /// How a statement names its parameters. SQLite resolves every named parameter (`$7`)
 /// with a linear search of the names seen so far, so a statement with thousands of them
 /// costs quadratic time to prepare (20,000 parameters: seconds). Anonymous `?` are
 /// numbered as they come, at no cost; Postgres only knows `$n`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Params {
+pub(crate) enum Params {
     Anonymous,
     Numbered,
 }
 
 impl Params {
-    pub(super) fn of(tx: &Transaction<'static, Any>) -> Self {
+    pub(crate) fn of(tx: &Transaction<'static, Any>) -> Self {
         // `sqlx::Any` names its SQLite backend "SQLite".
         if tx.backend_name().eq_ignore_ascii_case("sqlite") {
             Self::Anonymous
@@ -31,7 +31,7 @@ impl Params {
     }
 
     /// `count` parameters, numbered from `first`: `?, ?, ?` or `$first, $first+1, …`.
-    pub(super) fn list(self, first: usize, count: usize) -> String {
+    pub(crate) fn list(self, first: usize, count: usize) -> String {
         match self {
             Self::Anonymous => vec!["?"; count].join(", "),
             Self::Numbered => store::sql::numbered_params(first, count),
@@ -41,7 +41,7 @@ impl Params {
 
 /// One table's multi-row statement: `head VALUES (…), (…) tail`, where `bind` binds
 /// exactly `columns` values of a row.
-pub(super) struct Insert<R> {
+pub(crate) struct Insert<R> {
     pub head: &'static str,
     pub columns: usize,
     pub tail: &'static str,
@@ -50,7 +50,7 @@ pub(super) struct Insert<R> {
 
 impl<R: Sync> Insert<R> {
     /// Inserts `rows` in chunks that stay under [`BIND_PARAMS_MAX`] parameters.
-    pub(super) async fn run(
+    pub(crate) async fn run(
         &self,
         tx: &mut Transaction<'static, Any>,
         rows: &[R],

@@ -25,17 +25,16 @@ use async_trait::async_trait;
 use chrono::{Datelike, NaiveDate};
 use event_schemas::journal_entry::{upcasters, JournalEntryEvent, JournalLine, AGGREGATE_TYPE};
 use posted::Pending;
-use rows::Insert;
 use sqlx::{Any, Transaction};
 use store::migrate::Migration;
 use store::{metadata_keys, RecordedEvent};
 
 use crate::cents::to_cents;
 use crate::decode::decode;
+use crate::rows::Insert;
 use crate::{DeferredIndex, ProjectionError, Projector};
 
 mod posted;
-mod rows;
 
 /// `read_ledger_totals.grain` of yearly totals (period `YYYY`).
 pub const GRAIN_YEAR: &str = "y";

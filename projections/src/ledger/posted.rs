@@ -15,10 +15,10 @@ use event_schemas::journal_entry::JournalEntryPosted;
 use sqlx::{Any, Transaction};
 use store::{metadata_keys, RecordedEvent};
 
-use super::rows::{Insert, Params, BIND_PARAMS_MAX};
 use super::{checked_date, checked_sum, day_text, line_cents, STATUS_POSTED};
 use super::{GRAIN_DAY, GRAIN_MONTH, GRAIN_YEAR};
 use crate::cents::to_cents;
+use crate::rows::{Insert, Params, BIND_PARAMS_MAX};
 use crate::ProjectionError;
 
 /// A posted entry as its rows will hold it.
