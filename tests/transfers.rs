@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Session, TestApp};
+use common::{Reply, Session, TestApp};
 use serde_json::json;
 use store::{backend_tests, Backend};
 
@@ -25,6 +25,16 @@ async fn ask(app: &TestApp, source: &Session, target: &Session, workspace: &str)
         .as_str()
         .expect("id")
         .into()
+}
+
+/// `who` sets transfer `id`'s status, through their own organization's transfers.
+async fn decide(app: &TestApp, who: &Session, id: &str, status: u8) -> Reply {
+    app.patch(
+        &format!("{}{id}/", transfers(&who.organization_id)),
+        Some(&who.access),
+        json!({ "status": status }),
+    )
+    .await
 }
 
 async fn workspace_ids(app: &TestApp, session: &Session) -> Vec<String> {
@@ -50,13 +60,7 @@ async fn an_approved_transfer_moves_the_workspace_to_the_target(backend: Backend
         .await;
     assert_eq!(listed.body["data"]["count"], 1);
     assert_eq!(listed.body["data"]["page_size"], 100);
-    let approved = app
-        .patch(
-            &format!("{}{id}/", transfers(&bola.organization_id)),
-            Some(&bola.access),
-            json!({"status": 2}),
-        )
-        .await;
+    let approved = decide(&app, &bola, &id, 2).await;
     assert_eq!(approved.status, 200, "{}", approved.body);
 
     assert!(
@@ -82,13 +86,7 @@ async fn an_approved_transfer_moves_the_workspace_to_the_target(backend: Backend
         .read(&transfers(&ada.organization_id), Some(&ada.access))
         .await;
     assert_eq!(status.body["data"]["data"][0]["status"], 2);
-    let again = app
-        .patch(
-            &format!("{}{id}/", transfers(&bola.organization_id)),
-            Some(&bola.access),
-            json!({"status": 3}),
-        )
-        .await;
+    let again = decide(&app, &bola, &id, 3).await;
     assert_eq!(
         again.status, 400,
         "a transfer is answered once: {}",
@@ -104,13 +102,7 @@ async fn a_rejected_transfer_leaves_the_workspace_where_it_was(backend: Backend)
     let lagos = app.workspace(&ada, "Lagos Office").await;
     let id = ask(&app, &ada, &bola, &lagos).await;
 
-    let rejected = app
-        .patch(
-            &format!("{}{id}/", transfers(&bola.organization_id)),
-            Some(&bola.access),
-            json!({"status": 3}),
-        )
-        .await;
+    let rejected = decide(&app, &bola, &id, 3).await;
 
     assert_eq!(rejected.status, 200, "{}", rejected.body);
     assert!(workspace_ids(&app, &ada).await.contains(&lagos));
@@ -129,31 +121,13 @@ async fn only_the_targets_admin_approves(backend: Backend) {
     let lagos = app.workspace(&ada, "Lagos Office").await;
     let id = ask(&app, &ada, &bola, &lagos).await;
 
-    let by_source = app
-        .patch(
-            &format!("{}{id}/", transfers(&ada.organization_id)),
-            Some(&ada.access),
-            json!({"status": 2}),
-        )
-        .await;
-    let bad_status = app
-        .patch(
-            &format!("{}{id}/", transfers(&bola.organization_id)),
-            Some(&bola.access),
-            json!({"status": 1}),
-        )
-        .await;
+    let by_source = decide(&app, &ada, &id, 2).await;
+    let bad_status = decide(&app, &bola, &id, 1).await;
 
     assert_eq!(by_source.status, 403, "{}", by_source.body);
     assert_eq!(bad_status.status, 400);
     assert!(bad_status.body.get("status").is_some());
-    let closed = app
-        .patch(
-            &format!("{}{id}/", transfers(&ada.organization_id)),
-            Some(&ada.access),
-            json!({"status": 4}),
-        )
-        .await;
+    let closed = decide(&app, &ada, &id, 4).await;
     assert_eq!(
         closed.status, 200,
         "either side may close it: {}",
@@ -212,13 +186,7 @@ async fn an_approval_past_the_targets_workspace_limit_is_refused_and_moves_nothi
     assert!(basic.status < 300, "{}", basic.body);
     let id = ask(&app, &ada, &bola, &lagos).await;
 
-    let approved = app
-        .patch(
-            &format!("{}{id}/", transfers(&bola.organization_id)),
-            Some(&bola.access),
-            json!({"status": 2}),
-        )
-        .await;
+    let approved = decide(&app, &bola, &id, 2).await;
 
     assert_eq!(approved.status, 403, "{}", approved.body);
     assert_eq!(approved.body["code"], "limit_exceeded");
@@ -333,13 +301,7 @@ async fn commands_after_an_approved_transfer_belong_to_the_new_organization(back
         books.owner.organization_id
     );
     let id = ask(&app, &books.owner, &bola, &books.workspace).await;
-    let approved = app
-        .patch(
-            &format!("{}{id}/", transfers(&bola.organization_id)),
-            Some(&bola.access),
-            json!({"status": 2}),
-        )
-        .await;
+    let approved = decide(&app, &bola, &id, 2).await;
     assert_eq!(approved.status, 200, "{}", approved.body);
 
     let bolas_books = common::books::Books {

@@ -139,18 +139,8 @@ impl ProjectionRuntime {
             .filter(|(_, cursor)| *cursor == front)
             .map(|(projector, _)| *projector)
             .collect();
-        let alone = self.apply_together(&group, front, &events).await?;
-        let all_together = alone.is_empty();
-        for projector in alone {
+        for projector in self.apply_together(&group, front, &events).await? {
             self.apply_alone(projector.as_ref(), front, &events).await?;
-        }
-        // A short page read to the end of the log, taken by every running projector at
-        // once: they all stand at its last event, so the turn that would read the log and
-        // every checkpoint again only to find that out is not needed. A commit made since
-        // has woken the loop already (its notice is unseen), so it is not waited for.
-        let short = (events.len() as u64) < LIVE_BATCH_EVENTS as u64;
-        if !applied && all_together && short && running.len() == group.len() {
-            return Ok(Turn::CaughtUp(events.last().map(RecordedEvent::cursor)));
         }
         Ok(Turn::Applied)
     }
