@@ -3,6 +3,8 @@
 //! - [`projector`]: the [`Projector`] trait a read model implements.
 //! - [`applied`]: each projector's progress in this process, as a channel (what
 //!   read-your-writes waits on, and what in-process caches of read models watch).
+//! - [`read_cache`]: answers read from read models, kept in memory until one of their
+//!   projectors applies a change.
 //! - [`checkpoint`]: per-projector checkpoints, stored beside the read models so that a
 //!   batch of events and the checkpoint past them commit in one transaction.
 //! - [`runtime`]: catch-up, live processing (woken by the store's notifier), failure
@@ -61,6 +63,7 @@ pub mod payroll;
 pub mod projector;
 pub mod quarantine;
 pub mod reactor;
+pub mod read_cache;
 pub mod reports;
 mod rows;
 pub mod runtime;
@@ -70,4 +73,5 @@ pub mod wallets;
 pub use applied::{Applied, Progress};
 pub use checkpoint::{Checkpoint, ProjectorState};
 pub use projector::{DeferredIndex, ProjectionError, Projector};
+pub use read_cache::{Freshness, ReadCache};
 pub use runtime::{ProjectionRuntime, ProjectorStatus};

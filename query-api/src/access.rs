@@ -9,14 +9,12 @@
 //! at most [`TTL_LOCAL`] (the plan in force also changes with time) — or [`TTL_REMOTE`]
 //! where those projectors run in another process, whose changes this one does not see.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use api_core::access::{AccessFuture, AccessPolicy, WorkspaceAccess};
 use api_core::ApiError;
 use domain::permissions::{Plan, Role};
-use projections::Applied;
+use projections::{Applied, Freshness, ReadCache};
 use store::Db;
 
 /// How long an answer is kept when this process runs the projectors it comes from.
@@ -24,18 +22,12 @@ pub const TTL_LOCAL: Duration = Duration::from_secs(30);
 /// How long an answer is kept when they run elsewhere: a removed member loses access on
 /// every node within this.
 pub const TTL_REMOTE: Duration = Duration::from_secs(2);
-/// Answers kept; past it the cache starts over (one entry per user and workspace).
-pub const CACHED_MAX: usize = 100_000;
 
-const ORGANIZATIONS: &str = "organizations";
-const SUBSCRIPTIONS: &str = "subscriptions";
-
-#[derive(Clone, Copy)]
-struct Cached {
-    access: Option<WorkspaceAccess>,
-    changes: (u64, u64),
-    until: Instant,
-}
+const FRESHNESS: Freshness = Freshness {
+    projectors: &["organizations", "subscriptions"],
+    local: Some(TTL_LOCAL),
+    remote: Some(TTL_REMOTE),
+};
 
 /// What an answer is about: a workspace, or an organization as a whole.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -47,7 +39,7 @@ enum Scope {
 pub struct ReadModelAccess {
     db: Db,
     applied: Applied,
-    cache: Mutex<HashMap<(String, Scope), Cached>>,
+    cache: ReadCache<(String, Scope), WorkspaceAccess>,
 }
 
 impl ReadModelAccess {
@@ -55,77 +47,33 @@ impl ReadModelAccess {
         Self {
             db,
             applied,
-            cache: Mutex::new(HashMap::new()),
+            cache: ReadCache::new(FRESHNESS),
         }
     }
 
-    /// The change counters of the two read models answers come from, and how long an
-    /// answer read now may be kept.
-    fn freshness(&self) -> ((u64, u64), Duration) {
-        // One statement each: a borrow lives to the end of its statement, and holding the
-        // first while `subscribe` waits for `Applied`'s lock deadlocks with a projector
-        // that holds that lock while it publishes to the first (it waits for the borrow).
-        let organizations = self.applied.subscribe(ORGANIZATIONS).borrow().changes;
-        let subscriptions = self.applied.subscribe(SUBSCRIPTIONS).borrow().changes;
-        let changes = (organizations, subscriptions);
-        let local = self.applied.is_local(ORGANIZATIONS) && self.applied.is_local(SUBSCRIPTIONS);
-        (changes, if local { TTL_LOCAL } else { TTL_REMOTE })
-    }
-
-    fn cached(
-        &self,
-        key: &(String, Scope),
-        changes: (u64, u64),
-    ) -> Option<Option<WorkspaceAccess>> {
-        let cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        cache
-            .get(key)
-            .filter(|c| c.changes == changes && c.until > Instant::now())
-            .map(|c| c.access)
-    }
-
-    fn keep(&self, key: (String, Scope), cached: Cached) {
-        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
-        if cache.len() >= CACHED_MAX {
-            cache.clear();
-        }
-        cache.insert(key, cached);
-    }
-
+    /// Only a membership is kept: a refusal is read afresh each time, so a membership
+    /// committed a moment ago counts as soon as the read model has it (the caller's
+    /// catch-up wait in `api_core::access` relies on this).
     async fn answer(
         &self,
         user_id: &str,
         scope: Scope,
     ) -> Result<Option<WorkspaceAccess>, ApiError> {
-        let key = (user_id.to_owned(), scope);
-        let (changes, ttl) = self.freshness();
-        if let Some(access) = self.cached(&key, changes) {
-            return Ok(access);
-        }
-        let membership = match &key.1 {
-            Scope::Workspace(workspace_id) => {
-                self.workspace_membership(user_id, workspace_id).await?
-            }
-            Scope::Organization(organization_id) => {
-                self.organization_membership(user_id, organization_id)
-                    .await?
-            }
+        let read = async {
+            let membership = match &scope {
+                Scope::Workspace(workspace_id) => {
+                    self.workspace_membership(user_id, workspace_id).await?
+                }
+                Scope::Organization(organization_id) => {
+                    self.organization_membership(user_id, organization_id)
+                        .await?
+                }
+            };
+            self.access_of(membership).await
         };
-        let access = self.access_of(membership).await?;
-        // Only a membership is kept: a refusal is read afresh each time, so a membership
-        // committed a moment ago counts as soon as the read model has it (the caller's
-        // catch-up wait in `api_core::access` relies on this).
-        if access.is_some() {
-            self.keep(
-                key,
-                Cached {
-                    access,
-                    changes,
-                    until: Instant::now() + ttl,
-                },
-            );
-        }
-        Ok(access)
+        self.cache
+            .get_or_read(&self.applied, (user_id.to_owned(), scope.clone()), read)
+            .await
     }
 
     async fn workspace_membership(

@@ -1125,6 +1125,86 @@ async fn the_ledger_check_names_an_aggregate_that_drifted_from_its_postings(back
     books.t.cleanup().await;
 }
 
+async fn balances_kept_in_memory_answer_as_the_period_totals_do_after_later_entries(
+    backend: Backend,
+) {
+    let books = books(backend).await;
+    let ws = books.ws();
+    accounting::day_balances::keep_day_balances(books.db(), &ws)
+        .await
+        .expect("kept");
+    // Posted after the balances were kept: the day after the lock date, before entries
+    // already kept; inside a month that has entries; after all of them.
+    let clerk = Clerk {
+        store: books.runtime.store().clone(),
+    };
+    type Lines<'a> = [(&'a str, &'a str, &'a str); 2];
+    let later: [(u64, &str, Lines); 3] = [
+        (
+            10,
+            "2026-02-01",
+            [("1110", "1000.00", ""), ("3100", "", "1000.00")],
+        ),
+        (
+            11,
+            "2026-02-14",
+            [("1110", "2500.50", ""), ("4100", "", "2500.50")],
+        ),
+        (
+            12,
+            "2026-05-02",
+            [("6210", "450000.00", ""), ("1120", "", "450000.00")],
+        ),
+    ];
+    for (number, on, lines) in later {
+        clerk
+            .post(books.a, number, on, "Posted later", &lines)
+            .await;
+    }
+    project(&books.runtime, 3).await;
+    let days: Vec<NaiveDate> = date("2025-12-30")
+        .iter_days()
+        .take_while(|d| *d <= date("2026-06-01"))
+        .collect();
+    let by_sql = books.t.connect_again().await;
+    accounting::day_balances::read_balances_by_sql_only(&by_sql);
+    let mut expected = Vec::new();
+    for as_of in &days {
+        expected.push(
+            accounting::trial_balance(&by_sql, &ws, *as_of, Some(date("2026-01-31")))
+                .await
+                .expect("trial balance by SQL"),
+        );
+    }
+    // Without its period totals, only the balances kept in memory can still answer right.
+    sqlx::query("DELETE FROM read_ledger_totals WHERE workspace_id = $1")
+        .bind(&ws)
+        .execute(&books.db().pool)
+        .await
+        .expect("delete totals");
+
+    for (as_of, expected) in days.iter().zip(&expected) {
+        let kept = accounting::trial_balance(books.db(), &ws, *as_of, Some(date("2026-01-31")))
+            .await
+            .expect("trial balance kept");
+        assert_eq!(&kept, expected, "as of {as_of}");
+    }
+    let on = |day: &str| {
+        let at = days
+            .iter()
+            .position(|d| *d == date(day))
+            .expect("a day of the run");
+        row(&expected[at], &books, "1110").balance.clone()
+    };
+    assert_eq!(
+        (on("2026-01-31"), on("2026-02-01")),
+        ("1250000.00".to_owned(), "1251000.00".to_owned()),
+        "the float posted later counts from its day"
+    );
+    by_sql.close().await;
+    books.t.cleanup().await;
+}
+
 backend_tests!(
     the_ledger_check_names_an_aggregate_that_drifted_from_its_postings,
     the_trial_balance_balances_and_matches_the_hand_computed_figures,
@@ -1141,4 +1221,5 @@ backend_tests!(
     hledger_agrees_with_our_trial_balance_to_the_cent,
     the_csv_export_has_one_row_per_posted_line,
     rebuilding_the_accounting_projectors_gives_the_same_tables_as_live,
+    balances_kept_in_memory_answer_as_the_period_totals_do_after_later_entries,
 );

@@ -10,6 +10,7 @@ use sqlx::sqlite::{
 };
 use sqlx::{AnyPool, ConnectOptions, Executor};
 
+use crate::kept::Kept;
 use crate::sqlite_reads::SqliteReads;
 use crate::write_gate::{WriteGate, WritePermit, WriteTransaction, WriteTurn};
 use crate::StoreError;
@@ -79,6 +80,8 @@ pub struct Db {
     /// On SQLite, read-only native connections for the hot reads (the log's pages, the
     /// ledger's balances); see [`crate::sqlite_reads`].
     sqlite_reads: Option<Arc<SqliteReads>>,
+    /// What readers derive from the read models and keep in memory (see [`crate::kept`]).
+    kept: Kept,
 }
 
 /// The native pool behind [`Db::native`], same settings (pragmas, timeouts) as the `Any` one.
@@ -160,6 +163,7 @@ impl Db {
             native: NativePool::Sqlite(native, path.to_owned()),
             write_gate: Some(WriteGate::default()),
             sqlite_reads: Some(SqliteReads::new(path.to_owned())),
+            kept: Kept::default(),
         })
     }
 
@@ -201,6 +205,7 @@ impl Db {
             native: NativePool::Postgres(native),
             write_gate: None,
             sqlite_reads: None,
+            kept: Kept::default(),
         })
     }
 
@@ -217,6 +222,11 @@ impl Db {
     /// read paths step rows on them instead of going through `sqlx::Any`.
     pub fn sqlite_reads(&self) -> Option<&Arc<SqliteReads>> {
         self.sqlite_reads.as_ref()
+    }
+
+    /// The `T` kept in memory beside this database (see [`crate::kept`]).
+    pub fn kept<T: Default + Send + Sync + 'static>(&self) -> Arc<T> {
+        self.kept.get()
     }
 
     /// Begins a transaction that holds the write lock from its first statement on SQLite, so

@@ -21,6 +21,7 @@ pub mod db;
 pub mod error;
 pub mod event;
 pub mod hash;
+pub mod kept;
 pub mod migrate;
 pub mod repository;
 pub mod sql;

@@ -4,7 +4,8 @@
 //! The balance of an account on day D is a signed sum of its year, month and day totals
 //! (see [`super::balance_ranges`]): at most the years of history + 7 months + 16 days
 //! per account, whatever the number of postings. That is what keeps a trial balance at a
-//! million postings in milliseconds.
+//! million postings in milliseconds. Where a workspace's balances by day are kept in
+//! memory ([`super::day_balances`]), they answer instead.
 
 use std::collections::{BTreeSet, HashMap};
 use std::ops::AddAssign;
@@ -16,6 +17,7 @@ use serde::Serialize;
 use store::Db;
 
 use super::balance_ranges::ranges_through;
+use super::day_balances::KeptDayBalances;
 use super::fiscal::FiscalSettings;
 use super::read::{Columns, FromColumns};
 use super::tree::{children_of, load_accounts, roll_up, AccountRow};
@@ -75,6 +77,10 @@ pub(crate) async fn sums_as_of(
     };
     if accounts.is_some_and(<[String]>::is_empty) {
         return Ok(HashMap::new());
+    }
+    let kept = KeptDayBalances::of(db);
+    if let Some(sums) = kept.sums_as_of(db, workspace_id, as_of, accounts).await? {
+        return Ok(sums);
     }
     let ranges = ranges_through(as_of);
     if ranges.is_empty() {

@@ -8,6 +8,8 @@
 //! - [`tree`]: [`account_tree`] (nested `children`), [`lock_date`], [`has_postings`].
 //! - [`balances`]: [`trial_balance`] (with a comparison date) and the balance-at-a-date
 //!   arithmetic over the year/month/day totals every report shares.
+//! - [`day_balances`]: each workspace's balances by day kept in memory, which answer
+//!   those balances when current.
 //! - [`fiscal`]: the virtual close — income and expense of earlier fiscal years moved to
 //!   retained earnings in every balance read at a date.
 //! - [`fiscal_years`]: the accounting settings and the fiscal years with their status.
@@ -29,6 +31,7 @@ mod balance_ranges;
 pub mod balances;
 pub mod check;
 pub mod dashboard;
+pub mod day_balances;
 pub mod entries;
 pub mod export;
 pub mod fiscal;

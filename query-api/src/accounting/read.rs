@@ -107,6 +107,29 @@ impl Sql {
         .await
     }
 
+    /// Folds every row the statement selects, decoded as `T`, into `acc`. On SQLite the
+    /// rows are stepped one at a time, never all held at once (a workspace's day totals at
+    /// a million postings are ~300,000 rows: ~50 MB collected first).
+    pub(crate) async fn fold<T: FromColumns, A: Send + 'static>(
+        &self,
+        db: &Db,
+        acc: A,
+        step: impl Fn(&mut A, T) + Send + 'static,
+    ) -> Result<A, ApiError> {
+        let Some(reads) = db.sqlite_reads() else {
+            let mut acc = acc;
+            for row in self.query().fetch_all(&db.pool).await? {
+                step(&mut acc, T::from_columns(&row)?);
+            }
+            return Ok(acc);
+        };
+        self.fold_rows(reads, acc, move |acc, row| {
+            step(acc, T::from_columns(row)?);
+            Ok(())
+        })
+        .await
+    }
+
     /// Per key, the sums of the rows the statement selects as `key, debit, credit,
     /// postings` (named `k, d, c, n`), each row counted once with its sign.
     ///
