@@ -200,13 +200,7 @@ async fn last_entry(db: &Db, workspace_id: &str) -> Result<i64, ApiError> {
     let mut sql =
         Sql::new("SELECT MAX(entry_sequence) FROM read_journal_entries WHERE workspace_id = ");
     sql.text(workspace_id);
-    Ok(sql
-        .fetch::<Option<i64>>(db)
-        .await?
-        .into_iter()
-        .next()
-        .flatten()
-        .unwrap_or(0))
+    Ok(sql.fetch_int(db).await?.unwrap_or(0))
 }
 
 /// Every posting of the entries numbered `after + 1 ..= through`.
@@ -291,18 +285,21 @@ impl KeptDayBalances {
     /// Builds the workspace's balances now and keeps them (for tests, and to warm a
     /// workspace known to be read next).
     pub(crate) async fn build_now(&self, db: &Db, workspace_id: &str) -> Result<(), ApiError> {
-        let slot = self.slot(workspace_id);
+        let (slot, _) = self.slot(workspace_id);
         let balances = build(db, workspace_id).await?;
         self.install(&slot, workspace_id, balances).await;
         Ok(())
     }
 
-    fn slot(&self, workspace_id: &str) -> Arc<tokio::sync::Mutex<Slot>> {
+    /// The workspace's slot, and whether it was made now (as `Building`).
+    fn slot(&self, workspace_id: &str) -> (Arc<tokio::sync::Mutex<Slot>>, bool) {
         let mut workspaces = self.workspaces.lock().unwrap_or_else(|p| p.into_inner());
-        workspaces
-            .entry(workspace_id.to_owned())
-            .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(Slot::Building)))
-            .clone()
+        if let Some(slot) = workspaces.get(workspace_id) {
+            return (slot.clone(), false);
+        }
+        let slot = Arc::new(tokio::sync::Mutex::new(Slot::Building));
+        workspaces.insert(workspace_id.to_owned(), slot.clone());
+        (slot, true)
     }
 
     /// The workspace's slot; a first ask starts its build and answers `None`.
@@ -311,31 +308,20 @@ impl KeptDayBalances {
         db: &Db,
         workspace_id: &str,
     ) -> Option<Arc<tokio::sync::Mutex<Slot>>> {
-        let mut workspaces = self.workspaces.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(slot) = workspaces.get(workspace_id) {
-            return Some(slot.clone());
+        let (slot, made) = self.slot(workspace_id);
+        if made {
+            self.build_in_background(db, workspace_id);
+            return None;
         }
-        workspaces.insert(
-            workspace_id.to_owned(),
-            Arc::new(tokio::sync::Mutex::new(Slot::Building)),
-        );
-        drop(workspaces);
-        self.build_in_background(db, workspace_id);
-        None
+        Some(slot)
     }
 
     fn build_in_background(self: &Arc<Self>, db: &Db, workspace_id: &str) {
         let (kept, db, workspace_id) = (self.clone(), db.clone(), workspace_id.to_owned());
         tokio::spawn(async move {
-            match build(&db, &workspace_id).await {
-                Ok(balances) => {
-                    let slot = kept.slot(&workspace_id);
-                    kept.install(&slot, &workspace_id, balances).await;
-                }
-                Err(e) => {
-                    tracing::warn!(workspace_id, error = %e, "day balances not built");
-                    kept.forget(&workspace_id);
-                }
+            if let Err(e) = kept.build_now(&db, &workspace_id).await {
+                tracing::warn!(workspace_id, error = %e, "day balances not built");
+                kept.forget(&workspace_id);
             }
         });
     }

@@ -164,13 +164,9 @@ impl FiscalSettings {
 pub async fn start_month(db: &Db, workspace_id: &str) -> Result<u32, ApiError> {
     let mut sql = Sql::new("SELECT fiscal_year_start_month FROM read_books WHERE workspace_id = ");
     sql.text(workspace_id);
-    let month = sql
-        .fetch::<Option<i64>>(db)
+    Ok(sql
+        .fetch_int(db)
         .await?
-        .into_iter()
-        .next()
-        .flatten();
-    Ok(month
         .and_then(|m| u32::try_from(m).ok())
         .filter(|m| (1..=12).contains(m))
         .unwrap_or(DEFAULT_START_MONTH))

@@ -91,20 +91,18 @@ fn sqlite(err: rusqlite::Error) -> ApiError {
 impl Sql {
     /// Every row the statement selects, decoded as `T`.
     pub(crate) async fn fetch<T: FromColumns>(&self, db: &Db) -> Result<Vec<T>, ApiError> {
-        let Some(reads) = db.sqlite_reads() else {
-            return self
-                .query()
-                .fetch_all(&db.pool)
-                .await?
-                .iter()
-                .map(T::from_columns)
-                .collect();
-        };
-        self.fold_rows(reads, Vec::new(), |out, row| {
-            out.push(T::from_columns(row)?);
-            Ok(())
-        })
-        .await
+        self.fold(db, Vec::new(), |out, row| out.push(row)).await
+    }
+
+    /// The first row's single nullable integer (a setting, an aggregate); `None` also when
+    /// no row is selected.
+    pub(crate) async fn fetch_int(&self, db: &Db) -> Result<Option<i64>, ApiError> {
+        Ok(self
+            .fetch::<Option<i64>>(db)
+            .await?
+            .into_iter()
+            .next()
+            .flatten())
     }
 
     /// Folds every row the statement selects, decoded as `T`, into `acc`. On SQLite the
