@@ -8,6 +8,10 @@
 //! `AccountArchived`. `is_last_level` is not stored: it is "no account names this one as
 //! parent", answered at query time from the `(workspace_id, parent_id)` index, so moving
 //! or deleting an account can never leave a stale flag behind.
+//!
+//! `read_books.chart_position` is the log position of the last event applied to the
+//! workspace's chart, written in the same transaction: a reader that keeps the chart in
+//! memory asks for that one row and reads the chart again only when it has moved.
 
 use async_trait::async_trait;
 use event_schemas::account_tree::{upcasters, AccountTreeEvent, DepreciationType, AGGREGATE_TYPE};
@@ -65,6 +69,10 @@ const BOOKS: &str = "CREATE TABLE read_books (
 const ACCOUNTS_SECTION: &str = "ALTER TABLE read_accounts ADD COLUMN statement_section TEXT";
 const ACCOUNTS_CASH_FLOW: &str = "ALTER TABLE read_accounts ADD COLUMN cash_flow_category TEXT";
 
+/// The log position of the last event applied to the workspace's chart (any AccountTree
+/// event); NULL until one is applied after this column came.
+const BOOKS_CHART_POSITION: &str = "ALTER TABLE read_books ADD COLUMN chart_position BIGINT";
+
 macro_rules! same {
     ($version:expr, $name:expr, $sql:expr) => {
         Migration {
@@ -111,6 +119,7 @@ impl Projector for Accounts {
             ),
             same!(8, "read_fiscal_years", fiscal::FISCAL_YEARS),
             same!(9, "read_closing_entries", fiscal::CLOSING_ENTRIES),
+            same!(10, "read_books_chart_position", BOOKS_CHART_POSITION),
         ]
     }
 
@@ -146,12 +155,14 @@ async fn apply(
     let at = envelope.recorded_at;
     let workspace = event.workspace_id().to_string();
     let failed = |e: sqlx::Error| ProjectionError::at(envelope, e.to_string());
+    touch_books(tx, &workspace, envelope)
+        .await
+        .map_err(failed)?;
     if fiscal::apply(tx, at, event).await.map_err(failed)? {
         return Ok(());
     }
     match event {
         AccountTreeEvent::DefaultChartSetUp(e) => {
-            upsert_books(tx, &workspace, at).await.map_err(failed)?;
             sqlx::query(
                 "UPDATE read_books SET default_chart = $1, updated_at = $2 WHERE workspace_id = $3",
             )
@@ -280,7 +291,6 @@ async fn apply(
             require_one(envelope, updated.rows_affected(), &e.account_id)?;
         }
         AccountTreeEvent::LockDateSet(e) => {
-            upsert_books(tx, &workspace, at).await.map_err(failed)?;
             sqlx::query(
                 "UPDATE read_books SET lock_date = $1, updated_at = $2 WHERE workspace_id = $3",
             )
@@ -299,17 +309,21 @@ async fn apply(
     Ok(())
 }
 
-pub(crate) async fn upsert_books(
+/// Makes sure the workspace has its `read_books` row (the updates of its settings go by
+/// it) and moves its chart position to `envelope`'s.
+async fn touch_books(
     tx: &mut Transaction<'static, Any>,
     workspace: &str,
-    at: i64,
+    envelope: &RecordedEvent,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "INSERT INTO read_books (workspace_id, lock_date, default_chart, updated_at) VALUES ($1, NULL, NULL, $2) \
-         ON CONFLICT (workspace_id) DO NOTHING",
+        "INSERT INTO read_books (workspace_id, lock_date, default_chart, updated_at, chart_position) \
+         VALUES ($1, NULL, NULL, $2, $3) \
+         ON CONFLICT (workspace_id) DO UPDATE SET chart_position = excluded.chart_position",
     )
     .bind(workspace)
-    .bind(at)
+    .bind(envelope.recorded_at)
+    .bind(envelope.global_position)
     .execute(&mut **tx)
     .await?;
     Ok(())

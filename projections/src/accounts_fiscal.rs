@@ -36,7 +36,8 @@ pub(crate) const CLOSING_ENTRIES: &str = "CREATE TABLE read_closing_entries (
     PRIMARY KEY (workspace_id, entry_id)
 )";
 
-/// Applies a fiscal-year event; answers `false` for any other event.
+/// Applies a fiscal-year event (the workspace's `read_books` row is there: the caller makes
+/// sure of it first); answers `false` for any other event.
 pub(crate) async fn apply(
     tx: &mut Transaction<'static, Any>,
     at: i64,
@@ -45,7 +46,6 @@ pub(crate) async fn apply(
     let workspace = event.workspace_id().to_string();
     match event {
         AccountTreeEvent::FiscalYearStartSet(e) => {
-            super::accounts::upsert_books(tx, &workspace, at).await?;
             sqlx::query(
                 "UPDATE read_books SET fiscal_year_start_month = $1, updated_at = $2 WHERE workspace_id = $3",
             )

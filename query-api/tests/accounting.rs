@@ -7,10 +7,11 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 use domain::account_tree::{
-    default_account_id, ArchiveAccount, BudgetPeriod, SetBudgetAmount, SetLockDate, DEFAULT_CHART,
+    default_account_id, AccountType, ArchiveAccount, BudgetPeriod, Classification, CreateAccount,
+    SetBudgetAmount, SetFiscalYearStart, SetLockDate, DEFAULT_CHART,
 };
 use domain::journal_entry::{DeleteDraft, UpdateDraft};
-use event_schemas::{JournalEntryId, WorkspaceId};
+use event_schemas::{AccountId, JournalEntryId, WorkspaceId};
 use projections::ProjectionRuntime;
 use query_api::accounting::{self, Granularity, JournalEntryFilters, TrialBalance};
 use sqlx::Row;
@@ -1205,6 +1206,72 @@ async fn balances_kept_in_memory_answer_as_the_period_totals_do_after_later_entr
     books.t.cleanup().await;
 }
 
+/// Two API nodes on one database: the chart one keeps in memory follows a change written
+/// and projected through the other.
+async fn a_chart_kept_by_one_node_follows_changes_made_through_another(backend: Backend) {
+    let books = books(backend).await;
+    let ws = books.ws();
+    let as_of = date("2026-03-31");
+    let node = books.t.connect_again().await;
+    let before = accounting::trial_balance(&node, &ws, as_of, None)
+        .await
+        .expect("trial balance");
+    assert_eq!(before.fiscal_year_start, date("2026-01-01"));
+
+    let clerk = Clerk {
+        store: books.runtime.store().clone(),
+    };
+    clerk
+        .on_tree(
+            books.a,
+            CreateAccount {
+                workspace_id: books.a,
+                account_id: AccountId::new_v7(),
+                name: "Security".into(),
+                account_code: "6290".into(),
+                account_type: AccountType::Expense,
+                parent_id: Some(default_account_id(books.a, "6200")),
+                parent_has_postings: false,
+                depreciation_type: None,
+                depreciation_value: None,
+                classification: Classification::default(),
+            }
+            .into(),
+        )
+        .await;
+    clerk
+        .on_tree(
+            books.a,
+            SetFiscalYearStart {
+                workspace_id: books.a,
+                start_month: 4,
+            }
+            .into(),
+        )
+        .await;
+    project(&books.runtime, 2).await;
+
+    let after = accounting::trial_balance(&node, &ws, as_of, None)
+        .await
+        .expect("trial balance");
+    assert!(
+        after.rows.iter().any(|r| r.account_code == "6290"),
+        "the account created through the other node shows"
+    );
+    assert_eq!(after.fiscal_year_start, date("2025-04-01"));
+    let fresh = books.t.connect_again().await;
+    assert_eq!(
+        after,
+        accounting::trial_balance(&fresh, &ws, as_of, None)
+            .await
+            .expect("trial balance"),
+        "the same as a node that never kept the chart"
+    );
+    node.close().await;
+    fresh.close().await;
+    books.t.cleanup().await;
+}
+
 backend_tests!(
     the_ledger_check_names_an_aggregate_that_drifted_from_its_postings,
     the_trial_balance_balances_and_matches_the_hand_computed_figures,
@@ -1222,4 +1289,5 @@ backend_tests!(
     the_csv_export_has_one_row_per_posted_line,
     rebuilding_the_accounting_projectors_gives_the_same_tables_as_live,
     balances_kept_in_memory_answer_as_the_period_totals_do_after_later_entries,
+    a_chart_kept_by_one_node_follows_changes_made_through_another,
 );

@@ -7,6 +7,7 @@
 //! million postings in milliseconds. Where a workspace's balances by day are kept in
 //! memory ([`super::day_balances`]), they answer instead.
 
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::ops::AddAssign;
 
@@ -17,10 +18,10 @@ use serde::Serialize;
 use store::Db;
 
 use super::balance_ranges::ranges_through;
+use super::chart::chart;
 use super::day_balances::KeptDayBalances;
-use super::fiscal::FiscalSettings;
 use super::read::{Columns, FromColumns};
-use super::tree::{children_of, load_accounts, roll_up, AccountRow};
+use super::tree::{children_of, roll_up, AccountRow};
 use super::{normal_balance, signed, Sql};
 
 /// Debit and credit totals and the number of postings behind them, in cents.
@@ -210,8 +211,9 @@ pub async fn trial_balance(
     as_of: NaiveDate,
     compare_to: Option<NaiveDate>,
 ) -> Result<TrialBalance, ApiError> {
-    let mut accounts = load_accounts(db, workspace_id).await?;
-    let fiscal = FiscalSettings::load(db, workspace_id, &accounts).await?;
+    let chart = chart(db, workspace_id).await?;
+    let fiscal = &chart.fiscal;
+    let mut accounts = Cow::Borrowed(chart.accounts.as_slice());
     let now = sums_as_of(db, workspace_id, Some(as_of), None).await?;
     let now = fiscal.closed_as_of(db, workspace_id, as_of, now).await?;
     let then = match compare_to {
@@ -230,7 +232,7 @@ pub async fn trial_balance(
         .filter(|id| !known.contains(*id))
         .collect();
     for id in unknown {
-        accounts.push(AccountRow {
+        accounts.to_mut().push(AccountRow {
             id: id.clone(),
             name: String::new(),
             account_type: "unknown".into(),

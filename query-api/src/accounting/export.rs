@@ -14,7 +14,7 @@ use projections::cents::cents_string;
 use sqlx::Row;
 use store::Db;
 
-use super::tree::load_accounts;
+use super::chart::chart;
 use super::{int, Sql};
 
 /// Postings per chunk: a few megabytes of text.
@@ -70,14 +70,15 @@ impl Export {
         workspace_id: &str,
         format: ExportFormat,
     ) -> Result<Self, ApiError> {
-        let rows = load_accounts(db, workspace_id).await?;
+        let chart = chart(db, workspace_id).await?;
+        let rows = &chart.accounts;
         let by_id: HashMap<&str, usize> = rows
             .iter()
             .enumerate()
             .map(|(i, a)| (a.id.as_str(), i))
             .collect();
         let mut accounts = HashMap::new();
-        for a in &rows {
+        for a in rows {
             // The full path, root first: `1000 Assets:1100 Cash and bank:1110 Cash on hand`.
             let mut path = vec![segment(&a.account_code, &a.name)];
             let mut parent = a.parent_id.as_deref();

@@ -82,13 +82,8 @@ impl FiscalSettings {
         }
     }
 
-    /// The workspace's settings from the read models.
-    pub(crate) async fn load(
-        db: &Db,
-        workspace_id: &str,
-        accounts: &[AccountRow],
-    ) -> Result<Self, ApiError> {
-        let start_month = start_month(db, workspace_id).await?;
+    /// From a start month and the read model's accounts.
+    pub(crate) fn from_rows(workspace_id: &str, start_month: u32, accounts: &[AccountRow]) -> Self {
         let accounts: Vec<FiscalAccount> = accounts
             .iter()
             .map(|a| FiscalAccount {
@@ -98,7 +93,7 @@ impl FiscalSettings {
                 archived: a.archived_at.is_some(),
             })
             .collect();
-        Ok(Self::of(workspace_id, start_month, &accounts))
+        Self::of(workspace_id, start_month, &accounts)
     }
 
     /// The first day of the fiscal year `date` falls in.

@@ -17,9 +17,10 @@ use serde::Serialize;
 use store::Db;
 
 use super::balances::{total_as_of, Tally};
+use super::chart::chart;
 use super::fiscal::FiscalSettings;
 use super::read::{Columns, FromColumns};
-use super::tree::{load_accounts, subtree};
+use super::tree::subtree;
 use super::{day, normal_balance, parse_day, signed, Sql, NORMAL_DEBIT};
 
 /// The last day a range without `to` runs to.
@@ -199,7 +200,8 @@ pub async fn general_ledger(
             return Err(ApiError::field("to", "Must be on or after from."));
         }
     }
-    let accounts = load_accounts(db, workspace_id).await?;
+    let chart = chart(db, workspace_id).await?;
+    let accounts = &chart.accounts;
     let (set, normal) = match account_id {
         Some(id) => {
             let Some(account) = accounts.iter().find(|a| a.id == id) else {
@@ -209,15 +211,15 @@ pub async fn general_ledger(
                 ));
             };
             (
-                Some(subtree(&accounts, id)),
+                Some(subtree(accounts, id)),
                 normal_balance(&account.account_type),
             )
         }
         None => (None, NORMAL_DEBIT),
     };
     let set = set.as_deref();
-    let fiscal = FiscalSettings::load(db, workspace_id, &accounts).await?;
-    let close = YearClose::new(db, workspace_id, &fiscal, set);
+    let fiscal = &chart.fiscal;
+    let close = YearClose::new(db, workspace_id, fiscal, set);
     let day_before = |d: NaiveDate| d.pred_opt();
     let opening = match from {
         Some(from) => total_as_of(db, workspace_id, day_before(from), set).await?,

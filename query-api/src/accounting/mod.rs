@@ -10,6 +10,8 @@
 //!   arithmetic over the year/month/day totals every report shares.
 //! - [`day_balances`]: each workspace's balances by day kept in memory, which answer
 //!   those balances when current.
+//! - [`chart`]: each workspace's chart of accounts and fiscal settings, kept in memory
+//!   while the read model's chart position stays where it was.
 //! - [`fiscal`]: the virtual close — income and expense of earlier fiscal years moved to
 //!   retained earnings in every balance read at a date.
 //! - [`fiscal_years`]: the accounting settings and the fiscal years with their status.
@@ -29,6 +31,7 @@
 
 mod balance_ranges;
 pub mod balances;
+pub(crate) mod chart;
 pub mod check;
 pub mod dashboard;
 pub mod day_balances;

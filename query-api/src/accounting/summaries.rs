@@ -19,8 +19,9 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use store::Db;
 
+use super::chart::chart;
 use super::fiscal::closing_lines;
-use super::tree::{children_of, load_accounts, roll_up};
+use super::tree::{children_of, roll_up};
 use super::{day, int, signed, Sql, NORMAL_CREDIT, NORMAL_DEBIT};
 
 /// The longest range a summary covers: 100 years of months keeps the answer bounded.
@@ -222,10 +223,12 @@ async fn summary(
         period_of_month.insert(format!("{y:04}-{m:02}"), periods.len() - 1);
     }
 
-    let accounts: Vec<_> = load_accounts(db, workspace_id)
+    let accounts: Vec<_> = chart(db, workspace_id)
         .await?
-        .into_iter()
+        .accounts
+        .iter()
         .filter(|a| a.account_type == kind.as_str())
+        .cloned()
         .collect();
     let index: HashMap<&str, usize> = accounts
         .iter()

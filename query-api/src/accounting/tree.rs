@@ -14,6 +14,7 @@ use serde::Serialize;
 use sqlx::Row;
 use store::Db;
 
+use super::chart::chart;
 use super::read::{Columns, FromColumns};
 use super::{account_type, int, micros, parse_day, Sql};
 
@@ -150,8 +151,9 @@ impl FromColumns for AccountRow {
     }
 }
 
-/// Every account of the workspace not deleted (archived ones included), by code.
-pub(crate) async fn load_accounts(
+/// Every account of the workspace not deleted (archived ones included), by code, read
+/// now; readers take them from [`super::chart::chart`], which keeps them.
+pub(super) async fn read_accounts(
     db: &Db,
     workspace_id: &str,
 ) -> Result<Vec<AccountRow>, ApiError> {
@@ -233,7 +235,8 @@ pub async fn account_tree(
     workspace_id: &str,
     include_archived: bool,
 ) -> Result<Vec<AccountNode>, ApiError> {
-    let accounts = load_accounts(db, workspace_id).await?;
+    let chart = chart(db, workspace_id).await?;
+    let accounts = &chart.accounts;
     let mut budgets: HashMap<String, Vec<MonthlyBudget>> = HashMap::new();
     for row in Sql::new(
         "SELECT account_id, month, amount_cents FROM read_account_budgets WHERE workspace_id = ",
@@ -251,10 +254,10 @@ pub async fn account_tree(
                 amount: cents_string(int(&row, 2)?),
             });
     }
-    let children = children_of(&accounts);
-    let placed = placements_of(workspace_id, &accounts);
+    let children = children_of(accounts);
+    let placed = placements_of(workspace_id, accounts);
     let mut nodes: BTreeMap<&str, AccountNode> = BTreeMap::new();
-    for a in &accounts {
+    for a in accounts {
         let place = placed.get(&a.id);
         let display = account_type(&a.account_type)
             .map(|t| t.display().to_owned())
@@ -321,7 +324,7 @@ pub async fn account_tree(
         .collect();
     Ok(roots
         .into_iter()
-        .filter_map(|id| build(id, &mut nodes, &children, &accounts, include_archived, 0))
+        .filter_map(|id| build(id, &mut nodes, &children, accounts, include_archived, 0))
         .collect())
 }
 

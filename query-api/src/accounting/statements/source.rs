@@ -17,8 +17,9 @@ use store::{Db, EventStore};
 
 use super::super::account_type;
 use super::super::balances::{sums_as_of, Tally};
+use super::super::chart::chart;
 use super::super::fiscal::{closing_movements, FiscalAccount, FiscalSettings};
-use super::super::tree::{load_accounts, placements_of};
+use super::super::tree::placements_of;
 use crate::audit::chain::{replay, whole_chain};
 
 /// One account as the statements see it.
@@ -72,28 +73,28 @@ pub struct Books<'a> {
 impl<'a> Books<'a> {
     /// The present books of a workspace, from the read models.
     pub async fn present(db: &'a Db, workspace_id: &str) -> Result<Self, ApiError> {
-        let rows = load_accounts(db, workspace_id).await?;
-        let fiscal = FiscalSettings::load(db, workspace_id, &rows).await?;
-        let placed = placements_of(workspace_id, &rows);
-        let accounts = rows
-            .into_iter()
+        let chart = chart(db, workspace_id).await?;
+        let placed = placements_of(workspace_id, &chart.accounts);
+        let accounts = chart
+            .accounts
+            .iter()
             .map(|a| {
                 let place = placed.get(&a.id);
                 StatementAccount {
                     account_type: account_type(&a.account_type),
                     section: place.map(|p| p.statement_section),
                     category: place.map(|p| p.cash_flow_category),
-                    id: a.id,
-                    code: a.account_code,
-                    name: a.name,
-                    parent_id: a.parent_id,
+                    id: a.id.clone(),
+                    code: a.account_code.clone(),
+                    name: a.name.clone(),
+                    parent_id: a.parent_id.clone(),
                 }
             })
             .collect();
         Ok(Self {
             accounts,
             known_at: None,
-            fiscal,
+            fiscal: chart.fiscal.clone(),
             source: Source::ReadModel {
                 db,
                 workspace_id: workspace_id.to_owned(),

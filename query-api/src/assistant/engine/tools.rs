@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 
 use super::accounts::ChartAccount;
 use super::Reach;
-use crate::accounting::tree::load_accounts;
+use crate::accounting::chart::chart;
 
 /// The projector whose read models a source reads.
 pub const LEDGER: &str = "ledger";
@@ -35,7 +35,8 @@ impl<'a> Books<'a> {
         reach: Reach,
     ) -> Result<Books<'a>, ApiError> {
         let db = state.db();
-        let rows = load_accounts(db, workspace_id).await?;
+        let books = chart(db, workspace_id).await?;
+        let rows = &books.accounts;
         let parents: std::collections::HashSet<&str> =
             rows.iter().filter_map(|a| a.parent_id.as_deref()).collect();
         let chart = rows
@@ -60,7 +61,7 @@ impl<'a> Books<'a> {
             workspace_id,
             today,
             currency: currency.unwrap_or_else(|| "NGN".into()),
-            fiscal_start_month: crate::accounting::fiscal::start_month(db, workspace_id).await?,
+            fiscal_start_month: books.fiscal.start_month,
             chart,
             reach,
         })
