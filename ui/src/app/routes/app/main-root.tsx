@@ -14,6 +14,7 @@ import {
 import { InviteCollaboratorsModal } from '@/features/invitations/components/invite-collaborators-modal';
 import { AssistantButton } from '@/features/assistant';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { NotificationStreamProvider } from '@/features/notifications/components/notification-stream-provider';
 import { ProfileDrawer } from '@/features/profile/components/profile-drawer';
 import { useOrganization } from '@/features/workspaces/api/get-organization';
 import { localeForLocation, setDisplayLocale } from '@/lib/locale';
@@ -93,53 +94,55 @@ export default function MainRoot() {
   };
 
   return (
-    <HeaderSlotProvider
-      bell={
-        <>
-          <AssistantButton />
-          <NotificationBell />
-        </>
-      }
-    >
-      <MainLayout
-        workspaces={workspaces}
-        active={active}
-        organizationName={organization?.name || undefined}
-        onSelectWorkspace={(ws) => void switchWorkspace(ws)}
-        onCreateWorkspace={createWorkspace}
-        workspacesLoaded={loaded}
-        onInvitePeople={() => void invitePeople()}
-        onOpenProfile={() => setProfileOpened(true)}
-        onSwitchService={() => {
-          switchService('accounting');
-          notify.info('Switch Service', 'Switching to Audit…');
-        }}
+    <NotificationStreamProvider>
+      <HeaderSlotProvider
+        bell={
+          <>
+            <AssistantButton />
+            <NotificationBell />
+          </>
+        }
       >
-        <WorkspaceScope
-          pathname={pathname}
+        <MainLayout
           workspaces={workspaces}
-          activeId={activeId}
-          onSwitch={(ws) => void switchWorkspace(ws)}
+          active={active}
+          organizationName={organization?.name || undefined}
+          onSelectWorkspace={(ws) => void switchWorkspace(ws)}
+          onCreateWorkspace={createWorkspace}
+          workspacesLoaded={loaded}
+          onInvitePeople={() => void invitePeople()}
+          onOpenProfile={() => setProfileOpened(true)}
+          onSwitchService={() => {
+            switchService('accounting');
+            notify.info('Switch Service', 'Switching to Audit…');
+          }}
         >
-          <Outlet />
-        </WorkspaceScope>
-        <WelcomeDialog />
-      </MainLayout>
-      <ProfileDrawer opened={profileOpened} onClose={() => setProfileOpened(false)} />
-      {inviteOpened && (
-        <InviteCollaboratorsModal
-          opened
-          onClose={() => setInviteOpened(false)}
-          organizationId={organizationId}
-          workspaceId={activeId}
-          workspaces={inOrganization.map((ws) => ({
-            id: ws.id,
-            name: ws.name || WORKSPACE_NAME_FALLBACK,
-          }))}
-          collaboratorUsage={collaborators.usage}
-          onInvitationsChanged={refreshCollaborators}
-        />
-      )}
-    </HeaderSlotProvider>
+          <WorkspaceScope
+            pathname={pathname}
+            workspaces={workspaces}
+            activeId={activeId}
+            onSwitch={(ws) => void switchWorkspace(ws)}
+          >
+            <Outlet />
+          </WorkspaceScope>
+          <WelcomeDialog />
+        </MainLayout>
+        <ProfileDrawer opened={profileOpened} onClose={() => setProfileOpened(false)} />
+        {inviteOpened && (
+          <InviteCollaboratorsModal
+            opened
+            onClose={() => setInviteOpened(false)}
+            organizationId={organizationId}
+            workspaceId={activeId}
+            workspaces={inOrganization.map((ws) => ({
+              id: ws.id,
+              name: ws.name || WORKSPACE_NAME_FALLBACK,
+            }))}
+            collaboratorUsage={collaborators.usage}
+            onInvitationsChanged={refreshCollaborators}
+          />
+        )}
+      </HeaderSlotProvider>
+    </NotificationStreamProvider>
   );
 }

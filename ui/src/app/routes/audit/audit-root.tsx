@@ -6,6 +6,7 @@ import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
 import { WorkspaceScope } from '@/components/workspace-error/workspace-error-boundary';
 import { AssistantButton } from '@/features/assistant';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { NotificationStreamProvider } from '@/features/notifications/components/notification-stream-provider';
 import { notify } from '@/lib/notify';
 import { switchService, switchWorkspace, useActiveWorkspace } from '@/lib/workspaces';
 
@@ -19,30 +20,32 @@ export default function AuditRoute() {
   const { workspaces, active } = useActiveWorkspace();
   const { pathname } = useLocation();
   return (
-    <HeaderSlotProvider
-      bell={
-        <>
-          <AssistantButton />
-          <NotificationBell />
-        </>
-      }
-    >
-      <AuditLayout
-        onSwitchService={() => {
-          switchService('audit');
-          notify.info('Switch Service', 'Switching to Accounting…');
-        }}
+    <NotificationStreamProvider>
+      <HeaderSlotProvider
+        bell={
+          <>
+            <AssistantButton />
+            <NotificationBell />
+          </>
+        }
       >
-        <WorkspaceScope
-          pathname={pathname}
-          workspaces={workspaces}
-          activeId={active?.id ?? null}
-          onSwitch={(ws) => void switchWorkspace(ws)}
+        <AuditLayout
+          onSwitchService={() => {
+            switchService('audit');
+            notify.info('Switch Service', 'Switching to Accounting…');
+          }}
         >
-          <Outlet />
-        </WorkspaceScope>
-        <WelcomeDialog />
-      </AuditLayout>
-    </HeaderSlotProvider>
+          <WorkspaceScope
+            pathname={pathname}
+            workspaces={workspaces}
+            activeId={active?.id ?? null}
+            onSwitch={(ws) => void switchWorkspace(ws)}
+          >
+            <Outlet />
+          </WorkspaceScope>
+          <WelcomeDialog />
+        </AuditLayout>
+      </HeaderSlotProvider>
+    </NotificationStreamProvider>
   );
 }

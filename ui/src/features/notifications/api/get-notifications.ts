@@ -130,15 +130,22 @@ export function isNotificationsKey(key: unknown): boolean {
 /** How often the unread list is asked for while the live stream is down. */
 export const UNREAD_POLL_MS = 30_000;
 
-export function useNotifications(query: NotificationQuery, { pollMs = 0 } = {}) {
+/**
+ * A notification list. `pollMs` > 0 polls it. `live` says the stream is open: it makes
+ * every list be asked for again on each change, so a list mounted again (each screen
+ * draws its own bell) is current as it is, and the app's refetch on mount (spec §9) is
+ * left out for it.
+ */
+export function useNotifications(query: NotificationQuery, { pollMs = 0, live = false } = {}) {
   const token = storage.getToken();
   return useSWR(token ? notificationsKey(query) : null, () => getNotifications(query), {
     keepPreviousData: true,
     refreshInterval: pollMs,
+    revalidateOnMount: !live,
   });
 }
 
 /** The unread list; `pollMs` > 0 polls it (the fallback while the live stream is down). */
-export function useUnreadNotifications({ pollMs = 0 } = {}) {
-  return useNotifications(UNREAD_QUERY, { pollMs });
+export function useUnreadNotifications({ pollMs = 0, live = false } = {}) {
+  return useNotifications(UNREAD_QUERY, { pollMs, live });
 }

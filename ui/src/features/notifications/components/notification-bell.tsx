@@ -23,11 +23,11 @@ import {
   type Notification,
   type NotificationFilter,
 } from '../api/get-notifications';
-import { useNotificationStream } from '../api/notification-stream';
 import { markNotificationRead } from '../api/update-notification';
 import { useRefreshNotifications } from '../api/use-refresh-notifications';
 import { openNotificationTarget } from '../lib/open-target';
 import { NotificationItem } from './notification-item';
+import { useNotificationsLive } from './notification-stream-provider';
 import classes from './notifications.module.css';
 import { NotificationsEmpty } from './notifications-empty';
 import { useMarkAllRead } from './use-mark-all-read';
@@ -144,11 +144,12 @@ export function NotificationBell() {
   const [tab, setTab] = useState<BellTab>('all');
   // The all list's current page: mark all as read refreshes it (spec §4).
   const [page, setPage] = useState(1);
-  // Live updates push the dot; while the stream is down the unread list is polled.
-  const { live } = useNotificationStream();
+  // Live updates push the dot (the layout's stream: `NotificationStreamProvider`); while
+  // the stream is down the unread list is polled.
+  const live = useNotificationsLive();
   const { markAll, pending, unreadCount, canMarkAll, refreshUnread } = useMarkAllRead(
     { filter: tab, page: tab === 'all' ? page : 1 },
-    { pollMs: live ? 0 : UNREAD_POLL_MS },
+    { pollMs: live ? 0 : UNREAD_POLL_MS, live },
   );
 
   return (

@@ -9,8 +9,8 @@ import { useRefreshNotifications } from '../api/use-refresh-notifications';
  * unread item, then refresh the unread list and the current page. Failures have been
  * shown by the generic handler already (spec §8).
  */
-export function useMarkAllRead(current: NotificationQuery, { pollMs = 0 } = {}) {
-  const unread = useUnreadNotifications({ pollMs });
+export function useMarkAllRead(current: NotificationQuery, { pollMs = 0, live = false } = {}) {
+  const unread = useUnreadNotifications({ pollMs, live });
   const refresh = useRefreshNotifications(current);
   const [pending, setPending] = useState(false);
   const unreadItems = unread.data?.data ?? [];
