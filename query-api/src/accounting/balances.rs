@@ -232,21 +232,7 @@ pub async fn trial_balance(
         .filter(|id| !known.contains(*id))
         .collect();
     for id in unknown {
-        accounts.to_mut().push(AccountRow {
-            id: id.clone(),
-            name: String::new(),
-            account_type: "unknown".into(),
-            account_code: String::new(),
-            parent_id: None,
-            is_editable: false,
-            depreciation_type: None,
-            depreciation_value: None,
-            budget_amount_cents: None,
-            created_at: 0,
-            archived_at: None,
-            statement_section: None,
-            cash_flow_category: None,
-        });
+        accounts.to_mut().push(AccountRow::unknown(id.clone()));
     }
     let own_now: Vec<Tally> = accounts
         .iter()

@@ -147,21 +147,7 @@ mod tests {
     use super::*;
 
     fn chart_of(accounts: usize) -> Arc<Chart> {
-        let row = AccountRow {
-            id: String::new(),
-            name: String::new(),
-            account_type: "asset".into(),
-            account_code: String::new(),
-            parent_id: None,
-            is_editable: true,
-            depreciation_type: None,
-            depreciation_value: None,
-            budget_amount_cents: None,
-            created_at: 0,
-            archived_at: None,
-            statement_section: None,
-            cash_flow_category: None,
-        };
+        let row = AccountRow::unknown(String::new());
         Arc::new(Chart {
             accounts: vec![row; accounts],
             fiscal: FiscalSettings::default(),

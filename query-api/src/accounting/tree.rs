@@ -131,6 +131,28 @@ pub(crate) struct AccountRow {
     pub cash_flow_category: Option<String>,
 }
 
+impl AccountRow {
+    /// An account the `accounts` read model does not hold (yet): no name or code, at the
+    /// top level, of type `unknown`.
+    pub(crate) fn unknown(id: String) -> Self {
+        Self {
+            id,
+            name: String::new(),
+            account_type: "unknown".into(),
+            account_code: String::new(),
+            parent_id: None,
+            is_editable: false,
+            depreciation_type: None,
+            depreciation_value: None,
+            budget_amount_cents: None,
+            created_at: 0,
+            archived_at: None,
+            statement_section: None,
+            cash_flow_category: None,
+        }
+    }
+}
+
 impl FromColumns for AccountRow {
     fn from_columns(r: &impl Columns) -> Result<Self, ApiError> {
         Ok(Self {

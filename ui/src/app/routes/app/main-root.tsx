@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 
-import { HeaderSlotProvider } from '@/components/layouts/header-slot';
+import { SignedInHeader } from '@/app/signed-in-header';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
 import { WorkspaceScope } from '@/components/workspace-error/workspace-error-boundary';
@@ -12,9 +12,6 @@ import {
   useRefreshCollaboratorUsage,
 } from '@/features/invitations/api/get-collaborator-usage';
 import { InviteCollaboratorsModal } from '@/features/invitations/components/invite-collaborators-modal';
-import { AssistantButton } from '@/features/assistant';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { NotificationStreamProvider } from '@/features/notifications/components/notification-stream-provider';
 import { ProfileDrawer } from '@/features/profile/components/profile-drawer';
 import { useOrganization } from '@/features/workspaces/api/get-organization';
 import { localeForLocation, setDisplayLocale } from '@/lib/locale';
@@ -94,55 +91,46 @@ export default function MainRoot() {
   };
 
   return (
-    <NotificationStreamProvider>
-      <HeaderSlotProvider
-        bell={
-          <>
-            <AssistantButton />
-            <NotificationBell />
-          </>
-        }
+    <SignedInHeader>
+      <MainLayout
+        workspaces={workspaces}
+        active={active}
+        organizationName={organization?.name || undefined}
+        onSelectWorkspace={(ws) => void switchWorkspace(ws)}
+        onCreateWorkspace={createWorkspace}
+        workspacesLoaded={loaded}
+        onInvitePeople={() => void invitePeople()}
+        onOpenProfile={() => setProfileOpened(true)}
+        onSwitchService={() => {
+          switchService('accounting');
+          notify.info('Switch Service', 'Switching to Audit…');
+        }}
       >
-        <MainLayout
+        <WorkspaceScope
+          pathname={pathname}
           workspaces={workspaces}
-          active={active}
-          organizationName={organization?.name || undefined}
-          onSelectWorkspace={(ws) => void switchWorkspace(ws)}
-          onCreateWorkspace={createWorkspace}
-          workspacesLoaded={loaded}
-          onInvitePeople={() => void invitePeople()}
-          onOpenProfile={() => setProfileOpened(true)}
-          onSwitchService={() => {
-            switchService('accounting');
-            notify.info('Switch Service', 'Switching to Audit…');
-          }}
+          activeId={activeId}
+          onSwitch={(ws) => void switchWorkspace(ws)}
         >
-          <WorkspaceScope
-            pathname={pathname}
-            workspaces={workspaces}
-            activeId={activeId}
-            onSwitch={(ws) => void switchWorkspace(ws)}
-          >
-            <Outlet />
-          </WorkspaceScope>
-          <WelcomeDialog />
-        </MainLayout>
-        <ProfileDrawer opened={profileOpened} onClose={() => setProfileOpened(false)} />
-        {inviteOpened && (
-          <InviteCollaboratorsModal
-            opened
-            onClose={() => setInviteOpened(false)}
-            organizationId={organizationId}
-            workspaceId={activeId}
-            workspaces={inOrganization.map((ws) => ({
-              id: ws.id,
-              name: ws.name || WORKSPACE_NAME_FALLBACK,
-            }))}
-            collaboratorUsage={collaborators.usage}
-            onInvitationsChanged={refreshCollaborators}
-          />
-        )}
-      </HeaderSlotProvider>
-    </NotificationStreamProvider>
+          <Outlet />
+        </WorkspaceScope>
+        <WelcomeDialog />
+      </MainLayout>
+      <ProfileDrawer opened={profileOpened} onClose={() => setProfileOpened(false)} />
+      {inviteOpened && (
+        <InviteCollaboratorsModal
+          opened
+          onClose={() => setInviteOpened(false)}
+          organizationId={organizationId}
+          workspaceId={activeId}
+          workspaces={inOrganization.map((ws) => ({
+            id: ws.id,
+            name: ws.name || WORKSPACE_NAME_FALLBACK,
+          }))}
+          collaboratorUsage={collaborators.usage}
+          onInvitationsChanged={refreshCollaborators}
+        />
+      )}
+    </SignedInHeader>
   );
 }

@@ -1,12 +1,9 @@
 import { Outlet, useLocation } from 'react-router-dom';
 
+import { SignedInHeader } from '@/app/signed-in-header';
 import { AuditLayout } from '@/components/layouts/audit-layout';
-import { HeaderSlotProvider } from '@/components/layouts/header-slot';
 import { WelcomeDialog } from '@/components/welcome/welcome-dialog';
 import { WorkspaceScope } from '@/components/workspace-error/workspace-error-boundary';
-import { AssistantButton } from '@/features/assistant';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { NotificationStreamProvider } from '@/features/notifications/components/notification-stream-provider';
 import { notify } from '@/lib/notify';
 import { switchService, switchWorkspace, useActiveWorkspace } from '@/lib/workspaces';
 
@@ -20,32 +17,23 @@ export default function AuditRoute() {
   const { workspaces, active } = useActiveWorkspace();
   const { pathname } = useLocation();
   return (
-    <NotificationStreamProvider>
-      <HeaderSlotProvider
-        bell={
-          <>
-            <AssistantButton />
-            <NotificationBell />
-          </>
-        }
+    <SignedInHeader>
+      <AuditLayout
+        onSwitchService={() => {
+          switchService('audit');
+          notify.info('Switch Service', 'Switching to Accounting…');
+        }}
       >
-        <AuditLayout
-          onSwitchService={() => {
-            switchService('audit');
-            notify.info('Switch Service', 'Switching to Accounting…');
-          }}
+        <WorkspaceScope
+          pathname={pathname}
+          workspaces={workspaces}
+          activeId={active?.id ?? null}
+          onSwitch={(ws) => void switchWorkspace(ws)}
         >
-          <WorkspaceScope
-            pathname={pathname}
-            workspaces={workspaces}
-            activeId={active?.id ?? null}
-            onSwitch={(ws) => void switchWorkspace(ws)}
-          >
-            <Outlet />
-          </WorkspaceScope>
-          <WelcomeDialog />
-        </AuditLayout>
-      </HeaderSlotProvider>
-    </NotificationStreamProvider>
+          <Outlet />
+        </WorkspaceScope>
+        <WelcomeDialog />
+      </AuditLayout>
+    </SignedInHeader>
   );
 }
