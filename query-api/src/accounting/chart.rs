@@ -15,10 +15,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use api_core::ApiError;
-use domain::account_tree::fiscal_year::DEFAULT_START_MONTH;
 use store::Db;
 
-use super::fiscal::FiscalSettings;
+use super::fiscal::{start_month_of, FiscalSettings};
 use super::read::{Columns, FromColumns};
 use super::tree::{read_accounts, AccountRow};
 use super::Sql;
@@ -75,10 +74,7 @@ impl BooksRow {
 
     /// The month the fiscal years start in (January when never set).
     fn start_month(&self) -> u32 {
-        self.fiscal_year_start_month
-            .and_then(|m| u32::try_from(m).ok())
-            .filter(|m| (1..=12).contains(m))
-            .unwrap_or(DEFAULT_START_MONTH)
+        start_month_of(self.fiscal_year_start_month)
     }
 }
 

@@ -159,12 +159,16 @@ impl FiscalSettings {
 pub async fn start_month(db: &Db, workspace_id: &str) -> Result<u32, ApiError> {
     let mut sql = Sql::new("SELECT fiscal_year_start_month FROM read_books WHERE workspace_id = ");
     sql.text(workspace_id);
-    Ok(sql
-        .fetch_int(db)
-        .await?
+    Ok(start_month_of(sql.fetch_int(db).await?))
+}
+
+/// The start month as `read_books` holds it (`NULL` when never set), January when never
+/// set or out of range.
+pub(crate) fn start_month_of(stored: Option<i64>) -> u32 {
+    stored
         .and_then(|m| u32::try_from(m).ok())
         .filter(|m| (1..=12).contains(m))
-        .unwrap_or(DEFAULT_START_MONTH))
+        .unwrap_or(DEFAULT_START_MONTH)
 }
 
 /// Per account, the totals of the closing entries (and of the entries reversing them)
