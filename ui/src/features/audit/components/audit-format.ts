@@ -133,6 +133,9 @@ export function findDigitTest(tests: readonly DigitTest[], kind: string): DigitT
   return tests.find((t) => t.test === kind);
 }
 
+/** The height of each result plot, and of the box holding its place while it loads. */
+export const PLOT_HEIGHT = 220;
+
 export type DistributionPoint = { band: RiskBand; label: string; entries: number };
 
 export function distributionSeries(distribution: AuditResult['distribution']): DistributionPoint[] {

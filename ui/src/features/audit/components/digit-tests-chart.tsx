@@ -1,19 +1,15 @@
 import { Badge, Center, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import {
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 
 import type { DigitTest } from '../api/schemas';
-import { CONFORMITY_LABELS, DIGIT_TESTS, benfordSeries, findDigitTest } from './audit-format';
+import {
+  CONFORMITY_LABELS,
+  DIGIT_TESTS,
+  PLOT_HEIGHT,
+  benfordSeries,
+  findDigitTest,
+} from './audit-format';
+import { LazyDigitProportions } from './lazy-plots';
 import { SectionCard } from './section-card';
 
 /**
@@ -51,7 +47,7 @@ function DigitPlot({ test, expectedName }: { test: DigitTest | undefined; expect
   const series = test ? benfordSeries(test) : null;
   if (!series) {
     return (
-      <Center h={220}>
+      <Center h={PLOT_HEIGHT}>
         <Stack gap={4} align="center" maw={360}>
           <Text size="sm" fw={500}>
             Insufficient data
@@ -65,32 +61,7 @@ function DigitPlot({ test, expectedName }: { test: DigitTest | undefined; expect
       </Center>
     );
   }
-  return (
-    <ResponsiveContainer width="100%" height={220}>
-      <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        {/* 90 or 100 buckets: recharts thins the ticks so the labels stay legible. */}
-        <XAxis dataKey="digit" tickLine={false} fontSize={12} minTickGap={4} />
-        <YAxis unit="%" tickLine={false} fontSize={12} />
-        <Tooltip formatter={(value, name) => [`${String(value)}%`, name]} />
-        <Legend iconSize={10} wrapperStyle={{ fontSize: 12 }} />
-        <Bar
-          dataKey="observed"
-          name="Observed"
-          fill="var(--mantine-color-blue-5)"
-          isAnimationActive={false}
-        />
-        <Line
-          dataKey="expected"
-          name={expectedName}
-          stroke="var(--mantine-color-dark-4)"
-          strokeWidth={2}
-          dot={series.length <= 10 ? { r: 2 } : false}
-          isAnimationActive={false}
-        />
-      </ComposedChart>
-    </ResponsiveContainer>
-  );
+  return <LazyDigitProportions series={series} expectedName={expectedName} />;
 }
 
 /**

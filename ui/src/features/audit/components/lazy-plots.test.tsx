@@ -1,0 +1,26 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '@/testing/test-utils';
+
+import { PLOT_HEIGHT } from './audit-format';
+import { RiskDistributionChart } from './risk-distribution-chart';
+
+describe('the audit result’s plots', () => {
+  it('draw the card at once and hold the plot’s height until the chart library arrives', async () => {
+    const { container } = renderWithProviders(
+      <RiskDistributionChart distribution={{ low: 40, medium: 3, high: 1 }} />,
+    );
+
+    // The card's title is on screen before the chart library's chunk is loaded.
+    expect(screen.getByText('Risk distribution')).toBeInTheDocument();
+    const slot = screen.getByTestId('plot-loading');
+    expect(slot.style.height).toBe(`calc(${PLOT_HEIGHT / 16}rem * var(--mantine-scale))`);
+    expect(container.querySelector('.recharts-responsive-container')).toBeNull();
+
+    await waitFor(() =>
+      expect(container.querySelector('.recharts-responsive-container')).not.toBeNull(),
+    );
+    expect(screen.queryByTestId('plot-loading')).not.toBeInTheDocument();
+  });
+});
