@@ -31,7 +31,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use sqlx::postgres::PgPool;
-use sqlx::{Postgres, Row, Transaction};
+use sqlx::{Connection, Postgres, Row, Transaction};
 
 use super::common::{
     append_keys, assign_cursors, classify, decode_chain_head, decode_snapshot, plan_rows,
@@ -140,6 +140,10 @@ async fn read_after_locks<'k>(
     }
     Ok(counters)
 }
+
+/// Above this many bytes of payload, an append shrinks its connection's buffers after the
+/// statement; smaller ones (a posting, a few kB) leave them as they are.
+const LARGE_STATEMENT_BYTES: usize = 1 << 20;
 
 async fn append_in_tx(
     tx: &mut Transaction<'static, Postgres>,
@@ -300,6 +304,13 @@ async fn append_in_tx(
     .bind(&counter_values)
     .fetch_all(&mut **tx)
     .await?;
+    // The connection's buffers grew to hold that statement and keep that size while it
+    // sits in the pool: after a large append (an import), give the memory back.
+    let statement_bytes: usize = payloads.iter().map(|p| p.len()).sum::<usize>()
+        + metadatas.iter().map(|m| m.len()).sum::<usize>();
+    if statement_bytes > LARGE_STATEMENT_BYTES {
+        tx.shrink_buffers();
+    }
     let mut returned: HashMap<(String, i64), Cursor> = HashMap::with_capacity(n);
     for out in &inserted {
         let cursor = Cursor {
