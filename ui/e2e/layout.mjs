@@ -140,4 +140,48 @@ export function registerLayoutTests(h) {
     }
     check(problems.length === 0, `cut short:\n  ${problems.join('\n  ')}`);
   });
+
+  test('a grid keeps the column widths the user drags, not those it works out to fit money', async ({
+    page,
+    context,
+  }) => {
+    const books = await wideBooks();
+    await withSession(context, books.user, {
+      wsId: books.ws.id,
+      activeOrgId: books.ws.organization_id,
+      preferredService: 'accounting',
+    });
+    const chart = screens(books).find((screen) => screen.name === 'chart-of-accounts');
+    const saved = () =>
+      page.evaluate(() => window.localStorage.getItem('gridState:chart-of-accounts'));
+    await openScreen(page, chart, { timeout: WAIT_MS });
+    // Drawn, its flex and money columns sized: nothing of that is the user's layout.
+    check((await saved()) === null, `a layout was saved on opening: ${await saved()}`);
+
+    const header = page.locator('.ag-header-cell[col-id="account_code"]');
+    const before = (await header.boundingBox()).width;
+    const handle = (await header.locator('.ag-header-cell-resize').boundingBox());
+    const x = handle.x + handle.width / 2;
+    const y = handle.y + handle.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 20, y, { steps: 4 });
+    await page.mouse.move(x + 60, y, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    const state = JSON.parse((await saved()) ?? '[]');
+    const code = state.find((column) => column.colId === 'account_code');
+    check(
+      code && Math.abs(code.width - (before + 60)) <= 4,
+      `saved Code width ${code?.width}, dragged from ${before} by 60`,
+    );
+
+    // The next visit starts from the user's layout (the money columns may still take back
+    // what they need), and fitting money there does not overwrite it.
+    await openScreen(page, chart, { timeout: WAIT_MS });
+    const after = (await header.boundingBox()).width;
+    check(after > before + 10, `Code drawn ${after} px wide, ${before} before the drag`);
+    const kept = JSON.parse((await saved()) ?? '[]').find((c) => c.colId === 'account_code');
+    check(kept?.width === code.width, `saved Code width became ${kept?.width}, was ${code.width}`);
+  });
 }

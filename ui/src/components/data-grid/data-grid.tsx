@@ -318,7 +318,9 @@ export function DataGrid<T>({
           onColumnMoved={(event) => event.finished && saveColumnState()}
           onColumnResized={(event) => {
             if (event.source === 'autosizeColumns') shareOutWidth(event.api);
-            else if (event.finished) saveColumnState();
+            // Only the user's own resizing is their layout: the widths the grid shares out
+            // to fit money are worked out again on every draw, for the rows of the day.
+            else if (event.finished && event.source === 'uiColumnResized') saveColumnState();
           }}
           onColumnVisible={saveColumnState}
           rowClass={onRowClicked ? 'ledger-grid-clickable' : undefined}
