@@ -108,16 +108,22 @@ export function registerLayoutTests(h) {
     return { user, ws, session, debt, bank: accountByCode(tree, '1120') };
   }
 
-  test('no money column, column or row action is cut short at 1440×900 on any accounting or audit screen', async ({
-    page,
-    context,
-  }) => {
+  /** The wide books, with the browser signed in to them on the accounting service. */
+  async function signedInOnWideBooks(context) {
     const books = await wideBooks();
     await withSession(context, books.user, {
       wsId: books.ws.id,
       activeOrgId: books.ws.organization_id,
       preferredService: 'accounting',
     });
+    return books;
+  }
+
+  test('no money column, column or row action is cut short at 1440×900 on any accounting or audit screen', async ({
+    page,
+    context,
+  }) => {
+    const books = await signedInOnWideBooks(context);
     const list = screens(books);
     const names = list.map((screen) => screen.name);
     for (const wanted of [
@@ -145,12 +151,7 @@ export function registerLayoutTests(h) {
     page,
     context,
   }) => {
-    const books = await wideBooks();
-    await withSession(context, books.user, {
-      wsId: books.ws.id,
-      activeOrgId: books.ws.organization_id,
-      preferredService: 'accounting',
-    });
+    const books = await signedInOnWideBooks(context);
     const chart = screens(books).find((screen) => screen.name === 'chart-of-accounts');
     const saved = () =>
       page.evaluate(() => window.localStorage.getItem('gridState:chart-of-accounts'));
