@@ -161,7 +161,7 @@ export function registerLayoutTests(h) {
 
     const header = page.locator('.ag-header-cell[col-id="account_code"]');
     const before = (await header.boundingBox()).width;
-    const handle = (await header.locator('.ag-header-cell-resize').boundingBox());
+    const handle = await header.locator('.ag-header-cell-resize').boundingBox();
     const x = handle.x + handle.width / 2;
     const y = handle.y + handle.height / 2;
     await page.mouse.move(x, y);

@@ -2,8 +2,8 @@
  * The result's plots, loaded with the chart library the first time one draws. Until
  * then a box of the plot's height holds its place, so nothing below it moves.
  */
-import { Skeleton } from '@mantine/core';
-import { Suspense, lazy, type ComponentProps, type ReactNode } from 'react';
+import { Center, Skeleton, Text } from '@mantine/core';
+import { Component, Suspense, lazy, type ComponentProps, type ReactNode } from 'react';
 
 import { PLOT_HEIGHT } from './audit-format';
 
@@ -11,15 +11,38 @@ import type { DigitProportions, RiskBandBars } from './result-plots';
 
 const plots = () => import('./result-plots');
 const LoadedRiskBandBars = lazy(() => plots().then((m) => ({ default: m.RiskBandBars })));
-const LoadedDigitProportions = lazy(() =>
-  plots().then((m) => ({ default: m.DigitProportions })),
-);
+const LoadedDigitProportions = lazy(() => plots().then((m) => ({ default: m.DigitProportions })));
+
+/**
+ * A plot whose code could not be fetched (the connection dropped, a new version was
+ * deployed meanwhile) says so in its own box; the rest of the result stays on screen.
+ */
+class PlotLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Center h={PLOT_HEIGHT} data-testid="plot-failed">
+        <Text size="sm" c="dimmed" ta="center">
+          The chart could not be loaded. Reload the page to try again.
+        </Text>
+      </Center>
+    );
+  }
+}
 
 function PlotSlot({ children }: { children: ReactNode }) {
   return (
-    <Suspense fallback={<Skeleton h={PLOT_HEIGHT} data-testid="plot-loading" />}>
-      {children}
-    </Suspense>
+    <PlotLoadBoundary>
+      <Suspense fallback={<Skeleton h={PLOT_HEIGHT} data-testid="plot-loading" />}>
+        {children}
+      </Suspense>
+    </PlotLoadBoundary>
   );
 }
 
