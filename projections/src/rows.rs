@@ -2,7 +2,7 @@
 //! straight from the projector's own structs.
 
 use sqlx::any::AnyArguments;
-use sqlx::{Any, Transaction};
+use sqlx::{Any, Connection, Transaction};
 
 /// Bind parameters per multi-row statement. SQLite's limit is 32,766, Postgres's 65,535;
 /// staying well under both keeps one statement a few hundred kilobytes of SQL.
@@ -64,6 +64,11 @@ impl<R: Sync> Insert<R> {
                 query = (self.bind)(query, row);
             }
             query.execute(&mut **tx).await?;
+        }
+        // A full statement grew the connection's buffers to its size, which they keep while
+        // the connection sits in the pool (Postgres; SQLite has none to give back).
+        if rows.len() >= rows_per_statement {
+            tx.shrink_buffers();
         }
         Ok(())
     }
