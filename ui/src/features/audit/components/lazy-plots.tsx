@@ -3,15 +3,16 @@
  * then a box of the plot's height holds its place, so nothing below it moves.
  */
 import { Center, Skeleton, Text } from '@mantine/core';
-import { Component, Suspense, lazy, type ComponentProps, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  createElement,
+  lazy,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 import { PLOT_HEIGHT } from './audit-format';
-
-import type { DigitProportions, RiskBandBars } from './result-plots';
-
-const plots = () => import('./result-plots');
-const LoadedRiskBandBars = lazy(() => plots().then((m) => ({ default: m.RiskBandBars })));
-const LoadedDigitProportions = lazy(() => plots().then((m) => ({ default: m.DigitProportions })));
 
 /**
  * A plot whose code could not be fetched (the connection dropped, a new version was
@@ -46,18 +47,15 @@ function PlotSlot({ children }: { children: ReactNode }) {
   );
 }
 
-export function LazyRiskBandBars(props: ComponentProps<typeof RiskBandBars>) {
-  return (
-    <PlotSlot>
-      <LoadedRiskBandBars {...props} />
-    </PlotSlot>
-  );
+const plots = () => import('./result-plots');
+
+/** A plot of the plots module, drawn in a slot once the module is in. */
+function lazyPlot<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Loaded = lazy(() => load().then((plot) => ({ default: plot })));
+  return function LazyPlot(props: P) {
+    return <PlotSlot>{createElement(Loaded, props)}</PlotSlot>;
+  };
 }
 
-export function LazyDigitProportions(props: ComponentProps<typeof DigitProportions>) {
-  return (
-    <PlotSlot>
-      <LoadedDigitProportions {...props} />
-    </PlotSlot>
-  );
-}
+export const LazyRiskBandBars = lazyPlot(() => plots().then((m) => m.RiskBandBars));
+export const LazyDigitProportions = lazyPlot(() => plots().then((m) => m.DigitProportions));
