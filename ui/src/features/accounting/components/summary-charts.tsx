@@ -1,26 +1,23 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Line,
-  ComposedChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 
-import { formatChartMoney, formatCompactMoney, toChartNumber } from '@/lib/money';
+import { lazyChart } from '@/components/ui/lazy-chart';
+import { toChartNumber } from '@/lib/money';
 
 import type { PeriodSummary } from '../api/reports';
-import { hasBudget, periodSeries, topAccounts } from '../lib/summary-series';
+import { SUMMARY_PLOT_HEIGHT, hasBudget, periodSeries, topAccounts } from '../lib/summary-series';
 
 /** How many accounts the composition chart names. */
 const COMPOSITION_ACCOUNTS_MAX = 6;
 
-const PALETTE = ['#4f46e5', '#6366f1', '#818cf8', '#a5b4fc', '#c7d2fe', '#e0e7ff'];
+const plots = () => import('./summary-plots');
+const LazyPeriodTrendPlot = lazyChart(
+  () => plots().then((m) => m.PeriodTrendPlot),
+  SUMMARY_PLOT_HEIGHT,
+);
+const LazyCompositionPlot = lazyChart(
+  () => plots().then((m) => m.CompositionPlot),
+  SUMMARY_PLOT_HEIGHT,
+);
 
 type SummaryChartsProps = {
   summary: PeriodSummary;
@@ -29,16 +26,16 @@ type SummaryChartsProps = {
   title: string;
 };
 
-/** Trend per period (with the budget when one is set) and the largest accounts. */
+/**
+ * Trend per period (with the budget when one is set) and the largest accounts. The cards
+ * draw at once; their plots when the chart library is in.
+ */
 export function SummaryCharts({ summary, currency, color, title }: SummaryChartsProps) {
-  const series = periodSeries(summary);
-  const withBudget = hasBudget(summary);
   const composition = topAccounts(summary.rows, COMPOSITION_ACCOUNTS_MAX).map((row) => ({
     name: `${row.account_code} · ${row.name}`,
     amount: toChartNumber(row.total),
     exact: row.total,
   }));
-  const money = (value: unknown) => formatChartMoney(value, currency);
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md" mb="md">
@@ -52,24 +49,13 @@ export function SummaryCharts({ summary, currency, color, title }: SummaryCharts
         <Text fw={600} size="sm" mb="xs">
           {title} by period
         </Text>
-        <ResponsiveContainer width="100%" height={240}>
-          <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
-            <YAxis
-              tick={{ fontSize: 11 }}
-              tickLine={false}
-              axisLine={false}
-              width={64}
-              tickFormatter={(value: number) => formatCompactMoney(value, currency)}
-            />
-            <Tooltip formatter={money} />
-            <Bar dataKey="amount" name={title} fill={color} radius={[4, 4, 0, 0]} maxBarSize={48} />
-            {withBudget && (
-              <Line dataKey="budget" name="Budget" stroke="#f59e0b" strokeWidth={2} dot={false} />
-            )}
-          </ComposedChart>
-        </ResponsiveContainer>
+        <LazyPeriodTrendPlot
+          series={periodSeries(summary)}
+          withBudget={hasBudget(summary)}
+          currency={currency}
+          color={color}
+          title={title}
+        />
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Text fw={600} size="sm" mb="xs">
@@ -80,25 +66,7 @@ export function SummaryCharts({ summary, currency, color, title }: SummaryCharts
             Nothing posted in this range.
           </Text>
         ) : (
-          <ResponsiveContainer width="100%" height={240}>
-            <BarChart data={composition} layout="vertical" margin={{ left: 0, right: 16 }}>
-              <XAxis type="number" hide />
-              <YAxis
-                type="category"
-                dataKey="name"
-                width={140}
-                tick={{ fontSize: 11 }}
-                tickLine={false}
-                axisLine={false}
-              />
-              <Tooltip formatter={money} />
-              <Bar dataKey="amount" name="Total" radius={[0, 4, 4, 0]} maxBarSize={22}>
-                {composition.map((entry, index) => (
-                  <Cell key={entry.name} fill={PALETTE[index % PALETTE.length]} />
-                ))}
-              </Bar>
-            </BarChart>
-          </ResponsiveContainer>
+          <LazyCompositionPlot composition={composition} currency={currency} />
         )}
       </Paper>
     </SimpleGrid>

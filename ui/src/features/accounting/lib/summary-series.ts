@@ -9,6 +9,9 @@ import type { PeriodSummary, SummaryRow } from '../api/reports';
 
 import { periodLabel } from './periods';
 
+/** Each summary plot's height, which its place holds while the chart library loads. */
+export const SUMMARY_PLOT_HEIGHT = 240;
+
 export type PeriodPoint = { key: string; label: string; amount: number; budget: number };
 
 export function periodSeries(summary: PeriodSummary): PeriodPoint[] {

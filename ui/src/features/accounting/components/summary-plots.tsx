@@ -1,0 +1,87 @@
+/**
+ * The summary's two plots, drawn with the chart library. Loaded when a summary first
+ * draws its charts (`summary-charts.tsx`), so its table draws without waiting for it.
+ */
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Line,
+  ComposedChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+import { formatChartMoney, formatCompactMoney } from '@/lib/money';
+
+import { SUMMARY_PLOT_HEIGHT, type PeriodPoint } from '../lib/summary-series';
+
+const PALETTE = ['#4f46e5', '#6366f1', '#818cf8', '#a5b4fc', '#c7d2fe', '#e0e7ff'];
+
+type PeriodTrendProps = {
+  series: PeriodPoint[];
+  withBudget: boolean;
+  currency: string;
+  color: string;
+  title: string;
+};
+
+/** The total per period, with the budget's line when one is set. */
+export function PeriodTrendPlot({ series, withBudget, currency, color, title }: PeriodTrendProps) {
+  return (
+    <ResponsiveContainer width="100%" height={SUMMARY_PLOT_HEIGHT}>
+      <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
+        <XAxis dataKey="label" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
+        <YAxis
+          tick={{ fontSize: 11 }}
+          tickLine={false}
+          axisLine={false}
+          width={64}
+          tickFormatter={(value: number) => formatCompactMoney(value, currency)}
+        />
+        <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
+        <Bar dataKey="amount" name={title} fill={color} radius={[4, 4, 0, 0]} maxBarSize={48} />
+        {withBudget && (
+          <Line dataKey="budget" name="Budget" stroke="#f59e0b" strokeWidth={2} dot={false} />
+        )}
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}
+
+export type CompositionPoint = { name: string; amount: number; exact: string };
+
+/** The largest accounts' totals, one bar each. */
+export function CompositionPlot({
+  composition,
+  currency,
+}: {
+  composition: CompositionPoint[];
+  currency: string;
+}) {
+  return (
+    <ResponsiveContainer width="100%" height={SUMMARY_PLOT_HEIGHT}>
+      <BarChart data={composition} layout="vertical" margin={{ left: 0, right: 16 }}>
+        <XAxis type="number" hide />
+        <YAxis
+          type="category"
+          dataKey="name"
+          width={140}
+          tick={{ fontSize: 11 }}
+          tickLine={false}
+          axisLine={false}
+        />
+        <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
+        <Bar dataKey="amount" name="Total" radius={[0, 4, 4, 0]} maxBarSize={22}>
+          {composition.map((entry, index) => (
+            <Cell key={entry.name} fill={PALETTE[index % PALETTE.length]} />
+          ))}
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
