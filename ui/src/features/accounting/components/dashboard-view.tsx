@@ -37,16 +37,11 @@ import {
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import {
-  centsOf,
-  formatChartMoney,
-  formatCompactMoney,
-  formatMoney,
-  toChartNumber,
-} from '@/lib/money';
+import { centsOf, formatChartMoney, formatMoney, toChartNumber } from '@/lib/money';
 
 import { useDashboard, type MonthFigures } from '../api/dashboard';
 import { useSetupProgress } from '../api/setup-progress';
+import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
 import { useBooksPermissions } from '../hooks/use-books-permissions';
@@ -317,15 +312,9 @@ export function DashboardView() {
           ) : (
             <ResponsiveContainer width="100%" height={260}>
               <BarChart data={series} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
-                <XAxis dataKey="label" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
-                <YAxis
-                  tick={{ fontSize: 11 }}
-                  tickLine={false}
-                  axisLine={false}
-                  width={64}
-                  tickFormatter={(value: number) => formatCompactMoney(value, currency)}
-                />
+                <CartesianGrid {...CHART_GRID} />
+                <XAxis dataKey="label" {...AXIS_TICKS} />
+                <YAxis {...moneyAxis(currency)} />
                 <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
                 <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
                 <Bar dataKey="Income" fill="#0d9488" radius={[3, 3, 0, 0]} maxBarSize={22} />

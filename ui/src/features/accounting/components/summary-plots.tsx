@@ -15,7 +15,8 @@ import {
   YAxis,
 } from 'recharts';
 
-import { formatChartMoney, formatCompactMoney } from '@/lib/money';
+import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
+import { formatChartMoney } from '@/lib/money';
 
 import { SUMMARY_PLOT_HEIGHT, type PeriodPoint } from '../lib/summary-series';
 
@@ -34,15 +35,9 @@ export function PeriodTrendPlot({ series, withBudget, currency, color, title }: 
   return (
     <ResponsiveContainer width="100%" height={SUMMARY_PLOT_HEIGHT}>
       <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
-        <XAxis dataKey="label" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
-        <YAxis
-          tick={{ fontSize: 11 }}
-          tickLine={false}
-          axisLine={false}
-          width={64}
-          tickFormatter={(value: number) => formatCompactMoney(value, currency)}
-        />
+        <CartesianGrid {...CHART_GRID} />
+        <XAxis dataKey="label" {...AXIS_TICKS} />
+        <YAxis {...moneyAxis(currency)} />
         <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
         <Bar dataKey="amount" name={title} fill={color} radius={[4, 4, 0, 0]} maxBarSize={48} />
         {withBudget && (

@@ -16,8 +16,9 @@ import { moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { DateField } from '@/components/ui/date-field';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
 import { formatDateText } from '@/lib/format-date-time';
-import { formatChartMoney, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatChartMoney, formatMoney, toChartNumber } from '@/lib/money';
 
 import { BUCKETS, useDebtAging, type AgingRow } from '../api/aging';
 import { DIRECTIONS, type Direction } from '../api/debts';
@@ -155,15 +156,9 @@ export function AgingPanel({ workspaceId, currency }: { workspaceId: string; cur
             </Group>
             <ResponsiveContainer width="100%" height={260}>
               <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
-                <XAxis dataKey="name" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
-                <YAxis
-                  tick={{ fontSize: 11 }}
-                  tickLine={false}
-                  axisLine={false}
-                  width={64}
-                  tickFormatter={(value: number) => formatCompactMoney(value, currency)}
-                />
+                <CartesianGrid {...CHART_GRID} />
+                <XAxis dataKey="name" {...AXIS_TICKS} />
+                <YAxis {...moneyAxis(currency)} />
                 <Tooltip formatter={money} />
                 <Legend
                   iconType="circle"

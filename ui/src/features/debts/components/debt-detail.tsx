@@ -14,8 +14,9 @@ import {
 import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { AttachedDocuments } from '@/features/documents';
 import { DataGrid } from '@/components/data-grid/data-grid';
+import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
-import { formatChartMoney, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatChartMoney, formatMoney, toChartNumber } from '@/lib/money';
 
 import { REPAYMENT_TYPE_LABELS, refreshBooks, repaymentTypeOf, type Debt } from '../api/debts';
 import {
@@ -166,21 +167,13 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
         </Text>
         <ResponsiveContainer width="100%" height={220}>
           <AreaChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
+            <CartesianGrid {...CHART_GRID} />
             <XAxis
               dataKey="date"
-              tick={{ fontSize: 11 }}
-              tickLine={false}
-              axisLine={false}
+              {...AXIS_TICKS}
               tickFormatter={(date: string) => formatDate(date)}
             />
-            <YAxis
-              tick={{ fontSize: 11 }}
-              tickLine={false}
-              axisLine={false}
-              width={64}
-              tickFormatter={(value: number) => formatCompactMoney(value, currency)}
-            />
+            <YAxis {...moneyAxis(currency)} />
             <Tooltip
               formatter={(value: unknown) => formatChartMoney(value, currency)}
               labelFormatter={(date: unknown) => formatDateText(String(date))}

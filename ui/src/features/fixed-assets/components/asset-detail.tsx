@@ -14,9 +14,10 @@ import {
 import { monthColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { AttachedDocuments } from '@/features/documents';
+import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { formatDate, formatMonth } from '@/lib/format-date-time';
-import { formatChartMoney, formatCompactMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatChartMoney, formatMoney, toChartNumber } from '@/lib/money';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
@@ -131,21 +132,13 @@ export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: bo
         </Text>
         <ResponsiveContainer width="100%" height={220}>
           <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
+            <CartesianGrid {...CHART_GRID} />
             <XAxis
               dataKey="period"
-              tick={{ fontSize: 11 }}
-              tickLine={false}
-              axisLine={false}
+              {...AXIS_TICKS}
               tickFormatter={(period: string) => formatMonth(period)}
             />
-            <YAxis
-              tick={{ fontSize: 11 }}
-              tickLine={false}
-              axisLine={false}
-              width={64}
-              tickFormatter={(value: number) => formatCompactMoney(value, currency)}
-            />
+            <YAxis {...moneyAxis(currency)} />
             <Tooltip
               formatter={(value: unknown) => formatChartMoney(value, currency)}
               labelFormatter={(period: unknown) => formatMonth(String(period), 'long')}

@@ -10,7 +10,8 @@ import {
   YAxis,
 } from 'recharts';
 
-import { formatChartMoney, formatCompactMoney, formatMoney } from '@/lib/money';
+import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
+import { formatChartMoney, formatMoney } from '@/lib/money';
 
 import { usePayrollSummary } from '../api/pay-runs';
 import { COST_COMPONENTS, costSeries } from '../lib/cost-series';
@@ -68,15 +69,9 @@ export function PayrollCostChart({
       </Group>
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
-          <YAxis
-            tick={{ fontSize: 11 }}
-            tickLine={false}
-            axisLine={false}
-            width={64}
-            tickFormatter={(value: number) => formatCompactMoney(value, currency)}
-          />
+          <CartesianGrid {...CHART_GRID} />
+          <XAxis dataKey="label" {...AXIS_TICKS} />
+          <YAxis {...moneyAxis(currency)} />
           <Tooltip
             formatter={money}
             // Top of the stack first, as the bar reads.

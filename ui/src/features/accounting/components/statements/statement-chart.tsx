@@ -10,7 +10,8 @@ import {
   YAxis,
 } from 'recharts';
 
-import { formatChartMoney, formatCompactMoney, toChartNumber } from '@/lib/money';
+import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
+import { formatChartMoney, toChartNumber } from '@/lib/money';
 
 export type ChartBar = { label: string; current: string; compare?: string | null };
 
@@ -44,15 +45,9 @@ export function StatementChart({
       </Text>
       <ResponsiveContainer width="100%" height={220}>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e4e4e7" />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} tickLine={false} axisLine={false} />
-          <YAxis
-            tick={{ fontSize: 11 }}
-            tickLine={false}
-            axisLine={false}
-            width={72}
-            tickFormatter={(v: number) => formatCompactMoney(v, currency)}
-          />
+          <CartesianGrid {...CHART_GRID} />
+          <XAxis dataKey="label" {...AXIS_TICKS} />
+          <YAxis {...moneyAxis(currency, 72)} />
           <Tooltip formatter={money} />
           <Legend />
           <Bar dataKey="current" name={currentLabel} fill="#4f46e5" radius={[3, 3, 0, 0]} />

@@ -1,0 +1,19 @@
+/**
+ * The money charts' one look, spread onto recharts' own components (which must stay the
+ * chart's direct children): a light horizontal grid, small axis labels without lines,
+ * and amounts on the value axis in compact money ("₦1.2M", "(₦300K)").
+ */
+import { formatCompactMoney } from './money';
+
+export const CHART_GRID = { strokeDasharray: '3 3', vertical: false, stroke: '#e4e4e7' } as const;
+
+export const AXIS_TICKS = { tick: { fontSize: 11 }, tickLine: false, axisLine: false } as const;
+
+/** The value axis of amounts in `currency`, `width` px wide for its labels. */
+export function moneyAxis(currency: string, width = 64) {
+  return {
+    ...AXIS_TICKS,
+    width,
+    tickFormatter: (value: number) => formatCompactMoney(value, currency),
+  };
+}
