@@ -37,11 +37,11 @@ import {
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
+import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
 import { centsOf, formatChartMoney, formatMoney, toChartNumber } from '@/lib/money';
 
 import { useDashboard, type MonthFigures } from '../api/dashboard';
 import { useSetupProgress } from '../api/setup-progress';
-import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
 import { useBooksPermissions } from '../hooks/use-books-permissions';

@@ -34,7 +34,6 @@ export function SummaryCharts({ summary, currency, color, title }: SummaryCharts
   const composition = topAccounts(summary.rows, COMPOSITION_ACCOUNTS_MAX).map((row) => ({
     name: `${row.account_code} · ${row.name}`,
     amount: toChartNumber(row.total),
-    exact: row.total,
   }));
 
   return (

@@ -48,7 +48,7 @@ export function PeriodTrendPlot({ series, withBudget, currency, color, title }: 
   );
 }
 
-export type CompositionPoint = { name: string; amount: number; exact: string };
+export type CompositionPoint = { name: string; amount: number };
 
 /** The largest accounts' totals, one bar each. */
 export function CompositionPlot({
@@ -62,14 +62,7 @@ export function CompositionPlot({
     <ResponsiveContainer width="100%" height={SUMMARY_PLOT_HEIGHT}>
       <BarChart data={composition} layout="vertical" margin={{ left: 0, right: 16 }}>
         <XAxis type="number" hide />
-        <YAxis
-          type="category"
-          dataKey="name"
-          width={140}
-          tick={{ fontSize: 11 }}
-          tickLine={false}
-          axisLine={false}
-        />
+        <YAxis type="category" dataKey="name" width={140} {...AXIS_TICKS} />
         <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
         <Bar dataKey="amount" name="Total" radius={[0, 4, 4, 0]} maxBarSize={22}>
           {composition.map((entry, index) => (
