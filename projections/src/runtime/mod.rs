@@ -12,8 +12,15 @@ use crate::applied::Applied;
 use crate::checkpoint::{self, Checkpoint, ProjectorState};
 use crate::{ProjectionError, Projector};
 
-/// Events per batch while live: small enough that a batch commits in milliseconds.
-pub const LIVE_BATCH_EVENTS: i64 = 2_000;
+/// Events per batch while live. A live page is whatever the log gained since the last
+/// one, a few events while people post; the limit only bites on a backlog, an import's
+/// thousands of entries in one append. There each page's commit writes every page of the
+/// postings' account index its entries touched (their dates are spread over years), so
+/// fewer, larger pages write less per posting: an import of 20,000 five-line rows is
+/// 4,001 events, one page at 8,000 instead of three at 2,000, and imports ran ~25 %
+/// faster. What it costs is how long one page holds SQLite's write lock (~1 s for 20,000
+/// postings into a million) and the page's events in memory (a few MB).
+pub const LIVE_BATCH_EVENTS: i64 = 8_000;
 /// Events per batch during a rebuild (and per page of a set-aside workspace's replay): big
 /// batches amortize the commit and let projectors aggregate in memory. Each commit
 /// rewrites every page its batch touched (the ledger's totals are spread over the whole
