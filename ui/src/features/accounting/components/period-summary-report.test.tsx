@@ -29,6 +29,22 @@ const sales = {
   variance_percent_total: '-25.0',
 };
 
+const interest = {
+  account_id: 'a-interest',
+  account_code: '4200',
+  name: 'Interest income',
+  parent_id: null,
+  is_last_level: true,
+  amounts: ['0.00', '0.00'],
+  budgets: ['0.00', '0.00'],
+  variances: ['0.00', '0.00'],
+  variance_percents: [null, null],
+  total: '0.00',
+  budget_total: '0.00',
+  variance_total: '0.00',
+  variance_percent_total: null,
+};
+
 function stubSummary() {
   return stubApi([
     {
@@ -45,7 +61,7 @@ function stubSummary() {
               { key: '2026-01', from: '2026-01-01', to: '2026-01-31' },
               { key: '2026-02', from: '2026-02-01', to: '2026-02-28' },
             ],
-            rows: [sales],
+            rows: [sales, interest],
             totals: { ...sales, account_id: '', account_code: '', name: 'Total' },
           },
         },
@@ -69,5 +85,16 @@ describe('the income summary', () => {
     expect(within(grid).getAllByText('₦2,800.00').length).toBeGreaterThan(0);
     expect(within(grid).getAllByText('(₦700.00)').length).toBeGreaterThan(0);
     expect(within(grid).getAllByText('(25.0%)').length).toBeGreaterThan(0);
+  });
+
+  it('leaves an account with nothing posted in the range blank, its total as its periods', async () => {
+    stubSummary();
+    renderWithProviders(<PeriodSummaryReport kind="income" />, {
+      route: '/accounting/income-summary?from=2026-01-01&to=2026-02-28&granularity=month',
+    });
+    const grid = await screen.findByRole('region', { name: 'Income summary table' });
+    await within(grid).findAllByText('Interest income');
+    expect(within(grid).getAllByText('₦2,100.00').length).toBeGreaterThan(0);
+    expect(within(grid).queryAllByText('₦0.00')).toEqual([]);
   });
 });

@@ -115,7 +115,11 @@ export function PeriodSummaryReport({ kind }: { kind: SummaryKind }) {
           width: 130,
         }),
       ),
-      { ...moneyColumn<Row>('total', 'Total', { currency, width: 150 }), pinned: 'right' },
+      // Blank like the periods beside it: a row of blanks and "₦0.00" read as two answers.
+      {
+        ...moneyColumn<Row>('total', 'Total', { currency, width: 150, blankZero: true }),
+        pinned: 'right',
+      },
       moneyColumn<Row>('budget_total', 'Budget', { currency, width: 140, blankZero: true }),
       moneyColumn<Row>('variance_total', 'Variance', { currency, width: 140, blankZero: true }),
       percentColumn<Row>('variance_percent_total', 'Variance %', {
