@@ -30,11 +30,10 @@ const sales = {
 };
 
 const interest = {
+  ...sales,
   account_id: 'a-interest',
   account_code: '4200',
   name: 'Interest income',
-  parent_id: null,
-  is_last_level: true,
   amounts: ['0.00', '0.00'],
   budgets: ['0.00', '0.00'],
   variances: ['0.00', '0.00'],
@@ -70,13 +69,18 @@ function stubSummary() {
   ]);
 }
 
+/** The income summary of January and February 2026, its grid once drawn. */
+async function openSummary() {
+  stubSummary();
+  renderWithProviders(<PeriodSummaryReport kind="income" />, {
+    route: '/accounting/income-summary?from=2026-01-01&to=2026-02-28&granularity=month',
+  });
+  return screen.findByRole('region', { name: 'Income summary table' });
+}
+
 describe('the income summary', () => {
   it('puts the budget, the variance and the variance as a percentage beside the actual', async () => {
-    stubSummary();
-    renderWithProviders(<PeriodSummaryReport kind="income" />, {
-      route: '/accounting/income-summary?from=2026-01-01&to=2026-02-28&granularity=month',
-    });
-    const grid = await screen.findByRole('region', { name: 'Income summary table' });
+    const grid = await openSummary();
     await within(grid).findAllByText('Sales of goods');
     const headers = within(grid)
       .getAllByRole('columnheader')
@@ -88,11 +92,7 @@ describe('the income summary', () => {
   });
 
   it('leaves an account with nothing posted in the range blank, its total as its periods', async () => {
-    stubSummary();
-    renderWithProviders(<PeriodSummaryReport kind="income" />, {
-      route: '/accounting/income-summary?from=2026-01-01&to=2026-02-28&granularity=month',
-    });
-    const grid = await screen.findByRole('region', { name: 'Income summary table' });
+    const grid = await openSummary();
     await within(grid).findAllByText('Interest income');
     expect(within(grid).getAllByText('₦2,100.00').length).toBeGreaterThan(0);
     expect(within(grid).queryAllByText('₦0.00')).toEqual([]);
