@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { AXIS_TICKS, moneyAxis } from './chart-axes';
+import { AXIS_TICKS, moneyAxis, moneyTooltip } from './chart-axes';
 
 describe('a chart’s money axis', () => {
   it('labels amounts in compact money, negatives in brackets', () => {
@@ -17,5 +17,13 @@ describe('a chart’s money axis', () => {
   it('draws small labels without tick marks or an axis line, like the category axis', () => {
     const { tick, tickLine, axisLine } = moneyAxis('NGN');
     expect({ tick, tickLine, axisLine }).toEqual(AXIS_TICKS);
+  });
+});
+
+describe('a chart’s money tooltip', () => {
+  it('shows each amount in full money, negatives in brackets', () => {
+    const { formatter } = moneyTooltip('NGN');
+    expect(formatter(1_234_567.89)).toBe('₦1,234,567.89');
+    expect(formatter(-300_000)).toBe('(₦300,000.00)');
   });
 });

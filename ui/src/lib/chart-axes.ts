@@ -1,9 +1,10 @@
 /**
  * The money charts' one look, spread onto recharts' own components (which must stay the
  * chart's direct children): a light horizontal grid, small axis labels without lines,
- * and amounts on the value axis in compact money ("₦1.2M", "(₦300K)").
+ * amounts on the value axis in compact money ("₦1.2M", "(₦300K)") and in full in the
+ * tooltip.
  */
-import { formatCompactMoney } from './money';
+import { formatChartMoney, formatCompactMoney } from './money';
 
 export const CHART_GRID = { strokeDasharray: '3 3', vertical: false, stroke: '#e4e4e7' } as const;
 
@@ -16,4 +17,9 @@ export function moneyAxis(currency: string, width = 64) {
     width,
     tickFormatter: (value: number) => formatCompactMoney(value, currency),
   };
+}
+
+/** The tooltip of amounts in `currency`: each value in full money. */
+export function moneyTooltip(currency: string) {
+  return { formatter: (value: unknown) => formatChartMoney(value, currency) };
 }

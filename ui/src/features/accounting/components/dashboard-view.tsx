@@ -37,8 +37,8 @@ import {
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
-import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
-import { centsOf, formatChartMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { centsOf, formatMoney, toChartNumber } from '@/lib/money';
 
 import { useDashboard, type MonthFigures } from '../api/dashboard';
 import { useSetupProgress } from '../api/setup-progress';
@@ -315,7 +315,7 @@ export function DashboardView() {
                 <CartesianGrid {...CHART_GRID} />
                 <XAxis dataKey="label" {...AXIS_TICKS} />
                 <YAxis {...moneyAxis(currency)} />
-                <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
+                <Tooltip {...moneyTooltip(currency)} />
                 <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
                 <Bar dataKey="Income" fill="#0d9488" radius={[3, 3, 0, 0]} maxBarSize={22} />
                 <Bar dataKey="Expenses" fill="#f97316" radius={[3, 3, 0, 0]} maxBarSize={22} />

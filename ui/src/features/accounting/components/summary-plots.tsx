@@ -15,8 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 
-import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
-import { formatChartMoney } from '@/lib/money';
+import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 
 import { SUMMARY_PLOT_HEIGHT, type PeriodPoint } from '../lib/summary-series';
 
@@ -38,7 +37,7 @@ export function PeriodTrendPlot({ series, withBudget, currency, color, title }: 
         <CartesianGrid {...CHART_GRID} />
         <XAxis dataKey="label" {...AXIS_TICKS} />
         <YAxis {...moneyAxis(currency)} />
-        <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
+        <Tooltip {...moneyTooltip(currency)} />
         <Bar dataKey="amount" name={title} fill={color} radius={[4, 4, 0, 0]} maxBarSize={48} />
         {withBudget && (
           <Line dataKey="budget" name="Budget" stroke="#f59e0b" strokeWidth={2} dot={false} />
@@ -63,7 +62,7 @@ export function CompositionPlot({
       <BarChart data={composition} layout="vertical" margin={{ left: 0, right: 16 }}>
         <XAxis type="number" hide />
         <YAxis type="category" dataKey="name" width={140} {...AXIS_TICKS} />
-        <Tooltip formatter={(value: unknown) => formatChartMoney(value, currency)} />
+        <Tooltip {...moneyTooltip(currency)} />
         <Bar dataKey="amount" name="Total" radius={[0, 4, 4, 0]} maxBarSize={22}>
           {composition.map((entry, index) => (
             <Cell key={entry.name} fill={PALETTE[index % PALETTE.length]} />

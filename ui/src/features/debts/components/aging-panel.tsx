@@ -16,9 +16,9 @@ import { moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { DateField } from '@/components/ui/date-field';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
+import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 import { formatDateText } from '@/lib/format-date-time';
-import { formatChartMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatMoney, toChartNumber } from '@/lib/money';
 
 import { BUCKETS, useDebtAging, type AgingRow } from '../api/aging';
 import { DIRECTIONS, type Direction } from '../api/debts';
@@ -44,7 +44,6 @@ export function AgingPanel({ workspaceId, currency }: { workspaceId: string; cur
   const [asOf, setAsOf] = useState(todayIso());
   const [direction, setDirection] = useState<string | null>(null);
   const aging = useDebtAging(workspaceId, asOf, asDirection(direction));
-  const money = (value: unknown) => formatChartMoney(value, currency);
 
   const columns = useMemo<ColDef<AgingGridRow>[]>(
     () => [
@@ -159,7 +158,7 @@ export function AgingPanel({ workspaceId, currency }: { workspaceId: string; cur
                 <CartesianGrid {...CHART_GRID} />
                 <XAxis dataKey="name" {...AXIS_TICKS} />
                 <YAxis {...moneyAxis(currency)} />
-                <Tooltip formatter={money} />
+                <Tooltip {...moneyTooltip(currency)} />
                 <Legend
                   iconType="circle"
                   iconSize={8}

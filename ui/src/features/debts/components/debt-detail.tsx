@@ -14,9 +14,9 @@ import {
 import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { AttachedDocuments } from '@/features/documents';
 import { DataGrid } from '@/components/data-grid/data-grid';
-import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
+import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
-import { formatChartMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatMoney, toChartNumber } from '@/lib/money';
 
 import { REPAYMENT_TYPE_LABELS, refreshBooks, repaymentTypeOf, type Debt } from '../api/debts';
 import {
@@ -175,7 +175,7 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
             />
             <YAxis {...moneyAxis(currency)} />
             <Tooltip
-              formatter={(value: unknown) => formatChartMoney(value, currency)}
+              {...moneyTooltip(currency)}
               labelFormatter={(date: unknown) => formatDateText(String(date))}
             />
             <Area

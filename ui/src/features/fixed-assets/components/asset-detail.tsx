@@ -14,10 +14,10 @@ import {
 import { monthColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { AttachedDocuments } from '@/features/documents';
-import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
+import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 import { useWorkspaceId } from '@/lib/active-workspace';
 import { formatDate, formatMonth } from '@/lib/format-date-time';
-import { formatChartMoney, formatMoney, toChartNumber } from '@/lib/money';
+import { formatMoney, toChartNumber } from '@/lib/money';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
@@ -140,7 +140,7 @@ export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: bo
             />
             <YAxis {...moneyAxis(currency)} />
             <Tooltip
-              formatter={(value: unknown) => formatChartMoney(value, currency)}
+              {...moneyTooltip(currency)}
               labelFormatter={(period: unknown) => formatMonth(String(period), 'long')}
             />
             <Line

@@ -10,8 +10,8 @@ import {
   YAxis,
 } from 'recharts';
 
-import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
-import { formatChartMoney, formatMoney } from '@/lib/money';
+import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { formatMoney } from '@/lib/money';
 
 import { usePayrollSummary } from '../api/pay-runs';
 import { COST_COMPONENTS, costSeries } from '../lib/cost-series';
@@ -35,7 +35,6 @@ export function PayrollCostChart({
 }: PayrollCostChartProps) {
   const { data: summary } = usePayrollSummary(workspaceId, year);
   const series = summary ? costSeries(summary) : [];
-  const money = (value: unknown) => formatChartMoney(value, currency);
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="payroll-cost-chart">
@@ -73,7 +72,7 @@ export function PayrollCostChart({
           <XAxis dataKey="label" {...AXIS_TICKS} />
           <YAxis {...moneyAxis(currency)} />
           <Tooltip
-            formatter={money}
+            {...moneyTooltip(currency)}
             // Top of the stack first, as the bar reads.
             itemSorter={(item) => -COST_COMPONENTS.findIndex((c) => c.field === item.dataKey)}
           />

@@ -10,8 +10,8 @@ import {
   YAxis,
 } from 'recharts';
 
-import { AXIS_TICKS, CHART_GRID, moneyAxis } from '@/lib/chart-axes';
-import { formatChartMoney, toChartNumber } from '@/lib/money';
+import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { toChartNumber } from '@/lib/money';
 
 export type ChartBar = { label: string; current: string; compare?: string | null };
 
@@ -37,7 +37,6 @@ export function StatementChart({
     current: toChartNumber(b.current),
     compare: b.compare == null ? undefined : toChartNumber(b.compare),
   }));
-  const money = (value: unknown) => formatChartMoney(value, currency);
   return (
     <Paper withBorder radius="md" p="md" mb="md" data-testid="statement-chart">
       <Text fw={600} size="sm" mb="xs">
@@ -48,7 +47,7 @@ export function StatementChart({
           <CartesianGrid {...CHART_GRID} />
           <XAxis dataKey="label" {...AXIS_TICKS} />
           <YAxis {...moneyAxis(currency, 72)} />
-          <Tooltip formatter={money} />
+          <Tooltip {...moneyTooltip(currency)} />
           <Legend />
           <Bar dataKey="current" name={currentLabel} fill="#4f46e5" radius={[3, 3, 0, 0]} />
           {compareLabel && (
