@@ -491,6 +491,45 @@ export function registerAccountingTests(h) {
       .waitFor({ timeout: WAIT_MS });
   });
 
+  test('dashboard: the figures draw without the grid’s or the chart library’s code, the bars when it arrives', async ({
+    page,
+    context,
+  }) => {
+    const setup = await adminWithBooks();
+    const { today } = thisYear();
+    await postEntry(setup, {
+      date: today,
+      debit: setup.byCode['1120'],
+      credit: setup.byCode['4100'],
+      amount: '640000.00',
+    });
+    // Both libraries held back far longer than the screen takes to draw without them.
+    const HOLD_MS = 5_000;
+    let start = 0;
+    let released = Infinity;
+    await page.route(/\/assets\/(grid|CartesianChart)-[\w-]{8}\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+      released = Math.min(released, Date.now() - start);
+      await route.continue();
+    });
+    await withSession(context, setup.user, { preferredService: 'accounting' });
+    start = Date.now();
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByTestId('figure-income').getByText('₦640,000.00').waitFor({ timeout: WAIT_MS });
+    const drawn = Date.now() - start;
+    check(released === Infinity, `the figures waited for held code (released at ${released} ms)`);
+    await page
+      .getByTestId('dashboard-chart')
+      .getByTestId('plot-loading')
+      .waitFor({ timeout: WAIT_MS });
+    await page
+      .getByTestId('dashboard-chart')
+      .locator('.recharts-bar-rectangle')
+      .first()
+      .waitFor({ timeout: WAIT_MS });
+    check(released > drawn, `the bars drew before the chart library was let through`);
+  });
+
   test('dashboard: the set-up checklist shows what the books have done, skips a step and is dismissed', async ({
     page,
     context,

@@ -305,6 +305,10 @@ async function waitForPath(page, pathname) {
 }
 
 async function shot(page, name, { settleMs = 0 } = {}) {
+  // Plots arrive with the chart library after the rest of a screen.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="plot-loading"]'), null, {
+    timeout: WAIT_MS,
+  });
   // Menus and modals fade in; let them settle so the picture shows the final state.
   if (settleMs > 0) await page.waitForTimeout(settleMs);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });

@@ -263,7 +263,11 @@ export async function openScreen(page, screen, { timeout = 30_000 } = {}) {
       if (scrolled) break;
     }
   }
-  // Charts animate and grids size their columns after the first rows.
+  // Plots arrive with the chart library after the rest; then charts animate and grids
+  // size their columns after the first rows.
+  await page.waitForFunction(() => !document.querySelector('[data-testid="plot-loading"]'), null, {
+    timeout,
+  });
   await page.waitForTimeout(800);
 }
 

@@ -80,7 +80,11 @@ export function registerStatementTests(h) {
     await page.locator('.mantine-Switch-track').first().click();
     await page.getByRole('columnheader', { name: 'Change' }).waitFor({ timeout: WAIT_MS });
     await page.getByTestId('total-assets').filter({ hasText: '5,400,000.00' }).waitFor();
-    await page.getByTestId('statement-chart').waitFor();
+    await page
+      .getByTestId('statement-chart')
+      .locator('.recharts-bar-rectangle')
+      .first()
+      .waitFor({ timeout: WAIT_MS });
     await shot(page, 'balance-sheet', { settleMs: 300 });
 
     await drillToLedger(page, 'Bank - current account');

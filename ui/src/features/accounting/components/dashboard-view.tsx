@@ -24,23 +24,13 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 
 import { EmptyState } from '@/components/ui/empty-state';
+import { lazyChart } from '@/components/ui/lazy-chart';
 import { paths } from '@/config/paths';
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
-import { centsOf, formatMoney, toChartNumber } from '@/lib/money';
+import { centsOf, formatMoney } from '@/lib/money';
 
-import { useDashboard, type MonthFigures } from '../api/dashboard';
+import { useDashboard } from '../api/dashboard';
 import { useSetupProgress } from '../api/setup-progress';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
@@ -54,7 +44,8 @@ import {
   isDashboardPeriod,
   type DashboardPeriod,
 } from '../lib/dashboard-period';
-import { periodLabel, todayIso } from '../lib/periods';
+import { DASHBOARD_PLOT_HEIGHT, monthlySeries } from '../lib/dashboard-series';
+import { todayIso } from '../lib/periods';
 import {
   entryLink,
   incomeStatementLink,
@@ -129,13 +120,10 @@ function DashboardSetup() {
   );
 }
 
-function monthlySeries(months: readonly MonthFigures[]) {
-  return months.map((month) => ({
-    label: periodLabel(month.month),
-    Income: toChartNumber(month.income),
-    Expenses: toChartNumber(month.expenses),
-  }));
-}
+const LazyIncomeExpenseBars = lazyChart(
+  () => import('./dashboard-plot').then((m) => m.IncomeExpenseBars),
+  DASHBOARD_PLOT_HEIGHT,
+);
 
 /** The read failed (the API client has said why): a way to ask again, not a skeleton. */
 function DashboardError({ onRetry }: { onRetry: () => void }) {
@@ -308,19 +296,9 @@ export function DashboardView() {
             </Anchor>
           </Group>
           {series.length === 0 ? (
-            <Skeleton h={260} />
+            <Skeleton h={DASHBOARD_PLOT_HEIGHT} />
           ) : (
-            <ResponsiveContainer width="100%" height={260}>
-              <BarChart data={series} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
-                <CartesianGrid {...CHART_GRID} />
-                <XAxis dataKey="label" {...AXIS_TICKS} />
-                <YAxis {...moneyAxis(currency)} />
-                <Tooltip {...moneyTooltip(currency)} />
-                <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
-                <Bar dataKey="Income" fill="#0d9488" radius={[3, 3, 0, 0]} maxBarSize={22} />
-                <Bar dataKey="Expenses" fill="#f97316" radius={[3, 3, 0, 0]} maxBarSize={22} />
-              </BarChart>
-            </ResponsiveContainer>
+            <LazyIncomeExpenseBars series={series} currency={currency} />
           )}
         </Paper>
         <Paper withBorder radius="lg" p="md">

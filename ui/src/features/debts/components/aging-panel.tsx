@@ -1,22 +1,11 @@
 import { Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 
 import { moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { DateField } from '@/components/ui/date-field';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 import { formatDateText } from '@/lib/format-date-time';
 import { formatMoney, toChartNumber } from '@/lib/money';
 
@@ -24,9 +13,7 @@ import { BUCKETS, useDebtAging, type AgingRow } from '../api/aging';
 import { DIRECTIONS, type Direction } from '../api/debts';
 import { DIRECTION_OPTIONS, asDirection, directionLabel } from '../lib/labels';
 import { todayIso } from '../lib/today';
-
-/** Greens to reds: the older, the warmer. */
-const BUCKET_COLORS = ['#0d9488', '#eab308', '#f97316', '#ef4444', '#991b1b'] as const;
+import { LazyAgingBars } from './lazy-debt-plots';
 
 /** A pinned totals row: a direction's totals from the server, in a row the grid shows. */
 type AgingGridRow = AgingRow & { total?: true };
@@ -153,30 +140,7 @@ export function AgingPanel({ workspaceId, currency }: { workspaceId: string; cur
                 ))}
               </Group>
             </Group>
-            <ResponsiveContainer width="100%" height={260}>
-              <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-                <CartesianGrid {...CHART_GRID} />
-                <XAxis dataKey="name" {...AXIS_TICKS} />
-                <YAxis {...moneyAxis(currency)} />
-                <Tooltip {...moneyTooltip(currency)} />
-                <Legend
-                  iconType="circle"
-                  iconSize={8}
-                  wrapperStyle={{ fontSize: 12 }}
-                  itemSorter={null}
-                />
-                {BUCKETS.map(({ field, label }, index) => (
-                  <Bar
-                    key={field}
-                    dataKey={field}
-                    name={label}
-                    stackId="aging"
-                    fill={BUCKET_COLORS[index]}
-                    maxBarSize={44}
-                  />
-                ))}
-              </BarChart>
-            </ResponsiveContainer>
+            <LazyAgingBars series={series} currency={currency} />
           </Paper>
           <DataGrid<AgingGridRow>
             gridId="debt-aging"

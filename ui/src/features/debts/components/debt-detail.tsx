@@ -1,20 +1,10 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
-import {
-  Area,
-  AreaChart,
-  CartesianGrid,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 
 import { dateColumn, moneyColumn } from '@/components/data-grid/columns';
 import { AttachedDocuments } from '@/features/documents';
 import { DataGrid } from '@/components/data-grid/data-grid';
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
 import { formatMoney, toChartNumber } from '@/lib/money';
 
@@ -26,6 +16,7 @@ import {
   type ScheduleRow,
 } from '../api/repayments';
 import { directionLabel, statusLabel } from '../lib/labels';
+import { LazyBalancePlot } from './lazy-debt-plots';
 import { RepayModal } from './repay-modal';
 
 /** An instalment's state as people read it; overdue when its date has passed unpaid. */
@@ -107,7 +98,7 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
   const series = useMemo(
     () =>
       (schedule.data?.rows ?? []).map((row) => ({
-        date: formatDate(row.due_date),
+        date: row.due_date,
         balance: toChartNumber(row.closing_balance),
       })),
     [schedule.data],
@@ -165,29 +156,7 @@ export function DebtDetail({ workspaceId, currency, debt, canPost, onEdit }: Deb
         <Text fw={600} size="sm" mb="xs">
           Balance after each instalment
         </Text>
-        <ResponsiveContainer width="100%" height={220}>
-          <AreaChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-            <CartesianGrid {...CHART_GRID} />
-            <XAxis
-              dataKey="date"
-              {...AXIS_TICKS}
-              tickFormatter={(date: string) => formatDate(date)}
-            />
-            <YAxis {...moneyAxis(currency)} />
-            <Tooltip
-              {...moneyTooltip(currency)}
-              labelFormatter={(date: unknown) => formatDateText(String(date))}
-            />
-            <Area
-              dataKey="balance"
-              name="Balance"
-              stroke="#4f46e5"
-              fill="#e0e7ff"
-              strokeWidth={2}
-              type="stepAfter"
-            />
-          </AreaChart>
-        </ResponsiveContainer>
+        <LazyBalancePlot series={series} currency={currency} />
       </Paper>
       <DataGrid<ScheduleRow>
         gridId="debt-schedule"

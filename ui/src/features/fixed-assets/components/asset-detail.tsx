@@ -1,23 +1,14 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 
 import { monthColumn, moneyColumn } from '@/components/data-grid/columns';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { AttachedDocuments } from '@/features/documents';
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { lazyChart } from '@/components/ui/lazy-chart';
 import { useWorkspaceId } from '@/lib/active-workspace';
-import { formatDate, formatMonth } from '@/lib/format-date-time';
-import { formatMoney, toChartNumber } from '@/lib/money';
+import { formatDate } from '@/lib/format-date-time';
+import { formatMoney } from '@/lib/money';
 import { useWorkspaceCurrency } from '@/lib/workspace-currency';
 
 import {
@@ -29,8 +20,12 @@ import {
   type ScheduleRow,
 } from '../api/fixed-assets';
 
+import { nbvSeries, NBV_PLOT_HEIGHT } from '../lib/nbv-series';
+
 import { AssetFormModal } from './asset-form-modal';
 import { DisposeAssetModal } from './dispose-asset-modal';
+
+const LazyNbvPlot = lazyChart(() => import('./nbv-plot').then((m) => m.NbvPlot), NBV_PLOT_HEIGHT);
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -71,14 +66,7 @@ export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: bo
     ],
     [currency],
   );
-  const series = useMemo(
-    () =>
-      (schedule?.rows ?? []).map((row) => ({
-        period: row.period,
-        nbv: toChartNumber(row.closing_nbv),
-      })),
-    [schedule],
-  );
+  const series = useMemo(() => nbvSeries(schedule?.rows ?? []), [schedule]);
 
   return (
     <Stack gap="sm" data-testid="asset-detail">
@@ -130,28 +118,7 @@ export function AssetDetail({ asset, canPost }: { asset: FixedAsset; canPost: bo
         <Text fw={600} size="sm" mb="xs">
           Net book value by month
         </Text>
-        <ResponsiveContainer width="100%" height={220}>
-          <LineChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-            <CartesianGrid {...CHART_GRID} />
-            <XAxis
-              dataKey="period"
-              {...AXIS_TICKS}
-              tickFormatter={(period: string) => formatMonth(period)}
-            />
-            <YAxis {...moneyAxis(currency)} />
-            <Tooltip
-              {...moneyTooltip(currency)}
-              labelFormatter={(period: unknown) => formatMonth(String(period), 'long')}
-            />
-            <Line
-              dataKey="nbv"
-              name="Net book value"
-              stroke="#4f46e5"
-              strokeWidth={2}
-              dot={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
+        <LazyNbvPlot series={series} currency={currency} />
       </Paper>
       <DataGrid<ScheduleRow>
         gridId="fixed-asset-schedule"

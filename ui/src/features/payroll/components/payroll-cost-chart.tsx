@@ -1,20 +1,14 @@
 import { Group, Paper, Select, Text } from '@mantine/core';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
-
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { lazyChart } from '@/components/ui/lazy-chart';
 import { formatMoney } from '@/lib/money';
 
 import { usePayrollSummary } from '../api/pay-runs';
-import { COST_COMPONENTS, costSeries } from '../lib/cost-series';
+import { COST_PLOT_HEIGHT, costSeries } from '../lib/cost-series';
+
+const LazyPayrollCostBars = lazyChart(
+  () => import('./payroll-cost-bars').then((m) => m.PayrollCostBars),
+  COST_PLOT_HEIGHT,
+);
 
 type PayrollCostChartProps = {
   workspaceId: string;
@@ -66,36 +60,7 @@ export function PayrollCostChart({
           w={96}
         />
       </Group>
-      <ResponsiveContainer width="100%" height={260}>
-        <BarChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-          <CartesianGrid {...CHART_GRID} />
-          <XAxis dataKey="label" {...AXIS_TICKS} />
-          <YAxis {...moneyAxis(currency)} />
-          <Tooltip
-            {...moneyTooltip(currency)}
-            // Top of the stack first, as the bar reads.
-            itemSorter={(item) => -COST_COMPONENTS.findIndex((c) => c.field === item.dataKey)}
-          />
-          <Legend
-            iconType="circle"
-            iconSize={8}
-            wrapperStyle={{ fontSize: 12 }}
-            // In stacking order, not alphabetical: earnings first, then the employer's share.
-            itemSorter={null}
-          />
-          {COST_COMPONENTS.map(({ field, label, color }, index) => (
-            <Bar
-              key={field}
-              dataKey={field}
-              name={label}
-              stackId="cost"
-              fill={color}
-              maxBarSize={44}
-              radius={index === COST_COMPONENTS.length - 1 ? [4, 4, 0, 0] : undefined}
-            />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+      <LazyPayrollCostBars series={series} currency={currency} />
     </Paper>
   );
 }

@@ -20,6 +20,9 @@ export const COST_COMPONENTS: { field: TotalField; label: string; color: string 
   { field: 'itf', label: 'ITF', color: '#fb7185' },
 ];
 
+/** The cost plot's height, which its place holds while the chart library loads. */
+export const COST_PLOT_HEIGHT = 260;
+
 export type CostPoint = { period: string; label: string } & Partial<Record<TotalField, number>>;
 
 export function costSeries(summary: PayrollSummary): CostPoint[] {
