@@ -9,6 +9,7 @@ import { stubApi } from '@/testing/api-stub';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { DASHBOARD_PLOT_HEIGHT } from '../lib/dashboard-series';
+import { DASHBOARD, figures } from './dashboard-test-routes';
 import { DashboardView } from './dashboard-view';
 
 vi.mock('@/lib/workspace-currency', () => ({ useWorkspaceCurrency: () => 'NGN' }));
@@ -19,31 +20,6 @@ vi.mock('../api/setup-progress', () => ({
   useSetupProgress: () => ({ progress: undefined, update: vi.fn() }),
 }));
 
-const month = {
-  month: '2026-03',
-  income: '1130000.00',
-  expenses: '1370000.00',
-  net_income: '-240000.00',
-};
-
-const entry = {
-  id: 'e-1',
-  status: 'posted',
-  entry_number: 'JE-000001',
-  date: '2026-03-02',
-  memo: 'March rent',
-  reference: 'INV-7',
-  amount: '240000.00',
-  line_count: 2,
-  author_id: 'u-1',
-  created_datetime: '2026-03-02T10:00:00Z',
-  updated_datetime: '2026-03-02T10:00:00Z',
-  posted_datetime: '2026-03-02T10:00:00Z',
-  reverses: null,
-  reversed_by: null,
-  reversal_date: null,
-};
-
 beforeEach(() => {
   window.localStorage.setItem('token', 't');
   window.localStorage.setItem('wsId', 'ws-1');
@@ -51,27 +27,7 @@ beforeEach(() => {
 afterEach(() => window.localStorage.clear());
 
 it('draws the figures with the bars’ place held at their height, the bars once the chart library arrives', async () => {
-  stubApi([
-    {
-      method: 'GET',
-      path: '/accounting/workspaces/ws-1/dashboard/',
-      reply: () => ({
-        body: {
-          data: {
-            as_of: '2026-03-31',
-            from: '2025-04-01',
-            cash_position: '1500000.00',
-            income: month.income,
-            expenses: month.expenses,
-            net_income: month.net_income,
-            months: [month],
-            top_expenses: [],
-            recent_entries: [entry],
-          },
-        },
-      }),
-    },
-  ]);
+  stubApi([{ method: 'GET', path: DASHBOARD, reply: () => ({ body: figures() }) }]);
   renderWithProviders(<DashboardView />, { route: '/dashboard' });
 
   await screen.findByText('₦1,130,000.00');
