@@ -269,7 +269,11 @@ async function send<S extends z.ZodType>(
   }
 
   const url = buildUrl(path, query);
-  if (method !== 'GET' && !options.keepsPrefetched) forgetPrefetched();
+  // A write may change what any GET says. Neither an answer asked before it nor a GET that
+  // left while it ran (which the server may have answered before the write committed) can
+  // stand in for a GET asked once it has answered.
+  const forgetsShared = method !== 'GET' && !options.keepsPrefetched;
+  if (forgetsShared) forgetPrefetched();
   let answer: Answer;
   try {
     answer =
@@ -278,6 +282,8 @@ async function send<S extends z.ZodType>(
         : await fetchAnswer(url, { method, headers, body: payload, signal }, options.responseType);
   } catch (cause) {
     throw new NetworkError(`${method} ${path} failed: ${String(cause)}`);
+  } finally {
+    if (forgetsShared) forgetPrefetched();
   }
 
   const { ok, status, body: parsed } = answer;

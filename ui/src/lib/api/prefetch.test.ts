@@ -110,6 +110,37 @@ describe('requests in flight', () => {
     expect(await getMe()).toBe(2);
   });
 
+  it('a GET after a write does not join one that left while the write ran', async () => {
+    const held: (() => void)[] = [];
+    fetchMock.mockImplementation(async (_input, init) => {
+      await new Promise<void>((release) => held.push(release));
+      if (init?.method === 'POST') return new Response(null, { status: 204 });
+      answered += 1;
+      return new Response(JSON.stringify({ data: { n: answered } }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    const write = apiClient.post(
+      '/assistant/workspaces/w/conversations/c/messages/',
+      z.unknown(),
+      {},
+    );
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    // Read while the write runs: the server may answer it before the write commits.
+    const during = getMe();
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    held[0]?.();
+    await write;
+
+    const after = getMe();
+    await vi.waitFor(() => expect(held).toHaveLength(3));
+    held[1]?.();
+    held[2]?.();
+    expect(await during).toBe(1);
+    expect(await after).toBe(2);
+  });
+
   it('a GET after a write does not join a request that left before it', async () => {
     const before = getMe();
     await apiClient.post('/accounting/workspaces/w/journal-entries/', z.unknown(), {});

@@ -105,8 +105,9 @@ export function sharedGet(
 }
 
 /**
- * After a write: drops every unused prefetched answer, and lets no later GET join a
- * request that left before the write (those already waiting on it still get it).
+ * As a write leaves and again once it has answered: drops every unused prefetched answer,
+ * and lets no later GET join a request that left before the write answered (those already
+ * waiting on it still get it).
  */
 export function forgetPrefetched(): void {
   prefetched.clear();

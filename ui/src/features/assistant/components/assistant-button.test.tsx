@@ -112,9 +112,20 @@ const RENT_DRAFT = answer({
   },
 });
 
-/** The assistant's routes: answers chosen by the question asked. */
-function assistantRoutes(answers: Record<string, Answer>): ApiRoute[] {
+/**
+ * The assistant's routes: answers chosen by the question asked. With `storeAfterThreadRead`
+ * a new conversation's first read of its thread is taken before the question is stored and
+ * reaches the browser only after the answer has: the two crossed, as they may in a browser.
+ */
+function assistantRoutes(
+  answers: Record<string, Answer>,
+  { storeAfterThreadRead = false } = {},
+): ApiRoute[] {
   const thread: { question: string; answer: Answer; asked_at: string; log_position: number }[] = [];
+  let threadRead = () => {};
+  const firstThreadRead = new Promise<void>((resolve) => (threadRead = resolve));
+  let answered = () => {};
+  const firstAnswer = new Promise<void>((resolve) => (answered = resolve));
   const conversation = () => ({
     id: 'c-1',
     workspace_id: 'ws-1',
@@ -133,12 +144,21 @@ function assistantRoutes(answers: Record<string, Answer>): ApiRoute[] {
     {
       method: 'GET',
       path: `${BASE}c-1/`,
-      reply: () => ({ body: { data: { ...conversation(), thread } } }),
+      reply: async () => {
+        const body = { data: { ...conversation(), thread: [...thread] } };
+        threadRead();
+        if (storeAfterThreadRead) {
+          await firstAnswer;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return { body };
+      },
     },
     {
       method: 'POST',
       path: `${BASE}c-1/messages/`,
-      reply: (request: RecordedRequest) => {
+      reply: async (request: RecordedRequest) => {
+        if (storeAfterThreadRead) await firstThreadRead;
         const { text } = request.body as { text: string };
         const given = answers[text] ?? answer({ text: 'I cannot answer that from the books.' });
         thread.push({
@@ -147,6 +167,7 @@ function assistantRoutes(answers: Record<string, Answer>): ApiRoute[] {
           asked_at: '2026-11-27T10:00:00Z',
           log_position: thread.length + 1,
         });
+        answered();
         return { status: 201, body: { data: given } };
       },
     },
@@ -203,6 +224,26 @@ describe('assistant panel', () => {
     expect(await screen.findByTestId('landing')).toHaveTextContent(
       '/accounting/trial-balance?as_of=2026-11-27',
     );
+  });
+
+  it('keeps the first answer of a new conversation when its thread was read before the answer was stored', async () => {
+    const user = userEvent.setup();
+    const stub = stubApi([
+      ...sessionRoutes(ROLES.admin),
+      ...assistantRoutes({ 'balance of cash': CASH_BALANCE }, { storeAfterThreadRead: true }),
+    ]);
+    renderWithProviders(<AssistantButton />, { route: '/dashboard' });
+
+    await askQuestion(user, 'balance of cash');
+
+    // The thread is read again once the answer is in, and holds it.
+    await waitFor(() =>
+      expect(
+        stub.requests.filter((r) => r.method === 'GET' && r.path === `${BASE}c-1/`),
+      ).toHaveLength(2),
+    );
+    const reply = await screen.findByTestId('assistant-answer');
+    expect(within(reply).getByText('₦1,250,000.50')).toBeInTheDocument();
   });
 
   it('asks the chosen clarification as the next question', async () => {
