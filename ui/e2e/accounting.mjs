@@ -80,6 +80,10 @@ export function registerAccountingTests(h) {
     return data;
   }
 
+  /** The first bar drawn in the chart card `testId`. */
+  const firstBar = (page, testId) =>
+    page.getByTestId(testId).locator('.recharts-bar-rectangle').first();
+
   /** Picks an account in an AccountPicker by typing its code. */
   async function pickAccount(page, input, code) {
     await input.click();
@@ -442,11 +446,7 @@ export function registerAccountingTests(h) {
       .getByTestId('figure-net-income')
       .getByText('₦890,000.00')
       .waitFor({ timeout: WAIT_MS });
-    await page
-      .getByTestId('dashboard-chart')
-      .locator('.recharts-bar-rectangle')
-      .first()
-      .waitFor({ timeout: WAIT_MS });
+    await firstBar(page, 'dashboard-chart').waitFor({ timeout: WAIT_MS });
     await shot(page, 'dashboard', { settleMs: 500 });
   });
 
@@ -522,11 +522,7 @@ export function registerAccountingTests(h) {
       .getByTestId('dashboard-chart')
       .getByTestId('plot-loading')
       .waitFor({ timeout: WAIT_MS });
-    await page
-      .getByTestId('dashboard-chart')
-      .locator('.recharts-bar-rectangle')
-      .first()
-      .waitFor({ timeout: WAIT_MS });
+    await firstBar(page, 'dashboard-chart').waitFor({ timeout: WAIT_MS });
     check(released > drawn, `the bars drew before the chart library was let through`);
   });
 

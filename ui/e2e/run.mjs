@@ -39,6 +39,7 @@ import { registerDocumentTests } from './documents.mjs';
 import { registerOrganizationTests } from './organization.mjs';
 import { registerReportTests } from './reports.mjs';
 import { registerSecurityTests } from './security.mjs';
+import { waitForPlots } from './screens.mjs';
 import { registerSmallScreenTests } from './small-screens.mjs';
 import { registerStatementTests } from './statements.mjs';
 import { registerFiscalYearTests } from './fiscal-years.mjs';
@@ -305,10 +306,7 @@ async function waitForPath(page, pathname) {
 }
 
 async function shot(page, name, { settleMs = 0 } = {}) {
-  // Plots arrive with the chart library after the rest of a screen.
-  await page.waitForFunction(() => !document.querySelector('[data-testid="plot-loading"]'), null, {
-    timeout: WAIT_MS,
-  });
+  await waitForPlots(page, WAIT_MS);
   // Menus and modals fade in; let them settle so the picture shows the final state.
   if (settleMs > 0) await page.waitForTimeout(settleMs);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });

@@ -263,12 +263,16 @@ export async function openScreen(page, screen, { timeout = 30_000 } = {}) {
       if (scrolled) break;
     }
   }
-  // Plots arrive with the chart library after the rest; then charts animate and grids
-  // size their columns after the first rows.
+  // Then charts animate and grids size their columns after the first rows.
+  await waitForPlots(page, timeout);
+  await page.waitForTimeout(800);
+}
+
+/** Waits until no plot is still held for the chart library, which arrives after the rest. */
+export async function waitForPlots(page, timeout = 30_000) {
   await page.waitForFunction(() => !document.querySelector('[data-testid="plot-loading"]'), null, {
     timeout,
   });
-  await page.waitForTimeout(800);
 }
 
 /**

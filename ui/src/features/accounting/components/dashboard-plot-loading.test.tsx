@@ -2,10 +2,11 @@
  * In a file of its own: the bars' code is loaded once per module graph, so a test that
  * ran the dashboard before this one would leave nothing to wait for.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
 import { stubApi } from '@/testing/api-stub';
+import { expectPlotHeldThenDrawn } from '@/testing/lazy-plot';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { DASHBOARD_PLOT_HEIGHT } from '../lib/dashboard-series';
@@ -33,16 +34,5 @@ it('draws the figures with the bars’ place held at their height, the bars once
   await screen.findByText('₦1,130,000.00');
   expect(screen.getByTestId('figure-income')).toHaveTextContent('₦1,130,000.00');
   const chart = screen.getByTestId('dashboard-chart');
-  const slot = within(chart).getByTestId('plot-loading');
-  expect(slot.style.height).toBe(`calc(${DASHBOARD_PLOT_HEIGHT / 16}rem * var(--mantine-scale))`);
-  expect(chart.querySelector('.recharts-responsive-container')).toBeNull();
-
-  // The chart library's first import in a test run takes a few seconds to transform.
-  await waitFor(
-    () => expect(chart.querySelector('.recharts-responsive-container')).not.toBeNull(),
-    {
-      timeout: 15_000,
-    },
-  );
-  expect(within(chart).queryByTestId('plot-loading')).not.toBeInTheDocument();
+  await expectPlotHeldThenDrawn(chart, DASHBOARD_PLOT_HEIGHT);
 });

@@ -18,16 +18,10 @@ import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axe
 
 import { DASHBOARD_PLOT_HEIGHT, type MonthBars } from '../lib/dashboard-series';
 
-export function IncomeExpenseBars({
-  series,
-  currency,
-}: {
-  series: readonly MonthBars[];
-  currency: string;
-}) {
+export function IncomeExpenseBars({ series, currency }: { series: MonthBars[]; currency: string }) {
   return (
     <ResponsiveContainer width="100%" height={DASHBOARD_PLOT_HEIGHT}>
-      <BarChart data={[...series]} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
+      <BarChart data={series} margin={{ top: 8, right: 8, left: 8, bottom: 0 }}>
         <CartesianGrid {...CHART_GRID} />
         <XAxis dataKey="label" {...AXIS_TICKS} />
         <YAxis {...moneyAxis(currency)} />

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { expectPlotHeldThenDrawn } from '@/testing/lazy-plot';
 import { renderWithProviders } from '@/testing/test-utils';
 
 import { PLOT_HEIGHT } from './audit-format';
@@ -14,13 +15,6 @@ describe('the audit result’s plots', () => {
 
     // The card's title is on screen before the chart library's chunk is loaded.
     expect(screen.getByText('Risk distribution')).toBeInTheDocument();
-    const slot = screen.getByTestId('plot-loading');
-    expect(slot.style.height).toBe(`calc(${PLOT_HEIGHT / 16}rem * var(--mantine-scale))`);
-    expect(container.querySelector('.recharts-responsive-container')).toBeNull();
-
-    await waitFor(() =>
-      expect(container.querySelector('.recharts-responsive-container')).not.toBeNull(),
-    );
-    expect(screen.queryByTestId('plot-loading')).not.toBeInTheDocument();
+    await expectPlotHeldThenDrawn(container, PLOT_HEIGHT);
   });
 });
