@@ -27,7 +27,17 @@ pub(crate) const SQLITE_MMAP_SIZE: i64 = 1 << 30;
 /// not just an application or OS crash (`NORMAL` in WAL mode leaves the last commits in the
 /// page cache). The group commit shares one fsync among every command in the group.
 pub(crate) const SQLITE_SYNCHRONOUS: &str = "FULL";
+/// The read models' commits (a projector's page with its checkpoint) do not wait for the
+/// disk: they are derived from the log, and the checkpoint commits in the same transaction
+/// as the rows. The WAL is one file written in order, and the next durable commit (the
+/// log's next group) syncs every frame before its own, so a power loss can only take a
+/// suffix of read-model pages with their checkpoints, which the projectors apply again from
+/// the log. What is acknowledged to a user (events, keys, accounts) stays `FULL`.
+pub(crate) const SQLITE_READ_MODEL_SYNCHRONOUS: &str = "NORMAL";
 const POOL_MAX_CONNECTIONS_SQLITE: u32 = 8;
+/// The read models' writers take the file's one write turn, so one connection writes at a
+/// time; a second serves a projector that reads while the first is returned.
+const READ_MODEL_POOL_MAX_CONNECTIONS_SQLITE: u32 = 2;
 const POOL_MAX_CONNECTIONS_POSTGRES: u32 = 16;
 /// The event log's own native pools (see [`NativePool`]). On Postgres: one writer (group
 /// commit) plus readers (projectors, the relay, stream loads); on SQLite events are written
@@ -71,6 +81,9 @@ impl StorageConfig {
 pub struct Db {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// On SQLite, the connections the projectors write their pages on (see
+    /// [`SQLITE_READ_MODEL_SYNCHRONOUS`]); on Postgres the shared pool.
+    read_model_pool: AnyPool,
     /// A native pool on the same database, used only by the event-log backends: going
     /// through `sqlx::Any` copies every value into an `AnyValue` and back, and rules out
     /// array parameters; the log's hot paths can't afford either.
@@ -123,25 +136,14 @@ impl Db {
 
     async fn connect_sqlite(path: &Path) -> Result<Self, StoreError> {
         let url = format!("sqlite://{}?mode=rwc", path.display());
-        let options = AnyConnectOptions::from_str(&url)?.disable_statement_logging();
-        let pool = AnyPoolOptions::new()
-            .max_connections(POOL_MAX_CONNECTIONS_SQLITE)
-            .after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    // WAL lets readers run beside the single writer; see SQLITE_SYNCHRONOUS.
-                    conn.execute(
-                        format!(
-                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = {SQLITE_SYNCHRONOUS}; \
-                             PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON;"
-                        )
-                        .as_str(),
-                    )
-                    .await?;
-                    Ok(())
-                })
-            })
-            .connect_with(options)
-            .await?;
+        let pool =
+            Self::sqlite_any_pool(&url, POOL_MAX_CONNECTIONS_SQLITE, SQLITE_SYNCHRONOUS).await?;
+        let read_model_pool = Self::sqlite_any_pool(
+            &url,
+            READ_MODEL_POOL_MAX_CONNECTIONS_SQLITE,
+            SQLITE_READ_MODEL_SYNCHRONOUS,
+        )
+        .await?;
         // The same pragmas as above, for the log's native pool.
         let native_options = SqliteConnectOptions::from_str(&url)?
             .journal_mode(SqliteJournalMode::Wal)
@@ -160,11 +162,39 @@ impl Db {
         Ok(Self {
             pool,
             backend: Backend::Sqlite,
+            read_model_pool,
             native: NativePool::Sqlite(native, path.to_owned()),
             write_gate: Some(WriteGate::default()),
             sqlite_reads: Some(SqliteReads::new(path.to_owned())),
             kept: Kept::default(),
         })
+    }
+
+    /// An `Any` pool on the SQLite file at `url` whose connections commit with `synchronous`.
+    async fn sqlite_any_pool(
+        url: &str,
+        max_connections: u32,
+        synchronous: &'static str,
+    ) -> Result<AnyPool, StoreError> {
+        let options = AnyConnectOptions::from_str(url)?.disable_statement_logging();
+        Ok(AnyPoolOptions::new()
+            .max_connections(max_connections)
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    // WAL lets readers run beside the single writer; see SQLITE_SYNCHRONOUS.
+                    conn.execute(
+                        format!(
+                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = {synchronous}; \
+                             PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}; PRAGMA foreign_keys = ON;"
+                        )
+                        .as_str(),
+                    )
+                    .await?;
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?)
     }
 
     async fn connect_postgres(url: &str) -> Result<Self, StoreError> {
@@ -200,6 +230,7 @@ impl Db {
             })
             .connect_lazy_with(native_options);
         Ok(Self {
+            read_model_pool: pool.clone(),
             pool,
             backend: Backend::Postgres,
             native: NativePool::Postgres(native),
@@ -209,9 +240,10 @@ impl Db {
         })
     }
 
-    /// Closes both pools (the shared `Any` one and the log's native one).
+    /// Closes every pool (the shared `Any` one, the read models' and the log's native one).
     pub async fn close(&self) {
         self.pool.close().await;
+        self.read_model_pool.close().await;
         match &self.native {
             NativePool::Sqlite(pool, _) => pool.close().await,
             NativePool::Postgres(pool) => pool.close().await,
@@ -241,6 +273,26 @@ impl Db {
         Ok(WriteTransaction::new(tx, permit))
     }
 
+    /// [`Self::begin_write`] for a projector's page of read-model rows with its checkpoint:
+    /// a commit that does not wait for the disk (`SQLITE_READ_MODEL_SYNCHRONOUS` on SQLite,
+    /// `synchronous_commit = off` on Postgres, which likewise loses at most the last
+    /// transactions, in order, and whose next synchronous commit flushes them). Nothing a
+    /// user was told is stored goes through it: only what the log can rebuild.
+    pub async fn begin_read_model_write(&self) -> Result<WriteTransaction, sqlx::Error> {
+        let permit = self.write_turn().await?;
+        let tx = match self.backend {
+            Backend::Sqlite => self.read_model_pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => {
+                let mut tx = self.read_model_pool.begin().await?;
+                sqlx::query("SET LOCAL synchronous_commit = off")
+                    .execute(&mut *tx)
+                    .await?;
+                tx
+            }
+        };
+        Ok(WriteTransaction::new(tx, permit))
+    }
+
     /// Waits for the writer's turn (SQLite; nothing to wait for on Postgres), held until
     /// the answer is dropped: for a single write through a function that takes any
     /// executor, run on the pool in turn as [`crate::ExecuteWrite`] runs one statement.
@@ -258,4 +310,98 @@ impl Db {
             None => Ok(None),
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use sqlx::Row;
+
+    use super::*;
+    use crate::testing::TestDatabase;
+    use crate::ExecuteWrite;
+
+    /// How the transaction's connection commits: `FULL`/`on` waits for the disk,
+    /// `NORMAL`/`off` does not.
+    async fn commit_durability(tx: &mut WriteTransaction, backend: Backend) -> String {
+        match backend {
+            Backend::Sqlite => {
+                let level: i64 = sqlx::query("PRAGMA synchronous")
+                    .fetch_one(&mut **tx)
+                    .await
+                    .expect("read synchronous")
+                    .get(0);
+                match level {
+                    1 => "NORMAL".to_owned(),
+                    2 => "FULL".to_owned(),
+                    other => format!("level {other}"),
+                }
+            }
+            Backend::Postgres => sqlx::query("SHOW synchronous_commit")
+                .fetch_one(&mut **tx)
+                .await
+                .expect("read synchronous_commit")
+                .get(0),
+        }
+    }
+
+    async fn a_read_model_page_commits_without_waiting_for_the_disk(backend: Backend) {
+        let test = TestDatabase::new(backend).await;
+        let mut tx = test.db.begin_read_model_write().await.expect("begin");
+        let durability = commit_durability(&mut tx, backend).await;
+        tx.rollback().await.expect("rollback");
+        let expected = match backend {
+            Backend::Sqlite => "NORMAL",
+            Backend::Postgres => "off",
+        };
+        assert_eq!(durability, expected);
+        test.cleanup().await;
+    }
+
+    async fn every_other_write_waits_for_the_disk_after_a_read_model_page(backend: Backend) {
+        let test = TestDatabase::new(backend).await;
+        // More read-model pages than the pool has connections, committed, so that any
+        // setting they leave behind would reach a connection used after them.
+        for _ in 0..3 {
+            let tx = test.db.begin_read_model_write().await.expect("begin");
+            tx.commit().await.expect("commit");
+        }
+        for _ in 0..(POOL_MAX_CONNECTIONS_SQLITE + 1) {
+            let mut tx = test.db.begin_write().await.expect("begin");
+            let durability = commit_durability(&mut tx, backend).await;
+            tx.commit().await.expect("commit");
+            let expected = match backend {
+                Backend::Sqlite => "FULL",
+                Backend::Postgres => "on",
+            };
+            assert_eq!(durability, expected);
+        }
+        test.cleanup().await;
+    }
+
+    async fn a_read_model_page_is_read_at_once_on_the_shared_pool(backend: Backend) {
+        let test = TestDatabase::new(backend).await;
+        sqlx::query("CREATE TABLE read_model_probe (n BIGINT NOT NULL)")
+            .execute_write(&test.db)
+            .await
+            .expect("create table");
+        let mut tx = test.db.begin_read_model_write().await.expect("begin");
+        sqlx::query("INSERT INTO read_model_probe (n) VALUES (42)")
+            .execute(&mut *tx)
+            .await
+            .expect("insert");
+        tx.commit().await.expect("commit");
+        let n: i64 = sqlx::query("SELECT n FROM read_model_probe")
+            .fetch_one(&test.db.pool)
+            .await
+            .expect("read")
+            .get(0);
+        assert_eq!(n, 42);
+        test.cleanup().await;
+    }
+
+    crate::backend_tests!(
+        a_read_model_page_commits_without_waiting_for_the_disk,
+        every_other_write_waits_for_the_disk_after_a_read_model_page,
+        a_read_model_page_is_read_at_once_on_the_shared_pool,
+    );
 }

@@ -156,7 +156,7 @@ impl ProjectionRuntime {
         let Some(last) = events.last().map(RecordedEvent::cursor) else {
             return Ok(Vec::new());
         };
-        let mut tx = self.db().begin_write().await?;
+        let mut tx = self.db().begin_read_model_write().await?;
         let passing_by: HashSet<String> = crate::quarantine::projectors(tx.transaction()).await?;
         let (together, alone): (Vec<_>, Vec<_>) = group
             .iter()

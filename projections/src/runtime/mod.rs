@@ -158,7 +158,7 @@ impl ProjectionRuntime {
             return Ok(0);
         };
         loop {
-            let mut tx = self.db().begin_write().await?;
+            let mut tx = self.db().begin_read_model_write().await?;
             if !checkpoint::advance(
                 tx.transaction(),
                 projector.name(),
