@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { AXIS_TICKS, CHART_GRID, DRAWN_AT_ONCE, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 
 import { DASHBOARD_PLOT_HEIGHT, type MonthBars } from '../lib/dashboard-series';
 
@@ -27,8 +27,20 @@ export function IncomeExpenseBars({ series, currency }: { series: MonthBars[]; c
         <YAxis {...moneyAxis(currency)} />
         <Tooltip {...moneyTooltip(currency)} />
         <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} />
-        <Bar dataKey="Income" fill="#0d9488" radius={[3, 3, 0, 0]} maxBarSize={22} />
-        <Bar dataKey="Expenses" fill="#f97316" radius={[3, 3, 0, 0]} maxBarSize={22} />
+        <Bar
+          {...DRAWN_AT_ONCE}
+          dataKey="Income"
+          fill="#0d9488"
+          radius={[3, 3, 0, 0]}
+          maxBarSize={22}
+        />
+        <Bar
+          {...DRAWN_AT_ONCE}
+          dataKey="Expenses"
+          fill="#f97316"
+          radius={[3, 3, 0, 0]}
+          maxBarSize={22}
+        />
       </BarChart>
     </ResponsiveContainer>
   );

@@ -15,7 +15,7 @@ import {
   YAxis,
 } from 'recharts';
 
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { AXIS_TICKS, CHART_GRID, DRAWN_AT_ONCE, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 
 import { SUMMARY_PLOT_HEIGHT, type PeriodPoint } from '../lib/summary-series';
 
@@ -38,9 +38,23 @@ export function PeriodTrendPlot({ series, withBudget, currency, color, title }: 
         <XAxis dataKey="label" {...AXIS_TICKS} />
         <YAxis {...moneyAxis(currency)} />
         <Tooltip {...moneyTooltip(currency)} />
-        <Bar dataKey="amount" name={title} fill={color} radius={[4, 4, 0, 0]} maxBarSize={48} />
+        <Bar
+          {...DRAWN_AT_ONCE}
+          dataKey="amount"
+          name={title}
+          fill={color}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={48}
+        />
         {withBudget && (
-          <Line dataKey="budget" name="Budget" stroke="#f59e0b" strokeWidth={2} dot={false} />
+          <Line
+            {...DRAWN_AT_ONCE}
+            dataKey="budget"
+            name="Budget"
+            stroke="#f59e0b"
+            strokeWidth={2}
+            dot={false}
+          />
         )}
       </ComposedChart>
     </ResponsiveContainer>
@@ -63,7 +77,7 @@ export function CompositionPlot({
         <XAxis type="number" hide />
         <YAxis type="category" dataKey="name" width={140} {...AXIS_TICKS} />
         <Tooltip {...moneyTooltip(currency)} />
-        <Bar dataKey="amount" name="Total" radius={[0, 4, 4, 0]} maxBarSize={22}>
+        <Bar {...DRAWN_AT_ONCE} dataKey="amount" name="Total" radius={[0, 4, 4, 0]} maxBarSize={22}>
           {composition.map((entry, index) => (
             <Cell key={entry.name} fill={PALETTE[index % PALETTE.length]} />
           ))}

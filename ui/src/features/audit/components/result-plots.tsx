@@ -17,6 +17,8 @@ import {
   YAxis,
 } from 'recharts';
 
+import { DRAWN_AT_ONCE } from '@/lib/chart-axes';
+
 import { BAND_FILLS, PLOT_HEIGHT, type BenfordPoint, type DistributionPoint } from './audit-format';
 
 /** Entries per risk band, one bar each in the band's colour. */
@@ -28,7 +30,7 @@ export function RiskBandBars({ series }: { series: DistributionPoint[] }) {
         <XAxis dataKey="label" tickLine={false} fontSize={12} />
         <YAxis allowDecimals={false} tickLine={false} fontSize={12} />
         <Tooltip formatter={(value) => [value, 'Entries']} />
-        <Bar dataKey="entries" radius={[3, 3, 0, 0]} isAnimationActive={false}>
+        <Bar {...DRAWN_AT_ONCE} dataKey="entries" radius={[3, 3, 0, 0]}>
           {series.map((point) => (
             <Cell key={point.band} fill={BAND_FILLS[point.band]} />
           ))}
@@ -59,7 +61,7 @@ export function DigitProportions({
           dataKey="observed"
           name="Observed"
           fill="var(--mantine-color-blue-5)"
-          isAnimationActive={false}
+          {...DRAWN_AT_ONCE}
         />
         <Line
           dataKey="expected"
@@ -67,7 +69,7 @@ export function DigitProportions({
           stroke="var(--mantine-color-dark-4)"
           strokeWidth={2}
           dot={series.length <= 10 ? { r: 2 } : false}
-          isAnimationActive={false}
+          {...DRAWN_AT_ONCE}
         />
       </ComposedChart>
     </ResponsiveContainer>

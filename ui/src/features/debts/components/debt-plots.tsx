@@ -16,7 +16,7 @@ import {
   YAxis,
 } from 'recharts';
 
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { AXIS_TICKS, CHART_GRID, DRAWN_AT_ONCE, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 import { formatDate, formatDateText } from '@/lib/format-date-time';
 
 import { BUCKETS } from '../api/aging';
@@ -43,6 +43,7 @@ export function BalancePlot({ series, currency }: BalancePlotProps) {
           labelFormatter={(date: unknown) => formatDateText(String(date))}
         />
         <Area
+          {...DRAWN_AT_ONCE}
           dataKey="balance"
           name="Balance"
           stroke="#4f46e5"
@@ -67,6 +68,7 @@ export function AgingBars({ series, currency }: AgingBarsProps) {
         <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
         {BUCKETS.map(({ field, label }, index) => (
           <Bar
+            {...DRAWN_AT_ONCE}
             key={field}
             dataKey={field}
             name={label}

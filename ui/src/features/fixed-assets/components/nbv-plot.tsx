@@ -12,7 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { AXIS_TICKS, CHART_GRID, DRAWN_AT_ONCE, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 import { formatMonth } from '@/lib/format-date-time';
 
 import { NBV_PLOT_HEIGHT, type NbvPoint } from '../lib/nbv-series';
@@ -32,7 +32,14 @@ export function NbvPlot({ series, currency }: { series: NbvPoint[]; currency: st
           {...moneyTooltip(currency)}
           labelFormatter={(period: unknown) => formatMonth(String(period), 'long')}
         />
-        <Line dataKey="nbv" name="Net book value" stroke="#4f46e5" strokeWidth={2} dot={false} />
+        <Line
+          {...DRAWN_AT_ONCE}
+          dataKey="nbv"
+          name="Net book value"
+          stroke="#4f46e5"
+          strokeWidth={2}
+          dot={false}
+        />
       </LineChart>
     </ResponsiveContainer>
   );

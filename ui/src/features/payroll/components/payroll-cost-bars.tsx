@@ -13,7 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { AXIS_TICKS, CHART_GRID, DRAWN_AT_ONCE, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 
 import { COST_COMPONENTS, COST_PLOT_HEIGHT, type CostPoint } from '../lib/cost-series';
 
@@ -38,6 +38,7 @@ export function PayrollCostBars({ series, currency }: { series: CostPoint[]; cur
         />
         {COST_COMPONENTS.map(({ field, label, color }, index) => (
           <Bar
+            {...DRAWN_AT_ONCE}
             key={field}
             dataKey={field}
             name={label}

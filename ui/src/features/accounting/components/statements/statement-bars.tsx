@@ -13,7 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 
-import { AXIS_TICKS, CHART_GRID, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
+import { AXIS_TICKS, CHART_GRID, DRAWN_AT_ONCE, moneyAxis, moneyTooltip } from '@/lib/chart-axes';
 import { toChartNumber } from '@/lib/money';
 
 import { STATEMENT_PLOT_HEIGHT, type StatementBarsProps } from './statement-chart';
@@ -32,9 +32,21 @@ export function StatementBars({ bars, currency, currentLabel, compareLabel }: St
         <YAxis {...moneyAxis(currency, 72)} />
         <Tooltip {...moneyTooltip(currency)} />
         <Legend />
-        <Bar dataKey="current" name={currentLabel} fill="#4f46e5" radius={[3, 3, 0, 0]} />
+        <Bar
+          {...DRAWN_AT_ONCE}
+          dataKey="current"
+          name={currentLabel}
+          fill="#4f46e5"
+          radius={[3, 3, 0, 0]}
+        />
         {compareLabel && (
-          <Bar dataKey="compare" name={compareLabel} fill="#a5b4fc" radius={[3, 3, 0, 0]} />
+          <Bar
+            {...DRAWN_AT_ONCE}
+            dataKey="compare"
+            name={compareLabel}
+            fill="#a5b4fc"
+            radius={[3, 3, 0, 0]}
+          />
         )}
       </BarChart>
     </ResponsiveContainer>
