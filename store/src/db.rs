@@ -273,23 +273,18 @@ impl Db {
         Ok(WriteTransaction::new(tx, permit))
     }
 
-    /// [`Self::begin_write`] for a projector's page of read-model rows with its checkpoint:
-    /// a commit that does not wait for the disk (`SQLITE_READ_MODEL_SYNCHRONOUS` on SQLite,
-    /// `synchronous_commit = off` on Postgres, which likewise loses at most the last
-    /// transactions, in order, and whose next synchronous commit flushes them). Nothing a
-    /// user was told is stored goes through it: only what the log can rebuild.
+    /// [`Self::begin_write`] for a projector's page of read-model rows with its checkpoint,
+    /// committed without waiting for the disk (see [`SQLITE_READ_MODEL_SYNCHRONOUS`]; on
+    /// Postgres `synchronous_commit = off`, which likewise loses at most the last
+    /// transactions, in order, and whose next synchronous commit flushes them).
     pub async fn begin_read_model_write(&self) -> Result<WriteTransaction, sqlx::Error> {
         let permit = self.write_turn().await?;
-        let tx = match self.backend {
-            Backend::Sqlite => self.read_model_pool.begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => {
-                let mut tx = self.read_model_pool.begin().await?;
-                sqlx::query("SET LOCAL synchronous_commit = off")
-                    .execute(&mut *tx)
-                    .await?;
-                tx
-            }
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            // In the same round trip as the BEGIN: a page is often a few events.
+            Backend::Postgres => "BEGIN; SET LOCAL synchronous_commit = off",
         };
+        let tx = self.read_model_pool.begin_with(begin).await?;
         Ok(WriteTransaction::new(tx, permit))
     }
 

@@ -263,8 +263,8 @@ export async function openScreen(page, screen, { timeout = 30_000 } = {}) {
       if (scrolled) break;
     }
   }
-  // Then charts animate and grids size their columns after the first rows.
   await waitForPlots(page, timeout);
+  // Grids size their columns after the first rows.
   await page.waitForTimeout(800);
 }
 
