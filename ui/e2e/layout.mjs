@@ -147,6 +147,56 @@ export function registerLayoutTests(h) {
     check(problems.length === 0, `cut short:\n  ${problems.join('\n  ')}`);
   });
 
+  test('a money column fits the widest figure of every row, not only of the rows first drawn', async ({
+    page,
+    context,
+  }) => {
+    const { user, workspaces } = await userWithWorkspaces(['Long Ledger Ltd']);
+    const ws = workspaces[0];
+    const books = `/accounting/workspaces/${ws.id}/`;
+    const token = user.access;
+    await api('POST', `${books}accounts/default/setup/`, { token });
+    const { data: tree } = await api('GET', `${books}accounts/`, { token });
+    const bank = accountByCode(tree, '1120');
+    const sales = accountByCode(tree, '4100');
+    const sale = (date, amount) =>
+      api('POST', `${books}journal-entries/`, {
+        token,
+        expect: 201,
+        body: {
+          date,
+          memo: 'Cash sale',
+          post: true,
+          lines: [
+            { account_id: bank.id, debit: amount },
+            { account_id: sales.id, credit: amount },
+          ],
+        },
+      });
+    // Forty small sales, then one far larger: its row is past those the grid first draws.
+    for (let day = 1; day <= 40; day += 1) {
+      await sale(`${year}-01-${String(1 + (day % 28)).padStart(2, '0')}`, '1000.00');
+    }
+    await sale(`${year}-${month}-01`, '987654321.98');
+    await withSession(context, user, {
+      wsId: ws.id,
+      activeOrgId: ws.organization_id,
+      preferredService: 'accounting',
+    });
+    const ledger = screens({ bank }).find((screen) => screen.name === 'general-ledger-account');
+    await openScreen(page, ledger, { timeout: WAIT_MS });
+    const grid = page.locator('[role="region"][aria-label="General ledger table"]');
+    check(
+      (await grid.getByText('₦987,654,321.98', { exact: true }).count()) === 0,
+      'the large sale was drawn before scrolling: the test needs it out of view',
+    );
+    await grid.getByRole('gridcell').first().hover();
+    await page.mouse.wheel(0, 5_000);
+    await grid.getByText('₦987,654,321.98', { exact: true }).first().waitFor({ timeout: WAIT_MS });
+    const { cut } = await findClipped(page);
+    check(cut.length === 0, `cut short after scrolling down:\n  ${cut.slice(0, 4).join('\n  ')}`);
+  });
+
   test('a grid keeps the column widths the user drags, not those it works out to fit money', async ({
     page,
     context,

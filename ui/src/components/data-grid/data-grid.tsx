@@ -16,6 +16,7 @@ import {
   type GridApi,
   type GridReadyEvent,
   type IDatasource,
+  type IRowNode,
   type RowClassParams,
   type RowClickedEvent,
 } from 'ag-grid-community';
@@ -27,14 +28,23 @@ import '@/styles/grid.css';
 import { storage } from '@/lib/storage';
 
 import { headerCanWrap } from './columns';
+import { columnWidthForFigures } from './figure-width';
 import { registerGridModules } from './grid-modules';
 
 registerGridModules();
 
+/** The grid's font size; figures are measured in it. */
+const GRID_FONT_SIZE_PX = 13;
+/** The weights of a parent row and a totals row (`grid.css`), in which figures are measured. */
+const PARENT_ROW_WEIGHT = 600;
+const TOTAL_ROW_WEIGHT = 700;
+/** What `grid.css` adds to the last column's right padding, for an overlaid scrollbar. */
+const LAST_COLUMN_EXTRA_PX = 16;
+
 /** The app's grid look: quiet borders, the accent for selection, the app's font. */
 export const gridTheme = themeQuartz.withParams({
   fontFamily: FONT_STACK,
-  fontSize: 13,
+  fontSize: GRID_FONT_SIZE_PX,
   headerFontSize: 12,
   headerFontWeight: 600,
   headerTextColor: '#52525b',
@@ -96,14 +106,37 @@ export type DataGridProps<T> = {
   onExportCsv?: () => Promise<void> | void;
 };
 
-/** The ids of the money columns (those `moneyColumn` made) among `columns`. */
-function moneyColumnIds(columns: Column[]): string[] {
-  return columns
-    .filter((column) => {
-      const cellClass = column.getColDef().cellClass;
-      return Array.isArray(cellClass) && cellClass.includes('ledger-money');
-    })
-    .map((column) => column.getColId());
+/** Whether `column` is a money column (one `moneyColumn` or `percentColumn` made). */
+function isMoneyColumn(column: Column): boolean {
+  const cellClass = column.getColDef().cellClass;
+  return Array.isArray(cellClass) && cellClass.includes('ledger-money');
+}
+
+function isFlexing(column: Column): boolean {
+  return (column.getFlex() ?? 0) > 0;
+}
+
+/**
+ * The width the widest figure of `column` needs, over every row the grid holds and its
+ * pinned totals. Figures are measured in the bold of parent rows (totals: bolder), so a
+ * row's weight never cuts its figure.
+ */
+function figureWidth<T>(api: GridApi<T>, column: Column): number {
+  const textOf = (rowNode: IRowNode<T>) => {
+    const text = api.getCellValue({ rowNode, colKey: column, useFormatter: true });
+    return typeof text === 'string' ? text : '';
+  };
+  const body: string[] = [];
+  api.forEachNode((node) => body.push(textOf(node)));
+  const totals: string[] = [];
+  for (let index = 0; index < api.getPinnedBottomRowCount(); index += 1) {
+    const node = api.getPinnedBottomRow(index);
+    if (node) totals.push(textOf(node));
+  }
+  return Math.max(
+    columnWidthForFigures(body, `${PARENT_ROW_WEIGHT} ${GRID_FONT_SIZE_PX}px ${FONT_STACK}`),
+    columnWidthForFigures(totals, `${TOTAL_ROW_WEIGHT} ${GRID_FONT_SIZE_PX}px ${FONT_STACK}`),
+  );
 }
 
 function readColumnState(gridId: string): ColumnState[] | null {
@@ -162,44 +195,58 @@ export function DataGrid<T>({
   const regionRef = useRef<HTMLDivElement | null>(null);
 
   // Money is never clipped: once rows are drawn, each money column is as wide as its
-  // widest figure, whatever width the layout or the user gave it; its header wraps.
+  // widest figure (of every row the grid holds, worked out from the text: nothing is laid
+  // out to find it), whatever width the layout or the user gave it; its header wraps.
   // When the columns then add up to more than the grid's width, the grid shares the
   // width out again with each money column kept at least that wide: the other columns
   // give way (their text ends in an ellipsis and shows in full on hover), so no column
   // is pushed out of view. Grids with names pinned left (a summary's many months) scroll
-  // sideways by design.
-  const fitMoneyColumns = useCallback((api: GridApi<T>) => {
-    if (api.isDestroyed()) return;
-    const money = moneyColumnIds(api.getAllDisplayedColumns());
-    if (money.length > 0) api.autoSizeColumns(money, true);
-  }, []);
-
-  // After the money columns were sized (ag-grid applies that a frame later).
-  const shareOutWidth = useCallback((api: GridApi<T>) => {
+  // sideways by design. All of it is one resize, so the grid lays out once.
+  const fitColumns = useCallback((api: GridApi<T>) => {
     if (api.isDestroyed()) return;
     const columns = api.getAllDisplayedColumns();
-    const money = moneyColumnIds(columns);
-    const available = (regionRef.current?.clientWidth ?? 0) - SCROLLBAR_ALLOWANCE_PX;
-    const used = columns.reduce((sum, column) => sum + column.getActualWidth(), 0);
-    if (available <= 0 || used <= available || columns.some((column) => column.isPinnedLeft())) {
-      return;
-    }
-    // Each other column gives up a share of what it has above its own floor, in
-    // proportion to that room, until the columns fit (or every floor is reached).
-    const room = columns
-      .filter((column) => !money.includes(column.getColId()))
-      .map((column) => ({
-        key: column.getColId(),
-        width: column.getActualWidth(),
-        spare: column.getActualWidth() - (column.getColDef().minWidth ?? SQUEEZED_COLUMN_MIN_PX),
-      }))
-      .filter(({ spare }) => spare > 0);
-    const spareTotal = room.reduce((sum, { spare }) => sum + spare, 0);
-    if (spareTotal === 0) return;
-    const share = Math.min(1, (used - available) / spareTotal);
-    api.setColumnWidths(
-      room.map(({ key, width, spare }) => ({ key, newWidth: Math.floor(width - spare * share) })),
+    const money = columns.filter(isMoneyColumn);
+    if (money.length === 0) return;
+    const widths = new Map(
+      money.map((column) => [
+        column.getColId(),
+        Math.max(
+          column.getMinWidth(),
+          figureWidth(api, column) + (column === columns.at(-1) ? LAST_COLUMN_EXTRA_PX : 0),
+        ),
+      ]),
     );
+    const widthOf = (column: Column) => widths.get(column.getColId()) ?? column.getActualWidth();
+    const available = (regionRef.current?.clientWidth ?? 0) - SCROLLBAR_ALLOWANCE_PX;
+    const used = columns.reduce((sum, column) => sum + widthOf(column), 0);
+    if (available > 0 && used > available && !columns.some((column) => column.isPinnedLeft())) {
+      // Each other column gives up a share of what it has above its own floor, in
+      // proportion to that room, until the columns fit (or every floor is reached). A
+      // column that flexes is given its width too, even at its floor: that fixes it there,
+      // where it would otherwise grow back over the room kept for the scrollbar.
+      const room = columns
+        .filter((column) => !isMoneyColumn(column))
+        .map((column) => ({
+          key: column.getColId(),
+          width: column.getActualWidth(),
+          spare: column.getActualWidth() - column.getMinWidth(),
+          flexes: isFlexing(column),
+        }))
+        .filter(({ spare, flexes }) => spare > 0 || flexes);
+      const spareTotal = room.reduce((sum, { spare }) => sum + spare, 0);
+      const share = spareTotal === 0 ? 0 : Math.min(1, (used - available) / spareTotal);
+      for (const { key, width, spare } of room) widths.set(key, Math.floor(width - spare * share));
+    }
+    const changed = [...widths].filter(([key, width]) => {
+      const column = api.getColumn(key);
+      return column !== null && (column.getActualWidth() !== width || isFlexing(column));
+    });
+    if (changed.length > 0) {
+      // A width given is a fixed width: a column that flexed stops, so it cannot grow back.
+      api.applyColumnState({
+        state: changed.map(([colId, width]) => ({ colId, width, flex: null })),
+      });
+    }
   }, []);
 
   const effectiveColumns = useMemo(
@@ -300,27 +347,20 @@ export function DataGrid<T>({
           loading={loading}
           overlayNoRowsTemplate={overlayNoRowsTemplate}
           onGridReady={onGridReady}
-          onFirstDataRendered={(event) => fitMoneyColumns(event.api)}
-          onRowDataUpdated={(event) => fitMoneyColumns(event.api)}
+          onFirstDataRendered={(event) => fitColumns(event.api)}
+          onRowDataUpdated={(event) => fitColumns(event.api)}
           // The scrollbar's room is kept from the start: otherwise the columns are laid out
           // to the full width and the last one slides under the scrollbar once rows arrive.
           alwaysShowVerticalScroll
-          // Sized money columns are their figures and the cell padding, no more (the default
-          // adds 20 px to each, which a row of ten money columns cannot spare).
-          autoSizePadding={4}
-          // Every column is drawn (our grids have at most ~20), so every money column can be
-          // measured and sized, including those scrolled out of view.
-          suppressColumnVirtualisation
           tooltipShowMode="whenTruncated"
           tooltipShowDelay={400}
           onRowClicked={handleRowClicked}
           onSortChanged={saveColumnState}
           onColumnMoved={(event) => event.finished && saveColumnState()}
           onColumnResized={(event) => {
-            if (event.source === 'autosizeColumns') shareOutWidth(event.api);
             // Only the user's own resizing is their layout: the widths the grid shares out
             // to fit money are worked out again on every draw, for the rows of the day.
-            else if (event.finished && event.source === 'uiColumnResized') saveColumnState();
+            if (event.finished && event.source === 'uiColumnResized') saveColumnState();
           }}
           onColumnVisible={saveColumnState}
           rowClass={onRowClicked ? 'ledger-grid-clickable' : undefined}

@@ -4,6 +4,7 @@
  * here, listing only what our grids use, so the bundle does not carry the whole library.
  */
 import {
+  CellApiModule,
   CellStyleModule,
   ClientSideRowModelModule,
   ColumnApiModule,
@@ -31,6 +32,7 @@ export function registerGridModules(): void {
   ModuleRegistry.registerModules([
     ClientSideRowModelModule,
     InfiniteRowModelModule,
+    CellApiModule,
     ColumnApiModule,
     ColumnAutoSizeModule,
     CsvExportModule,

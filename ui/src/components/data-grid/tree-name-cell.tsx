@@ -1,4 +1,3 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 
@@ -12,21 +11,25 @@ export type TreeNameCellParams = {
   onToggle: (id: string) => void;
 };
 
-/** The name column of a tree grid: indentation, an expand/collapse toggle, the text. */
+/**
+ * The name column of a tree grid: indentation, an expand/collapse toggle, the text.
+ * Plain elements styled by `grid.css`, not Mantine components: a grid draws this cell on
+ * every row in view, and each Mantine component costs several hooks per cell (a tree
+ * screen's first draw spent a tenth of its time in them).
+ */
 export function TreeNameCell<T>(
   props: CustomCellRendererProps<TreeRow<T>, string> & TreeNameCellParams,
 ) {
   const row = props.data;
-  if (!row) return <Text size="sm">{props.valueFormatted ?? props.value}</Text>;
-  const open = !props.collapsed.has(row.treeId);
   const label = props.valueFormatted ?? props.value ?? '';
+  if (!row) return <span className="ledger-tree-label">{label}</span>;
+  const open = !props.collapsed.has(row.treeId);
   return (
-    <Group gap={4} wrap="nowrap" pl={row.depth * INDENT_PX} h="100%">
+    <div className="ledger-tree-name" style={{ paddingLeft: row.depth * INDENT_PX }}>
       {row.hasChildren ? (
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
+        <button
+          type="button"
+          className="ledger-cell-button"
           aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`}
           aria-expanded={open}
           onClick={(event) => {
@@ -36,13 +39,13 @@ export function TreeNameCell<T>(
           }}
         >
           {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-        </ActionIcon>
+        </button>
       ) : (
-        <span style={{ width: 22, flex: 'none' }} />
+        <span className="ledger-tree-spacer" />
       )}
-      <Text size="sm" fw={row.hasChildren ? 600 : 400} truncate>
+      <span className="ledger-tree-label" data-parent={row.hasChildren ? '' : undefined}>
         {label}
-      </Text>
-    </Group>
+      </span>
+    </div>
   );
 }

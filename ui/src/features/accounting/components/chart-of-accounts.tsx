@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArchive, IconPencil, IconPlus, IconTarget } from '@tabler/icons-react';
 import type { ColDef } from 'ag-grid-community';
@@ -137,50 +137,49 @@ export function ChartOfAccounts() {
       columns.push({
         colId: 'actions',
         headerName: '',
-        width: 124,
+        width: 112,
         // Always in view, however wide the other columns make the grid.
         pinned: 'right',
         sortable: false,
         filter: false,
         cellRenderer: ({ data }: CustomCellRendererProps<AccountRow>) =>
           data && data.is_editable && !data.archived_datetime ? (
-            <Group gap={2} h="100%" wrap="nowrap">
-              <Tooltip label="Edit">
-                <Button
-                  variant="subtle"
-                  size="compact-xs"
-                  aria-label={`Edit ${data.account_code}`}
-                  onClick={() => {
-                    setEditing(data);
-                    setFormOpen(true);
-                  }}
-                >
-                  <IconPencil size={14} />
-                </Button>
-              </Tooltip>
-              <Tooltip label="Budget">
-                <Button
-                  variant="subtle"
-                  color="gray"
-                  size="compact-xs"
-                  aria-label={`Budget ${data.account_code}`}
-                  onClick={() => setBudgeting(data)}
-                >
-                  <IconTarget size={14} />
-                </Button>
-              </Tooltip>
-              <Tooltip label="Archive">
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="compact-xs"
-                  aria-label={`Archive ${data.account_code}`}
-                  onClick={() => confirmArchive(data)}
-                >
-                  <IconArchive size={14} />
-                </Button>
-              </Tooltip>
-            </Group>
+            // Plain buttons (grid.css), drawn on every row in view: a Mantine Tooltip and
+            // Button each cost their hooks per row, three times a row.
+            <div className="ledger-cell-actions">
+              <button
+                type="button"
+                className="ledger-cell-button"
+                data-tone="primary"
+                title="Edit"
+                aria-label={`Edit ${data.account_code}`}
+                onClick={() => {
+                  setEditing(data);
+                  setFormOpen(true);
+                }}
+              >
+                <IconPencil size={14} />
+              </button>
+              <button
+                type="button"
+                className="ledger-cell-button"
+                title="Budget"
+                aria-label={`Budget ${data.account_code}`}
+                onClick={() => setBudgeting(data)}
+              >
+                <IconTarget size={14} />
+              </button>
+              <button
+                type="button"
+                className="ledger-cell-button"
+                data-tone="danger"
+                title="Archive"
+                aria-label={`Archive ${data.account_code}`}
+                onClick={() => confirmArchive(data)}
+              >
+                <IconArchive size={14} />
+              </button>
+            </div>
           ) : null,
       });
     }
