@@ -1,6 +1,7 @@
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 
+import { CellButton } from './cell-button';
 import type { TreeRow } from './tree-rows';
 
 /** Pixels of indentation per level of the hierarchy. */
@@ -27,11 +28,9 @@ export function TreeNameCell<T>(
   return (
     <div className="ledger-tree-name" style={{ paddingLeft: row.depth * INDENT_PX }}>
       {row.hasChildren ? (
-        <button
-          type="button"
-          className="ledger-cell-button"
-          aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`}
-          aria-expanded={open}
+        <CellButton
+          label={`${open ? 'Collapse' : 'Expand'} ${label}`}
+          expanded={open}
           onClick={(event) => {
             // The row's own click (drill-down) must not fire too.
             event.stopPropagation();
@@ -39,7 +38,7 @@ export function TreeNameCell<T>(
           }}
         >
           {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-        </button>
+        </CellButton>
       ) : (
         <span className="ledger-tree-spacer" />
       )}

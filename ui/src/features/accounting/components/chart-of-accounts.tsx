@@ -5,6 +5,7 @@ import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useMemo, useState } from 'react';
 
+import { CellActions, CellButton } from '@/components/data-grid/cell-button';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { moneyColumn } from '@/components/data-grid/columns';
 import { TreeNameCell } from '@/components/data-grid/tree-name-cell';
@@ -144,42 +145,34 @@ export function ChartOfAccounts() {
         filter: false,
         cellRenderer: ({ data }: CustomCellRendererProps<AccountRow>) =>
           data && data.is_editable && !data.archived_datetime ? (
-            // Plain buttons (grid.css), drawn on every row in view: a Mantine Tooltip and
-            // Button each cost their hooks per row, three times a row.
-            <div className="ledger-cell-actions">
-              <button
-                type="button"
-                className="ledger-cell-button"
-                data-tone="primary"
-                title="Edit"
-                aria-label={`Edit ${data.account_code}`}
+            <CellActions>
+              <CellButton
+                tone="primary"
+                hint="Edit"
+                label={`Edit ${data.account_code}`}
                 onClick={() => {
                   setEditing(data);
                   setFormOpen(true);
                 }}
               >
                 <IconPencil size={14} />
-              </button>
-              <button
-                type="button"
-                className="ledger-cell-button"
-                title="Budget"
-                aria-label={`Budget ${data.account_code}`}
+              </CellButton>
+              <CellButton
+                hint="Budget"
+                label={`Budget ${data.account_code}`}
                 onClick={() => setBudgeting(data)}
               >
                 <IconTarget size={14} />
-              </button>
-              <button
-                type="button"
-                className="ledger-cell-button"
-                data-tone="danger"
-                title="Archive"
-                aria-label={`Archive ${data.account_code}`}
+              </CellButton>
+              <CellButton
+                tone="danger"
+                hint="Archive"
+                label={`Archive ${data.account_code}`}
                 onClick={() => confirmArchive(data)}
               >
                 <IconArchive size={14} />
-              </button>
-            </div>
+              </CellButton>
+            </CellActions>
           ) : null,
       });
     }

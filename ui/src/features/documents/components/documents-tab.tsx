@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -10,7 +9,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconEye, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -19,6 +17,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { CellActions, CellButton } from '@/components/data-grid/cell-button';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { openPermissionDialog } from '@/components/permissions/permission-dialog-store';
 import { paths } from '@/config/paths';
@@ -196,27 +195,20 @@ export function DocumentsTab({
         sortable: false,
         cellRenderer: ({ data: row }: CustomCellRendererProps<StoredFile>) =>
           row ? (
-            <Group gap={4} wrap="nowrap" h="100%">
-              <Tooltip label="Preview">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Preview ${row.name ?? 'image'}`}
-                  onClick={() => setPreview(asPreview(row))}
-                >
-                  <IconEye size={16} />
-                </ActionIcon>
-              </Tooltip>
+            <CellActions>
+              <CellButton
+                hint="Preview"
+                label={`Preview ${row.name ?? 'image'}`}
+                onClick={() => setPreview(asPreview(row))}
+              >
+                <IconEye size={16} />
+              </CellButton>
               {canUpload && row.kind === 'document' && (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${row.name}`}
-                  onClick={() => remove(row)}
-                >
+                <CellButton tone="danger" label={`Delete ${row.name}`} onClick={() => remove(row)}>
                   <IconTrash size={16} />
-                </ActionIcon>
+                </CellButton>
               )}
-            </Group>
+            </CellActions>
           ) : null,
       },
     ];

@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useMemo } from 'react';
 
+import { CellActions, CellButton } from '@/components/data-grid/cell-button';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import { downloadBlob } from '@/components/data-grid/csv';
 import { useWorkspaceId } from '@/lib/active-workspace';
@@ -114,28 +115,25 @@ export function DownloadsScreen() {
         sortable: false,
         cellRenderer: ({ data }: CustomCellRendererProps<Report>) =>
           data ? (
-            <Group gap={4} wrap="nowrap" h="100%">
-              <Tooltip label={data.status === 'ready' ? `Download ${data.file_name}` : 'Not ready'}>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Download ${data.title}`}
-                  disabled={data.status !== 'ready'}
-                  onClick={() => void download(data)}
-                >
-                  <IconDownload size={16} />
-                </ActionIcon>
-              </Tooltip>
+            <CellActions>
+              <CellButton
+                hint={data.status === 'ready' ? `Download ${data.file_name}` : 'Not ready'}
+                label={`Download ${data.title}`}
+                disabled={data.status !== 'ready'}
+                onClick={() => void download(data)}
+              >
+                <IconDownload size={16} />
+              </CellButton>
               {canGenerateReports && (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete ${data.title}`}
+                <CellButton
+                  tone="danger"
+                  label={`Delete ${data.title}`}
                   onClick={() => remove(data)}
                 >
                   <IconTrash size={16} />
-                </ActionIcon>
+                </CellButton>
               )}
-            </Group>
+            </CellActions>
           ) : null,
       },
     ];
