@@ -51,6 +51,19 @@ const screenshotDir = join(here, 'screenshots');
 /** Upper bound for any single wait, so a broken page fails instead of hanging; generous
  * because on a loaded 2-core machine SQLite projector retries can hold a read model back. */
 const WAIT_MS = 30_000;
+
+/**
+ * Clicks `button` until `done()` holds, for up to WAIT_MS: a control that asks the
+ * signed-in user's role answers only once the page has it, which a loaded machine may take
+ * seconds to fetch.
+ */
+async function clickUntil(page, button, done) {
+  const deadline = Date.now() + WAIT_MS;
+  while (!(await done()) && Date.now() < deadline) {
+    await button.click();
+    await page.waitForTimeout(250);
+  }
+}
 /** A response slower than this is listed with a failed test's diagnostics. */
 const SLOW_RESPONSE_MS = Number(process.env.E2E_SLOW_MS ?? 3_000);
 const DESKTOP = { width: 1440, height: 900 };
@@ -744,10 +757,11 @@ test('a user without a workspace creates the first one: side panel, /workspace, 
   check((await page.getByTestId('workspace-rail').count()) === 0, 'a rail without workspaces');
   await shot(page, 'no-workspace');
   // The button checks once the user and the plan lookup have settled.
-  for (let attempt = 0; attempt < 20 && (await pathOf(page)) !== '/workspace'; attempt += 1) {
-    await card.getByRole('button', { name: 'Create workspace' }).click();
-    await page.waitForTimeout(250);
-  }
+  await clickUntil(
+    page,
+    card.getByRole('button', { name: 'Create workspace' }),
+    async () => (await pathOf(page)) === '/workspace',
+  );
   await waitForPath(page, '/workspace');
   await page.getByLabel('Workspace name').fill('Lagos Branch');
   await shot(page, 'create-workspace');
@@ -778,10 +792,11 @@ test('the Create Workspace tile opens /workspace for an Admin on the default pla
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
   // The tile checks once the user and the plan lookup have settled.
-  for (let attempt = 0; attempt < 20 && (await pathOf(page)) !== '/workspace'; attempt += 1) {
-    await page.getByRole('button', { name: 'Create Workspace' }).click();
-    await page.waitForTimeout(250);
-  }
+  await clickUntil(
+    page,
+    page.getByRole('button', { name: 'Create Workspace' }),
+    async () => (await pathOf(page)) === '/workspace',
+  );
   await waitForPath(page, '/workspace');
 });
 
@@ -946,10 +961,9 @@ test('the bell shows new notifications live and Mark all as read clears the dot'
 async function openInviteModal(page) {
   await page.getByRole('button', { name: /Workspace panel/ }).click();
   const dialog = page.getByRole('dialog', { name: /Invite Collaborators/ });
-  for (let attempt = 0; attempt < 20 && (await dialog.count()) === 0; attempt += 1) {
-    await page.getByRole('button', { name: 'Invite people to workspace' }).click();
-    await page.waitForTimeout(250);
-  }
+  await clickUntil(page, page.getByRole('button', { name: 'Invite people to workspace' }), () =>
+    dialog.isVisible(),
+  );
   await dialog.waitFor({ timeout: WAIT_MS });
   return dialog;
 }
@@ -1188,10 +1202,9 @@ test('a Viewer is shown Role Restriction for Create Workspace and Invite people'
     .getByText('Acme Nigeria Ltd')
     .waitFor({ timeout: WAIT_MS });
   const restriction = page.getByRole('dialog', { name: 'Role Restriction' });
-  for (let attempt = 0; attempt < 20 && (await restriction.count()) === 0; attempt += 1) {
-    await page.getByRole('button', { name: 'Create Workspace' }).click();
-    await page.waitForTimeout(250);
-  }
+  await clickUntil(page, page.getByRole('button', { name: 'Create Workspace' }), () =>
+    restriction.isVisible(),
+  );
   await restriction
     .getByText('Your role does not allow you to perform this action.')
     .waitFor({ timeout: WAIT_MS });
@@ -1244,10 +1257,9 @@ test('creating a workspace on the Basic plan shows the Plan Restriction modal', 
   await page.getByLabel('Workspace name').fill('Second Branch');
   const restriction = page.getByRole('dialog', { name: 'Plan Restriction' });
   // The form checks once the user and the plan lookup have settled.
-  for (let attempt = 0; attempt < 20 && (await restriction.count()) === 0; attempt += 1) {
-    await page.getByRole('button', { name: 'Create workspace' }).click();
-    await page.waitForTimeout(250);
-  }
+  await clickUntil(page, page.getByRole('button', { name: 'Create workspace' }), () =>
+    restriction.isVisible(),
+  );
   const modal = await checkPlanRestriction(page);
   await shot(page, 'plan-restriction-create-workspace', { settleMs: 300 });
   const { data } = await api('GET', '/accounts/me/workspaces/', { token: user.access });
@@ -1267,10 +1279,9 @@ test('the Create Workspace tile on the Basic plan shows the Plan Restriction mod
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByTestId('workspace-rail').waitFor({ timeout: WAIT_MS });
   const restriction = page.getByRole('dialog', { name: 'Plan Restriction' });
-  for (let attempt = 0; attempt < 20 && (await restriction.count()) === 0; attempt += 1) {
-    await page.getByRole('button', { name: 'Create Workspace' }).click();
-    await page.waitForTimeout(250);
-  }
+  await clickUntil(page, page.getByRole('button', { name: 'Create Workspace' }), () =>
+    restriction.isVisible(),
+  );
   const modal = await checkPlanRestriction(page);
   check((await pathOf(page)) === '/dashboard', `moved to ${await pathOf(page)}`);
   await shot(page, 'plan-restriction', { settleMs: 300 });
@@ -1296,10 +1307,9 @@ test('Invite Collaborators refuses a bad address without sending anything', asyn
   await shot(page, 'workspace-panel', { settleMs: 400 });
   // The button checks once the user, the plan lookup and the member count have settled.
   const dialog = page.getByRole('dialog', { name: /Invite Collaborators/ });
-  for (let attempt = 0; attempt < 20 && (await dialog.count()) === 0; attempt += 1) {
-    await page.getByRole('button', { name: 'Invite people to workspace' }).click();
-    await page.waitForTimeout(250);
-  }
+  await clickUntil(page, page.getByRole('button', { name: 'Invite people to workspace' }), () =>
+    dialog.isVisible(),
+  );
   await dialog.getByPlaceholder('Enter email address').fill('not-an-address');
   await dialog.getByRole('button', { name: 'Send Invite' }).click();
   await page.getByText('Email is not valid').waitFor({ timeout: WAIT_MS });
