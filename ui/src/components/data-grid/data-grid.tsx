@@ -241,11 +241,15 @@ export function DataGrid<T>({
       const column = api.getColumn(key);
       return column !== null && (column.getActualWidth() !== width || isFlexing(column));
     });
-    if (changed.length > 0) {
-      // A width given is a fixed width: a column that flexed stops, so it cannot grow back.
+    if (changed.length === 0) return;
+    if (changed.some(([key]) => isFlexing(api.getColumn(key) as Column))) {
+      // A width given to a column that flexed fixes it there, so it cannot grow back.
       api.applyColumnState({
         state: changed.map(([colId, width]) => ({ colId, width, flex: null })),
       });
+    } else {
+      // Widths alone: the lighter call, no other column state applied.
+      api.setColumnWidths(changed.map(([key, newWidth]) => ({ key, newWidth })));
     }
   }, []);
 
@@ -347,8 +351,9 @@ export function DataGrid<T>({
           loading={loading}
           overlayNoRowsTemplate={overlayNoRowsTemplate}
           onGridReady={onGridReady}
-          onFirstDataRendered={(event) => fitColumns(event.api)}
-          onRowDataUpdated={(event) => fitColumns(event.api)}
+          // The rows are drawn first; their columns fit in the next frame, in one resize.
+          onFirstDataRendered={(event) => requestAnimationFrame(() => fitColumns(event.api))}
+          onRowDataUpdated={(event) => requestAnimationFrame(() => fitColumns(event.api))}
           // The scrollbar's room is kept from the start: otherwise the columns are laid out
           // to the full width and the last one slides under the scrollbar once rows arrive.
           alwaysShowVerticalScroll
