@@ -207,16 +207,16 @@ export function DataGrid<T>({
     const columns = api.getAllDisplayedColumns();
     const money = columns.filter(isMoneyColumn);
     if (money.length === 0) return;
-    const widths = new Map(
+    const widths = new Map<Column, number>(
       money.map((column) => [
-        column.getColId(),
+        column,
         Math.max(
           column.getMinWidth(),
           figureWidth(api, column) + (column === columns.at(-1) ? LAST_COLUMN_EXTRA_PX : 0),
         ),
       ]),
     );
-    const widthOf = (column: Column) => widths.get(column.getColId()) ?? column.getActualWidth();
+    const widthOf = (column: Column) => widths.get(column) ?? column.getActualWidth();
     const available = (regionRef.current?.clientWidth ?? 0) - SCROLLBAR_ALLOWANCE_PX;
     const used = columns.reduce((sum, column) => sum + widthOf(column), 0);
     if (available > 0 && used > available && !columns.some((column) => column.isPinnedLeft())) {
@@ -226,32 +226,42 @@ export function DataGrid<T>({
       // where it would otherwise grow back over the room kept for the scrollbar.
       const room = columns
         .filter((column) => !isMoneyColumn(column))
-        .map((column) => ({
-          key: column.getColId(),
-          width: column.getActualWidth(),
-          spare: column.getActualWidth() - column.getMinWidth(),
-          flexes: isFlexing(column),
-        }))
-        .filter(({ spare, flexes }) => spare > 0 || flexes);
+        .map((column) => ({ column, spare: column.getActualWidth() - column.getMinWidth() }))
+        .filter(({ column, spare }) => spare > 0 || isFlexing(column));
       const spareTotal = room.reduce((sum, { spare }) => sum + spare, 0);
       const share = spareTotal === 0 ? 0 : Math.min(1, (used - available) / spareTotal);
-      for (const { key, width, spare } of room) widths.set(key, Math.floor(width - spare * share));
+      for (const { column, spare } of room) {
+        widths.set(column, Math.floor(column.getActualWidth() - spare * share));
+      }
     }
-    const changed = [...widths].filter(([key, width]) => {
-      const column = api.getColumn(key);
-      return column !== null && (column.getActualWidth() !== width || isFlexing(column));
-    });
+    const changed = [...widths].filter(
+      ([column, width]) => column.getActualWidth() !== width || isFlexing(column),
+    );
     if (changed.length === 0) return;
-    if (changed.some(([key]) => isFlexing(api.getColumn(key) as Column))) {
+    if (changed.some(([column]) => isFlexing(column))) {
       // A width given to a column that flexed fixes it there, so it cannot grow back.
       api.applyColumnState({
-        state: changed.map(([colId, width]) => ({ colId, width, flex: null })),
+        state: changed.map(([column, width]) => ({ colId: column.getColId(), width, flex: null })),
       });
     } else {
       // Widths alone: the lighter call, no other column state applied.
-      api.setColumnWidths(changed.map(([key, newWidth]) => ({ key, newWidth })));
+      api.setColumnWidths(changed.map(([column, newWidth]) => ({ key: column, newWidth })));
     }
   }, []);
+
+  // The rows are drawn first; their columns fit in the next frame, once however many
+  // events asked for it (a first draw signals both its data and its rendering).
+  const fitFrame = useRef<number | null>(null);
+  const fitNextFrame = useCallback(
+    (api: GridApi<T>) => {
+      if (fitFrame.current !== null) return;
+      fitFrame.current = requestAnimationFrame(() => {
+        fitFrame.current = null;
+        fitColumns(api);
+      });
+    },
+    [fitColumns],
+  );
 
   const effectiveColumns = useMemo(
     () =>
@@ -351,9 +361,8 @@ export function DataGrid<T>({
           loading={loading}
           overlayNoRowsTemplate={overlayNoRowsTemplate}
           onGridReady={onGridReady}
-          // The rows are drawn first; their columns fit in the next frame, in one resize.
-          onFirstDataRendered={(event) => requestAnimationFrame(() => fitColumns(event.api))}
-          onRowDataUpdated={(event) => requestAnimationFrame(() => fitColumns(event.api))}
+          onFirstDataRendered={(event) => fitNextFrame(event.api)}
+          onRowDataUpdated={(event) => fitNextFrame(event.api)}
           // The scrollbar's room is kept from the start: otherwise the columns are laid out
           // to the full width and the last one slides under the scrollbar once rows arrive.
           alwaysShowVerticalScroll
