@@ -238,15 +238,11 @@ export function DataGrid<T>({
       ([column, width]) => column.getActualWidth() !== width || isFlexing(column),
     );
     if (changed.length === 0) return;
-    if (changed.some(([column]) => isFlexing(column))) {
-      // A width given to a column that flexed fixes it there, so it cannot grow back.
-      api.applyColumnState({
-        state: changed.map(([column, width]) => ({ colId: column.getColId(), width, flex: null })),
-      });
-    } else {
-      // Widths alone: the lighter call, no other column state applied.
-      api.setColumnWidths(changed.map(([column, newWidth]) => ({ key: column, newWidth })));
-    }
+    // Widths alone, in one call (applying column state to drop a column's flex cost a
+    // fifth of a move). A flexing column given a width keeps it: ag-grid flexes again
+    // only the columns right of the last one resized, and when the grid's width changes
+    // and it flexes them all, a flexing column takes what the fixed ones leave.
+    api.setColumnWidths(changed.map(([column, newWidth]) => ({ key: column, newWidth })));
   }, []);
 
   // The rows are drawn first; their columns fit in the next frame, once however many
