@@ -2,6 +2,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { resetWarmUpForTests, warmSharedCode } from './warm-up';
 
+const warmed = vi.hoisted(() => new Set<string>());
+vi.mock('@/components/data-grid/data-grid', () => {
+  warmed.add('grid');
+  return {};
+});
+vi.mock('@/lib/charts', () => {
+  warmed.add('charts');
+  return {};
+});
+
+/** The app's own modules as text, to find which import the chart library. */
+const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
 afterEach(resetWarmUpForTests);
 
 describe('warming the shared screen code', () => {
@@ -33,5 +50,20 @@ describe('warming the shared screen code', () => {
 
     await expect(failed).rejects.toThrow('chunk gone');
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the grid and the chart library by default', async () => {
+    warmSharedCode(undefined, (work) => work());
+
+    await vi.waitFor(() => expect([...warmed].sort()).toEqual(['charts', 'grid']));
+  });
+
+  it('is what every chart draws with: only lib/charts imports the chart library', () => {
+    const importers = Object.entries(sources)
+      .filter(([, text]) => /from ['"]recharts['"]/.test(text))
+      .map(([path]) => path);
+
+    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    expect(importers).toEqual(['/src/lib/charts.ts']);
   });
 });

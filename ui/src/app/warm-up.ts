@@ -1,13 +1,20 @@
 /**
- * Code most screens share that the first screen may not need — the grid, ~900 kB of the
- * ~2 MB of script — loaded once the first screen is up and the browser is idle, so moving
- * to a ledger screen waits for its data, not for that code to download and compile.
+ * Code many screens share that the first screen may not need — the grid (~900 kB of the
+ * ~2 MB of script) and the chart library (~360 kB) — loaded once the first screen is up
+ * and the browser is idle, so moving to a ledger or a chart waits for its data, not for
+ * that code to download and compile.
  */
 
 export type Importer = () => Promise<unknown>;
 
-/** The grid: every ledger-like screen draws one (DESIGN.md §9). */
-const SHARED_CODE: readonly Importer[] = [() => import('@/components/data-grid/data-grid')];
+/**
+ * The grid, which every ledger-like screen draws (DESIGN.md §9), and the chart library,
+ * which the dashboard, the summaries and an audit session's result draw with.
+ */
+const SHARED_CODE: readonly Importer[] = [
+  () => import('@/components/data-grid/data-grid'),
+  () => import('@/lib/charts'),
+];
 
 /** The longest the warm-up waits for idle time before it goes ahead anyway. */
 const IDLE_WAIT_MAX_MS = 3_000;

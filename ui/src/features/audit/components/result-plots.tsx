@@ -15,7 +15,7 @@ import {
   Tooltip,
   XAxis,
   YAxis,
-} from 'recharts';
+} from '@/lib/charts';
 
 import { DRAWN_AT_ONCE } from '@/lib/chart-axes';
 
