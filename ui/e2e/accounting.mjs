@@ -31,6 +31,7 @@ export function registerAccountingTests(h) {
     test,
     check,
     api,
+    postEntry,
     baseUrl,
     userWithWorkspaces,
     withSession,
@@ -59,25 +60,6 @@ export function registerAccountingTests(h) {
       });
     walk(tree);
     return { user, ws, byCode };
-  }
-
-  /** Posts a two-line entry through the API; returns `{id, entry_number}`. */
-  async function postEntry({ user, ws }, { date, debit, credit, amount, memo = 'E2E entry' }) {
-    const { data } = await api('POST', `${books(ws)}journal-entries/`, {
-      token: user.access,
-      expect: 201,
-      body: {
-        date,
-        memo,
-        reference: '',
-        post: true,
-        lines: [
-          { account_id: debit, description: memo, debit: amount, credit: '' },
-          { account_id: credit, description: memo, debit: '', credit: amount },
-        ],
-      },
-    });
-    return data;
   }
 
   /** The first bar drawn in the chart card `testId`. */

@@ -22,7 +22,7 @@ const OVERDRAFT = '234567890.10';
 const LOAN = '36000000.00';
 
 export function registerLayoutTests(h) {
-  const { test, check, api, userWithWorkspaces, withSession, shot, WAIT_MS } = h;
+  const { test, check, api, postEntry, userWithWorkspaces, withSession, shot, WAIT_MS } = h;
   const year = new Date().getFullYear();
   const month = String(new Date().getMonth() + 1).padStart(2, '0');
 
@@ -35,19 +35,7 @@ export function registerLayoutTests(h) {
     const { data: tree } = await api('GET', `${books}accounts/`, { token });
     const id = (code) => accountByCode(tree, code).id;
     const post = (date, memo, debit, credit, amount) =>
-      api('POST', `${books}journal-entries/`, {
-        token,
-        expect: 201,
-        body: {
-          date,
-          memo,
-          post: true,
-          lines: [
-            { account_id: id(debit), debit: amount },
-            { account_id: id(credit), credit: amount },
-          ],
-        },
-      });
+      postEntry({ user, ws }, { date, memo, debit: id(debit), credit: id(credit), amount });
     await post(`${year}-01-02`, 'Share capital paid in', '1120', '3100', CAPITAL);
     await post(`${year}-01-10`, 'Delivery van', '1520', '1120', VAN);
     await post(`${year}-01-20`, 'Sales for the month', '1120', '4100', SALES);
@@ -160,19 +148,10 @@ export function registerLayoutTests(h) {
     const bank = accountByCode(tree, '1120');
     const sales = accountByCode(tree, '4100');
     const sale = (date, amount) =>
-      api('POST', `${books}journal-entries/`, {
-        token,
-        expect: 201,
-        body: {
-          date,
-          memo: 'Cash sale',
-          post: true,
-          lines: [
-            { account_id: bank.id, debit: amount },
-            { account_id: sales.id, credit: amount },
-          ],
-        },
-      });
+      postEntry(
+        { user, ws },
+        { date, memo: 'Cash sale', debit: bank.id, credit: sales.id, amount },
+      );
     // Forty small sales, then one far larger: its row is past those the grid first draws.
     for (let day = 1; day <= 40; day += 1) {
       await sale(`${year}-01-${String(1 + (day % 28)).padStart(2, '0')}`, '1000.00');

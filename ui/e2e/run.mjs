@@ -147,6 +147,28 @@ async function api(method, path, { token, body, expect = [200, 201] } = {}) {
   return parsed;
 }
 
+/**
+ * Posts a two-line entry through the API as `user` in `ws`: `amount` debited to the account
+ * `debit` and credited to `credit` (account ids). Returns `{id, entry_number}`.
+ */
+async function postEntry({ user, ws }, { date, debit, credit, amount, memo = 'E2E entry' }) {
+  const { data } = await api('POST', `/accounting/workspaces/${ws.id}/journal-entries/`, {
+    token: user.access,
+    expect: 201,
+    body: {
+      date,
+      memo,
+      reference: '',
+      post: true,
+      lines: [
+        { account_id: debit, description: memo, debit: amount, credit: '' },
+        { account_id: credit, description: memo, debit: '', credit: amount },
+      ],
+    },
+  });
+  return data;
+}
+
 /** The newest link `<base>/auth/<page>?token=…` mailed to `email` (polls the mailbox). */
 async function mailedLink(email, page) {
   const pattern = new RegExp(`https?://[^\\s]*/auth/${page}\\?token=[0-9a-f]+`);
@@ -1321,6 +1343,7 @@ registerAccountingTests({
   test,
   check,
   api,
+  postEntry,
   baseUrl,
   userWithWorkspaces,
   withSession,
@@ -1456,6 +1479,7 @@ registerLayoutTests({
   test,
   check,
   api,
+  postEntry,
   userWithWorkspaces,
   withSession,
   shot,
