@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { appSources } from '@/testing/app-sources';
+
 import { resetWarmUpForTests, warmSharedCode } from './warm-up';
 
 const warmed = vi.hoisted(() => new Set<string>());
@@ -10,13 +12,6 @@ vi.mock('@/components/data-grid/data-grid', () => {
 vi.mock('@/lib/charts', () => {
   warmed.add('charts');
   return {};
-});
-
-/** The app's own modules as text, to find which import the chart library. */
-const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
 });
 
 afterEach(resetWarmUpForTests);
@@ -59,11 +54,11 @@ describe('warming the shared screen code', () => {
   });
 
   it('is what every chart draws with: only lib/charts imports the chart library', () => {
-    const importers = Object.entries(sources)
+    const importers = Object.entries(appSources)
       .filter(([, text]) => /from ['"]recharts['"]/.test(text))
       .map(([path]) => path);
 
-    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    expect(Object.keys(appSources).length).toBeGreaterThan(50);
     expect(importers).toEqual(['/src/lib/charts.ts']);
   });
 });

@@ -229,8 +229,9 @@ export function DataGrid<T>({
     if (available > 0 && used > available && !columns.some((column) => column.isPinnedLeft())) {
       // Each other column gives up a share of what it has above its own floor, in
       // proportion to that room, until the columns fit (or every floor is reached). A
-      // column that flexes is given its width too, even at its floor: that fixes it there,
-      // where it would otherwise grow back over the room kept for the scrollbar.
+      // column that flexes is given its width too, even at its floor: resized with the
+      // others, it is held there instead of flexing back over the room kept for the
+      // scrollbar.
       const room = columns
         .filter((column) => !isMoneyColumn(column))
         .map((column) => ({ column, spare: column.getActualWidth() - column.getMinWidth() }))

@@ -5,20 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 
-const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
+import { appSources } from '@/testing/app-sources';
 
 const UNTYPED_ALLOWED = new Set(['/src/lib/api-client.ts']);
 
 describe('calls of the API', () => {
   it('use the typed routes everywhere but the client itself', () => {
-    const untyped = Object.entries(sources)
+    const untyped = Object.entries(appSources)
       .filter(([path, text]) => !UNTYPED_ALLOWED.has(path) && /\bapiClient\s*\./.test(text))
       .map(([path]) => path);
-    expect(Object.keys(sources).length).toBeGreaterThan(50);
+    expect(Object.keys(appSources).length).toBeGreaterThan(50);
     expect(untyped).toEqual([]);
   });
 });
