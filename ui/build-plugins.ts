@@ -8,12 +8,12 @@ import { gzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
 
 /**
- * Lists the signed-in layout's code in `index.html` as `modulepreload` links. Without
- * them the browser learns of that code only once the entry script has run (the layout
- * is a lazy route), a second round of requests after the first; with them both rounds
+ * Lists the code of `moduleSuffixes` (each a lazily loaded module) in `index.html` as
+ * `modulepreload` links. Without them the browser learns of that code only once the entry
+ * script has run, a second round of requests after the first; with them both rounds
  * download together. Sign-in pages fetch it too, unused until the person signs in.
  */
-export function preloadChunkOf(moduleSuffix: string): Plugin {
+export function preloadChunkOf(...moduleSuffixes: string[]): Plugin {
   return {
     name: 'ledgerline:preload-chunk',
     apply: 'build',
@@ -25,19 +25,24 @@ export function preloadChunkOf(moduleSuffix: string): Plugin {
         const chunks = Object.values(bundle).filter(
           (output): output is Rollup.OutputChunk => output.type === 'chunk',
         );
-        const target = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(moduleSuffix));
-        if (!target) throw new Error(`no chunk is built from ${moduleSuffix}`);
         const entry = chunks.find((chunk) => chunk.isEntry);
         const loadedByEntry = new Set(entry ? staticClosure(bundle, entry.fileName) : []);
-        const closure = staticClosure(bundle, target.fileName).filter(
-          (fileName) => !loadedByEntry.has(fileName),
-        );
-        const styles = closure.flatMap((fileName) => {
+        const closure = new Set<string>();
+        for (const moduleSuffix of moduleSuffixes) {
+          const target = chunks.find((chunk) =>
+            chunk.moduleIds.some((id) => id.endsWith(moduleSuffix)),
+          );
+          if (!target) throw new Error(`no chunk is built from ${moduleSuffix}`);
+          for (const fileName of staticClosure(bundle, target.fileName)) {
+            if (!loadedByEntry.has(fileName)) closure.add(fileName);
+          }
+        }
+        const styles = [...closure].flatMap((fileName) => {
           const output = bundle[fileName];
           return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
         });
         const links = [
-          ...closure.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...closure].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
         return html.replace(/\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);

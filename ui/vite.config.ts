@@ -15,7 +15,18 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), preloadChunkOf('/src/app/routes/app/main-root.tsx'), gzipBuiltFiles()],
+  plugins: [
+    react(),
+    preloadChunkOf(
+      '/src/app/routes/app/main-root.tsx',
+      // A screen's prefetch plan runs as navigation starts; preloaded, it need not wait
+      // for a round of requests of its own before asking for the screen's data.
+      '/src/features/accounting/prefetch.ts',
+      '/src/features/audit/prefetch.ts',
+      '/src/features/debts/prefetch.ts',
+    ),
+    gzipBuiltFiles(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -25,6 +36,11 @@ export default defineConfig({
     // Keep vendor code in a few stable chunks; route code is split by the router's lazy().
     rollupOptions: {
       output: {
+        // Modules shared by a few screens would each be a chunk of a few kB: ~140 files,
+        // fetched over HTTP/1.1's six connections per host in rounds. Chunks under 20 kB
+        // join another chunk loaded with them wherever that runs no code earlier than
+        // before, which halves the files a screen's first load waits for.
+        experimentalMinChunkSize: 20_000,
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           if (

@@ -79,8 +79,10 @@ export function registerPrefetchTests(h) {
       path: '/accounting/trial-balance',
       chunk: 'trial-balance',
       ready: cell('Trial balance'),
-      // The layout's own reads leave as early, each once.
-      endpoints: ['/trial-balance/', '/accounts/me/workspaces/'],
+      // The layout's own reads leave as early, each once: the user (the profile drawer
+      // asks only when opened) and the unread notifications (the live stream's opening
+      // count agrees with the list just read).
+      endpoints: ['/trial-balance/', '/accounts/me/workspaces/', '/accounts/me/', '/notification/'],
     },
     {
       name: 'the general ledger asks for its first page',

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app';
+import { warmDateFormats } from '@/lib/format-date-time';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');
@@ -15,3 +16,6 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// Runs after the first render, while the screen's code and data are on their way.
+setTimeout(warmDateFormats, 0);

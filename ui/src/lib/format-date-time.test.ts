@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
   datePattern,
@@ -7,6 +7,7 @@ import {
   formatDatesInText,
   formatMonth,
   parseDisplayDate,
+  warmDateFormats,
 } from './format-date-time';
 import { DEFAULT_LOCALE, localeForLocation, setDisplayLocale } from './locale';
 
@@ -23,6 +24,15 @@ describe('dates in the organization locale', () => {
     expect(formatDatesInText('Drafted a journal entry dated 2026-11-26')).toBe(
       'Drafted a journal entry dated 26 Nov 2026',
     );
+  });
+
+  it('has the grids’ formatter built once warmed, so the first date drawn builds none', () => {
+    setDisplayLocale('en-GB');
+    warmDateFormats();
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+
+    expect(formatDate('2026-11-26')).toBe('26/11/2026');
+    expect(built).not.toHaveBeenCalled();
   });
 
   it('never moves a calendar date to the day before', () => {

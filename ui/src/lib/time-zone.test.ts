@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
   DEFAULT_TIME_ZONE,
@@ -18,6 +18,18 @@ describe('the zone moments are shown in', () => {
     expect(getDisplayTimeZone()).toBe(DEFAULT_TIME_ZONE);
     setDisplayTimeZone('Mars/Olympus_Mons');
     expect(getDisplayTimeZone()).toBe('Africa/Lagos');
+  });
+
+  it('checks a zone once, however often the layout sets it', () => {
+    setDisplayTimeZone('Asia/Tokyo');
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    for (let render = 0; render < 20; render += 1) setDisplayTimeZone('Asia/Tokyo');
+    setDisplayTimeZone('Moon/Tranquility_Base');
+    setDisplayTimeZone('Moon/Tranquility_Base');
+
+    expect(getDisplayTimeZone()).toBe(DEFAULT_TIME_ZONE);
+    // The unknown zone's one check; Tokyo was checked before the spy.
+    expect(built).toHaveBeenCalledTimes(1);
   });
 
   it('reads 13:05 UTC as 14:05 on a Lagos wall clock', () => {

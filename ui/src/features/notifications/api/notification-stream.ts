@@ -2,17 +2,17 @@
  * The live feed of the caller's inbox: `GET /api/v1/notification/stream/`, server-sent
  * events read with `fetch` (an `EventSource` cannot send the bearer token). The server
  * sends `unread` once, then `notification` for every change made on any node, and
- * `resync` when this connection fell behind. Every event simply makes SWR ask again for
- * the notification lists: the lists stay the one source of truth.
+ * `resync` when this connection fell behind. An event makes SWR ask again for the
+ * notification lists (`refreshesLists`): the lists stay the one source of truth.
  */
 import { useEffect, useState } from 'react';
-import { useSWRConfig } from 'swr';
+import { unstable_serialize, useSWRConfig } from 'swr';
 
 import { buildUrl, refreshSession } from '@/lib/api-client';
 import type { PathWith } from '@/lib/api/contract';
 import { storage } from '@/lib/storage';
 
-import { isNotificationsKey } from './get-notifications';
+import { UNREAD_QUERY, isNotificationsKey, notificationsKey } from './get-notifications';
 
 export const NOTIFICATION_STREAM_PATH = '/notification/stream/' satisfies PathWith<'get'>;
 
@@ -82,17 +82,55 @@ export async function readNotificationStream(
   }
 }
 
+/** What the page knew as an event arrived. */
+export type EventContext = {
+  /** The event is the first of the page's first connection. */
+  opening: boolean;
+  /** How many unread notifications the cached unread list counts, if there is one. */
+  unreadListed: number | undefined;
+};
+
+const LIST_EVENTS = ['unread', 'notification', 'resync'];
+
+/**
+ * Whether an event makes the notification lists be asked for again. The first `unread`
+ * of the page's first connection counts what is unread as the server starts listening;
+ * the unread list the layout asked for moments before usually counts the same, and is
+ * then current, since every later change arrives as an event of its own. After a
+ * reconnect changes may have been missed while the stream was down: every event asks.
+ */
+export function refreshesLists(event: StreamEvent, { opening, unreadListed }: EventContext) {
+  if (!LIST_EVENTS.includes(event.event)) return false;
+  if (event.event !== 'unread' || !opening || unreadListed === undefined) return true;
+  return unreadCountOf(event.data) !== unreadListed;
+}
+
+function unreadCountOf(data: string): number | null {
+  try {
+    const count: unknown = (JSON.parse(data) as { unread_count?: unknown }).unread_count;
+    return typeof count === 'number' ? count : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Keeps the stream open while signed in and refreshes the notification lists on every
  * event. `live` is false while it is down, so the lists can fall back to polling.
  */
 export function useNotificationStream(): { live: boolean } {
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
   const [live, setLive] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
     let attempt = 0;
+    let opening = true;
+    const unreadListed = () => {
+      const list = cache.get(unstable_serialize(notificationsKey(UNREAD_QUERY)))?.data as
+        { count?: unknown } | undefined;
+      return typeof list?.count === 'number' ? list.count : undefined;
+    };
     const wait = (ms: number) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
@@ -109,9 +147,10 @@ export function useNotificationStream(): { live: boolean } {
         const end = await readNotificationStream(token, controller.signal, (event) => {
           attempt = 0;
           setLive(true);
-          if (['unread', 'notification', 'resync'].includes(event.event)) {
+          if (refreshesLists(event, { opening, unreadListed: unreadListed() })) {
             void mutate(isNotificationsKey);
           }
+          opening = false;
         });
         setLive(false);
         if (controller.signal.aborted) return;
@@ -123,7 +162,7 @@ export function useNotificationStream(): { live: boolean } {
     };
     void run();
     return () => controller.abort();
-  }, [mutate]);
+  }, [mutate, cache]);
 
   return { live };
 }

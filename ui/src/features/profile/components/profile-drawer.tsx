@@ -5,7 +5,6 @@ import { ProfileForm } from './profile-form';
 
 /** Spec §2: My Profile opens the profile edit overlay; saving closes it on success. */
 export function ProfileDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { data: user } = useProfile();
   return (
     <Drawer
       opened={opened}
@@ -15,13 +14,23 @@ export function ProfileDrawer({ opened, onClose }: { opened: boolean; onClose: (
       title="My Profile"
       padding="xl"
     >
-      {user ? (
-        <ProfileForm user={user} onSaved={onClose} onCancel={onClose} />
-      ) : (
-        <Center py={48}>
-          <Loader aria-label="Loading profile" />
-        </Center>
-      )}
+      <ProfileDrawerBody onClose={onClose} />
     </Drawer>
+  );
+}
+
+/**
+ * Drawn only while the drawer is open, so the profile is asked for when someone opens
+ * it: the layout holds the drawer on every screen, and the session already read the
+ * same user as the page loaded.
+ */
+function ProfileDrawerBody({ onClose }: { onClose: () => void }) {
+  const { data: user } = useProfile();
+  return user ? (
+    <ProfileForm user={user} onSaved={onClose} onCancel={onClose} />
+  ) : (
+    <Center py={48}>
+      <Loader aria-label="Loading profile" />
+    </Center>
   );
 }
