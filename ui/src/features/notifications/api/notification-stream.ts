@@ -115,8 +115,9 @@ function unreadCountOf(data: string): number | null {
 }
 
 /**
- * Keeps the stream open while signed in and refreshes the notification lists on every
- * event. `live` is false while it is down, so the lists can fall back to polling.
+ * Keeps the stream open while signed in and refreshes the notification lists on the
+ * events that may change them (`refreshesLists`). `live` is false while it is down, so
+ * the lists can fall back to polling.
  */
 export function useNotificationStream(): { live: boolean } {
   const { mutate, cache } = useSWRConfig();
