@@ -255,6 +255,22 @@ describe('the main layout actions (spec §2, §6)', () => {
     ).toHaveLength(1);
   });
 
+  it('the usage is read when someone invites, not as the layout opens', async () => {
+    const { requests } = stubSession('professional', 3);
+    renderRoot();
+    await settled(requests);
+    expect(requests.some((r) => r.path.endsWith('/memberships/'))).toBe(false);
+    expect(requests.some((r) => r.path.endsWith('/invitations/'))).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: /Workspace panel/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Invite people to workspace' }),
+    );
+    expect(await screen.findByRole('dialog', { name: /Invite Collaborators/ })).toBeInTheDocument();
+    expect(requests.some((r) => r.path.endsWith('/memberships/'))).toBe(true);
+    expect(requests.some((r) => r.path.endsWith('/invitations/'))).toBe(true);
+  });
+
   it('someone who may not invite does not read the invitations for the usage', async () => {
     // Basic has no actions:invite_collaborators: the server would refuse the list.
     const { requests } = stubSession('basic', 1, [{ kind: 'email', status: 1 }]);

@@ -69,10 +69,13 @@ export async function getCollaboratorUsage(organizationId: string): Promise<numb
 }
 
 /**
- * The usage, or undefined while unknown (not loaded, or not readable with this role):
+ * The usage, or undefined while unknown (not asked yet, or not readable with this role):
  * the check then covers the permission only and the server enforces the limit.
- * `current()` waits for it (asking again when it is not known yet), so a check made
- * right after the page opened still sees the limit.
+ *
+ * Asked for when someone is about to invite, not as the layout opens: every signed-in
+ * screen holds the layout, and its reads of the organization's members and
+ * invitations only ever serve the invite check. `current()` asks and waits, so the check
+ * sees the usage as it is at the click (another Admin may have invited meanwhile).
  */
 export function useCollaboratorUsage(organizationId: string | null | undefined): {
   usage: number | undefined;
@@ -81,11 +84,11 @@ export function useCollaboratorUsage(organizationId: string | null | undefined):
   const { data, mutate } = useSWR(
     organizationId ? collaboratorUsageKey(organizationId) : null,
     () => getCollaboratorUsage(organizationId ?? ''),
-    { shouldRetryOnError: false },
+    { shouldRetryOnError: false, revalidateOnMount: false, revalidateOnFocus: false },
   );
   return {
     usage: data,
-    current: async () => (data !== undefined ? data : await mutate().catch(() => undefined)),
+    current: async () => await mutate().catch(() => undefined),
   };
 }
 
