@@ -85,6 +85,15 @@ export function registerPrefetchTests(h) {
       endpoints: ['/trial-balance/', '/accounts/me/workspaces/', '/accounts/me/', '/notification/'],
     },
     {
+      name: 'the journal asks for its first page and its authors',
+      path: '/accounting/journal-entry',
+      chunk: 'journal-entry',
+      // New books: the journal's empty state once its first page is in.
+      ready: 'text="No journal entries yet"',
+      // The authors' names come from the organization's members.
+      endpoints: ['/journal-entries/', '/lock-date/', '/memberships/'],
+    },
+    {
       name: 'the general ledger asks for its first page',
       path: '/accounting/general-ledger',
       chunk: 'general-ledger',

@@ -10,6 +10,7 @@ import { ACCOUNTS_PATH, accountsCall } from './api/accounts';
 import { DASHBOARD_PATH, dashboardCall } from './api/dashboard';
 import { ENTRIES_PATH, UNFILTERED_ENTRIES, entriesCall } from './api/journal-entries';
 import { LOCK_DATE_PATH } from './api/lock-date';
+import { MEMBERS_PATH, membersCall } from './api/member-names';
 import { SETUP_PROGRESS_PATH } from './api/setup-progress';
 import {
   GENERAL_LEDGER_PATH,
@@ -90,10 +91,11 @@ export const cashFlow: ScreenPrefetch = ({ workspaceId, search }) => {
   prefetch(CASH_FLOW_PATH, cashFlowCall(workspaceId, queryFromSearch(search, cashFlowDefaults())));
 };
 
-/** The journal's first page, unfiltered, and the lock date above it. */
-export const journalEntries: ScreenPrefetch = ({ workspaceId }) => {
+/** The journal's first page, unfiltered, the lock date above it and its authors' names. */
+export const journalEntries: ScreenPrefetch = ({ workspaceId, organizationId }) => {
   prefetch(ENTRIES_PATH, entriesCall(workspaceId, UNFILTERED_ENTRIES));
   prefetch(LOCK_DATE_PATH, { params: { workspace_id: workspaceId } });
+  if (organizationId) prefetch(MEMBERS_PATH, membersCall(organizationId));
 };
 
 /** The figures of the period the address names, and the organization's set-up checklist. */

@@ -19,6 +19,16 @@ const memberSchema = z
   })
   .loose();
 
+export const MEMBERS_PATH = '/accounts/organizations/{organization_id}/memberships/' as const;
+
+/** The one page of members the names come from (the journal's prefetch asks the same). */
+export function membersCall(organizationId: string) {
+  return {
+    params: { organization_id: organizationId },
+    query: { page: 1, page_size: PAGE_SIZE_MAX },
+  };
+}
+
 export function useMemberNames(): ReadonlyMap<string, string> {
   const organizationId = useOrganizationId();
   const { data } = useSWR(
@@ -26,15 +36,10 @@ export function useMemberNames(): ReadonlyMap<string, string> {
       ? `/accounts/organizations/${encodeURIComponent(organizationId)}/memberships/`
       : null,
     async () => {
-      const page = await api.get(
-        '/accounts/organizations/{organization_id}/memberships/',
-        paginatedEnvelope(memberSchema),
-        {
-          params: { organization_id: organizationId ?? '' },
-          query: { page: 1, page_size: PAGE_SIZE_MAX },
-          handleErrors: false,
-        },
-      );
+      const page = await api.get(MEMBERS_PATH, paginatedEnvelope(memberSchema), {
+        ...membersCall(organizationId ?? ''),
+        handleErrors: false,
+      });
       return new Map(
         page.data.map((m) => [
           m.user_id,
