@@ -37,12 +37,13 @@ export function preloadChunkOf(...moduleSuffixes: string[]): Plugin {
             if (!loadedByEntry.has(fileName)) closure.add(fileName);
           }
         }
-        const styles = [...closure].flatMap((fileName) => {
+        const files = [...closure];
+        const styles = files.flatMap((fileName) => {
           const output = bundle[fileName];
           return output?.type === 'chunk' ? [...(output.viteMetadata?.importedCss ?? [])] : [];
         });
         const links = [
-          ...[...closure].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
         return html.replace(/\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);

@@ -88,7 +88,7 @@ export function useCollaboratorUsage(organizationId: string | null | undefined):
   );
   return {
     usage: data,
-    current: async () => await mutate().catch(() => undefined),
+    current: () => mutate().catch(() => undefined),
   };
 }
 

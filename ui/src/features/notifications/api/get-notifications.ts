@@ -3,7 +3,7 @@
  * The bell asks with read=false for the unread list and page N (default 1) for the
  * all list; lists arrive wrapped in data.data (spec §3).
  */
-import useSWR from 'swr';
+import useSWR, { unstable_serialize, type Cache } from 'swr';
 import { z } from 'zod';
 
 import {
@@ -121,6 +121,13 @@ export const UNREAD_QUERY: NotificationQuery = { filter: 'unread', page: 1 };
 /** Asks for the bell's unread list ahead of the bell's code (`app/prefetch`). */
 export function prefetchUnread(): void {
   prefetch('/notification/', { query: notificationQueryParams(UNREAD_QUERY) });
+}
+
+/** How many are unread by the unread list in `cache`, or undefined before it was read. */
+export function cachedUnreadCount(cache: Cache): number | undefined {
+  const list: unknown = cache.get(unstable_serialize(notificationsKey(UNREAD_QUERY)))?.data;
+  const count = (list as Partial<Page<Notification>> | undefined)?.count;
+  return typeof count === 'number' ? count : undefined;
 }
 
 export function isNotificationsKey(key: unknown): boolean {

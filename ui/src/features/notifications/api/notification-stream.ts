@@ -6,13 +6,13 @@
  * notification lists (`refreshesLists`): the lists stay the one source of truth.
  */
 import { useEffect, useState } from 'react';
-import { unstable_serialize, useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 
 import { buildUrl, refreshSession } from '@/lib/api-client';
 import type { PathWith } from '@/lib/api/contract';
 import { storage } from '@/lib/storage';
 
-import { UNREAD_QUERY, isNotificationsKey, notificationsKey } from './get-notifications';
+import { cachedUnreadCount, isNotificationsKey } from './get-notifications';
 
 export const NOTIFICATION_STREAM_PATH = '/notification/stream/' satisfies PathWith<'get'>;
 
@@ -127,11 +127,6 @@ export function useNotificationStream(): { live: boolean } {
     const controller = new AbortController();
     let attempt = 0;
     let opening = true;
-    const unreadListed = () => {
-      const list = cache.get(unstable_serialize(notificationsKey(UNREAD_QUERY)))?.data as
-        { count?: unknown } | undefined;
-      return typeof list?.count === 'number' ? list.count : undefined;
-    };
     const wait = (ms: number) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
@@ -148,7 +143,7 @@ export function useNotificationStream(): { live: boolean } {
         const end = await readNotificationStream(token, controller.signal, (event) => {
           attempt = 0;
           setLive(true);
-          if (refreshesLists(event, { opening, unreadListed: unreadListed() })) {
+          if (refreshesLists(event, { opening, unreadListed: cachedUnreadCount(cache) })) {
             void mutate(isNotificationsKey);
           }
           opening = false;
